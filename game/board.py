@@ -1,0 +1,274 @@
+"""The board: one read-only numpy array per hex property, shape (rows, cols).
+
+Every rules query works on these arrays, never on per-hex objects; a map loader or a
+scenario file builds them once through :func:`build_board`. Arrays are made read-only so
+that nothing downstream can edit the terrain by accident.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .hexgrid import NEIGHBOUR_DELTAS, Hex, hex_name
+
+NO_WATER = -1  # water array value for a hex that holds no water
+
+# Building / bridge classes (MOV-08, MOV-26, PSR-08; GAP G07 filled values).
+BUILDING_CLASSES = ("none", "light", "medium", "heavy", "hardened")
+CLASS_INDEX = {name: i for i, name in enumerate(BUILDING_CLASSES)}
+# Standard CF ranges per class (MOV-26): light 1-15, medium 16-40, heavy 41-90, hardened 91-150.
+CF_RANGES = {1: (1, 15), 2: (16, 40), 3: (41, 90), 4: (91, 150)}
+DEFAULT_CF = {1: 15, 2: 40, 3: 90, 4: 150}
+WOODS_NAMES = ("none", "light", "heavy", "ultra-heavy")
+
+ARRAY_FIELDS = (
+    "level",
+    "water",
+    "woods",
+    "rough",
+    "rubble",
+    "pavement",
+    "road",
+    "road_exits",
+    "building_class",
+    "building_cf",
+    "building_height",
+    "bridge_class",
+    "bridge_cf",
+    "bridge_level",
+)
+_DTYPES = {
+    "level": np.int16,
+    "water": np.int8,
+    "woods": np.int8,
+    "rough": np.bool_,
+    "rubble": np.bool_,
+    "pavement": np.bool_,
+    "road": np.bool_,
+    "road_exits": np.uint8,
+    "building_class": np.int8,
+    "building_cf": np.int16,
+    "building_height": np.int8,
+    "bridge_class": np.int8,
+    "bridge_cf": np.int16,
+    "bridge_level": np.int16,
+}
+
+
+class BoardError(ValueError):
+    """A board whose values break the terrain rules (the message names the hex)."""
+
+
+@dataclass(frozen=True, slots=True)
+class HexSpec:
+    """Terrain of one hex, as written in a scenario or merged from a map's layers."""
+
+    level: int = 0
+    water: int = NO_WATER  # depth; -1 = no water
+    woods: int = 0  # 0 none, 1 light, 2 heavy, 3 ultra-heavy
+    rough: bool = False
+    rubble: bool = False
+    pavement: bool = False
+    road: bool = False
+    road_exits: tuple[int, ...] | None = None  # None: join touching road hexes
+    building_class: int = 0
+    building_cf: int = 0
+    building_height: int = 0
+    bridge_class: int = 0
+    bridge_cf: int = 0
+    bridge_level: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """A deployment zone or start hex set read from a map's object layer."""
+
+    name: str
+    side: str | None
+    hexes: frozenset[Hex]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Board:
+    """Read-only terrain arrays indexed [row, col]; see ARRAY_FIELDS for the set."""
+
+    level: np.ndarray
+    water: np.ndarray
+    woods: np.ndarray
+    rough: np.ndarray
+    rubble: np.ndarray
+    pavement: np.ndarray
+    road: np.ndarray
+    road_exits: np.ndarray
+    building_class: np.ndarray
+    building_cf: np.ndarray
+    building_height: np.ndarray
+    bridge_class: np.ndarray
+    bridge_cf: np.ndarray
+    bridge_level: np.ndarray
+    name: str = "board"
+    zones: tuple[Zone, ...] = field(default=())
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return self.level.shape  # type: ignore[return-value]
+
+    @property
+    def height(self) -> int:
+        return int(self.level.shape[0])
+
+    @property
+    def width(self) -> int:
+        return int(self.level.shape[1])
+
+    def contains(self, h: Hex) -> bool:
+        return 0 <= h.col < self.width and 0 <= h.row < self.height
+
+    def hex_name(self, h: Hex) -> str:
+        return hex_name(h, self.width, self.height)
+
+    def floor(self) -> np.ndarray:
+        """Level a ground unit stands at: the water bottom in water hexes (MOV-12)."""
+        return self.level - np.where(self.water > 0, self.water, 0).astype(self.level.dtype)
+
+    def spec(self, h: Hex) -> HexSpec:
+        r, c = h.row, h.col
+        exits = int(self.road_exits[r, c])
+        return HexSpec(
+            level=int(self.level[r, c]),
+            water=int(self.water[r, c]),
+            woods=int(self.woods[r, c]),
+            rough=bool(self.rough[r, c]),
+            rubble=bool(self.rubble[r, c]),
+            pavement=bool(self.pavement[r, c]),
+            road=bool(self.road[r, c]),
+            road_exits=tuple(d for d in range(6) if exits >> d & 1),
+            building_class=int(self.building_class[r, c]),
+            building_cf=int(self.building_cf[r, c]),
+            building_height=int(self.building_height[r, c]),
+            bridge_class=int(self.bridge_class[r, c]),
+            bridge_cf=int(self.bridge_cf[r, c]),
+            bridge_level=int(self.bridge_level[r, c]),
+        )
+
+    def describe(self, h: Hex) -> str:
+        """One line of terrain for hover panels and messages."""
+        s = self.spec(h)
+        parts = [f"level {s.level}"]
+        if s.water >= 0:
+            parts.append(f"water depth {s.water}")
+        if s.woods:
+            parts.append(f"{WOODS_NAMES[s.woods]} woods")
+        for flag in ("rough", "rubble", "pavement", "road"):
+            if getattr(s, flag):
+                parts.append(flag)
+        if s.building_class:
+            parts.append(
+                f"{BUILDING_CLASSES[s.building_class]} building CF {s.building_cf} "
+                f"height {s.building_height}"
+            )
+        if s.bridge_class:
+            parts.append(
+                f"{BUILDING_CLASSES[s.bridge_class]} bridge CF {s.bridge_cf} "
+                f"at level {s.bridge_level}"
+            )
+        return ", ".join(parts)
+
+
+def validate_spec(spec: HexSpec, where: str) -> None:
+    """Raise BoardError naming ``where`` if the hex's values break the terrain rules."""
+
+    def bad(msg: str) -> BoardError:
+        return BoardError(f"{where}: {msg}")
+
+    if not -20 <= spec.level <= 50:
+        raise bad(f"level {spec.level} is outside -20..50")
+    if not -1 <= spec.water <= 20:
+        raise bad(f"water depth {spec.water} is outside 0..20")
+    if spec.woods not in (0, 1, 2, 3):
+        raise bad(f"woods {spec.woods} must be 0 (none), 1 (light), 2 (heavy) or 3 (ultra)")
+    if spec.woods and spec.water > 0:
+        raise bad("woods cannot grow in water of depth 1 or more")
+    for kind, cls, cf in (
+        ("building", spec.building_class, spec.building_cf),
+        ("bridge", spec.bridge_class, spec.bridge_cf),
+    ):
+        if cls not in CLASS_INDEX.values():
+            raise bad(f"{kind} class {cls} is not one of light, medium, heavy, hardened")
+        if cls and not 0 <= cf <= 150:
+            raise bad(f"{kind} CF {cf} is outside 0..150")
+    if spec.building_class and not 1 <= spec.building_height <= 20:
+        raise bad(f"building height {spec.building_height} is outside 1..20")
+    if spec.building_class and spec.water > 0:
+        raise bad("a building cannot stand in water of depth 1 or more")
+    if spec.bridge_class and spec.bridge_level < spec.level:
+        raise bad(f"bridge level {spec.bridge_level} is below the hex level {spec.level}")
+    if spec.road_exits is not None and any(d not in range(6) for d in spec.road_exits):
+        raise bad(f"road exits {list(spec.road_exits)} must be facings 0..5")
+
+
+def build_board(
+    width: int,
+    height: int,
+    hexes: Mapping[Hex, HexSpec] | None = None,
+    *,
+    name: str = "board",
+    zones: tuple[Zone, ...] = (),
+) -> Board:
+    """Arrays from sparse hex specs; unlisted hexes are clear level-0 ground.
+
+    Road exits: a hex whose spec gives ``road_exits`` keeps them; other road hexes are
+    joined to every touching road hex (the scenario contract).
+    """
+    if not (1 <= width <= 999 and 1 <= height <= 999):
+        raise BoardError(f"board size {width}x{height} must be between 1x1 and 999x999")
+    arrays = {f: np.zeros((height, width), dtype=_DTYPES[f]) for f in ARRAY_FIELDS}
+    arrays["water"][:] = NO_WATER
+    explicit_exits = np.zeros((height, width), dtype=bool)
+    for h, spec in (hexes or {}).items():
+        if not (0 <= h.col < width and 0 <= h.row < height):
+            raise BoardError(f"hex {hex_name(h, width, height)} is off the {width}x{height} board")
+        validate_spec(spec, f"hex {hex_name(h, width, height)}")
+        for f in ARRAY_FIELDS:
+            if f == "road_exits":
+                continue
+            arrays[f][h.row, h.col] = getattr(spec, f)
+        if spec.road_exits is not None:
+            explicit_exits[h.row, h.col] = True
+            arrays["road_exits"][h.row, h.col] = sum(1 << d for d in set(spec.road_exits))
+            if spec.road_exits:
+                arrays["road"][h.row, h.col] = True
+    joined = join_roads(arrays["road"])
+    arrays["road_exits"] = np.where(explicit_exits, arrays["road_exits"], joined).astype(np.uint8)
+    for a in arrays.values():
+        a.setflags(write=False)
+    return Board(**arrays, name=name, zones=zones)
+
+
+def neighbour_index(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For every hex and direction: the neighbour's (row, col) and whether it is on board.
+
+    Shapes (6, rows, cols). Off-board neighbours are clamped to a valid index and flagged
+    False in the mask, so callers can gather with them safely.
+    """
+    rr, cc = np.meshgrid(np.arange(rows), np.arange(cols), indexing="ij")
+    parity = cc & 1
+    deltas = NEIGHBOUR_DELTAS[parity]  # (rows, cols, 6, 2)
+    nr = rr[None] + np.moveaxis(deltas[..., 0], -1, 0)
+    nc = cc[None] + np.moveaxis(deltas[..., 1], -1, 0)
+    ok = (nr >= 0) & (nr < rows) & (nc >= 0) & (nc < cols)
+    return np.clip(nr, 0, rows - 1), np.clip(nc, 0, cols - 1), ok
+
+
+def join_roads(road: np.ndarray) -> np.ndarray:
+    """Road exit bitmask joining every pair of touching road hexes."""
+    rows, cols = road.shape
+    nr, nc, ok = neighbour_index(rows, cols)
+    exits = np.zeros((rows, cols), dtype=np.uint8)
+    for d in range(6):
+        linked = road & ok[d] & road[nr[d], nc[d]]
+        exits |= (linked.astype(np.uint8) << d).astype(np.uint8)
+    return exits

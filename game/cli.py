@@ -1,0 +1,77 @@
+"""Command-line dispatcher: ``hexplate [play|sandbox|preview|rules] ...``.
+
+Every subcommand lives in its own module and is imported lazily, so the referee never
+loads pygame and ``--help`` stays fast. Errors the user can fix (a broken map, scenario
+or save) are :class:`UserFacingError`: one sentence on stderr, exit code 2.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+
+EXIT_BAD_INPUT = 2
+
+
+class UserFacingError(Exception):
+    """A problem with the user's input, reported as one sentence without a traceback."""
+
+
+def _rules(argv: Sequence[str]) -> int:
+    from .referee import main as referee_main
+
+    return referee_main(argv)
+
+
+def _preview(argv: Sequence[str]) -> int:
+    from .ui.preview import main as preview_main
+
+    return preview_main(argv)
+
+
+def _play(argv: Sequence[str]) -> int:
+    from .ui.play import main as play_main
+
+    return play_main(argv)
+
+
+COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
+    "rules": _rules,
+    "preview": _preview,
+    "play": _play,
+}
+
+USAGE = """usage: python main.py [COMMAND] ...
+
+commands:
+  (none)             start the game on the bundled default map
+  play [MAP.tmx]     start the game (optionally on another map)
+  preview MAP.tmx    open a map in the previewer (--png OUT.png renders without a window)
+  rules ...          the rules referee (move, reach, order); see docs/referee.md
+"""
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in ("-h", "--help", "help"):
+        print(USAGE)
+        return 0
+    if not args:
+        return COMMANDS["play"]([])
+    cmd, rest = args[0], args[1:]
+    if cmd not in COMMANDS:
+        if cmd.endswith(".tmx"):
+            return COMMANDS["play"](args)
+        print(f"hexplate: unknown command '{cmd}'.\n\n{USAGE}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        return COMMANDS[cmd](rest)
+    except UserFacingError as e:
+        print(f"hexplate: {e}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

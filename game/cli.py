@@ -10,11 +10,9 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 
+from .errors import UserFacingError
+
 EXIT_BAD_INPUT = 2
-
-
-class UserFacingError(Exception):
-    """A problem with the user's input, reported as one sentence without a traceback."""
 
 
 def _rules(argv: Sequence[str]) -> int:

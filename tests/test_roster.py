@@ -1,0 +1,76 @@
+"""Roster: published tonnage/MP, run derived as ceil(1.5 x walk) (MOV-04)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from game import roster
+from game.roster import OFF_BOARD, ROSTER, RosterError, entry, make_unit
+
+# Published (tons, walk, run, jump) for the designs the issue names.
+PUBLISHED = {
+    "LCT-1V": (20, 8, 12, 0),
+    "COM-2D": (25, 6, 9, 0),
+    "JR7-D": (35, 7, 11, 5),
+    "PNT-9R": (35, 4, 6, 4),
+    "HBK-4G": (50, 4, 6, 0),
+    "GRF-1N": (55, 5, 8, 5),
+    "WVR-6R": (55, 5, 8, 5),
+    "SHD-2H": (55, 5, 8, 3),
+    "CPLT-C1": (65, 4, 6, 4),
+    "TDR-5S": (65, 4, 6, 0),
+    "WHM-6R": (70, 4, 6, 0),
+    "MAD-3R": (75, 4, 6, 0),
+    "AWS-8Q": (80, 3, 5, 0),
+    "AS7-D": (100, 3, 5, 0),
+}
+
+
+@pytest.mark.parametrize("key", sorted(PUBLISHED))
+def test_published_stats(key: str) -> None:
+    e = entry(key)
+    assert (e.tons, e.walk, e.run, e.jump) == PUBLISHED[key]
+    assert e.kind == "biped"
+
+
+def test_run_is_ceil_one_and_a_half_walk_mov04() -> None:
+    for e in ROSTER.values():
+        assert e.run == math.ceil(1.5 * e.walk)
+
+
+def test_roster_has_a_quad_and_vehicles() -> None:
+    assert roster.entries("quad")
+    kinds = {e.kind for e in ROSTER.values()}
+    assert {"tracked", "hover"} <= kinds
+
+
+def test_armour_totals_match_published_tonnage() -> None:
+    # 16 points per ton of standard armour: Locust 4 t, Hunchback 10 t, Atlas 19 t.
+    assert entry("LCT-1V").armour_total == 64
+    assert entry("HBK-4G").armour_total == 160
+    assert entry("AS7-D").armour_total == 304
+    assert entry("COM-2D").armour is None  # default allocation applies
+
+
+def test_names_avoid_trademarks() -> None:
+    for e in ROSTER.values():
+        assert "battletech" not in e.name.lower() and "mechwarrior" not in e.name.lower()
+
+
+def test_make_unit_copies_design_and_skills() -> None:
+    u = make_unit("JR7-D", "a1", "A", piloting=4, gunnery=3)
+    assert (u.tons, u.walk, u.jump, u.kind) == (35, 7, 5, "biped")
+    assert (u.piloting, u.gunnery, u.side, u.id) == (4, 3, "A", "a1")
+    assert u.run_mp() == 11 and u.name == "Jenner JR7-D"
+    assert u.at == OFF_BOARD
+
+
+def test_unknown_design_and_bad_skill_are_refused() -> None:
+    with pytest.raises(RosterError, match="XYZ-1"):
+        entry("XYZ-1")
+    with pytest.raises(RosterError, match="piloting"):
+        make_unit("HBK-4G", "a", "A", piloting=9)
+    with pytest.raises(RosterError, match="gunnery"):
+        make_unit("HBK-4G", "a", "A", gunnery=-1)

@@ -6,8 +6,9 @@ the published record-sheet values (tonnage, walk/cruise MP, jump MP); run/flank 
 never stored, it is derived as ``ceil(1.5 x walk)`` (MOV-04) like everywhere else.
 
 Armour: only entries whose published per-location armour is given here carry it
-(``armour``, front values with the torso rear values under ``*_rear`` keys). The others
-leave ``armour`` as ``None`` and the Mech body module's default allocation applies.
+(``armour`` front values and ``rear`` torso rear values, keyed by the location codes of
+:mod:`game.mech`). The others leave ``armour`` as ``None`` and
+:func:`game.mech.standard_body`'s default allocation applies (see :func:`body_for`).
 """
 
 from __future__ import annotations
@@ -16,9 +17,13 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from .hexgrid import Hex
 from .units import KINDS, MECH_KINDS, Unit
+
+if TYPE_CHECKING:
+    from .mech import MechBody
 
 
 class RosterError(ValueError):
@@ -36,6 +41,7 @@ class RosterEntry:
     walk: int  # walk MP (vehicles: cruise MP)
     jump: int = 0
     armour: Mapping[str, int] | None = field(default=None, compare=False)
+    rear: Mapping[str, int] | None = field(default=None, compare=False)
 
     @property
     def name(self) -> str:
@@ -53,7 +59,9 @@ class RosterEntry:
 
     @property
     def armour_total(self) -> int | None:
-        return None if self.armour is None else sum(self.armour.values())
+        if self.armour is None:
+            return None
+        return sum(self.armour.values()) + sum((self.rear or {}).values())
 
 
 def _armour(
@@ -64,32 +72,21 @@ def _armour(
     side_rear: int,
     arm: int,
     leg: int,
-) -> Mapping[str, int]:
-    """Symmetric biped armour, front and rear, as a read-only mapping."""
-    return MappingProxyType(
-        {
-            "head": head,
-            "centre_torso": ct,
-            "centre_torso_rear": ct_rear,
-            "left_torso": side_torso,
-            "left_torso_rear": side_rear,
-            "right_torso": side_torso,
-            "right_torso_rear": side_rear,
-            "left_arm": arm,
-            "right_arm": arm,
-            "left_leg": leg,
-            "right_leg": leg,
-        }
-    )
+) -> dict[str, Mapping[str, int]]:
+    """Symmetric biped armour as RosterEntry keyword arguments (front and rear)."""
+    front = {"HD": head, "CT": ct, "LT": side_torso, "RT": side_torso}
+    front |= {"LA": arm, "RA": arm, "LL": leg, "RL": leg}
+    rear = {"CT": ct_rear, "LT": side_rear, "RT": side_rear}
+    return {"armour": MappingProxyType(front), "rear": MappingProxyType(rear)}
 
 
 # Published values (tonnage, walk, jump). Run is derived. Armour only where listed.
 _ENTRIES: tuple[RosterEntry, ...] = (
-    RosterEntry("LCT-1V", "Locust", "biped", 20, 8, 0, _armour(8, 10, 2, 8, 2, 4, 8)),
+    RosterEntry("LCT-1V", "Locust", "biped", 20, 8, 0, **_armour(8, 10, 2, 8, 2, 4, 8)),
     RosterEntry("COM-2D", "Commando", "biped", 25, 6, 0),
     RosterEntry("JR7-D", "Jenner", "biped", 35, 7, 5),
     RosterEntry("PNT-9R", "Panther", "biped", 35, 4, 4),
-    RosterEntry("HBK-4G", "Hunchback", "biped", 50, 4, 0, _armour(9, 26, 5, 20, 4, 16, 20)),
+    RosterEntry("HBK-4G", "Hunchback", "biped", 50, 4, 0, **_armour(9, 26, 5, 20, 4, 16, 20)),
     RosterEntry("GRF-1N", "Griffin", "biped", 55, 5, 5),
     RosterEntry("WVR-6R", "Wolverine", "biped", 55, 5, 5),
     RosterEntry("SHD-2H", "Shadow Hawk", "biped", 55, 5, 3),
@@ -98,7 +95,7 @@ _ENTRIES: tuple[RosterEntry, ...] = (
     RosterEntry("WHM-6R", "Warhammer", "biped", 70, 4, 0),
     RosterEntry("MAD-3R", "Marauder", "biped", 75, 4, 0),
     RosterEntry("AWS-8Q", "Awesome", "biped", 80, 3, 0),
-    RosterEntry("AS7-D", "Atlas", "biped", 100, 3, 0, _armour(9, 47, 14, 32, 10, 34, 41)),
+    RosterEntry("AS7-D", "Atlas", "biped", 100, 3, 0, **_armour(9, 47, 14, 32, 10, 34, 41)),
     # Quad: the Goliath's 320 engine gives 4/6 (not 3/5) at 80 tons.
     RosterEntry("GOL-1H", "Goliath", "quad", 80, 4, 0),
     # Vehicles: walk is cruise MP.
@@ -160,3 +157,18 @@ def make_unit(
         gunnery=check_skill("gunnery", gunnery),
         name=e.name,
     )
+
+
+def body_for(key: str) -> MechBody:
+    """The Mech body of a design: its published armour if listed, else the default.
+
+    game.mech is imported here, not at the top, so the setup screen can list the roster
+    without loading the damage code."""
+    from .mech import body_from_record, standard_body
+
+    e = entry(key)
+    if not e.is_mech:
+        raise RosterError(f"{e.name} is a vehicle and has no Mech body")
+    if e.armour is None:
+        return standard_body(e.tons, quad=e.kind == "quad")
+    return body_from_record(e.tons, e.kind == "quad", dict(e.armour), dict(e.rear or {}))

@@ -74,3 +74,15 @@ def test_unknown_design_and_bad_skill_are_refused() -> None:
         make_unit("HBK-4G", "a", "A", piloting=9)
     with pytest.raises(RosterError, match="gunnery"):
         make_unit("HBK-4G", "a", "A", gunnery=-1)
+
+
+def test_body_for_uses_published_armour_or_default() -> None:
+    from game.mech import standard_body
+
+    hbk = roster.body_for("HBK-4G")
+    assert hbk.total_armour() == 160
+    assert hbk["CT"].rear == 5 and hbk["HD"].armour == 9
+    assert roster.body_for("COM-2D") == standard_body(25)
+    assert roster.body_for("GOL-1H").quad
+    with pytest.raises(RosterError, match="vehicle"):
+        roster.body_for("Scorpion")

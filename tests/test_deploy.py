@@ -1,0 +1,65 @@
+"""Deployment zones: map zones per side, else home edges; occupied and prohibited hexes out."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.board import HexSpec, Zone, build_board
+from game.deploy import DeployError, check_deploy, legal_deploy_hexes, zone_hexes
+from game.hexgrid import Hex
+from game.roster import make_unit
+
+
+def test_home_edges_without_map_zones() -> None:
+    board = build_board(10, 6)
+    a = zone_hexes(board, "A")
+    b = zone_hexes(board, "B")
+    assert a == {Hex(c, r) for c in (0, 1) for r in range(6)}
+    assert b == {Hex(c, r) for c in (8, 9) for r in range(6)}
+    with pytest.raises(DeployError, match="'Z'"):
+        zone_hexes(board, "Z")
+
+
+def test_map_zones_replace_the_edge_for_their_side() -> None:
+    zone = Zone("north", "A", frozenset({Hex(4, 0), Hex(5, 0), Hex(40, 40)}))
+    board = build_board(10, 6, zones=(zone,))
+    assert zone_hexes(board, "A") == {Hex(4, 0), Hex(5, 0)}  # off-map hex dropped
+    assert Hex(9, 3) in zone_hexes(board, "B")  # B has no zone: east edge
+
+
+def test_occupied_hexes_are_not_offered_mov30() -> None:
+    board = build_board(10, 6)
+    placed = [make_unit("HBK-4G", "a1", "A", at=Hex(0, 0))]
+    free = legal_deploy_hexes(board, "A", placed)
+    assert Hex(0, 0) not in free and Hex(0, 1) in free
+    assert len(free) == 11
+
+
+def test_prohibited_terrain_depends_on_kind_mov10() -> None:
+    specs = {
+        Hex(0, 0): HexSpec(woods=2),
+        Hex(0, 1): HexSpec(water=1),
+        Hex(0, 2): HexSpec(rough=True),
+        Hex(0, 3): HexSpec(building_class=1, building_cf=10, building_height=1),
+    }
+    board = build_board(4, 4, specs)
+    mech = legal_deploy_hexes(board, "A", [], "biped")
+    tracked = legal_deploy_hexes(board, "A", [], "tracked")
+    wheeled = legal_deploy_hexes(board, "A", [], "wheeled")
+    hover = legal_deploy_hexes(board, "A", [], "hover")
+    assert {Hex(0, 0), Hex(0, 1), Hex(0, 2)} <= mech
+    assert Hex(0, 3) not in mech  # no deploying inside a building
+    assert Hex(0, 0) not in tracked and Hex(0, 1) not in tracked and Hex(0, 2) in tracked
+    assert Hex(0, 2) not in wheeled
+    assert Hex(0, 1) in hover and Hex(0, 0) not in hover
+
+
+def test_check_deploy_reasons() -> None:
+    board = build_board(10, 6)
+    hbk = make_unit("HBK-4G", "a1", "A")
+    other = make_unit("LCT-1V", "a2", "A", at=Hex(1, 1))
+    assert check_deploy(board, hbk, Hex(0, 0), 2, [other]) is None
+    assert "occupied" in (check_deploy(board, hbk, Hex(1, 1), 2, [other]) or "")
+    assert "outside side A" in (check_deploy(board, hbk, Hex(5, 1), 2, [other]) or "")
+    assert "facing" in (check_deploy(board, hbk, Hex(0, 0), 6, [other]) or "")
+    assert "off the map" in (check_deploy(board, hbk, Hex(20, 0), 0, [other]) or "")

@@ -1,0 +1,112 @@
+"""Writing scenarios back to contract JSON (the inverse of game.scenario).
+
+Kept apart from the strict reader so each stays short; a sandbox save is
+``scenario_to_json(scenario)`` and reads back to an equal scenario.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from .board import BUILDING_CLASSES, NO_WATER, Board, join_roads
+from .hexgrid import Hex
+from .units import Damage, Unit
+
+if TYPE_CHECKING:
+    from .scenario import Scenario
+
+
+def scenario_to_json(s: Scenario) -> dict[str, Any]:
+    """The scenario as contract JSON: inline terrain only where it differs from clear."""
+    out: dict[str, Any] = {"version": s.version}
+    out["board"] = {"file": s.board_file} if s.board_file else board_to_json(s.board)
+    out["units"] = [unit_to_json(u, s.board) for u in s.units]
+    if s.dice is not None:
+        out["dice"] = list(s.dice)
+    if s.move is not None:
+        out["move"] = {"unit": s.move.unit, "mode": s.move.mode, "steps": list(s.move.steps)}
+    return out
+
+
+def board_to_json(b: Board) -> dict[str, Any]:
+    joined = join_roads(b.road)
+    custom_exits = b.road_exits != joined
+    plain = (
+        (b.level == 0)
+        & (b.water == NO_WATER)
+        & (b.woods == 0)
+        & ~b.rough
+        & ~b.rubble
+        & ~b.pavement
+        & ~b.road
+        & (b.building_class == 0)
+        & (b.bridge_class == 0)
+        & ~custom_exits
+    )
+    hexes: dict[str, Any] = {}
+    for row, col in zip(*np.nonzero(~plain), strict=True):
+        h = Hex(int(col), int(row))
+        hexes[b.hex_name(h)] = _hex_json(b, h, bool(custom_exits[row, col]))
+    ordered = dict(sorted(hexes.items()))
+    return {"width": b.width, "height": b.height, "hexes": ordered}
+
+
+def _hex_json(b: Board, h: Hex, custom_exits: bool) -> dict[str, Any]:
+    s = b.spec(h)
+    d: dict[str, Any] = {}
+    if s.level:
+        d["level"] = s.level
+    if s.water != NO_WATER:
+        d["water"] = s.water
+    if s.woods:
+        d["woods"] = s.woods
+    for flag in ("rough", "rubble", "pavement", "road"):
+        if getattr(s, flag):
+            d[flag] = True
+    if custom_exits:
+        d["road_exits"] = list(s.road_exits or ())
+    if s.building_class:
+        d["building"] = {
+            "class": BUILDING_CLASSES[s.building_class],
+            "cf": s.building_cf,
+            "height": s.building_height,
+        }
+    if s.bridge_class:
+        d["bridge"] = {
+            "class": BUILDING_CLASSES[s.bridge_class],
+            "cf": s.bridge_cf,
+            "level": s.bridge_level,
+        }
+    return d
+
+
+def unit_to_json(u: Unit, board: Board) -> dict[str, Any]:
+    d: dict[str, Any] = {
+        "id": u.id,
+        "side": u.side,
+        "kind": u.kind,
+        "tons": u.tons,
+        "walk": u.walk,
+        "at": board.hex_name(u.at),
+        "facing": u.facing,
+        "jump": u.jump,
+        "piloting": u.piloting,
+        "gunnery": u.gunnery,
+        "prone": u.prone,
+        "heat": u.heat,
+    }
+    default = Damage()
+    damage = {
+        f.name: getattr(u.damage, f.name)
+        for f in fields(Damage)
+        if getattr(u.damage, f.name) != getattr(default, f.name)
+    }
+    if damage:
+        d["damage"] = damage
+    d["moved"] = u.moved
+    if u.name:
+        d["name"] = u.name
+    return d

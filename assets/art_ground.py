@@ -1,0 +1,220 @@
+"""Ground tiles (ids 0..7) and elevation overlays (ids 8..15) of the terrain sheet.
+
+Ground tiles are opaque inside the hexagon and seamless against a neighbour of the same
+kind (lattice-periodic noise and scatter, see art_core). Elevation overlays are mostly
+transparent: a tint, a contour line along the hex edge with a NW-lit bevel, and the level
+number at the bottom, so they read on top of any ground.
+"""
+
+from __future__ import annotations
+
+import art_core as c
+import numpy as np
+from art_palette import LABEL, TERRAIN
+
+T = {k: c.rgb(v) for k, v in TERRAIN.items()}
+
+
+def _textured(base: np.ndarray, *terms: tuple[np.ndarray, float]) -> np.ndarray:
+    """base colour modulated by (noise, relative amplitude) terms -> HxWx3."""
+    k = np.ones(terms[0][0].shape, dtype=np.float32)
+    for field, amp in terms:
+        k = k + field * amp
+    return np.clip(base[None, None, :] * k[..., None], 0, 1)
+
+
+def _blades(rng: np.random.Generator, n: int, length: float) -> list:
+    """Short grass/reed strokes, replicated over the lattice so they cross hex edges."""
+    out = []
+    pts = c.lattice_points(rng, n, margin=4)
+    params = rng.uniform(-0.6, 0.6, size=n), rng.uniform(0.6, 1.0, size=n)
+    for x, y, k in pts:
+        ang, ln = params[0][k], params[1][k] * length
+        out.append(((x, y), (x + np.sin(ang) * ln, y - np.cos(ang) * ln)))
+    return out
+
+
+def grass(variant: int) -> np.ndarray:
+    img = c.canvas()
+    seed = 10 + variant
+    broad = c.lattice_noise(seed, 26.0)
+    mid = c.lattice_noise(seed + 100, 8.0)
+    grain = c.lattice_noise(seed + 200, 2.5, detail=2.0)
+    base = T["grass"] if variant == 0 else T["grass_alt"]
+    c.paint(
+        img, _textured(base, (broad, 0.05), (mid, 0.035), (grain, 0.03)), np.ones(img.shape[:2])
+    )
+    rng = np.random.default_rng(seed)
+    # darker blades then a few lighter ones: the grain of a printed grass texture
+    c.paint(img, T["grass_dark"], c.strokes_mask(_blades(rng, 34, 2.6), 0.7), 0.55)
+    c.paint(img, T["grass_light"], c.strokes_mask(_blades(rng, 20, 2.2), 0.6), 0.5)
+    if variant == 1:
+        # small clover patches and a few pale flower dots for variety
+        patch = np.clip(c.lattice_noise(seed + 300, 10.0) - 0.9, 0, 1)
+        c.paint(img, T["grass_dark"], patch, 0.35)
+        for x, y, _k in c.lattice_points(rng, 6, margin=2):
+            c.paint(img, (0.93, 0.91, 0.78), c.disc_mask(x, y, 0.7), 0.8)
+    return img
+
+
+def _stones(
+    img: np.ndarray,
+    rng: np.random.Generator,
+    n: int,
+    rmin: float,
+    rmax: float,
+    margin: float = 6.0,
+    periodic: bool = True,
+    shadow_alpha: float = 0.45,
+) -> None:
+    """Rounded stones with NW light and a soft SE shadow."""
+    if periodic:
+        pts = c.lattice_points(rng, n, margin=margin)
+    else:
+        xy = [_inside_point(rng, margin) for _ in range(n)]
+        pts = [(x, y, k) for k, (x, y) in enumerate(xy)]
+    radius = rng.uniform(rmin, rmax, size=n)
+    squash = rng.uniform(0.65, 1.0, size=n)
+    tone = rng.uniform(0.85, 1.1, size=n)
+    height = np.zeros(img.shape[:2], np.float32)
+    colour = np.zeros(img.shape[:2] + (3,), np.float32)
+    for x, y, k in pts:
+        r = radius[k]
+        d = c.dome(x, y, r) * 0.8
+        d = d * (c.ellipse_mask(x, y, r, r * squash[k]) > 0)
+        new = d > height
+        height = np.where(new, d, height)
+        colour[new] = np.clip(T["stone"] * tone[k], 0, 1)
+    mask = (height > 0).astype(np.float32)
+    c.paint(img, (0.12, 0.1, 0.08), c.cast_shadow(mask, 1.6, 0.6) * (1 - mask), shadow_alpha)
+    lit = np.clip(c.shade_height(height, 1.0), 0.55, 1.3)
+    c.paint(img, np.clip(colour * lit[..., None], 0, 1), mask)
+
+
+def _inside_point(rng: np.random.Generator, margin: float) -> tuple[float, float]:
+    """A uniform random point at least ``margin`` px inside the hexagon."""
+    while True:
+        x, y = rng.uniform(0, c.TILE_W), rng.uniform(0, c.TILE_H)
+        pts = np.array([[x + dx, y + dy] for dx in (-margin, margin) for dy in (-margin, margin)])
+        if c.inside_hex(pts[:, 0], pts[:, 1]).all():
+            return float(x), float(y)
+
+
+def rough() -> np.ndarray:
+    img = c.canvas()
+    broad = c.lattice_noise(20, 18.0)
+    grain = c.lattice_noise(21, 2.5, detail=2.0)
+    c.paint(img, _textured(T["dirt"], (broad, 0.06), (grain, 0.05)), np.ones(img.shape[:2]))
+    tufts = np.clip((c.lattice_noise(22, 12.0) - 0.4) * 1.5, 0, 1)
+    c.paint(img, T["grass_dark"], tufts, 0.45)
+    rng = np.random.default_rng(23)
+    c.paint(img, T["dirt_dark"], c.strokes_mask(_blades(rng, 12, 2.0), 0.6), 0.5)
+    _stones(img, rng, 16, 1.2, 2.4)
+    _stones(img, rng, 7, 2.6, 4.2)
+    return img
+
+
+def rough_overlay() -> np.ndarray:
+    """Tile 26: stones and dirt patches only, for rough on a hill or on pavement."""
+    img = c.canvas()
+    patches = np.clip((c.lattice_noise(30, 14.0) + 0.3) * 0.8, 0, 1) * c.hex_mask(4)
+    c.paint(img, T["dirt"], patches, 0.55)
+    rng = np.random.default_rng(31)
+    _stones(img, rng, 13, 1.2, 2.3, margin=6, periodic=False)
+    _stones(img, rng, 6, 2.6, 4.0, margin=9, periodic=False)
+    return img
+
+
+def pavement() -> np.ndarray:
+    img = c.canvas()
+    x, y = c.coords()
+    # slabs of 21 x 18 px: both divide the lattice, so joints continue across hexes
+    i, j = np.floor(x / 21.0).astype(int), np.floor(y / 18.0).astype(int)
+    q = np.floor_divide(i, 3)
+    i0, j0 = i - 3 * q, np.mod(j - 2 * q, 4)  # slab index modulo the lattice
+    tones = np.random.default_rng(40).uniform(-0.035, 0.035, size=(3, 4))
+    tone = tones[i0, j0]
+    grain = c.lattice_noise(41, 2.0, detail=2.0)
+    stain = c.lattice_noise(42, 14.0)
+    col = _textured(T["concrete"], (grain, 0.025), (stain, 0.025))
+    col = np.clip(col * (1 + tone)[..., None], 0, 1)
+    c.paint(img, col, np.ones(img.shape[:2]))
+    fx, fy = np.mod(x, 21.0), np.mod(y, 18.0)
+    joint = ((fx < 0.6) | (fy < 0.6)).astype(np.float32)
+    bevel = (((fx >= 0.6) & (fx < 1.2)) | ((fy >= 0.6) & (fy < 1.2))).astype(np.float32)
+    c.paint(img, T["concrete_joint"], joint, 0.9)
+    c.paint(img, (1, 1, 1), bevel * (1 - joint), 0.18)
+    return img
+
+
+def water(depth: int) -> np.ndarray:
+    img = c.canvas()
+    base = T[f"water_{depth}"]
+    broad = c.lattice_noise(50 + depth, 22.0)
+    fine = c.lattice_noise(60 + depth, 4.0)
+    c.paint(img, _textured(base, (broad, 0.04), (fine, 0.02)), np.ones(img.shape[:2]))
+    rng = np.random.default_rng(70 + depth)
+    if depth == 0:
+        # the sandy bed shows through the shallows
+        bed = np.clip(c.lattice_noise(71, 12.0) * 0.5, 0, 1)
+        c.paint(img, T["dirt"], bed, 0.35)
+    # ripples: short arcs lit on their north-west side
+    ripples = []
+    n_rip = (14, 11, 9, 7)[depth]
+    for x, y, _k in c.lattice_points(rng, n_rip, margin=6):
+        ripples.append(((x - 2.5, y + 0.4), (x, y - 0.4)))
+        ripples.append(((x, y - 0.4), (x + 2.5, y + 0.4)))
+    alpha = (0.55, 0.45, 0.4, 0.35)[depth]
+    c.paint(img, T["water_highlight"], c.strokes_mask(ripples, 0.55), alpha)
+    if depth == 0:
+        _reeds(img, rng)
+    return img
+
+
+def _reeds(img: np.ndarray, rng: np.random.Generator) -> None:
+    """Clumps of reeds: radiating blades, a darker base, a shadow to the SE."""
+    blades, tips = [], []
+    for x, y, _k in c.lattice_points(rng, 4, margin=6):
+        for a in np.linspace(-1.1, 1.1, 7):
+            ln = 4.2 - abs(a) * 1.3
+            ex, ey = x + np.sin(a) * ln, y - np.cos(a) * ln
+            blades.append(((x, y), (ex, ey)))
+            tips.append(((ex, ey), (ex + np.sin(a) * 0.6, ey - np.cos(a) * 0.6)))
+    mask = c.strokes_mask(blades, 0.6)
+    c.paint(img, (0.05, 0.12, 0.15), c.shift(c.blur(mask, 0.6), 1.0, 1.0), 0.3)
+    c.paint(img, T["reed"], mask)
+    c.paint(img, T["reed_tip"], c.strokes_mask(tips, 0.9))
+
+
+def elevation(level: int) -> np.ndarray:
+    """Tiles 8..15: tint + contour + bevel + level number (number is added after
+    downsampling, see make_art.finish_elevation)."""
+    img = c.canvas()
+    inside = c.hex_mask()
+    if level > 0:
+        tint, alpha, line = T["high_tint"], 0.08 + 0.045 * level, T["contour_high"]
+    else:
+        tint, alpha, line = T["low_tint"], 0.12 * -level + 0.04, T["contour_low"]
+    c.paint(img, tint, inside, alpha)
+    # bevel: the edge band lit on the NW sides (raised) or on the SE sides (sunken)
+    band = inside * (1 - c.hex_mask(5.0))
+    x, y = c.coords()
+    facing = ((c.TILE_W / 2 - x) / 42.0 + (c.TILE_H / 2 - y) / 36.0) * 0.7  # NW>0, SE<0
+    if level < 0:
+        facing = -facing
+    c.paint(img, (1, 1, 1), band * np.clip(facing, 0, 1), 0.35)
+    c.paint(img, (0, 0, 0), band * np.clip(-facing, 0, 1), 0.3)
+    contour = c.hex_mask(1.6) * (1 - c.hex_mask(2.8))
+    c.paint(img, line, contour, 0.75)
+    return img
+
+
+def level_label(pixels: np.ndarray, level: int) -> np.ndarray:
+    return c.draw_label(
+        pixels,
+        str(level),
+        (c.TILE_W / 2, c.TILE_H - 10),
+        16,
+        c.rgb(LABEL["text"]),
+        c.rgb(LABEL["outline"]),
+    )

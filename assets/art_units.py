@@ -1,0 +1,229 @@
+"""Unit counters (assets/units/{kind}_{side}.png, 128x128) and UI markers (32x32).
+
+A counter is a round disc in the side's colour with a top-down silhouette of the unit
+facing north and an arrowhead notch at the top of the rim: the game rotates the image to
+the unit's facing. Sides differ in lightness as well as hue (A dark navy with a light
+silhouette, B light sand with a dark one) and carry a shape+letter badge at the bottom
+(A: circle "A", B: diamond "B"), so they stay distinct for colour-blind players and in
+greyscale.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+
+import art_core as c
+import numpy as np
+from art_palette import MARKER, SIDES
+
+SIZE = 128
+CX = CY = SIZE / 2
+DISC_R = 57.0
+KINDS = ("biped", "quad", "tracked", "wheeled", "hover", "infantry")
+
+Mask = np.ndarray
+
+
+def _poly(points: list[tuple[float, float]]) -> Mask:
+    return c.polygon_mask(points, SIZE, SIZE)
+
+
+def _rrect(x0: float, y0: float, x1: float, y1: float, r: float) -> Mask:
+    return c.rounded_rect_mask(x0, y0, x1, y1, r, SIZE, SIZE)
+
+
+def _disc(x: float, y: float, r: float) -> Mask:
+    return c.disc_mask(x, y, r, SIZE, SIZE)
+
+
+def _ellipse(x: float, y: float, rx: float, ry: float) -> Mask:
+    return c.ellipse_mask(x, y, rx, ry, SIZE, SIZE)
+
+
+def _lines(segments: list, width: float) -> Mask:
+    return c.strokes_mask(segments, width, SIZE, SIZE)
+
+
+def _union(*masks: Mask) -> Mask:
+    return np.clip(np.maximum.reduce(masks), 0, 1)
+
+
+# Each silhouette returns (body mask, detail mask): details are panel lines/windows drawn
+# in the disc colour over the body so the shape has some character at large zoom.
+
+
+def biped() -> tuple[Mask, Mask]:
+    torso = _rrect(48, 44, 80, 84, 7)
+    head = _rrect(56, 34, 72, 50, 5)
+    shoulders = _rrect(38, 50, 90, 70, 6)
+    arms = _union(_rrect(28, 48, 42, 84, 5), _rrect(86, 48, 100, 84, 5))
+    guns = _union(_rrect(32, 28, 38, 50, 1.5), _rrect(90, 28, 96, 50, 1.5))
+    feet = _union(_rrect(50, 84, 60, 98, 3), _rrect(68, 84, 78, 98, 3))
+    body = _union(torso, head, shoulders, arms, guns, feet)
+    cockpit = _poly([(59, 38), (69, 38), (67, 45), (61, 45)])
+    seams = _lines([((48, 70), (80, 70)), ((64, 52), (64, 84)), ((35, 62), (35, 80))], 1.0)
+    seams = _union(seams, _lines([((93, 62), (93, 80))], 1.0))
+    return body, _union(cockpit, seams * body)
+
+
+def quad() -> tuple[Mask, Mask]:
+    hull = _rrect(46, 36, 82, 96, 12)
+    head = _rrect(54, 24, 74, 42, 6)
+    legs = _lines(
+        [((50, 46), (32, 34)), ((78, 46), (96, 34)), ((50, 86), (32, 100)), ((78, 86), (96, 100))],
+        8.0,
+    )
+    feet = _union(_disc(31, 33, 6), _disc(97, 33, 6), _disc(31, 101, 6), _disc(97, 101, 6))
+    guns = _union(_rrect(57, 18, 61, 28, 1), _rrect(67, 18, 71, 28, 1))
+    body = _union(hull, head, legs, feet, guns)
+    cockpit = _poly([(58, 28), (70, 28), (68, 35), (60, 35)])
+    seams = _lines([((46, 66), (82, 66)), ((64, 44), (64, 90))], 1.0) * hull
+    return body, _union(cockpit, seams)
+
+
+def tracked() -> tuple[Mask, Mask]:
+    tracks = _union(_rrect(36, 28, 50, 102, 4), _rrect(78, 28, 92, 102, 4))
+    hull = _rrect(44, 32, 84, 100, 4)
+    turret = _disc(64, 70, 16)
+    barrel = _rrect(61, 22, 67, 62, 1.5)
+    muzzle = _rrect(59.5, 21, 68.5, 27, 1.5)
+    body = _union(tracks, hull, turret, barrel, muzzle)
+    treads = _lines(
+        [((36, y), (50, y)) for y in range(32, 100, 6)]
+        + [((78, y), (92, y)) for y in range(32, 100, 6)],
+        1.2,
+    )
+    ring = _disc(64, 70, 16) * (1 - _disc(64, 70, 14.5))
+    hatch = _disc(70, 76, 4) * (1 - _disc(70, 76, 2.8))
+    return body, _union(treads * tracks, ring, hatch)
+
+
+def wheeled() -> tuple[Mask, Mask]:
+    hull = _rrect(44, 24, 84, 104, 9)
+    wheels = _union(*[_rrect(x, y - 8, x + 10, y + 8, 3) for x in (36, 82) for y in (38, 64, 90)])
+    turret = _disc(64, 62, 12)
+    barrel = _rrect(62, 20, 66, 54, 1.2)
+    body = _union(hull, wheels, turret, barrel)
+    windows = _poly([(50, 30), (78, 30), (76, 38), (52, 38)])
+    ring = _disc(64, 62, 12) * (1 - _disc(64, 62, 10.6))
+    tyres = _lines([((36, y), (46, y)) for y in (38, 64, 90)], 1.0)
+    tyres = _union(tyres, _lines([((82, y), (92, y)) for y in (38, 64, 90)], 1.0))
+    deck = _lines([((48, 84), (80, 84))], 1.0)
+    return body, _union(windows, ring, tyres, deck)
+
+
+def hover() -> tuple[Mask, Mask]:
+    skirt = _union(_ellipse(64, 64, 28, 42), _rrect(36, 50, 92, 100, 16))
+    hull = _union(_ellipse(64, 62, 22, 34), _rrect(42, 56, 86, 94, 12))
+    barrel = _rrect(62, 20, 66, 40, 1.2)
+    body = _union(skirt, barrel)
+    gap = skirt * (1 - hull)
+    gap = gap * (1 - _union(_ellipse(64, 64, 26, 40), _rrect(38, 52, 90, 98, 14)))
+    fans = _union(_disc(52, 86, 7), _disc(76, 86, 7))
+    fans = fans * (1 - _union(_disc(52, 86, 5.6), _disc(76, 86, 5.6)))
+    blades = _lines([((47, 86), (57, 86)), ((52, 81), (52, 91))], 1.2)
+    blades = _union(blades, _lines([((71, 86), (81, 86)), ((76, 81), (76, 91))], 1.2))
+    canopy = _ellipse(64, 44, 7, 9)
+    return body, _union(gap, fans, blades, canopy)
+
+
+def infantry() -> tuple[Mask, Mask]:
+    parts, details = [], []
+    for x, y in ((64, 36), (41, 64), (87, 64), (64, 90)):
+        shoulders = _ellipse(x, y + 3, 12, 6.5)
+        helmet = _disc(x, y + 1, 5.5)
+        rifle = _rrect(x + 7, y - 13, x + 10, y + 4, 1)
+        pack = _rrect(x - 5, y + 6, x + 5, y + 11, 2)
+        parts += [shoulders, helmet, rifle, pack]
+        # a thin gap round the helmet and the pack so they read as separate shapes
+        details.append(_disc(x, y + 1, 6.7) * (1 - helmet) * shoulders)
+        details.append(_lines([((x - 5, y + 6.5), (x + 5, y + 6.5))], 0.9))
+    return _union(*parts), _union(*details)
+
+
+SILHOUETTES: dict[str, Callable[[], tuple[Mask, Mask]]] = {
+    "biped": biped,
+    "quad": quad,
+    "tracked": tracked,
+    "wheeled": wheeled,
+    "hover": hover,
+    "infantry": infantry,
+}
+
+
+def counter(kind: str, side: str) -> np.ndarray:
+    """One 128x128 RGBA counter; ``side`` is "A" or "B"."""
+    col = {k: c.rgb(v) for k, v in SIDES[side].items()}
+    img = c.canvas(SIZE, SIZE)
+    disc = _disc(CX, CY, DISC_R)
+    c.paint(img, (0, 0, 0), c.blur(c.shift(disc, 2.0, 2.5), 2.5), 0.45)
+    x, y = c.coords(SIZE, SIZE)
+    # a gently domed disc: lighter to the NW, darker to the SE
+    sheen = 1.0 + ((CX - x) + (CY - y)) / (2 * DISC_R) * 0.14
+    c.paint(img, np.clip(col["disc"][None, None, :] * sheen[..., None], 0, 1), disc)
+    rim = disc * (1 - _disc(CX, CY, DISC_R - 3.5))
+    c.paint(img, col["disc_rim"], rim)
+    inner = _disc(CX, CY, DISC_R - 3.5) * (1 - _disc(CX, CY, DISC_R - 4.5))
+    c.paint(img, col["silhouette"], inner, 0.35)
+    # facing notch: an arrowhead cut into the top of the rim, pointing north
+    notch = _poly([(CX, 2.0), (CX - 11, 19), (CX + 11, 19)])
+    c.paint(img, col["disc_rim"], c.blur(notch, 0.6) * (1 - notch), 0.9)
+    c.paint(img, col["silhouette"], notch)
+    body, detail = SILHOUETTES[kind]()
+    shadow = c.blur(c.shift(body, 1.5, 1.5), 1.2) * (1 - body)
+    c.paint(img, (0, 0, 0), shadow, 0.35 if side == "A" else 0.2)
+    # soft relief: the silhouette is lit on its NW edges and shaded on its SE edges
+    relief = np.clip(c.shade_height(c.blur(body, 2.0) * 3.0, 1.0), 0.75, 1.15)
+    sil = np.clip(col["silhouette"][None, None, :] * relief[..., None], 0, 1)
+    c.paint(img, sil, body)
+    c.paint(img, col["disc"], detail * body, 0.75)
+    _side_badge(img, side, col)
+    return c.downsample(img)
+
+
+def _side_badge(img: np.ndarray, side: str, col: dict[str, np.ndarray]) -> None:
+    """The shape half of the side badge (circle for A, diamond for B); the letter is
+    stamped after downsampling."""
+    bx, by = CX, 110.0
+    if side == "A":
+        shape = _disc(bx, by, 10.5)
+        ring = shape * (1 - _disc(bx, by, 9.0))
+    else:
+        shape = _poly([(bx, by - 12.5), (bx + 12.5, by), (bx, by + 12.5), (bx - 12.5, by)])
+        inner = _poly([(bx, by - 10.5), (bx + 10.5, by), (bx, by + 10.5), (bx - 10.5, by)])
+        ring = shape * (1 - inner)
+    c.paint(img, col["silhouette"], shape)
+    c.paint(img, col["disc_rim"], ring)
+
+
+def counter_png(kind: str, side: str) -> np.ndarray:
+    pixels = counter(kind, side)
+    col = {k: c.rgb(v) for k, v in SIDES[side].items()}
+    return c.draw_label(pixels, side, (CX, 110.5), 20, col["disc"], col["silhouette"], 0)
+
+
+def marker(kind: str) -> np.ndarray:
+    """32x32 UI markers: prone (a down chevron) and moved (a tick), on a dark-rimmed disc."""
+    s = 32
+    img = c.canvas(s, s)
+    disc = c.disc_mask(16, 16, 14.5, s, s)
+    c.paint(img, (0, 0, 0), c.blur(c.shift(disc, 0.8, 1.0), 1.0), 0.4)
+    c.paint(img, c.rgb(MARKER["rim"]), disc)
+    c.paint(img, c.rgb(MARKER[f"{kind}_disc"]), c.disc_mask(16, 16, 13.0, s, s))
+    if kind == "prone":
+        pts = [((9, 9), (16, 16)), ((16, 16), (23, 9)), ((9, 16), (16, 23)), ((16, 23), (23, 16))]
+    else:
+        pts = [((8.5, 16.5), (13.5, 21.5)), ((13.5, 21.5), (23.5, 10.5))]
+    c.paint(img, c.rgb(MARKER[f"{kind}_symbol"]), c.strokes_mask(pts, 3.2, s, s))
+    return c.downsample(img)
+
+
+def write_all(assets_dir: str) -> None:
+    for kind in KINDS:
+        for side in ("A", "B"):
+            c.save_png(
+                counter_png(kind, side), os.path.join(assets_dir, "units", f"{kind}_{side}.png")
+            )
+    for kind in ("prone", "moved"):
+        c.save_png(marker(kind), os.path.join(assets_dir, "ui", f"{kind}.png"))

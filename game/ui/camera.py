@@ -1,0 +1,85 @@
+"""Which part of the map the window shows, at which zoom level.
+
+A camera is a small frozen value: panning or zooming returns a new one. Positions are in
+zoomed map pixels (map pixel at scale 1 times the zoom); ``x``/``y`` is the map pixel at
+the viewport's top-left corner. The zoom steps through fixed levels so the renderer can
+keep one cached map surface per level. No pygame here, so it is easy to test.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+ZOOMS: tuple[float, ...] = (0.35, 0.5, 0.75, 1.0, 1.5, 2.0)
+DEFAULT_ZOOM_INDEX = 3
+EDGE_MARGIN = 48  # zoomed pixels of background allowed beside the map when panning
+
+
+def nearest_zoom_index(zoom: float) -> int:
+    """The zoom level closest to ``zoom`` (for ``--zoom`` on the command line)."""
+    return min(range(len(ZOOMS)), key=lambda i: abs(ZOOMS[i] - zoom))
+
+
+@dataclass(frozen=True, slots=True)
+class Camera:
+    """Viewport rectangle on screen, top-left map position and zoom level index."""
+
+    view: tuple[int, int, int, int] = (0, 0, 1280, 720)
+    x: float = 0.0
+    y: float = 0.0
+    zoom_index: int = DEFAULT_ZOOM_INDEX
+
+    @property
+    def zoom(self) -> float:
+        return ZOOMS[self.zoom_index]
+
+    # --- conversions ---------------------------------------------------------------------
+    def to_screen(self, mx: float, my: float) -> tuple[float, float]:
+        """Zoomed map pixel -> screen pixel."""
+        return mx - self.x + self.view[0], my - self.y + self.view[1]
+
+    def to_map(self, sx: float, sy: float) -> tuple[float, float]:
+        """Screen pixel -> zoomed map pixel."""
+        return sx - self.view[0] + self.x, sy - self.view[1] + self.y
+
+    def in_view(self, sx: float, sy: float) -> bool:
+        vx, vy, vw, vh = self.view
+        return vx <= sx < vx + vw and vy <= sy < vy + vh
+
+    # --- moves ---------------------------------------------------------------------------
+    def panned(self, dx: float, dy: float) -> Camera:
+        """Moved so the map follows a drag of (dx, dy) screen pixels."""
+        return replace(self, x=self.x - dx, y=self.y - dy)
+
+    def zoomed(self, steps: int, sx: float, sy: float) -> Camera:
+        """Zoom ``steps`` levels in (positive) or out, keeping the map point under (sx, sy)."""
+        index = max(0, min(len(ZOOMS) - 1, self.zoom_index + steps))
+        if index == self.zoom_index:
+            return self
+        mx, my = self.to_map(sx, sy)
+        f = ZOOMS[index] / self.zoom
+        return replace(
+            self,
+            zoom_index=index,
+            x=mx * f - (sx - self.view[0]),
+            y=my * f - (sy - self.view[1]),
+        )
+
+    def with_view(self, view: tuple[int, int, int, int]) -> Camera:
+        return replace(self, view=view)
+
+    def centred_on(self, mx: float, my: float) -> Camera:
+        """The zoomed map pixel (mx, my) in the middle of the viewport."""
+        return replace(self, x=mx - self.view[2] / 2, y=my - self.view[3] / 2)
+
+    def clamped(self, map_w: int, map_h: int) -> Camera:
+        """Keep the map in view: centred along an axis where it is smaller than the view,
+        otherwise never more than a small margin of background beside it."""
+
+        def axis(pos: float, size: int, view: int) -> float:
+            if size + 2 * EDGE_MARGIN <= view:
+                return (size - view) / 2
+            return max(-EDGE_MARGIN, min(pos, size - view + EDGE_MARGIN))
+
+        _, _, vw, vh = self.view
+        return replace(self, x=axis(self.x, map_w, vw), y=axis(self.y, map_h, vh))

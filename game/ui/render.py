@@ -1,0 +1,187 @@
+"""The game's map renderer: one cached map surface per zoom level, blitted per frame.
+
+A frame never redraws hexes. The tiles are composed once at scale 1, exactly as Tiled
+does (``tiles.draw_tiles``), then scaled to each zoom level when that level is first
+shown; contours, roads, bridges, the grid and the XXYY labels are drawn on top in vector
+form at that zoom and the result is kept (a few levels, least recently used dropped).
+Per frame the visible part of that surface is blitted and only the small overlays
+(hover outline, HUD) are drawn, which keeps a 1920x1080 frame within a few milliseconds.
+
+Some tiles are left to the renderer: with elevation shading off, tiles that carry a
+``level`` are skipped; in road hexes the central road pad and bridge tiles are replaced
+by road strokes and decks that follow the hex's actual road exits.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+
+import pygame
+
+from game.board import Board
+from game.hexgrid import Hex
+from game.layout import HexLayout
+
+from . import mapdraw
+from .camera import Camera
+from .fonts import font
+from .palette import Colour, Palette, load_palette
+from .tiles import TileMap, draw_tiles, render_tiles_only
+
+
+@dataclass(frozen=True, slots=True)
+class RenderOptions:
+    """What the cached map surface shows; each combination is cached separately."""
+
+    grid: bool = True
+    labels: bool = True
+    elevation: bool = True
+    tiles_only: bool = False
+
+
+def _truthy(value: object) -> bool:
+    return value is True or str(value).lower() in ("true", "1", "yes")
+
+
+class MapRenderer:
+    """Draws one map (its Board and its tile layers) at any of the camera's zoom levels."""
+
+    def __init__(
+        self,
+        board: Board,
+        tiles: TileMap,
+        palette: Palette | None = None,
+        *,
+        cache_size: int = 3,
+    ) -> None:
+        if (tiles.cols, tiles.rows) != (board.width, board.height):
+            raise ValueError(
+                f"tile layers are {tiles.cols}x{tiles.rows} but the board is "
+                f"{board.width}x{board.height}"
+            )
+        self.board = board
+        self.tiles = tiles
+        self.palette = palette or load_palette()
+        self.layout: HexLayout = tiles.layout.scaled(1.0)
+        bg = tiles.background
+        self.background: Colour = bg[:3] if bg else self.palette.colour("ui", "background")
+        self._cache: OrderedDict[tuple[float, RenderOptions], pygame.Surface] = OrderedDict()
+        self._cache_size = max(1, cache_size)
+        self._base: dict[bool, pygame.Surface] = {}
+        self._scaled: tuple[tuple[float, bool], pygame.Surface] | None = None
+
+    # --- geometry ------------------------------------------------------------------------
+    def layout_at(self, zoom: float) -> HexLayout:
+        return self.layout.scaled(zoom)
+
+    def map_size(self, zoom: float) -> tuple[int, int]:
+        return self.layout_at(zoom).map_size(self.board.width, self.board.height)
+
+    def hex_at(self, camera: Camera, sx: float, sy: float) -> Hex | None:
+        """The on-board hex under a screen point, or None."""
+        if not camera.in_view(sx, sy):
+            return None
+        h = self.layout_at(camera.zoom).pixel_to_hex(*camera.to_map(sx, sy))
+        return h if self.board.contains(h) else None
+
+    def hex_centre_on_screen(self, camera: Camera, h: Hex) -> tuple[float, float]:
+        return camera.to_screen(*self.layout_at(camera.zoom).centre(h))
+
+    def hex_polygon_on_screen(self, camera: Camera, h: Hex) -> list[tuple[float, float]]:
+        return [camera.to_screen(x, y) for x, y in self.layout_at(camera.zoom).corners(h)]
+
+    # --- cached surfaces -----------------------------------------------------------------
+    def _skip(self, elevation: bool):
+        board, props = self.board, self.tiles.properties
+
+        def skip(gid: int, col: int, row: int) -> bool:
+            p = props.get(gid, {})
+            if not elevation and "level" in p:
+                return True
+            # In road hexes the strokes replace the pad, and decks replace bridge tiles.
+            return bool(board.road_exits[row, col]) and ("bridge" in p or _truthy(p.get("road")))
+
+        return skip
+
+    def _base_tiles(self, elevation: bool) -> pygame.Surface:
+        """Tiles at scale 1 on the background colour (opaque, so blits are cheap)."""
+        if elevation not in self._base:
+            surf = pygame.Surface(self.map_size(1.0))
+            surf.fill(self.background)
+            draw_tiles(surf, self.tiles, skip=self._skip(elevation))
+            self._base[elevation] = surf
+        return self._base[elevation]
+
+    def _scaled_tiles(self, zoom: float, elevation: bool) -> pygame.Surface:
+        key = (zoom, elevation)
+        if self._scaled is None or self._scaled[0] != key:
+            base = self._base_tiles(elevation)
+            size = self.map_size(zoom)
+            surf = base if zoom == 1.0 else pygame.transform.smoothscale(base, size)
+            self._scaled = (key, surf)
+        return self._scaled[1]
+
+    def surface(self, zoom: float, options: RenderOptions = RenderOptions()) -> pygame.Surface:
+        """The whole map at ``zoom`` with ``options`` (built on first use, then cached)."""
+        key = (zoom, options)
+        if key in self._cache:
+            self._cache.move_to_end(key)
+            return self._cache[key]
+        if options.tiles_only:
+            surf = render_tiles_only(self.tiles, zoom)
+        else:
+            surf = self._scaled_tiles(zoom, options.elevation).copy()
+            self._decorate(surf, zoom, options)
+        if pygame.display.get_surface() is not None:
+            surf = surf.convert_alpha() if options.tiles_only else surf.convert()
+        self._cache[key] = surf
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+        return surf
+
+    def _decorate(self, surf: pygame.Surface, zoom: float, options: RenderOptions) -> None:
+        lay, board, pal = self.layout_at(zoom), self.board, self.palette
+        if options.elevation:
+            mapdraw.draw_contours(surf, board, lay, pal)
+        mapdraw.draw_roads(surf, board, lay, pal)
+        if options.grid:
+            mapdraw.draw_grid(surf, board.width, board.height, lay, pal)
+        if options.labels:
+            f = font(mapdraw.label_font_size(zoom))
+            mapdraw.draw_labels(surf, board, lay, pal, f)
+
+    def clear_cache(self) -> None:
+        self._cache.clear()
+        self._scaled = None
+
+    # --- per frame -----------------------------------------------------------------------
+    def draw(
+        self, screen: pygame.Surface, camera: Camera, options: RenderOptions = RenderOptions()
+    ) -> None:
+        """Fill the camera's viewport: background, then the visible part of the map."""
+        surf = self.surface(camera.zoom, options)
+        vx, vy, vw, vh = camera.view
+        view = pygame.Rect(vx, vy, vw, vh)
+        src = pygame.Rect(round(camera.x), round(camera.y), vw, vh).clip(surf.get_rect())
+        dest = (vx + src.x - round(camera.x), vy + src.y - round(camera.y))
+        if src.w < vw or src.h < vh or options.tiles_only:
+            screen.fill(self.background, view)
+        if src.w > 0 and src.h > 0:
+            screen.blit(surf, dest, src)
+
+    def outline(
+        self,
+        screen: pygame.Surface,
+        camera: Camera,
+        h: Hex,
+        colour: Colour,
+        width: int = 3,
+    ) -> None:
+        """A hex border on screen (hover, selection); clipped to the viewport."""
+        pts = self.hex_polygon_on_screen(camera, h)
+        old = screen.get_clip()
+        screen.set_clip(pygame.Rect(camera.view))
+        pygame.draw.polygon(screen, colour, pts, width)
+        pygame.draw.aalines(screen, colour, True, pts)
+        screen.set_clip(old)

@@ -1,0 +1,270 @@
+"""Tile layers of a Tiled map with their images, drawn exactly as Tiled draws them.
+
+pytmx parses the TMX; we inject our own image loader (pytmx's pygame loader needs a
+window for ``convert``), so the previewer's ``--png`` and the tests work headless. Drawing
+follows Tiled's HexagonalRenderer for ``staggeraxis="x"``: each tile image is bottom-left
+aligned to its cell (plus the tileset's ``tileoffset``), cells are drawn half-row by
+half-row from the top (the raised columns of a row, then the lowered ones), and each layer
+is shifted by its (and its groups') offset and drawn at its effective opacity. Hidden
+layers are skipped. That is what ``tmxrasterizer`` produces, which the tests check.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pygame
+import pytmx
+
+from game.errors import UserFacingError
+from game.layout import HexLayout
+
+
+class TileImageError(UserFacingError):
+    """A map whose tiles cannot be drawn: missing or unreadable tileset image, bad TMX."""
+
+
+@dataclass(frozen=True, slots=True)
+class TileLayerInfo:
+    """One tile layer: gids per cell [row, col] (0 = empty) and how Tiled shows it."""
+
+    name: str
+    gids: np.ndarray
+    offset: tuple[float, float]
+    opacity: float
+    visible: bool
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class TileMap:
+    """Everything needed to draw a map's tile layers: sizes, layers, tile images."""
+
+    path: Path
+    cols: int
+    rows: int
+    layout: HexLayout
+    layers: tuple[TileLayerInfo, ...]
+    images: Mapping[int, pygame.Surface]
+    offsets: Mapping[int, tuple[int, int]]
+    properties: Mapping[int, dict[str, Any]]
+    background: tuple[int, int, int, int] | None = None
+    object_layers: tuple[str, ...] = field(default=())
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.layout.map_size(self.cols, self.rows)
+
+
+def _flip(tile: pygame.Surface, flags: Any) -> pygame.Surface:
+    """Tiled's flip bits: the diagonal flip (a transpose) first, then horizontal/vertical."""
+    if flags is None:
+        return tile
+    if getattr(flags, "flipped_diagonally", False):
+        tile = pygame.transform.flip(pygame.transform.rotate(tile, 270), True, False)
+    h = bool(getattr(flags, "flipped_horizontally", False))
+    v = bool(getattr(flags, "flipped_vertically", False))
+    return pygame.transform.flip(tile, h, v) if h or v else tile
+
+
+def _rgba(surface: pygame.Surface) -> pygame.Surface:
+    """A 32-bit per-pixel-alpha copy; uses the display format when a window exists."""
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return surface.convert_alpha()
+    out = pygame.Surface(surface.get_size(), pygame.SRCALPHA, 32)
+    out.blit(surface, (0, 0))
+    return out
+
+
+def _apply_colorkey(tile: pygame.Surface, colorkey: str | None) -> pygame.Surface:
+    """Tiled's ``trans`` colour becomes fully transparent."""
+    if not colorkey:
+        return tile
+    key = pygame.Color("#" + colorkey.lstrip("#"))
+    rgb = pygame.surfarray.pixels3d(tile)
+    alpha = pygame.surfarray.pixels_alpha(tile)
+    alpha[(rgb[..., 0] == key.r) & (rgb[..., 1] == key.g) & (rgb[..., 2] == key.b)] = 0
+    del rgb, alpha
+    return tile
+
+
+def _image_loader(map_path: Path) -> Callable[..., Callable[..., pygame.Surface]]:
+    """pytmx image loader that works without a window and names the missing file."""
+
+    def loader(filename: str, colorkey: str | None, **_: Any) -> Callable[..., pygame.Surface]:
+        try:
+            sheet = _rgba(pygame.image.load(filename))
+        except (FileNotFoundError, pygame.error) as e:
+            missing = not Path(filename).is_file()
+            what = "is missing" if missing else f"cannot be read ({e})"
+            raise TileImageError(
+                f"{map_path}: the tileset image {Path(filename)} {what}, so the map cannot be drawn"
+            ) from None
+
+        def load(rect: tuple[int, int, int, int] | None = None, flags: Any = None):
+            if rect is not None:
+                r = pygame.Rect(rect)
+                if not sheet.get_rect().contains(r):
+                    raise TileImageError(
+                        f"{map_path}: the tileset image {Path(filename)} is smaller than its "
+                        f"tileset says (tile at {r.x},{r.y} size {r.w}x{r.h} is outside it)"
+                    )
+                tile = sheet.subsurface(r).copy()
+            else:
+                tile = sheet.copy()
+            return _apply_colorkey(_flip(tile, flags), colorkey)
+
+        return load
+
+    return loader
+
+
+def _layer_effects(path: Path) -> list[tuple[float, float, float, bool]]:
+    """Effective (offset x, offset y, opacity, visible) of every tile layer, in file order.
+
+    Group layers add their offsets and multiply their opacity; a hidden group hides its
+    children. pytmx ignores groups, so this walks the XML itself.
+    """
+    out: list[tuple[float, float, float, bool]] = []
+
+    def walk(node: ET.Element, ox: float, oy: float, op: float, vis: bool) -> None:
+        for child in node:
+            if child.tag not in ("layer", "group"):
+                continue
+            cx = ox + float(child.get("offsetx", 0))
+            cy = oy + float(child.get("offsety", 0))
+            cop = op * float(child.get("opacity", 1))
+            cvis = vis and child.get("visible", "1") not in ("0", "false")
+            if child.tag == "layer":
+                out.append((cx, cy, cop, cvis))
+            else:
+                walk(child, cx, cy, cop, cvis)
+
+    walk(ET.parse(path).getroot(), 0.0, 0.0, 1.0, True)
+    return out
+
+
+def _parse_colour(value: str | None) -> tuple[int, int, int, int] | None:
+    if not value:
+        return None
+    s = value.lstrip("#")
+    if len(s) == 8:  # Tiled writes #AARRGGBB
+        s = s[2:] + s[:2]
+    c = pygame.Color("#" + s)
+    return c.r, c.g, c.b, c.a
+
+
+def load_tile_map(path: str | Path) -> TileMap:
+    """Read a hexagonal TMX and its tileset images; raise TileImageError on any problem."""
+    p = Path(path)
+    if not p.is_file():
+        raise TileImageError(f"{p}: no such map file")
+    try:
+        tmx = pytmx.TiledMap(str(p), image_loader=_image_loader(p), allow_duplicate_names=True)
+        effects = _layer_effects(p)
+    except TileImageError:
+        raise
+    except Exception as e:  # pytmx raises bare Exception for some broken files
+        raise TileImageError(f"{p}: cannot read the map's tiles ({e})") from None
+    if tmx.orientation != "hexagonal" or (tmx.staggeraxis or "y") != "x":
+        raise TileImageError(
+            f"{p}: the map must be hexagonal with staggeraxis x (it is {tmx.orientation}, "
+            f"staggeraxis {tmx.staggeraxis})"
+        )
+    layout = HexLayout(
+        int(tmx.tilewidth),
+        int(tmx.tileheight),
+        int(tmx.hexsidelength or 0),
+        stagger_odd=(tmx.staggerindex or "odd") == "odd",
+    )
+    tile_layers = [ly for ly in tmx.layers if isinstance(ly, pytmx.TiledTileLayer)]
+    layers = []
+    for ly, (ox, oy, op, vis) in zip(tile_layers, effects, strict=False):
+        gids = np.array(ly.data, dtype=np.int64).reshape(tmx.height, tmx.width)
+        layers.append(TileLayerInfo(str(ly.name), gids, (ox, oy), op, vis))
+    images: dict[int, pygame.Surface] = {}
+    offsets: dict[int, tuple[int, int]] = {}
+    props: dict[int, dict[str, Any]] = {}
+    used = {int(g) for ly in layers for g in np.unique(ly.gids) if g}
+    for gid in used:
+        img = tmx.images[gid] if gid < len(tmx.images) else None
+        if img is not None:
+            images[gid] = img
+        ts = tmx.get_tileset_from_gid(gid)
+        off = ts.offset if ts is not None else (0, 0)
+        offsets[gid] = (int(float(off[0])), int(float(off[1])))
+        props[gid] = dict(tmx.get_tile_properties_by_gid(gid) or {})
+    objects = tuple(str(g.name) for g in tmx.layers if isinstance(g, pytmx.TiledObjectGroup))
+    return TileMap(
+        path=p,
+        cols=int(tmx.width),
+        rows=int(tmx.height),
+        layout=layout,
+        layers=tuple(layers),
+        images=images,
+        offsets=offsets,
+        properties=props,
+        background=_parse_colour(getattr(tmx, "background_color", None)),
+        object_layers=objects,
+    )
+
+
+def draw_order(layout: HexLayout, cols: int, rows: int) -> Iterator[tuple[int, int]]:
+    """Cells in Tiled's drawing order: per row, the raised columns then the lowered ones."""
+    raised = [c for c in range(cols) if not layout.staggered(c)]
+    lowered = [c for c in range(cols) if layout.staggered(c)]
+    for row in range(rows):
+        for col in raised:
+            yield col, row
+        for col in lowered:
+            yield col, row
+
+
+def draw_tiles(
+    target: pygame.Surface,
+    tmap: TileMap,
+    *,
+    skip: Callable[[int, int, int], bool] | None = None,
+    origin: tuple[int, int] = (0, 0),
+) -> None:
+    """Draw the visible tile layers at scale 1, Tiled-exact; ``skip(gid, col, row)`` leaves
+    tiles out (the game draws some things itself: bridges along their roads, for one)."""
+    lay = tmap.layout
+    order = list(draw_order(lay, tmap.cols, tmap.rows))
+    for layer in tmap.layers:
+        if not layer.visible or layer.opacity <= 0:
+            continue
+        alpha = round(255 * layer.opacity)
+        faded: dict[int, pygame.Surface] = {}
+        lx, ly = round(layer.offset[0]) + origin[0], round(layer.offset[1]) + origin[1]
+        gids = layer.gids
+        for col, row in order:
+            gid = int(gids[row, col])
+            if not gid or (skip is not None and skip(gid, col, row)):
+                continue
+            img = tmap.images.get(gid)
+            if img is None:
+                continue
+            if alpha < 255:
+                if gid not in faded:
+                    faded[gid] = img.copy()
+                    faded[gid].set_alpha(alpha)
+                img = faded[gid]
+            x, y = lay.cell_origin_unscaled(col, row)
+            dx, dy = tmap.offsets.get(gid, (0, 0))
+            target.blit(img, (x + dx + lx, y + lay.cell_height - img.get_height() + dy + ly))
+
+
+def render_tiles_only(tmap: TileMap, scale: float = 1.0) -> pygame.Surface:
+    """The tile layers alone on a transparent surface of the map's size (tmxrasterizer)."""
+    base = pygame.Surface(tmap.size, pygame.SRCALPHA, 32)
+    base.fill((0, 0, 0, 0))
+    draw_tiles(base, tmap)
+    if scale == 1.0:
+        return base
+    size = tmap.layout.scaled(scale).map_size(tmap.cols, tmap.rows)
+    return pygame.transform.smoothscale(base, size)

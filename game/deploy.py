@@ -17,6 +17,7 @@ import numpy as np
 
 from .board import NO_WATER, Board
 from .hexgrid import Hex
+from .rules.costs import X, motive_costs
 from .units import Unit
 
 EDGE_DEPTH = 2  # columns (or rows) of the home edge
@@ -48,29 +49,19 @@ def zone_hexes(board: Board, side: str) -> frozenset[Hex]:
 def prohibited_mask(board: Board, kind: str) -> np.ndarray:
     """Boolean [row, col]: hexes a unit of this kind may never stand in (MOV-10).
 
-    Uses the movement rules' own table when it is there (game.rules.costs), so
-    deployment and movement agree; the fallback is the MOV-10 list itself.
+    Read from the movement rules' own cost table (game.rules.costs, X = prohibited), so
+    deployment and movement agree. A bridge over water carries any ground unit.
     """
-    try:
-        from .rules.costs import prohibited_mask as rules_mask  # type: ignore[attr-defined]
-    except ImportError:
-        rules_mask = None
-    if rules_mask is not None:
-        return np.asarray(rules_mask(board, kind), dtype=bool)
-    deep = board.water >= 1  # depth 1+; NO_WATER is -1, shallow 0
-    woods = board.woods > 0
-    if kind == "tracked":
-        mask = deep | (board.woods >= 2)
-    elif kind == "wheeled":
-        mask = deep | woods | board.rough | board.rubble
-    elif kind == "hover":
-        mask = woods
-    elif kind == "infantry":
-        mask = deep
-    else:
-        mask = np.zeros(board.shape, dtype=bool)
-    bridged = (board.bridge_class > 0) & (board.water != NO_WATER)
-    return np.asarray(mask & ~bridged, dtype=bool)
+    mc = motive_costs(kind)
+    woods = np.asarray(mc.woods)[board.woods.astype(np.intp)] == X
+    depth_class = np.clip(board.water, 0, 2).astype(np.intp)
+    water = (board.water != NO_WATER) & (np.asarray(mc.water)[depth_class] == X)
+    mask = woods | (water & ~(board.bridge_class > 0))
+    if mc.rough == X:
+        mask |= board.rough
+    if mc.rubble == X:
+        mask |= board.rubble
+    return np.asarray(mask, dtype=bool)
 
 
 def legal_deploy_hexes(

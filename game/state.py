@@ -1,0 +1,200 @@
+"""GameState: one immutable snapshot of a hot-seat game.
+
+A game is its start (:class:`GameStart`: map, rules, sides, units placed by a scenario,
+dice seed and script) plus the list of actions the players made; the dice are part of
+the start, so replaying the actions gives the same state, roll for roll
+(:func:`game.flow.replay`). The state never changes in place: :func:`game.flow.apply`
+returns a new one, so the UI can keep the previous state for animation and nothing can
+edit the rules' view by accident.
+
+Phases: "setup" (pick forces), "deployment", then the turn phases of
+:class:`game.rules.turn.Phase` ("initiative", "movement", ... "end").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from .actions import Action, LogEntry
+from .board import Board
+from .dice import Dice
+from .rules.options import TW, Rules
+from .rules.turn import Initiative, Phase
+
+if TYPE_CHECKING:
+    from .mech import MechBody
+    from .units import Unit
+
+SETUP = "setup"
+DEPLOYMENT = "deployment"
+SIDES = ("A", "B")
+MODES = ("walk", "run", "jump")
+
+
+@dataclass(frozen=True, slots=True)
+class GameStart:
+    """Everything a game starts from besides the board arrays themselves.
+
+    ``map_ref`` is the map file the board came from (saved as a path, so the save stays
+    small) or None when the board is embedded in the save (a scenario's inline board).
+    ``units`` are units a scenario already placed; roster picks arrive as AddUnit actions.
+    """
+
+    map_ref: str | None = None
+    rules: Rules = TW
+    sides: tuple[str, ...] = SIDES
+    seed: int = 1
+    script: tuple[int, ...] = ()
+    units: tuple[Unit, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRecord:
+    """How a unit moved this turn: what the attack phases will need (CMB to-hit mods)."""
+
+    unit_id: str
+    mode: str  # "stand" for a unit that stood still
+    hexes_moved: int = 0
+    mp_used: int = 0
+    heat: int = 0
+    attacker_modifier: int = 0
+    target_modifier: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """The whole game at one moment (see the module docstring).
+
+    ``move_order`` is the forecast of sides still to act in the current alternating
+    phase, front first; ``pair_left`` how many of those actions are left in the current
+    pair before the unequal-numbers recount (TURN-08). ``faces_used`` counts the dice
+    faces drawn so far from the start's script, then seed (the dice's position).
+    ``history`` holds every accepted action; ``log`` every event, oldest first.
+    """
+
+    start: GameStart
+    board: Board = field(compare=False, repr=False)
+    units: tuple[Unit, ...] = ()
+    bodies: tuple[tuple[str, MechBody], ...] = ()
+    turn: int = 0
+    phase: str = SETUP
+    initiative: Initiative | None = None
+    move_order: tuple[str, ...] = ()
+    pair_left: int = 0
+    active_unit: str | None = None
+    declared_mode: str | None = None
+    moves: tuple[MoveRecord, ...] = ()
+    faces_used: int = 0
+    history: tuple[Action, ...] = ()
+    log: tuple[LogEntry, ...] = ()
+
+    # --- looking things up --------------------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        return self.start.rules
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return self.start.sides
+
+    def unit(self, unit_id: str) -> Unit | None:
+        """The unit with this id, or None."""
+        return next((u for u in self.units if u.id == unit_id), None)
+
+    def body(self, unit_id: str) -> MechBody | None:
+        """A Mech's armour and structure (None for vehicles and unknown ids)."""
+        return next((b for i, b in self.bodies if i == unit_id), None)
+
+    def side_units(self, side: str) -> tuple[Unit, ...]:
+        return tuple(u for u in self.units if u.side == side)
+
+    def move_record(self, unit_id: str) -> MoveRecord | None:
+        return next((m for m in self.moves if m.unit_id == unit_id), None)
+
+    # --- whose turn -----------------------------------------------------------------------
+
+    @property
+    def side_to_act(self) -> str | None:
+        """The side that must act now: deploying side, or the front of the move order."""
+        if self.phase == DEPLOYMENT:
+            return self.deploying_side
+        if self.phase == Phase.MOVEMENT and self.move_order:
+            return self.move_order[0]
+        return None
+
+    @property
+    def deploying_side(self) -> str | None:
+        """Sides deploy in order (all of A's units, then B's): the first with units left."""
+        return next((s for s in self.sides if self.undeployed(s)), None)
+
+    def undeployed(self, side: str | None = None) -> tuple[Unit, ...]:
+        """Units still off the board (negative coordinates), optionally of one side."""
+        return tuple(
+            u
+            for u in self.units
+            if not self.board.contains(u.at) and (side is None or u.side == side)
+        )
+
+    def to_move(self, side: str | None = None) -> tuple[Unit, ...]:
+        """Units that still act this movement phase: placed, not destroyed, not moved."""
+        return tuple(
+            u
+            for u in self.units
+            if not u.destroyed
+            and not u.moved
+            and self.board.contains(u.at)
+            and (side is None or u.side == side)
+        )
+
+    @property
+    def phase_done(self) -> bool:
+        """True when EndPhase is allowed: nobody is left to act in this phase."""
+        if self.phase == Phase.MOVEMENT:
+            return not self.to_move()
+        return self.phase not in (SETUP, DEPLOYMENT, Phase.INITIATIVE)
+
+    def banner(self) -> str:
+        """The top line of the play screen, e.g. 'Turn 3 - movement - Side B to move'."""
+        if self.phase == SETUP:
+            return "Setup - pick each side's force"
+        if self.phase == DEPLOYMENT:
+            return f"Deployment - Side {self.deploying_side} deploys"
+        head = f"Turn {self.turn} - {str(self.phase).capitalize()}"
+        side = self.side_to_act
+        if self.phase == Phase.MOVEMENT and side is not None:
+            left = ", ".join(f"{s}: {len(self.to_move(s))} left" for s in self.sides)
+            return f"{head} - Side {side} to move ({left})"
+        return head
+
+    # --- dice -------------------------------------------------------------------------------
+
+    def dice(self) -> Dice:
+        """A dice cup positioned where this game's dice stand (after ``faces_used`` faces).
+
+        The cup re-draws the earlier faces as one-face rolls, so ``cup.log[faces_used:]``
+        is exactly the new rolls and the faces in ``cup.log`` are the new position.
+        """
+        cup = Dice(self.start.seed, self.start.script)
+        for _ in range(self.faces_used):
+            cup.d6("earlier roll")
+        return cup
+
+
+def new_game(
+    board: Board,
+    *,
+    map_ref: str | None = None,
+    rules: Rules = TW,
+    seed: int = 1,
+    script: tuple[int, ...] = (),
+    units: tuple[Unit, ...] = (),
+    sides: tuple[str, ...] = SIDES,
+) -> GameState:
+    """A game in the setup phase; ``units`` (from a scenario) are already on the board."""
+    from .flow import default_body  # flow builds bodies the same way for AddUnit
+
+    start = GameStart(map_ref, rules, tuple(sides), seed, tuple(script), tuple(units))
+    bodies = tuple((u.id, b) for u in units if (b := default_body(u)) is not None)
+    return GameState(start=start, board=board, units=tuple(units), bodies=bodies)

@@ -1,0 +1,228 @@
+"""The hot-seat core without pygame: a whole scripted turn, refusals, replay.
+
+Movement is carried out by tests/fake_mover.py, so these tests pin down the turn
+sequence itself (TURN-05, TURN-06, TURN-08, TURN-14) apart from the movement rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from game.actions import (
+    AddUnit,
+    CommitMove,
+    DeclareMode,
+    Deploy,
+    EndPhase,
+    IllegalActionError,
+    Refused,
+    RemoveUnit,
+    RollInitiative,
+    SelectUnit,
+    StandStill,
+    StartGame,
+)
+from game.board import build_board
+from game.flow import Outcome, apply, apply_strict, replay
+from game.hexgrid import Hex
+from game.roster import make_unit
+from game.rules.turn import Phase
+from game.state import DEPLOYMENT, SETUP, GameState, new_game
+from game.units import Damage
+from tests.fake_mover import fake_mover
+
+# Initiative: A rolls 2+3 = 5, B rolls 4+4 = 8: B wins, A (loser) moves first (TURN-05).
+# Then a PSR for A1 (6+6, passes); turn 2 initiative: A 6+5 = 11, B 1+1 = 2.
+SCRIPT = (2, 3, 4, 4, 6, 6, 6, 5, 1, 1)
+
+
+def act(state: GameState, action) -> GameState:
+    out = apply(state, action, fake_mover)
+    assert isinstance(out, Outcome), out
+    return out.state
+
+
+def refused(state: GameState, action) -> str:
+    out = apply(state, action, fake_mover)
+    assert isinstance(out, Refused), f"{action} was accepted"
+    assert out.reason and not out.ok
+    return out.reason
+
+
+def setup_game(script=SCRIPT) -> GameState:
+    """Three units for A, two for B, deployed on the home edges."""
+    s = new_game(build_board(10, 8), seed=7, script=script)
+    for design in ("HBK-4G", "LCT-1V", "AS7-D"):
+        s = act(s, AddUnit(design, "A"))
+    for design in ("JR7-D", "GRF-1N"):
+        s = act(s, AddUnit(design, "B"))
+    s = act(s, StartGame())
+    assert s.phase == DEPLOYMENT and s.deploying_side == "A"
+    assert "side A deploys now" in refused(s, Deploy("B1", Hex(9, 0), 4))
+    for i, uid in enumerate(("A1", "A2", "A3")):
+        s = act(s, Deploy(uid, Hex(1, 2 + 2 * i), 2))
+    for i, uid in enumerate(("B1", "B2")):
+        s = act(s, Deploy(uid, Hex(8, 2 + 2 * i), 5))
+    return s
+
+
+def test_setup_builds_forces_from_the_roster() -> None:
+    s = new_game(build_board(10, 8))
+    s = act(s, AddUnit("HBK-4G", "A", piloting=4, gunnery=3))
+    s = act(s, AddUnit("LCT-1V", "A", unit_id="scout"))
+    assert [u.id for u in s.units] == ["A1", "scout"]
+    assert s.unit("A1").piloting == 4 and s.body("A1").total_armour() == 160
+    assert "taken" in refused(s, AddUnit("AS7-D", "A", unit_id="scout"))
+    assert "unknown design" in refused(s, AddUnit("XX-1", "A"))
+    assert "no side" in refused(s, AddUnit("AS7-D", "Q"))
+    assert "side B has no units" in refused(s, StartGame())
+    s = act(s, RemoveUnit("scout"))
+    assert s.unit("scout") is None and s.phase == SETUP
+
+
+def test_deployment_order_and_zone() -> None:
+    s = new_game(build_board(10, 8))
+    s = act(s, AddUnit("HBK-4G", "A"))
+    s = act(s, AddUnit("JR7-D", "B"))
+    s = act(s, StartGame())
+    assert "side A deploys now" in refused(s, Deploy("B1", Hex(9, 0), 4))
+    assert "outside side A" in refused(s, Deploy("A1", Hex(5, 0), 2))
+    s = act(s, Deploy("A1", Hex(0, 0), 2))
+    assert "occupied" in refused(s, Deploy("B1", Hex(0, 0), 2))
+    s = act(s, Deploy("B1", Hex(9, 0), 4))
+    assert s.phase == Phase.INITIATIVE and s.turn == 1
+    assert "roll initiative" in refused(s, EndPhase())
+
+
+def test_whole_scripted_turn_tw_unequal_numbers() -> None:
+    s = setup_game()
+    s = act(s, RollInitiative())
+    assert s.initiative.winner == "B" and s.initiative.rounds == ({"A": 5, "B": 8},)
+    assert s.phase == Phase.MOVEMENT
+    # TURN-08: loser A has 3, winner B 2 -> A B, then 2 vs 1 -> A A B.
+    assert s.move_order == ("A", "B", "A", "A", "B")
+    assert "Side A to move" in s.banner()
+
+    assert "side A moves now" in refused(s, CommitMove("B1", "walk", ("F",)))
+    assert "needs 5 MP" in refused(s, CommitMove("A1", "walk", ("F",) * 5))
+    s = act(s, SelectUnit("A1"))
+    s = act(s, DeclareMode("A1", "walk"))
+    assert (s.active_unit, s.declared_mode) == ("A1", "walk")
+    out = apply(s, CommitMove("A1", "walk", ("F", "X", "F")), fake_mover)
+    assert isinstance(out, Outcome)
+    s = out.state
+    assert [e.kind for e in out.events] == ["move", "roll"]
+    assert out.events[0].rolls[0].faces == (6, 6)
+    assert s.unit("A1").at == Hex(3, 3) and s.unit("A1").moved
+    assert s.active_unit is None
+    assert "already moved" in refused(s, StandStill("A1"))
+
+    assert s.side_to_act == "B"
+    s = act(s, CommitMove("B1", "run", ("F", "F")))
+    assert s.move_order == ("A", "A", "B")
+    s = act(s, CommitMove("A2", "run", ("F",) * 4 + ("L", "R") * 4))
+    assert "2 units still have to act" in refused(s, EndPhase())
+    s = act(s, StandStill("A3"))  # TURN-06: counts as moved
+    assert s.move_record("A3").mode == "stand"
+    assert "1 unit still" in refused(s, EndPhase())
+    s = act(s, CommitMove("B2", "walk", ("L", "F")))
+    assert s.phase_done and s.move_order == ()
+
+    out = apply(s, EndPhase(), fake_mover)
+    assert isinstance(out, Outcome) and out.phase_changed
+    s = out.state
+    phases = [e.payload for e in out.events if e.kind == "phase"]
+    assert phases == ["aerospace movement", "weapon attack", "physical attack", "heat", "end",
+                      "initiative"]  # fmt: skip
+    assert s.turn == 2 and s.phase == Phase.INITIATIVE
+    assert not any(u.moved for u in s.units) and s.moves == ()
+    s = act(s, RollInitiative())
+    assert s.initiative.winner == "A" and s.move_order[0] == "B"
+    assert s.faces_used == len(SCRIPT) == 10
+
+
+def test_classic_phase_sequence_and_order() -> None:
+    from game.rules.options import CLASSIC
+
+    s = setup_game()
+    s = replace(s, start=replace(s.start, rules=CLASSIC))
+    s = act(s, RollInitiative())
+    assert s.move_order == ("A", "B", "A", "A", "B")  # TURN-09 gives the same here
+    for uid in ("A1", "B1", "A2", "A3", "B2"):
+        s = act(s, StandStill(uid))
+    out = apply(s, EndPhase(), fake_mover)
+    phases = [e.payload for e in out.events if e.kind == "phase"]
+    assert phases == ["reaction", "weapon attack", "physical attack", "heat", "end", "initiative"]
+
+
+def test_unconscious_pilot_stands_still_and_wakes_in_end_phase_psr21() -> None:
+    board = build_board(6, 6)
+    sleeper = make_unit("HBK-4G", "a1", "A", at=Hex(0, 0), facing=2)
+    sleeper = replace(sleeper, damage=Damage(pilot_hits=2, unconscious=True))
+    foe = make_unit("JR7-D", "b1", "B", at=Hex(5, 5), facing=5)
+    # initiative A 1+1, B 6+6; wake-up roll 2+2 = 4 < 5 fails; next turn 3+3 = 6 wakes.
+    s = new_game(board, script=(1, 1, 6, 6, 2, 2, 1, 1, 6, 6, 3, 3), units=(sleeper, foe))
+    s = act(s, StartGame())
+    assert s.phase == Phase.INITIATIVE  # scenario units are already deployed
+    s = act(s, RollInitiative())
+    assert "only stand still" in refused(s, CommitMove("a1", "walk", ("F",)))
+    s = act(s, StandStill("a1"))
+    s = act(s, StandStill("b1"))
+    out = apply(s, EndPhase(), fake_mover)
+    wake = [e for e in out.events if e.kind == "wake_up"]
+    assert len(wake) == 1 and wake[0].rolls[0].target == 5 and "stays" in wake[0].text
+    s = out.state
+    assert s.unit("a1").damage.unconscious
+    s = act(s, RollInitiative())
+    s = act(s, StandStill("a1"))
+    s = act(s, StandStill("b1"))
+    s = act(s, EndPhase())
+    assert not s.unit("a1").damage.unconscious and s.turn == 3
+
+
+def test_destroyed_units_do_not_count_turn08() -> None:
+    board = build_board(6, 6)
+    units = [make_unit("HBK-4G", f"a{i}", "A", at=Hex(0, i), facing=2) for i in range(3)]
+    dead = replace(units[2], damage=Damage(engine=3))
+    b = make_unit("JR7-D", "b1", "B", at=Hex(5, 5), facing=5)
+    s = new_game(board, script=(6, 6, 1, 1), units=(units[0], units[1], dead, b))
+    s = act(s, StartGame())
+    s = act(s, RollInitiative())  # A wins; B (1 unit) first, then A 2 (2 >= 2x1)
+    assert s.move_order == ("B", "A", "A")
+    assert "destroyed" in refused(s, StandStill("a2"))
+
+
+def test_refusals_outside_movement() -> None:
+    s = setup_game()
+    assert "movement phase" in refused(s, CommitMove("A1", "walk", ("F",)))
+    assert "already started" in refused(s, StartGame())
+    s = act(s, RollInitiative())
+    assert "initiative is rolled" in refused(s, RollInitiative())
+    assert "not one of" in refused(s, DeclareMode("A1", "fly"))
+    assert "no jump MP" in refused(s, DeclareMode("A1", "jump"))
+    assert "no unit" in refused(s, SelectUnit("Z9"))
+    with pytest.raises(IllegalActionError, match="side A moves now"):
+        apply_strict(s, StandStill("B1"), fake_mover)
+
+
+def test_refused_action_changes_nothing() -> None:
+    s = setup_game()
+    s = act(s, RollInitiative())
+    before = s
+    refused(s, CommitMove("A1", "walk", ("F",) * 9))
+    assert s == before and len(s.history) == len(before.history)
+
+
+def test_replay_gives_the_identical_state() -> None:
+    s = setup_game(script=(2, 3, 4, 4))  # later rolls come from the seed
+    s = act(s, RollInitiative())
+    for uid, steps in (("A1", ("X", "F")), ("B1", ("X",)), ("A2", ("X", "F")), ("A3", ())):
+        s = act(s, CommitMove(uid, "walk", steps))
+    s = act(s, CommitMove("B2", "walk", ("X", "R")))
+    s = act(s, EndPhase())
+    s = act(s, RollInitiative())
+    again = replay(s.board, s.start, s.history, fake_mover)
+    assert again == s
+    assert again.log == s.log and again.faces_used == s.faces_used > 4

@@ -1,0 +1,303 @@
+"""Step-by-step move checking: MP, legality, PSR triggers (MOV-01..31, PSR-04..29).
+
+A move is compiled one step at a time: :func:`begin_move` builds the context once,
+:func:`advance` applies one step to a frozen :class:`MoveState` and explains an illegal
+step in a sentence instead of raising, :func:`finish_move` makes the end-of-move checks.
+The piloting resolver replays the same functions, replacing the state after a fall.
+Entry costs come from the shared arrays of costs.py (the same ones reach.py searches).
+:func:`check_move` wraps the three into the referee's answer (scenario.md `rules move`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..board import Board
+from ..units import VEHICLE_KINDS, Unit
+from . import costs as C
+from .movestate import MODES, MoveContext, MoveState, StepReport, fail, mode_mp
+from .movesteps import enter_step, jump_step, posture_step, turn_step
+from .options import TW, Rules
+from .psr import PSR, make_psr
+from .steps import Step, StepError, parse_step
+
+__all__ = [
+    "MODES",
+    "MoveContext",
+    "MoveResult",
+    "MoveState",
+    "StepReport",
+    "advance",
+    "attacker_modifier",
+    "begin_move",
+    "check_move",
+    "finish_move",
+    "target_modifier",
+]
+
+
+def begin_move(
+    board: Board, units: Sequence[Unit], unit_id: str, mode: str, rules: Rules = TW
+) -> tuple[MoveContext, MoveState]:
+    """Context and start state; ValueError only for a unit id or mode that does not exist."""
+    mover = next((u for u in units if u.id == unit_id), None)
+    if mover is None:
+        raise ValueError(f"there is no unit '{unit_id}'")
+    if mode not in MODES:
+        raise ValueError(f"mode '{mode}' is not one of {', '.join(MODES)}")
+    others = tuple(u for u in units if u.id != unit_id and not u.destroyed)
+    table = C.entry_table(board, mover.kind, rules)
+    h = table.index(mover.at.col, mover.at.row)
+    deck = bool(board.bridge_class[mover.at.row, mover.at.col] > 0)
+    error = _mode_error(board, mover, mode)
+    mp = mode_mp(mover, mode)
+    bonus = mover.kind in VEHICLE_KINDS and bool(table.pos_paved[int(deck), h])  # MOV-25
+    ctx = MoveContext(board, mover, others, mode, mp, rules, table,
+                      C.motive_costs(mover.kind, rules), error, bonus)  # fmt: skip
+    state = MoveState(at=mover.at, facing=mover.facing, prone=mover.prone, deck=deck)
+    return ctx, state
+
+
+def _mode_error(board: Board, u: Unit, mode: str) -> str | None:
+    if u.moved:
+        return f"unit {u.id} has already moved this phase"
+    if mode == "stand":
+        return None
+    if u.immobile:
+        return f"unit {u.id} is immobile and cannot move"
+    if mode == "jump":
+        if u.jump_mp() <= 0:
+            return f"unit {u.id} has no jump MP (MOV-05)"
+        if u.prone:
+            return "a prone Mech cannot jump; it may walk or run to stand up (MOV-21)"
+        depth = int(board.water[u.at.row, u.at.col])
+        if u.is_mech and depth >= 2 and not board.bridge_class[u.at.row, u.at.col]:
+            return f"jump jets do not work in depth {depth} water (MOV-06)"
+    elif mode in ("walk", "run") and mode_mp(u, mode) <= 0:
+        return f"unit {u.id} has no MP to {mode} (MOV-07)"
+    return None
+
+
+def advance(
+    ctx: MoveContext, state: MoveState, token_or_step: str | Step, index: int
+) -> StepReport:
+    """Apply one step. Pure; an illegal step comes back with ok=False and a sentence."""
+    token = token_or_step if isinstance(token_or_step, str) else token_or_step.token()
+    if isinstance(token_or_step, Step):
+        step = token_or_step
+    else:
+        try:
+            step = parse_step(token_or_step)
+        except StepError as e:
+            return fail(index, token, state, str(e))
+    if ctx.error:
+        return fail(index, token, state, ctx.error)
+    if ctx.mode == "stand":
+        return fail(index, token, state, "a unit that stands still spends no MP (MOV-02)")
+    if state.minimum:
+        msg = "after minimum movement (MOV-20) the unit may spend nothing else this turn"
+        return fail(index, token, state, msg)
+    if ctx.mode == "jump" or step.kind in ("J", "FACE"):
+        return jump_step(ctx, state, step, index, token)
+    if step.kind in ("L", "R"):
+        return turn_step(ctx, state, step, index, token)
+    if step.kind in ("P", "U"):
+        return posture_step(ctx, state, step, index, token)
+    return enter_step(ctx, state, step, index, token)
+
+
+def finish_move(
+    ctx: MoveContext, state: MoveState, last_index: int | None = None
+) -> tuple[str | None, list[PSR]]:
+    """End-of-move checks: stacking (MOV-30) and the PSR-12 rolls that follow a move."""
+    if ctx.error:
+        return None, []
+    other = ctx.occupant(state.at) if state.at != ctx.unit.at else None
+    if other is not None:
+        return (f"the move ends in {ctx.name(state.at)}, which already holds unit {other.id}; "
+                "only one unit may stand in a hex at the end of movement (MOV-30)"), []  # fmt: skip
+    u, d = ctx.unit, ctx.unit.damage
+    if not u.is_mech or state.mp_used == 0:
+        return None, []
+    step = state.steps - 1 if last_index is None else last_index
+    psrs: list[PSR] = []
+    if ctx.rules.classic:  # PSR-12 classic: rolled when the run or jump starts
+        if d.gyro and ctx.mode in ("run", "jump"):
+            psrs.append(
+                make_psr(
+                    u,
+                    ctx.rules,
+                    -1,
+                    f"{'running' if ctx.mode == 'run' else 'jumping'} with a damaged gyro",
+                    "run-damage",
+                    (),
+                    u.at,
+                )
+            )
+        if d.hips and ctx.mode == "run":
+            psrs.append(
+                make_psr(
+                    u,
+                    ctx.rules,
+                    -1,
+                    "running with a destroyed hip actuator",
+                    "run-damage",
+                    (),
+                    u.at,
+                )
+            )
+    elif ctx.mode == "run" and not state.minimum and (d.gyro or d.hips):
+        what = "a damaged gyro" if d.gyro else "a destroyed hip actuator"
+        psrs.append(
+            make_psr(u, ctx.rules, step, f"running with {what}", "run-damage", (), state.at)
+        )
+    return None, psrs
+
+
+ATTACKER_MODIFIER = {"stand": 0, "walk": 1, "run": 2, "jump": 3}  # CMB-12
+# CMB-13 (TW rows 18-24 and 25+ per GAP G22; classic stops at 10+ = +4).
+TARGET_TABLE: tuple[tuple[int, int], ...] = ((2, 0), (4, 1), (6, 2), (9, 3), (17, 4), (24, 5))
+
+
+def attacker_modifier(mode: str) -> int:
+    """CMB-12: the to-hit modifier for the mover's own attacks (mode as counted for combat)."""
+    return ATTACKER_MODIFIER[mode]
+
+
+def target_modifier(hexes_moved: int, jumped: bool, rules: Rules = TW) -> int:
+    """CMB-13: by hexes moved (after the last forward/backward switch), +1 if it jumped."""
+    value = 6
+    for top, mod in TARGET_TABLE:
+        if hexes_moved <= top:
+            value = mod
+            break
+    if rules.classic:
+        value = min(value, 4)
+    return value + (1 if jumped else 0)
+
+
+def combat_mode(ctx: MoveContext, state: MoveState) -> str:
+    """The mode that counts for combat and heat: no MP spent is standing still (MOV-02),
+    minimum movement counts as running (MOV-20)."""
+    if ctx.error or (state.mp_used == 0 and state.hexes_moved == 0):
+        return "stand"
+    if state.minimum:
+        return "run"
+    return ctx.mode
+
+
+def move_heat(ctx: MoveContext, state: MoveState, mode: str) -> int:
+    """HEAT-02 / MOV-03/04/06 for Mechs: walk 1, run 2, jump max(3, hexes); +1 per stand
+    attempt (MOV-23, K25: classic behaviour until a designer decides)."""
+    if not ctx.unit.is_mech:
+        return 0
+    base = {"stand": 0, "walk": 1, "run": 2, "jump": max(3, state.hexes_moved)}[mode]
+    return base + state.stand_attempts
+
+
+@dataclass(frozen=True, slots=True)
+class MoveResult:
+    legal: bool
+    error: str | None
+    failed_step: int | None
+    mp_used: int
+    mp_available: int
+    mode: str
+    end_at: Any
+    end_facing: int
+    end_prone: bool
+    hexes_moved: int
+    heat: int
+    psrs: tuple[PSR, ...]
+    attacker_modifier: int
+    target_modifier: int
+    reports: tuple[StepReport, ...]
+    end_state: MoveState | None = None
+
+    def to_json(self, board: Board) -> dict[str, Any]:
+        """Exactly the `rules move` answer of ../shared/spec/scenario.md."""
+        return {
+            "legal": self.legal,
+            "error": self.error,
+            "failed_step": self.failed_step,
+            "mp_used": self.mp_used,
+            "mp_available": self.mp_available,
+            "mode": self.mode,
+            "end": {
+                "at": board.hex_name(self.end_at),
+                "facing": self.end_facing,
+                "prone": self.end_prone,
+            },  # fmt: skip
+            "hexes_moved": self.hexes_moved,
+            "heat": self.heat,
+            "psrs": [p.to_json() for p in self.psrs],
+            "attacker_modifier": self.attacker_modifier,
+            "target_modifier": self.target_modifier,
+        }
+
+
+def summarise(
+    ctx: MoveContext,
+    state: MoveState,
+    reports: Sequence[StepReport],
+    psrs: Sequence[PSR],
+    error: str | None = None,
+    failed_step: int | None = None,
+) -> MoveResult:
+    mode = combat_mode(ctx, state)
+    return MoveResult(
+        legal=error is None,
+        error=error,
+        failed_step=failed_step,
+        mp_used=state.mp_used,
+        mp_available=ctx.mp_available,
+        mode=mode,
+        end_at=state.at,
+        end_facing=state.facing,
+        end_prone=state.prone,
+        hexes_moved=state.hexes_moved,
+        heat=move_heat(ctx, state, mode),
+        psrs=tuple(sorted(psrs, key=lambda p: p.step)),
+        attacker_modifier=attacker_modifier(mode),
+        target_modifier=0
+        if mode == "stand"
+        else target_modifier(state.hexes_counted, state.jumped, ctx.rules),
+        reports=tuple(reports),
+        end_state=state,
+    )
+
+
+def check_move(
+    board: Board,
+    units: Sequence[Unit],
+    unit_id: str,
+    mode: str,
+    steps: Sequence[str | Step],
+    rules: Rules = TW,
+) -> MoveResult:
+    """Check a whole move. An illegal move names its first bad step and why; the other
+    fields then describe the legal prefix (the steps before it)."""
+    ctx, state = begin_move(board, units, unit_id, mode, rules)
+    reports: list[StepReport] = []
+    psrs: list[PSR] = []
+    if ctx.error and not steps and mode != "stand":
+        return summarise(ctx, state, reports, psrs, ctx.error, None)
+    for i, token in enumerate(steps):
+        rep = advance(ctx, state, token, i)
+        if not rep.ok:
+            return summarise(ctx, state, reports + [rep], psrs, rep.error, i)
+        reports.append(rep)
+        psrs.extend(rep.psrs)
+        state = rep.state_after
+    error, end_psrs = finish_move(ctx, state, len(steps) - 1)
+    if error is not None:
+        prev = (
+            reports[-2].state_after
+            if len(reports) > 1
+            else begin_move(board, units, unit_id, mode, rules)[1]
+        )
+        prefix = [p for r in reports[:-1] for p in r.psrs]
+        return summarise(ctx, prev, reports, prefix, error, len(steps) - 1)
+    return summarise(ctx, state, reports, psrs + end_psrs)

@@ -1,0 +1,116 @@
+"""The state of a move in progress and the context it runs in (MOV-01..31).
+
+Split from movement.py so that the step functions (movesteps.py) and the driver
+(movement.py) share these records without import cycles.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..board import Board
+from ..hexgrid import Hex
+from ..units import Unit
+from . import costs as C
+from .options import Rules
+from .psr import PSR
+
+MODES = ("stand", "walk", "run", "jump")
+SKIDDERS = frozenset({"biped", "quad", "tracked", "wheeled"})  # PSR-22 (hover: PSR-28)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveState:
+    """Everything the walk needs mid-move; the resolver may ``replace`` it after a fall."""
+
+    at: Hex
+    facing: int
+    prone: bool
+    deck: bool = False  # on a bridge deck (MOV-26..28)
+    mp_used: int = 0
+    hexes_moved: int = 0  # hexes entered (jump: hexes jumped)
+    hexes_counted: int = 0  # CMB-13: hexes since the last forward/backward switch
+    last_backward: bool | None = None
+    travel_dir: int | None = None  # direction of the last hex entered
+    turn_pending: bool = False  # facing changed since the last hex entered
+    dir_before_turn: int | None = None  # travel direction before that change
+    turned_on_pavement: bool = False  # PSR-22 pending skid check
+    steps: int = 0  # steps applied
+    minimum: bool = False  # MOV-20 used
+    stand_attempts: int = 0  # MOV-23 (heat per K25)
+    all_paved: bool = True  # MOV-25: every hex entered so far was paved
+    jumped: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StepReport:
+    index: int
+    token: str
+    ok: bool
+    error: str | None
+    cost: int
+    state_after: MoveState
+    psrs: tuple[PSR, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class MoveContext:
+    """Built once per move: the board, the mover, who blocks whom, the MP of the mode."""
+
+    board: Board
+    unit: Unit
+    units: tuple[Unit, ...]  # the others (not destroyed)
+    mode: str
+    mp_available: int
+    rules: Rules
+    table: C.EntryTable
+    costs: C.MotiveCosts
+    error: str | None  # the whole move is impossible (mode, immobile, ...)
+    paved_bonus: bool  # MOV-25 applies if the unit stays on pavement
+
+    @property
+    def running(self) -> bool:
+        return self.mode == "run"
+
+    def name(self, h: Hex) -> str:
+        return self.board.hex_name(h)
+
+    def occupant(self, h: Hex) -> Unit | None:
+        for u in self.units:
+            if u.at == h:
+                return u
+        return None
+
+
+def mode_mp(unit: Unit, mode: str) -> int:
+    return {"stand": 0, "walk": unit.walk_mp(), "run": unit.run_mp(), "jump": unit.jump_mp()}[mode]
+
+
+def fail(index: int, token: str, state: MoveState, error: str) -> StepReport:
+    return StepReport(index, token, False, error, 0, state)
+
+
+def limit_mp(ctx: MoveContext, state: MoveState, paved: bool = True) -> int:
+    """MP available, with the MOV-25 extra MP while the vehicle stays on pavement."""
+    return ctx.mp_available + (1 if ctx.paved_bonus and state.all_paved and paved else 0)
+
+
+def no_mp(what: str, cost: int, ctx: MoveContext, state: MoveState, limit: int) -> str:
+    left = max(limit - state.mp_used, 0)
+    return f"{what} costs {cost} MP but only {left} of {ctx.mp_available} MP are left (MOV-07)"
+
+
+def turned(ctx: MoveContext, state: MoveState, facing: int, cost: int) -> MoveState:
+    """A facing change: remember it for skids (PSR-22) and sideslips (PSR-28)."""
+    h = ctx.table.index(state.at.col, state.at.row)
+    paved = bool(ctx.table.pos_paved[int(state.deck), h])
+    before = state.dir_before_turn if state.turn_pending else state.travel_dir
+    return replace(
+        state,
+        facing=facing,
+        mp_used=state.mp_used + cost,
+        turn_pending=ctx.unit.has_facing,
+        dir_before_turn=state.facing if before is None else before,
+        turned_on_pavement=state.turned_on_pavement or paved,
+        steps=state.steps + 1,
+    )

@@ -1,0 +1,105 @@
+"""Tiled pixel space <-> hexes, for object layers (deployment zones, overrides).
+
+Tiled stores objects in map pixels. For a hexagonal map with ``staggeraxis="x"`` the
+column pitch is (tile width + hex side) / 2, the row pitch is the tile height, and every
+staggered column sits half a tile lower. Our layout staggers 0-based odd columns, as
+Tiled's ``staggerindex="odd"``; an ``"even"`` map is read with one extra clear column on
+the west (Tiled column c becomes our column c + 1), which keeps every hex's neighbours.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from ..hexgrid import Hex
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class HexLayout:
+    """Pixel geometry of a Tiled hex map as our columns see it."""
+
+    tilewidth: float
+    tileheight: float
+    side: float
+    shift: int  # 0 for staggerindex odd, 1 for even (our col = Tiled col + shift)
+    width: int  # board width in our columns (Tiled width + shift)
+    height: int
+
+    @property
+    def pitch(self) -> float:
+        return (self.tilewidth + self.side) / 2
+
+    def centre(self, h: Hex) -> Point:
+        """Centre of our hex in Tiled map pixels (may lie west of 0 for the added column)."""
+        x = (h.col - self.shift) * self.pitch + self.tilewidth / 2
+        y = h.row * self.tileheight + self.tileheight / 2
+        if h.col & 1:
+            y += self.tileheight / 2
+        return x, y
+
+    def hexes(self) -> Iterator[Hex]:
+        for row in range(self.height):
+            for col in range(self.width):
+                yield Hex(col, row)
+
+    def hex_at(self, x: float, y: float) -> Hex | None:
+        """The board hex whose centre is nearest the point (the hex under it), or None."""
+        guess = round((x - self.tilewidth / 2) / self.pitch) + self.shift
+        best: tuple[float, Hex] | None = None
+        row0 = math.floor(y / self.tileheight)
+        for col in range(guess - 1, guess + 2):
+            for row in range(row0 - 1, row0 + 2):
+                h = Hex(col, row)
+                cx, cy = self.centre(h)
+                d = (cx - x) ** 2 + (cy - y) ** 2
+                if best is None or d < best[0]:
+                    best = (d, h)
+        assert best is not None
+        h = best[1]
+        if not (0 <= h.col < self.width and 0 <= h.row < self.height):
+            return None
+        # A point beyond the outer hexes' edges is off the map even if a hex is nearest.
+        cx, cy = self.centre(h)
+        if abs(cx - x) > self.tilewidth / 2 or abs(cy - y) > self.tileheight / 2:
+            return None
+        return h
+
+    def hexes_in_polygon(self, poly: Sequence[Point]) -> set[Hex]:
+        return {h for h in self.hexes() if point_in_polygon(self.centre(h), poly)}
+
+    def hexes_in_ellipse(self, x: float, y: float, w: float, h: float, rot: float) -> set[Hex]:
+        """Hexes whose centres lie in an ellipse drawn in its bounding box (x, y, w, h).
+
+        Tiled rotates objects about their top-left corner, so the centre is rotated back
+        around that corner before the ellipse test.
+        """
+        if w <= 0 or h <= 0:
+            return set()
+        cos_t, sin_t = math.cos(math.radians(-rot)), math.sin(math.radians(-rot))
+        out: set[Hex] = set()
+        for hx in self.hexes():
+            px, py = self.centre(hx)
+            dx, dy = px - x, py - y
+            ux, uy = dx * cos_t - dy * sin_t, dx * sin_t + dy * cos_t
+            if ((ux - w / 2) / (w / 2)) ** 2 + ((uy - h / 2) / (h / 2)) ** 2 <= 1.0:
+                out.add(hx)
+        return out
+
+
+def point_in_polygon(p: Point, poly: Sequence[Point]) -> bool:
+    """Even-odd ray casting; a point on the boundary may go either way."""
+    x, y = p
+    inside = False
+    n = len(poly)
+    for i in range(n):
+        x1, y1 = poly[i]
+        x2, y2 = poly[(i + 1) % n]
+        if (y1 > y) != (y2 > y):
+            xc = x1 + (y - y1) * (x2 - x1) / (y2 - y1)
+            if x < xc:
+                inside = not inside
+    return inside

@@ -14,6 +14,7 @@ Phases: "setup" (pick forces), "deployment", then the turn phases of
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .actions import Action, LogEntry
@@ -30,6 +31,7 @@ SETUP = "setup"
 DEPLOYMENT = "deployment"
 SIDES = ("A", "B")
 MODES = ("walk", "run", "jump")
+GAME_ROOT = Path(__file__).resolve().parents[1]  # the folder holding game/ and maps/
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,10 +184,20 @@ class GameState:
         return cup
 
 
+def canonical_map_ref(ref: str | Path) -> str:
+    """A map inside the game folder is named relative to it (saves survive a move of the
+    folder, and the scenario reader finds it from the game root); others absolutely."""
+    path = Path(ref).resolve()
+    try:
+        return path.relative_to(GAME_ROOT).as_posix()
+    except ValueError:
+        return str(path)
+
+
 def new_game(
     board: Board,
     *,
-    map_ref: str | None = None,
+    map_ref: str | Path | None = None,
     rules: Rules = TW,
     seed: int = 1,
     script: tuple[int, ...] = (),
@@ -195,6 +207,8 @@ def new_game(
     """A game in the setup phase; ``units`` (from a scenario) are already on the board."""
     from .flow import default_body  # flow builds bodies the same way for AddUnit
 
+    if map_ref is not None:
+        map_ref = canonical_map_ref(map_ref)
     start = GameStart(map_ref, rules, tuple(sides), seed, tuple(script), tuple(units))
     bodies = tuple((u.id, b) for u in units if (b := default_body(u)) is not None)
     return GameState(start=start, board=board, units=tuple(units), bodies=bodies)

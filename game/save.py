@@ -1,0 +1,210 @@
+"""Saving and loading hot-seat games (JSON, written atomically).
+
+A save is the game's start (map reference or inline board, rules, sides, dice seed and
+script, units a scenario placed) plus every accepted action, and a snapshot of where
+that leads. Loading replays the actions from the start (game.flow.replay) and checks the
+result against the snapshot, so a save can never smuggle in a position the rules would
+not produce, and loading restores exactly the saved state. Every problem with a file is
+a :class:`SaveError`: one sentence naming the file and what is wrong; the UI shows it
+and goes back to the menu.
+
+Writing goes to a temporary file in the same folder, is flushed to disk, then renamed
+over the old save (``os.replace`` is atomic), so a crash mid-write leaves the previous
+save intact.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from .actions import IllegalActionError, action_from_json, action_to_json
+from .errors import UserFacingError
+from .flow import replay
+from .movers import Mover
+from .rules.options import Rules
+from .scenario import ScenarioError, parse_scenario, read_json
+from .scenario_save import board_to_json, unit_to_json
+from .state import GameStart, GameState
+
+FORMAT = "hexplate-save"
+VERSION = 1
+TOP_KEYS = ("format", "version", "start", "actions", "snapshot")
+START_KEYS = ("board", "units", "rules", "sides", "seed", "dice")
+VARIANTS = ("tw", "classic")
+
+
+class SaveError(UserFacingError):
+    """A save that cannot be written or read (one sentence naming the file)."""
+
+
+# --- where saves live ---------------------------------------------------------------------
+
+
+def save_dir() -> Path:
+    """HEXPLATE_SAVE_DIR if set, else ~/.local/share/hexplate/saves (XDG data home)."""
+    env = os.environ.get("HEXPLATE_SAVE_DIR")
+    if env:
+        return Path(env)
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data) / "hexplate" / "saves"
+
+
+def autosave_path() -> Path:
+    return save_dir() / "autosave.json"
+
+
+def autosave(state: GameState) -> Path:
+    """Write the autosave (the UI calls this whenever Outcome.phase_changed is true)."""
+    path = autosave_path()
+    save_game(state, path)
+    return path
+
+
+# --- writing ----------------------------------------------------------------------------------
+
+
+def save_to_json(state: GameState) -> dict[str, Any]:
+    """The save file's content for a state."""
+    start = state.start
+    board = {"file": start.map_ref} if start.map_ref else board_to_json(state.board)
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "start": {
+            "board": board,
+            "units": [unit_to_json(u, state.board) for u in start.units],
+            "rules": start.rules.variant,
+            "sides": list(start.sides),
+            "seed": start.seed,
+            "dice": list(start.script),
+        },
+        "actions": [action_to_json(a) for a in state.history],
+        "snapshot": snapshot(state),
+    }
+
+
+def snapshot(state: GameState) -> dict[str, Any]:
+    """Where the game stands, readable, plus a digest of every rules-relevant field."""
+    digest_of = (
+        state.units,
+        state.bodies,
+        state.turn,
+        str(state.phase),
+        state.initiative,
+        state.move_order,
+        state.pair_left,
+        state.active_unit,
+        state.declared_mode,
+        state.moves,
+        state.faces_used,
+        state.log,
+    )
+    return {
+        "turn": state.turn,
+        "phase": str(state.phase),
+        "actions": len(state.history),
+        "dice_faces_used": state.faces_used,
+        "digest": hashlib.sha256(repr(digest_of).encode()).hexdigest(),
+    }
+
+
+def save_game(state: GameState, path: str | Path) -> None:
+    """Write the save atomically: temp file in the same folder, fsync, os.replace."""
+    path = Path(path)
+    text = json.dumps(save_to_json(state), indent=1)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as e:
+        raise SaveError(f"{path}: the save could not be written ({e.strerror or e}).") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as e:
+        Path(tmp).unlink(missing_ok=True)
+        raise SaveError(f"{path}: the save could not be written ({e.strerror or e}).") from None
+
+
+# --- reading ------------------------------------------------------------------------------------
+
+
+def load_game(path: str | Path, mover: Mover | None = None) -> GameState:
+    """The saved game, replayed from its start; SaveError (one sentence) if it cannot be."""
+    path = Path(path)
+    try:
+        data = read_json(path)
+    except ScenarioError as e:
+        raise _as_save_error(path, e) from None
+    top = _obj(path, data, "the save")
+    if top.get("format") != FORMAT:
+        raise SaveError(f"{path}: this is not a hexplate save file (no 'format': '{FORMAT}').")
+    version = top.get("version")
+    if version != VERSION:
+        raise SaveError(f"{path}: save version {version!r} is not supported (expected {VERSION}).")
+    for key in TOP_KEYS:
+        if key not in top:
+            raise SaveError(f"{path}: the save has no '{key}'.")
+    board, start = _start(path, _obj(path, top["start"], "start"))
+    if not isinstance(top["actions"], list):
+        raise SaveError(f"{path}: 'actions' must be a list.")
+    actions = []
+    for i, item in enumerate(top["actions"]):
+        try:
+            actions.append(action_from_json(item))
+        except ValueError as e:
+            raise SaveError(f"{path}: action {i + 1} is damaged ({e}).") from None
+    try:
+        state = replay(board, start, actions, mover)
+    except IllegalActionError as e:
+        raise SaveError(f"{path}: a saved action is refused on replay ({e}).") from None
+    if snapshot(state) != top["snapshot"]:
+        raise SaveError(
+            f"{path}: replaying the saved actions does not reach the saved position "
+            "(the file was edited or comes from another version)."
+        )
+    return state
+
+
+def _as_save_error(path: Path, e: Exception) -> SaveError:
+    """The scenario reader's sentence, speaking of a save instead of a scenario."""
+    msg, prefix = str(e), f"{path}: "
+    if msg.startswith(prefix):
+        msg = prefix + msg[len(prefix) :].replace("scenario", "save")
+    return SaveError(msg)
+
+
+def _obj(path: Path, value: Any, where: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise SaveError(f"{path}: {where} must be a JSON object.")
+    return value
+
+
+def _start(path: Path, d: dict[str, Any]) -> tuple[Any, GameStart]:
+    """The board and the GameStart; board and units go through the scenario reader."""
+    for key in START_KEYS:
+        if key not in d:
+            raise SaveError(f"{path}: the save's start has no '{key}'.")
+    if d["rules"] not in VARIANTS:
+        raise SaveError(f"{path}: rules must be one of {', '.join(VARIANTS)}, not {d['rules']!r}.")
+    sides = d["sides"]
+    if not isinstance(sides, list) or len(sides) < 2 or not all(isinstance(s, str) for s in sides):
+        raise SaveError(f"{path}: 'sides' must list at least two side names.")
+    seed = d["seed"]
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SaveError(f"{path}: the dice seed must be a whole number, not {seed!r}.")
+    scenario = {"version": 1, "board": d["board"], "units": d["units"], "dice": d["dice"]}
+    try:
+        sc = parse_scenario(scenario, path)
+    except UserFacingError as e:
+        raise _as_save_error(path, e) from None
+    rules = Rules(d["rules"])
+    start = GameStart(sc.board_file, rules, tuple(sides), seed, sc.dice or (), sc.units)
+    return sc.board, start

@@ -67,14 +67,14 @@ SIDES: dict[str, dict[str, str]] = {
     "A": {
         "disc": "#1f3558",  # dark navy
         "disc_rim": "#0f1d33",
-        "silhouette": "#e9eef5",
+        "silhouette": "#b4c6de",  # light steel blue
         "marker": "#ffffff",
         "ui": "#2f5c9e",  # for panel accents / outlines on the map
     },
     "B": {
         "disc": "#e9c989",  # light sand / amber
         "disc_rim": "#a5813f",
-        "silhouette": "#2b2114",
+        "silhouette": "#4e3b22",  # dark umber
         "marker": "#2b2114",
         "ui": "#d8a43a",
     },

@@ -25,24 +25,35 @@ KINDS = ("biped", "quad", "tracked", "wheeled", "hover", "infantry")
 Mask = np.ndarray
 
 
+# Silhouettes are designed on a 128 px grid and shrunk by SCALE round the centre, so the
+# disc colour dominates each counter (the sides must differ in overall lightness).
+SCALE = 0.86
+
+
+def _p(x: float, y: float) -> tuple[float, float]:
+    return CX + (x - CX) * SCALE, CY + (y - CY) * SCALE
+
+
 def _poly(points: list[tuple[float, float]]) -> Mask:
-    return c.polygon_mask(points, SIZE, SIZE)
+    return c.polygon_mask([_p(x, y) for x, y in points], SIZE, SIZE)
 
 
 def _rrect(x0: float, y0: float, x1: float, y1: float, r: float) -> Mask:
-    return c.rounded_rect_mask(x0, y0, x1, y1, r, SIZE, SIZE)
+    (ax, ay), (bx, by) = _p(x0, y0), _p(x1, y1)
+    return c.rounded_rect_mask(ax, ay, bx, by, r * SCALE, SIZE, SIZE)
 
 
 def _disc(x: float, y: float, r: float) -> Mask:
-    return c.disc_mask(x, y, r, SIZE, SIZE)
+    return c.disc_mask(*_p(x, y), r * SCALE, SIZE, SIZE)
 
 
 def _ellipse(x: float, y: float, rx: float, ry: float) -> Mask:
-    return c.ellipse_mask(x, y, rx, ry, SIZE, SIZE)
+    return c.ellipse_mask(*_p(x, y), rx * SCALE, ry * SCALE, SIZE, SIZE)
 
 
 def _lines(segments: list, width: float) -> Mask:
-    return c.strokes_mask(segments, width, SIZE, SIZE)
+    segs = [(_p(*a), _p(*b)) for a, b in segments]
+    return c.strokes_mask(segs, width * SCALE, SIZE, SIZE)
 
 
 def _union(*masks: Mask) -> Mask:
@@ -156,18 +167,19 @@ def counter(kind: str, side: str) -> np.ndarray:
     """One 128x128 RGBA counter; ``side`` is "A" or "B"."""
     col = {k: c.rgb(v) for k, v in SIDES[side].items()}
     img = c.canvas(SIZE, SIZE)
-    disc = _disc(CX, CY, DISC_R)
+    disc = c.disc_mask(CX, CY, DISC_R, SIZE, SIZE)
     c.paint(img, (0, 0, 0), c.blur(c.shift(disc, 2.0, 2.5), 2.5), 0.45)
     x, y = c.coords(SIZE, SIZE)
     # a gently domed disc: lighter to the NW, darker to the SE
     sheen = 1.0 + ((CX - x) + (CY - y)) / (2 * DISC_R) * 0.14
     c.paint(img, np.clip(col["disc"][None, None, :] * sheen[..., None], 0, 1), disc)
-    rim = disc * (1 - _disc(CX, CY, DISC_R - 3.5))
+    rim = disc * (1 - c.disc_mask(CX, CY, DISC_R - 3.5, SIZE, SIZE))
     c.paint(img, col["disc_rim"], rim)
-    inner = _disc(CX, CY, DISC_R - 3.5) * (1 - _disc(CX, CY, DISC_R - 4.5))
+    inner = c.disc_mask(CX, CY, DISC_R - 3.5, SIZE, SIZE)
+    inner = inner * (1 - c.disc_mask(CX, CY, DISC_R - 4.5, SIZE, SIZE))
     c.paint(img, col["silhouette"], inner, 0.35)
     # facing notch: an arrowhead cut into the top of the rim, pointing north
-    notch = _poly([(CX, 2.0), (CX - 11, 19), (CX + 11, 19)])
+    notch = c.polygon_mask([(CX, 2.0), (CX - 11, 19), (CX + 11, 19)], SIZE, SIZE)
     c.paint(img, col["disc_rim"], c.blur(notch, 0.6) * (1 - notch), 0.9)
     c.paint(img, col["silhouette"], notch)
     body, detail = SILHOUETTES[kind]()
@@ -187,11 +199,15 @@ def _side_badge(img: np.ndarray, side: str, col: dict[str, np.ndarray]) -> None:
     stamped after downsampling."""
     bx, by = CX, 110.0
     if side == "A":
-        shape = _disc(bx, by, 10.5)
-        ring = shape * (1 - _disc(bx, by, 9.0))
+        shape = c.disc_mask(bx, by, 10.5, SIZE, SIZE)
+        ring = shape * (1 - c.disc_mask(bx, by, 9.0, SIZE, SIZE))
     else:
-        shape = _poly([(bx, by - 12.5), (bx + 12.5, by), (bx, by + 12.5), (bx - 12.5, by)])
-        inner = _poly([(bx, by - 10.5), (bx + 10.5, by), (bx, by + 10.5), (bx - 10.5, by)])
+        shape = c.polygon_mask(
+            [(bx, by - 12.5), (bx + 12.5, by), (bx, by + 12.5), (bx - 12.5, by)], SIZE, SIZE
+        )
+        inner = c.polygon_mask(
+            [(bx, by - 10.5), (bx + 10.5, by), (bx, by + 10.5), (bx - 10.5, by)], SIZE, SIZE
+        )
         ring = shape * (1 - inner)
     c.paint(img, col["silhouette"], shape)
     c.paint(img, col["disc_rim"], ring)

@@ -59,6 +59,8 @@ def jsonable(v: Any, board: Board) -> Any:
     """Hexes become XXYY names; anything with to_json() is asked; containers recurse."""
     if isinstance(v, Hex):
         return board.hex_name(v)
+    if isinstance(v, Event):
+        return v.to_json(board)
     if hasattr(v, "to_json"):
         return v.to_json()
     if isinstance(v, Mapping):

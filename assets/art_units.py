@@ -197,16 +197,16 @@ def counter(kind: str, side: str) -> np.ndarray:
 def _side_badge(img: np.ndarray, side: str, col: dict[str, np.ndarray]) -> None:
     """The shape half of the side badge (circle for A, diamond for B); the letter is
     stamped after downsampling."""
-    bx, by = CX, 110.0
+    bx, by = CX, 108.0
     if side == "A":
         shape = c.disc_mask(bx, by, 10.5, SIZE, SIZE)
         ring = shape * (1 - c.disc_mask(bx, by, 9.0, SIZE, SIZE))
     else:
         shape = c.polygon_mask(
-            [(bx, by - 12.5), (bx + 12.5, by), (bx, by + 12.5), (bx - 12.5, by)], SIZE, SIZE
+            [(bx, by - 11.5), (bx + 11.5, by), (bx, by + 11.5), (bx - 11.5, by)], SIZE, SIZE
         )
         inner = c.polygon_mask(
-            [(bx, by - 10.5), (bx + 10.5, by), (bx, by + 10.5), (bx - 10.5, by)], SIZE, SIZE
+            [(bx, by - 9.8), (bx + 9.8, by), (bx, by + 9.8), (bx - 9.8, by)], SIZE, SIZE
         )
         ring = shape * (1 - inner)
     c.paint(img, col["silhouette"], shape)
@@ -216,7 +216,7 @@ def _side_badge(img: np.ndarray, side: str, col: dict[str, np.ndarray]) -> None:
 def counter_png(kind: str, side: str) -> np.ndarray:
     pixels = counter(kind, side)
     col = {k: c.rgb(v) for k, v in SIDES[side].items()}
-    return c.draw_label(pixels, side, (CX, 110.5), 20, col["disc"], col["silhouette"], 0)
+    return c.draw_label(pixels, side, (CX, 108.5), 20, col["disc"], col["silhouette"], 0)
 
 
 def marker(kind: str) -> np.ndarray:

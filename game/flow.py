@@ -300,7 +300,6 @@ def _commit(step: _Step, a: CommitMove) -> str | None:
     reason = _mode_reason(unit, a.mode)
     if reason is not None:
         return reason
-    mark = len(step.cup.log)
     report: MoveReport = step.mover(step.state, step.cup, unit.id, a.mode, tuple(a.steps))
     if not report.legal:
         return report.error or "that move is not legal"
@@ -313,12 +312,25 @@ def _commit(step: _Step, a: CommitMove) -> str | None:
         bodies=tuple((i, bodies[i]) for i, _ in s.bodies),
         moves=s.moves + (report.record,),
     )
-    text = f"{unit.name or unit.id} {a.mode}s: {' '.join(a.steps) or 'no steps'}"
-    step.emit(Event("move", text, unit.id, step.new_rolls(mark), report.record))
+    step.emit(Event("move", _move_text(step.state, unit, report), unit.id, (), report.record))
     for event in report.events:
         step.emit(event)
     _after_action(step)
     return None
+
+
+def _move_text(s: GameState, before: Unit, report: MoveReport) -> str:
+    """E.g. 'a1 (Hunchback HBK-4G) walks 2 hexes to 0305 facing 2, 3 MP'."""
+    after = s.unit(before.id) or before
+    rec = report.record
+    label = f"{before.id} ({before.name})" if before.name else before.id
+    mode = rec.mode if rec is not None else "move"
+    verb = {"walk": "walks", "run": "runs", "jump": "jumps", "stand": "stays"}.get(mode, mode)
+    hexes = rec.hexes_moved if rec is not None else 0
+    where = s.board.hex_name(after.at)
+    mp = f", {rec.mp_used} MP" if rec is not None else ""
+    plural = "es" if hexes != 1 else ""
+    return f"{label} {verb} {hexes} hex{plural} to {where} facing {after.facing}{mp}"
 
 
 def _stand_still(step: _Step, a: StandStill) -> str | None:

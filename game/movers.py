@@ -2,18 +2,20 @@
 
 :func:`game.flow.apply` hands a CommitMove to a *mover*: a function that checks the path
 and rolls what it requires, and answers with a :class:`MoveReport` (legal or not, the
-units and bodies afterwards, the events). :func:`rules_mover` is the real one, over
-game.rules.piloting.resolve_move; tests inject small fakes, so the turn sequence can be
-tested apart from the movement rules.
+units and bodies afterwards, the events). :func:`rules_mover` is the real one: it checks
+the path with game.rules.movement.check_move and resolves the rolls with
+game.rules.piloting.resolve_move when that module is present. Tests inject small fakes,
+so the turn sequence can be tested apart from the movement rules.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .actions import Event
-from .dice import Dice
+from .dice import Dice, Roll
+from .hexgrid import Hex
 from .state import GameState, MoveRecord
 
 if TYPE_CHECKING:
@@ -42,9 +44,89 @@ class Mover(Protocol):
 def rules_mover(
     state: GameState, dice: Dice, unit_id: str, mode: str, steps: tuple[str, ...]
 ) -> MoveReport:
-    """Check and resolve the move with the movement and piloting rules."""
-    try:
-        from .rules.piloting import resolve_move
-    except ImportError:
-        return MoveReport(False, "the movement rules are not available in this build")
-    raise NotImplementedError(resolve_move)
+    """Check the path (MOV-01..31), then resolve its piloting rolls (PSR-04..29)."""
+    from .rules.movement import check_move
+
+    result = check_move(state.board, state.units, unit_id, mode, steps, state.rules)
+    if not result.legal:
+        where = "" if result.failed_step is None else f"step {result.failed_step + 1}: "
+        return MoveReport(False, f"{where}{result.error}")
+    return _resolved(state, dice, unit_id, mode, steps)
+
+
+def _resolved(
+    state: GameState, dice: Dice, unit_id: str, mode: str, steps: tuple[str, ...]
+) -> MoveReport:
+    """Roll the move's PSRs (game.rules.piloting) and gather units, bodies and events."""
+    from .rules.piloting import resolve_move
+
+    bodies = dict(state.bodies)
+    res = resolve_move(
+        state.board, state.units, unit_id, mode, steps, dice, state.rules, bodies=bodies
+    )
+    if not res.legal:
+        where = "" if res.check.failed_step is None else f"step {res.check.failed_step + 1}: "
+        return MoveReport(False, f"{where}{res.check.error}")
+    changed: dict[str, Unit] = {unit_id: res.unit}
+    new_bodies: dict[str, MechBody] = {}
+    if res.body is not None:
+        new_bodies[unit_id] = res.body
+    for other_id, other, body in res.others:
+        changed[other_id] = other
+        if body is not None:
+            new_bodies[other_id] = body
+    units = tuple(changed.get(u.id, u) for u in state.units)
+    events = tuple(
+        Event(e.type, describe(e, state, unit_id), unit_id, _rolls_of(e), e) for e in res.events
+    )
+    return MoveReport(True, None, units, tuple(new_bodies.items()), events,
+                      record_from(unit_id, res.check))  # fmt: skip
+
+
+def _rolls_of(e: Any) -> tuple[Roll, ...]:
+    return tuple(v for _, v in e.data if isinstance(v, Roll))
+
+
+def describe(e: Any, state: GameState, unit_id: str) -> str:
+    """A log line for a rules event (game.rules.falls.Event: type, step, data)."""
+    d = {k: (state.board.hex_name(v) if isinstance(v, Hex) else v) for k, v in e.data}
+    roll = d.get("roll")
+    rolled = f" rolls {roll.total}" if isinstance(roll, Roll) else ""
+    who = d.get("unit", unit_id)
+    if e.type == "psr":
+        verdict = "passes" if d.get("success") else "fails"
+        return f"{who}: {d.get('reason')} - needs {d.get('target')},{rolled} and {verdict}"
+    if e.type == "fall":
+        return (
+            f"{who} falls {d.get('levels', 0)} level(s) at {d.get('at')}, lands facing "
+            f"{d.get('facing')} ({d.get('side')} side), {d.get('damage')} damage"
+        )
+    if e.type == "damage":
+        return f"{who} takes {d.get('total')} damage to the {d.get('side')} ({d.get('cause')})"
+    if e.type == "consciousness":
+        state_word = "stays conscious" if d.get("conscious") else "is knocked out"
+        return (
+            f"{who}'s pilot ({d.get('hits')} hits) needs {d.get('target')},{rolled}: {state_word}"
+        )
+    if e.type == "mechwarrior_check":
+        hurt = "is injured" if d.get("injured") else "avoids injury"
+        if d.get("automatic"):
+            return f"{who}'s pilot {hurt} (automatic)"
+        return f"{who}'s pilot needs {d.get('target')},{rolled} and {hurt}"
+    if e.type == "move_ends":
+        return f"{who}'s move ends: {d.get('reason')}"
+    rest = ", ".join(f"{k} {v}" for k, v in d.items() if not isinstance(v, Roll | tuple))
+    return f"{who}: {e.type.replace('_', ' ')}{rolled}" + (f" ({rest})" if rest else "")
+
+
+def record_from(unit_id: str, result: Any) -> MoveRecord:
+    """The MoveRecord of a checked move (movement.MoveResult or piloting's answer)."""
+    return MoveRecord(
+        unit_id,
+        result.mode,
+        hexes_moved=result.hexes_moved,
+        mp_used=result.mp_used,
+        heat=result.heat,
+        attacker_modifier=result.attacker_modifier,
+        target_modifier=result.target_modifier,
+    )

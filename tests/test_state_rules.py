@@ -1,0 +1,64 @@
+"""The hot-seat core with the real movement rules (check_move) as its mover."""
+
+from __future__ import annotations
+
+from game.actions import CommitMove, Refused, RollInitiative, StandStill, StartGame
+from game.board import HexSpec, build_board
+from game.flow import Outcome, apply, apply_strict
+from game.hexgrid import Hex
+from game.roster import make_unit
+from game.rules.turn import Phase
+from game.state import new_game
+
+
+def start(board):
+    a = make_unit("HBK-4G", "a1", "A", at=Hex(0, 2), facing=3)
+    b = make_unit("JR7-D", "b1", "B", at=Hex(5, 2), facing=3)
+    s = new_game(board, script=(1, 1, 6, 6), units=(a, b))  # B wins, A moves first
+    s = apply_strict(s, StartGame()).state
+    return apply_strict(s, RollInitiative()).state
+
+
+def test_walk_with_the_real_rules_mov() -> None:
+    s = start(build_board(8, 8))
+    assert s.phase == Phase.MOVEMENT and s.side_to_act == "A"
+    out = apply(s, CommitMove("a1", "walk", ("F", "F", "L")))
+    assert isinstance(out, Outcome)
+    u = out.state.unit("a1")
+    assert (u.at, u.facing, u.moved) == (Hex(0, 4), 2, True)
+    rec = out.state.move_record("a1")
+    assert (rec.mode, rec.mp_used, rec.hexes_moved, rec.attacker_modifier) == ("walk", 3, 2, 1)
+
+
+def test_illegal_path_is_refused_with_the_rules_reason() -> None:
+    s = start(build_board(8, 8, {Hex(0, 3): HexSpec(level=3)}))
+    out = apply(s, CommitMove("a1", "walk", ("F",)))
+    assert isinstance(out, Refused)
+    assert out.reason.startswith("step 1: ")
+    out = apply(s, CommitMove("a1", "walk", ("L", "F", "F", "F", "F")))
+    assert isinstance(out, Refused) and "MP" in out.reason
+    assert isinstance(apply(s, StandStill("a1")), Outcome)
+
+
+def test_failed_psr_falls_damages_the_body_and_replays() -> None:
+    from game.flow import replay
+
+    board = build_board(8, 8, {Hex(0, 3): HexSpec(water=1)})
+    a = make_unit("HBK-4G", "a1", "A", at=Hex(0, 2), facing=3)
+    b = make_unit("JR7-D", "b1", "B", at=Hex(5, 2), facing=3)
+    # initiative 1+1 vs 6+6; entering depth-1 water: PSR 1+1 fails -> fall (PSR-14..17).
+    s = new_game(board, script=(1, 1, 6, 6, 1, 1), units=(a, b), seed=4)
+    s = apply_strict(s, StartGame()).state
+    s = apply_strict(s, RollInitiative()).state
+    armour_before = s.body("a1").total_armour()
+    out = apply(s, CommitMove("a1", "walk", ("F",)))
+    assert isinstance(out, Outcome)
+    kinds = [e.kind for e in out.events]
+    assert kinds[0] == "move" and "psr" in kinds and "fall" in kinds
+    psr = next(e for e in out.events if e.kind == "psr")
+    assert psr.rolls[0].faces == (1, 1) and "fails" in psr.text
+    s = out.state
+    u = s.unit("a1")
+    assert u.prone and u.moved and u.at == Hex(0, 3)
+    assert s.body("a1").total_armour() < armour_before
+    assert replay(s.board, s.start, s.history) == s

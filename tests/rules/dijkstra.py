@@ -1,0 +1,76 @@
+"""Plain heapq Dijkstra over move states, driven only by movement.advance().
+
+The oracle for reach.py (property tests) and the baseline of benchmarks/reach.py: it
+knows nothing of the numpy arrays, it simply tries every token from every state and
+lets the step checker say what is legal and what it costs. States are keyed by what
+decides the future of a move (hex, facing, posture, deck, and for MOV-25 whether every
+hex entered so far was paved); minimum movement (MOV-20) is left to the reach's own list.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Sequence
+
+from game.board import Board
+from game.hexgrid import Hex
+from game.rules.movement import MoveState, advance, begin_move, finish_move
+from game.rules.options import TW, Rules
+from game.units import Unit
+
+TOKENS = ("L", "R", "F", "B", "FL", "FR", "BL", "BR", "P") + tuple(f"U:{n}" for n in range(6))
+
+Key = tuple[Hex, int, bool, bool, bool]
+
+
+def _key(s: MoveState) -> Key:
+    return (s.at, s.facing, s.prone, s.deck, s.all_paved)
+
+
+def baseline_states(
+    board: Board, units: Sequence[Unit], unit_id: str, mode: str, rules: Rules = TW
+) -> dict[Key, tuple[int, MoveState]]:
+    """Least MP of every reachable state key, with one state that reaches it."""
+    ctx, start = begin_move(board, units, unit_id, mode, rules)
+    best: dict[Key, tuple[int, MoveState]] = {_key(start): (0, start)}
+    if ctx.error or mode in ("stand", "jump"):
+        return best
+    heap: list[tuple[int, int, MoveState]] = [(0, 0, start)]
+    tie = 1
+    while heap:
+        cost, _, state = heapq.heappop(heap)
+        if best[_key(state)][0] < cost:
+            continue
+        for token in TOKENS:
+            rep = advance(ctx, state, token, state.steps)
+            if not rep.ok or rep.state_after.minimum:
+                continue
+            nxt = rep.state_after
+            k = _key(nxt)
+            if k not in best or nxt.mp_used < best[k][0]:
+                best[k] = (nxt.mp_used, nxt)
+                heapq.heappush(heap, (nxt.mp_used, tie, nxt))
+                tie += 1
+    return best
+
+
+def baseline_hexes(
+    board: Board, units: Sequence[Unit], unit_id: str, mode: str, rules: Rules = TW
+) -> dict[Hex, tuple[int, tuple[int, ...]]]:
+    """Same shape as Reach.hexes(): least MP per end hex and the facings it can end in."""
+    ctx, _ = begin_move(board, units, unit_id, mode, rules)
+    if ctx.error:
+        return {}
+    out: dict[Hex, tuple[int, set[int]]] = {}
+    for (h, facing, _prone, _deck, _paved), (cost, state) in baseline_states(
+        board, units, unit_id, mode, rules
+    ).items():
+        error, _ = finish_move(ctx, state)
+        if error is not None:
+            continue
+        mp, faces = out.get(h, (cost, set()))
+        faces.add(facing)
+        out[h] = (min(mp, cost), faces)
+    if ctx.unit.kind == "infantry":  # no facing (MOV-16): every facing is free
+        return {h: (mp, tuple(range(6))) for h, (mp, _) in out.items()}
+    return {h: (mp, tuple(sorted(f))) for h, (mp, f) in out.items()}

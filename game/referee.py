@@ -138,8 +138,8 @@ def _move(args: argparse.Namespace, rules: Rules) -> dict[str, Any]:
 
 
 def _reach(args: argparse.Namespace, rules: Rules) -> dict[str, Any]:
-    reach = _engine("reach", "reach", "rules reach")
     s = _scenario_with_move(args.scenario)
+    reach = _engine("reach", "reach", "rules reach")
     m = s.move
     mode = args.mode or m.mode
 

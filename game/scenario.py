@@ -415,7 +415,7 @@ def _check_step(r: _Reader, token: Any, index: int) -> None:
     try:
         parse_step(token)
     except (ValueError, UserFacingError) as e:
-        raise r.error(f"{where} {json.dumps(token)} is not a step token ({e})") from None
+        raise r.error(f"{where}: {e}") from None
 
 
 from .scenario_save import board_to_json, scenario_to_json, unit_to_json  # noqa: E402

@@ -157,7 +157,7 @@ def test_bad_step_token_is_an_error(tmp_path: Path) -> None:
     pytest.importorskip("game.rules.steps")
     d = base()
     d["move"]["steps"] = ["F", "X", "F"]
-    with pytest.raises(ScenarioError, match=r"move.steps\[1\] \"X\" is not a step token"):
+    with pytest.raises(ScenarioError, match=r"move.steps\[1\]: step 'X' is not one of"):
         load_scenario(write(tmp_path, d))
 
 

@@ -38,7 +38,7 @@ from .actions import (
 from .board import Board
 from .deploy import check_deploy
 from .dice import Dice
-from .movers import Mover, MoveReport, rules_mover
+from .movers import Mover, MoveReport, move_text, rules_mover
 from .phases import PHASE_HOOKS, recount
 from .rules.turn import Phase, next_phase, roll_initiative
 from .state import DEPLOYMENT, MODES, SETUP, GameStart, GameState, MoveRecord, new_game
@@ -312,25 +312,11 @@ def _commit(step: _Step, a: CommitMove) -> str | None:
         bodies=tuple((i, bodies[i]) for i, _ in s.bodies),
         moves=s.moves + (report.record,),
     )
-    step.emit(Event("move", _move_text(step.state, unit, report), unit.id, (), report.record))
+    step.emit(Event("move", move_text(step.state, unit, report), unit.id, (), report.record))
     for event in report.events:
         step.emit(event)
     _after_action(step)
     return None
-
-
-def _move_text(s: GameState, before: Unit, report: MoveReport) -> str:
-    """E.g. 'a1 (Hunchback HBK-4G) walks 2 hexes to 0305 facing 2, 3 MP'."""
-    after = s.unit(before.id) or before
-    rec = report.record
-    label = f"{before.id} ({before.name})" if before.name else before.id
-    mode = rec.mode if rec is not None else "move"
-    verb = {"walk": "walks", "run": "runs", "jump": "jumps", "stand": "stays"}.get(mode, mode)
-    hexes = rec.hexes_moved if rec is not None else 0
-    where = s.board.hex_name(after.at)
-    mp = f", {rec.mp_used} MP" if rec is not None else ""
-    plural = "es" if hexes != 1 else ""
-    return f"{label} {verb} {hexes} hex{plural} to {where} facing {after.facing}{mp}"
 
 
 def _stand_still(step: _Step, a: StandStill) -> str | None:

@@ -17,10 +17,10 @@ from .actions import Event
 from .dice import Dice, Roll
 from .hexgrid import Hex
 from .state import GameState, MoveRecord
+from .units import Unit
 
 if TYPE_CHECKING:
     from .mech import MechBody
-    from .units import Unit
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,3 +130,20 @@ def record_from(unit_id: str, result: Any) -> MoveRecord:
         attacker_modifier=result.attacker_modifier,
         target_modifier=result.target_modifier,
     )
+
+
+def move_text(s: GameState, before: Unit, report: MoveReport) -> str:
+    """The log line of a committed move.
+
+    E.g. 'a1 (Hunchback HBK-4G) walks 2 hexes to 0305 facing 2, 3 MP'.
+    """
+    after = s.unit(before.id) or before
+    rec = report.record
+    label = f"{before.id} ({before.name})" if before.name else before.id
+    mode = rec.mode if rec is not None else "move"
+    verb = {"walk": "walks", "run": "runs", "jump": "jumps", "stand": "stays"}.get(mode, mode)
+    hexes = rec.hexes_moved if rec is not None else 0
+    where = s.board.hex_name(after.at)
+    mp = f", {rec.mp_used} MP" if rec is not None else ""
+    plural = "es" if hexes != 1 else ""
+    return f"{label} {verb} {hexes} hex{plural} to {where} facing {after.facing}{mp}"

@@ -212,3 +212,33 @@ def new_game(
     start = GameStart(map_ref, rules, tuple(sides), seed, tuple(script), tuple(units))
     bodies = tuple((u.id, b) for u in units if (b := default_body(u)) is not None)
     return GameState(start=start, board=board, units=tuple(units), bodies=bodies)
+
+
+def new_game_from_map(
+    path: str | Path, *, rules: Rules = TW, seed: int = 1, sides: tuple[str, ...] = SIDES
+) -> GameState:
+    """A game in setup on a Tiled map (MapError, a UserFacingError, if it cannot load)."""
+    from .maps import load_map  # lazy: pytmx only when a map is really read
+
+    return new_game(load_map(Path(path)), map_ref=path, rules=rules, seed=seed, sides=sides)
+
+
+def new_game_from_scenario(path: str | Path, *, rules: Rules = TW, seed: int = 1) -> GameState:
+    """A game from a scenario file: its board, its placed units and its dice script.
+
+    The sides are the scenario's (sorted), falling back to A and B when it names fewer.
+    """
+    from .scenario import load_scenario
+
+    path = Path(path)
+    sc = load_scenario(path)
+    map_ref: Path | None = None
+    if sc.board_file is not None:  # the scenario reader's search: beside it, else the game
+        beside = path.parent / sc.board_file
+        map_ref = beside if beside.is_file() else GAME_ROOT / sc.board_file
+    named = tuple(sorted({u.side for u in sc.units}))
+    sides = named if len(named) >= 2 else SIDES
+    return new_game(
+        sc.board, map_ref=map_ref, rules=rules, seed=seed, script=sc.dice or (),
+        units=sc.units, sides=sides,
+    )  # fmt: skip

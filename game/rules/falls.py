@@ -252,3 +252,38 @@ def fall(
         out.unit, list(modifiers), levels, dice, step, was_unconscious, was_immobile
     )
     return out.then(check), side
+
+
+def wake_up(unit: Unit, dice: Dice, step: int | None = None) -> Outcome:
+    """PSR-21: in the End phase an unconscious MechWarrior rolls on the PSR-20 table for
+    his current total damage; success wakes him."""
+    d = unit.damage
+    if not d.unconscious or d.pilot_hits >= PILOT_DEATH or d.pilot_hits < 1:
+        return Outcome(unit, None)
+    need = CONSCIOUSNESS[d.pilot_hits]
+    roll = dice.roll2d6(f"wake up ({d.pilot_hits} hits)", target=need)
+    woke = replace(unit, damage=replace(d, unconscious=not roll.success))
+    ev = event("wake_up", step, hits=d.pilot_hits, target=need, roll=roll, conscious=roll.success)
+    return Outcome(woke, None, (ev,))
+
+
+# PSR-02 (variant classic): 1D6 -> Piloting, Gunnery.
+RANDOM_PILOTING = {1: 6, 2: 6, 3: 5, 4: 5, 5: 4, 6: 4}
+RANDOM_GUNNERY = {1: 4, 2: 4, 3: 4, 4: 4, 5: 3, 6: 3}
+DEFAULT_PILOTING, DEFAULT_GUNNERY = 5, 4  # PSR-01
+
+
+def random_skills(dice: Dice) -> tuple[int, int]:
+    """PSR-02: one 1D6 for Piloting, one for Gunnery (the 7-8 row is unreachable)."""
+    return RANDOM_PILOTING[dice.d6("random Piloting")], RANDOM_GUNNERY[dice.d6("random Gunnery")]
+
+
+def improve_skills(piloting: int, gunnery: int, kills: int, prefer: str) -> tuple[int, int]:
+    """PSR-03: every 4 Mech kills lower Piloting or Gunnery (``prefer``) by 1, never below 0;
+    when the preferred skill is already 0 the other one improves."""
+    for _ in range(max(kills, 0) // 4):
+        if (prefer == "piloting" and piloting > 0) or gunnery == 0:
+            piloting = max(piloting - 1, 0)
+        else:
+            gunnery = max(gunnery - 1, 0)
+    return piloting, gunnery

@@ -54,6 +54,7 @@ class ResolvedMove:
     others: tuple[tuple[str, Unit, MechBody | None], ...] = ()
     buildings: tuple[tuple[Hex, int], ...] = ()
     immobilised: bool = False
+    skidded: bool = False  # PSR-25: +2 to attacks against it, +1 to its own this turn
 
     @property
     def legal(self) -> bool:
@@ -75,6 +76,7 @@ class ResolvedMove:
             "phase_damage": d.phase_damage,
             "destroyed": self.destroyed,
             "immobilised": self.immobilised,
+            "skidded": self.skidded,
             "body": self.body.to_json() if self.body is not None else None,
         }
         if self.others:
@@ -108,6 +110,7 @@ class _Run:
         self.fell = False
         self.ended = False
         self.immobilised = False
+        self.skidded = False
         self.legs_at_start = out.unit.damage.legs_destroyed
 
     # -- rolling -----------------------------------------------------------------------
@@ -186,6 +189,7 @@ class _Run:
         units = {u.id: self.others.get(u.id, (u, None))[0] for u in self.ctx.units}
         bodies: dict[str, MechBody | None] = dict(self.given_bodies)
         bodies |= {i: b for i, (_, b) in self.others.items() if b is not None}
+        self.skidded = self.skidded or kind == "skid"
         self.note(kind, p.step, start=state.at, direction=s.direction, distance=distance,
                   hexes_moved=s.hexes_moved)  # fmt: skip
         start = replace(self.out, unit=replace(self.out.unit, at=state.at))
@@ -296,6 +300,7 @@ def resolve_move(
         tuple((i, u, b) for i, (u, b) in sorted(run.others.items())),
         tuple(sorted(run.buildings.items())),
         run.immobilised,
+        run.skidded,
     )
 
 

@@ -25,6 +25,7 @@ from .falls import Event, Outcome, apply_damage_groups, event, fall, fall_damage
 from .options import TW, Rules
 
 UNINTENTIONAL_CHARGE = 3  # PSR-33 GAP filled (standard TW value)
+SKID_TARGET_MOD, SKID_ATTACKER_MOD = 2, 1  # PSR-25
 MOTIVE_TYPE_MOD = {"tracked": 0, "wheeled": 2, "hover": 3}  # PSR-27
 MOTIVE_EFFECTS = ((5, "no effect"), (7, "minor"), (9, "moderate"), (11, "heavy"))
 
@@ -87,6 +88,12 @@ class _World:
         if self.cf.get(h, 1) <= 0:
             return 0  # destroyed this slide
         return int(self.board.building_class[h.row, h.col])
+
+
+def skid_to_hit(attacker_skidded: bool, target_skidded: bool, target_ground: bool = True) -> int:
+    """PSR-25: +2 to attacks against a skidding ground unit, +1 to the skidder's own."""
+    mod = SKID_ATTACKER_MOD if attacker_skidded else 0
+    return mod + (SKID_TARGET_MOD if target_skidded and target_ground else 0)
 
 
 def terrain_cost(board: Board, h: Hex, kind: str) -> int | None:
@@ -225,7 +232,9 @@ def _hurt(
 ) -> tuple[Outcome, int]:
     """Damage to the slider: a Mech's body in 5-point groups; a vehicle's total is logged."""
     if out.body is None:
-        return out.add(event("vehicle_damage", w.step, cause=cause, damage=dmg)), vdmg + dmg
+        ev = event("vehicle_damage", w.step, cause=cause, side=side, damage=dmg,
+                   groups=damage_groups(dmg))  # fmt: skip
+        return out.add(ev), vdmg + dmg
     return out.then(
         apply_damage_groups(out.unit, out.body, w.dice, side, dmg, w.step, cause, w.rules)
     ), vdmg

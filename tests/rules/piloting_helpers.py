@@ -1,0 +1,42 @@
+"""Small builders shared by the piloting tests: inline boards, units, event lookup."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.board import Board, HexSpec, build_board
+from game.hexgrid import parse_hex_name
+from game.rules.falls import Event
+from game.units import Damage, Unit
+
+
+def board(hexes: dict[str, HexSpec] | None = None, width: int = 12, height: int = 20) -> Board:
+    return build_board(width, height, {parse_hex_name(k): v for k, v in (hexes or {}).items()})
+
+
+def unit(
+    uid: str = "m",
+    at: str = "0510",
+    facing: int = 0,
+    tons: int = 50,
+    walk: int = 5,
+    kind: str = "biped",
+    side: str = "A",
+    piloting: int = 5,
+    prone: bool = False,
+    moved: bool = False,
+    **damage: Any,
+) -> Unit:
+    return Unit(uid, side, kind, tons, walk, parse_hex_name(at), facing, piloting=piloting,
+                prone=prone, moved=moved, damage=Damage(**damage))  # fmt: skip
+
+
+def of_type(events: tuple[Event, ...], type_: str) -> list[Event]:
+    return [e for e in events if e.type == type_]
+
+
+def types(events: tuple[Event, ...]) -> list[str]:
+    return [e.type for e in events]
+
+
+H = parse_hex_name

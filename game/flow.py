@@ -38,7 +38,7 @@ from .actions import (
 from .board import Board
 from .deploy import check_deploy
 from .dice import Dice
-from .movers import Mover, MoveReport, move_text, rules_mover
+from .movers import Mover, MoveReport, move_text, rules_mover, with_building_cf
 from .phases import PHASE_HOOKS, recount
 from .rules.turn import Phase, next_phase, roll_initiative
 from .state import DEPLOYMENT, MODES, SETUP, GameStart, GameState, MoveRecord, new_game
@@ -122,7 +122,7 @@ def replay(
 ) -> GameState:
     """The state a game reaches from its start and actions (dice from the start)."""
     state = new_game(
-        board,
+        board,  # the board the game started on
         map_ref=start.map_ref,
         rules=start.rules,
         seed=start.seed,
@@ -308,6 +308,7 @@ def _commit(step: _Step, a: CommitMove) -> str | None:
     bodies = dict(s.bodies) | dict(report.bodies)
     step.state = replace(
         s,
+        board=with_building_cf(s.board, report.buildings),
         units=units,
         bodies=tuple((i, bodies[i]) for i, _ in s.bodies),
         moves=s.moves + (report.record,),

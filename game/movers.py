@@ -10,10 +10,11 @@ so the turn sequence can be tested apart from the movement rules.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from .actions import Event
+from .board import Board
 from .dice import Dice, Roll
 from .hexgrid import Hex
 from .state import GameState, MoveRecord
@@ -33,6 +34,7 @@ class MoveReport:
     bodies: tuple[tuple[str, MechBody], ...] = ()  # bodies that changed
     events: tuple[Event, ...] = ()  # rolls, falls, damage, in order
     record: MoveRecord | None = None
+    buildings: tuple[tuple[Hex, int], ...] = ()  # building hexes whose CF changed: CF left
 
 
 class Mover(Protocol):
@@ -80,7 +82,7 @@ def _resolved(
         Event(e.type, describe(e, state, unit_id), unit_id, _rolls_of(e), e) for e in res.events
     )
     return MoveReport(True, None, units, tuple(new_bodies.items()), events,
-                      record_from(unit_id, res.check))  # fmt: skip
+                      record_from(unit_id, res.check), tuple(res.buildings))  # fmt: skip
 
 
 def _rolls_of(e: Any) -> tuple[Roll, ...]:
@@ -147,3 +149,17 @@ def move_text(s: GameState, before: Unit, report: MoveReport) -> str:
     mp = f", {rec.mp_used} MP" if rec is not None else ""
     plural = "es" if hexes != 1 else ""
     return f"{label} {verb} {hexes} hex{plural} to {where} facing {after.facing}{mp}"
+
+
+def with_building_cf(board: Board, buildings: tuple[tuple[Hex, int], ...]) -> Board:
+    """The board with damaged buildings' CF lowered (MOV-26); arrays stay read-only.
+
+    A building at CF 0 stays on the map at CF 0: collapse into rubble is not modelled yet.
+    """
+    if not buildings:
+        return board
+    cf = board.building_cf.copy()
+    for h, left in buildings:
+        cf[h.row, h.col] = left
+    cf.setflags(write=False)
+    return replace(board, building_cf=cf)

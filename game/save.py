@@ -71,13 +71,14 @@ def autosave(state: GameState) -> Path:
 def save_to_json(state: GameState) -> dict[str, Any]:
     """The save file's content for a state."""
     start = state.start
-    board = {"file": start.map_ref} if start.map_ref else board_to_json(state.board)
+    first = state.start_board or state.board  # the game replays from the start's board
+    board = {"file": start.map_ref} if start.map_ref else board_to_json(first)
     return {
         "format": FORMAT,
         "version": VERSION,
         "start": {
             "board": board,
-            "units": [unit_to_json(u, state.board) for u in start.units],
+            "units": [unit_to_json(u, first) for u in start.units],
             "rules": start.rules.variant,
             "sides": list(start.sides),
             "seed": start.seed,

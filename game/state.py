@@ -76,7 +76,8 @@ class GameState:
     """
 
     start: GameStart
-    board: Board = field(compare=False, repr=False)
+    board: Board = field(compare=False, repr=False)  # now (buildings lose CF in play)
+    start_board: Board | None = field(default=None, compare=False, repr=False)  # as it began
     units: tuple[Unit, ...] = ()
     bodies: tuple[tuple[str, MechBody], ...] = ()
     turn: int = 0
@@ -211,7 +212,7 @@ def new_game(
         map_ref = canonical_map_ref(map_ref)
     start = GameStart(map_ref, rules, tuple(sides), seed, tuple(script), tuple(units))
     bodies = tuple((u.id, b) for u in units if (b := default_body(u)) is not None)
-    return GameState(start=start, board=board, units=tuple(units), bodies=bodies)
+    return GameState(start, board, board, units=tuple(units), bodies=bodies)
 
 
 def new_game_from_map(

@@ -62,3 +62,26 @@ def test_failed_psr_falls_damages_the_body_and_replays() -> None:
     assert u.prone and u.moved and u.at == Hex(0, 3)
     assert s.body("a1").total_armour() < armour_before
     assert replay(s.board, s.start, s.history) == s
+
+
+def test_building_damage_changes_the_board_and_survives_save(tmp_path) -> None:
+    from game.save import load_game, save_game
+
+    spec = HexSpec(building_class=2, building_cf=40, building_height=1)
+    board = build_board(8, 8, {Hex(0, 3): spec})
+    a = make_unit("HBK-4G", "a1", "A", at=Hex(0, 2), facing=3)
+    b = make_unit("JR7-D", "b1", "B", at=Hex(5, 2), facing=3)
+    # initiative 1+1 vs 6+6; entering the medium building: PSR 1+1 fails (MOV-26, PSR-08).
+    s = new_game(board, script=(1, 1, 6, 6, 1, 1), units=(a, b), seed=4)
+    s = apply_strict(s, StartGame()).state
+    s = apply_strict(s, RollInitiative()).state
+    out = apply(s, CommitMove("a1", "walk", ("F",)))
+    assert isinstance(out, Outcome)
+    hit = [e for e in out.events if e.kind == "building_damage"]
+    assert hit, [e.kind for e in out.events]
+    left = int(out.state.board.building_cf[3, 0])
+    assert left == 40 - 5  # ceil(50 / 10) to the building
+    assert int(board.building_cf[3, 0]) == 40  # the start board is untouched
+    save_game(out.state, tmp_path / "b.json")
+    loaded = load_game(tmp_path / "b.json")
+    assert loaded == out.state and int(loaded.board.building_cf[3, 0]) == left

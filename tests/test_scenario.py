@@ -275,3 +275,27 @@ def test_round_trip_property(width: int, height: int, raw: dict) -> None:
     s = parse_scenario(d, Path("p.json"))
     again = parse_scenario(json.loads(json.dumps(scenario_to_json(s))), Path("p.json"))
     _same(s, again)
+
+
+def test_tmx_board_falls_back_to_the_repository_root() -> None:
+    pytest.importorskip("pytmx")
+    s = load_scenario(HERE / "scenarios" / "tmx_grassland.json")
+    assert (s.board.width, s.board.height) == (16, 17)
+    assert s.board_file == "maps/grassland.tmx"
+    assert scenario_to_json(s)["board"] == {"file": "maps/grassland.tmx"}
+
+
+def test_tmx_board_next_to_the_scenario_wins(tmp_path: Path) -> None:
+    pytest.importorskip("pytmx")
+    import shutil
+
+    root = HERE.parent / "maps"
+    (tmp_path / "maps").mkdir()
+    for f in ("river.tmx", "terrain.tsx", "terrain.png"):
+        shutil.copy(root / f, tmp_path / "maps" / f)
+    # Named grassland.tmx but holding the river map: the local file must be the one read.
+    shutil.move(tmp_path / "maps" / "river.tmx", tmp_path / "maps" / "grassland.tmx")
+    d = {"board": {"file": "maps/grassland.tmx"}, "units": []}
+    local = load_scenario(write(tmp_path, d))
+    bundled = load_scenario(HERE / "scenarios" / "tmx_grassland.json")
+    assert not np.array_equal(local.board.water, bundled.board.water)

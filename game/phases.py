@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from .actions import Event
 from .dice import Dice
-from .rules.falls import CONSCIOUSNESS, PILOT_DEATH
+from .rules.falls import wake_up as rules_wake_up
 from .rules.turn import Phase, order_for_sides, pair_sizes
 from .state import GameState
 from .units import Unit
@@ -62,20 +62,18 @@ def pass_through(s: GameState, cup: Dice) -> tuple[GameState, tuple[Event, ...]]
 
 
 def wake_up(units: tuple[Unit, ...], cup: Dice) -> tuple[tuple[Unit, ...], tuple[Event, ...]]:
-    """PSR-21: each unconscious, living MechWarrior rolls on the PSR-20 table again."""
+    """PSR-21: each unconscious, living MechWarrior rolls on the PSR-20 table again
+    (game.rules.falls.wake_up); the events become log lines."""
     out: list[Unit] = []
     events: list[Event] = []
     for u in units:
-        d = u.damage
-        if not d.unconscious or d.pilot_hits >= PILOT_DEATH or d.pilot_hits < 1:
-            out.append(u)
-            continue
-        need = CONSCIOUSNESS[d.pilot_hits]
-        roll = cup.roll2d6(f"{u.id} wakes up ({d.pilot_hits} hits)", target=need)
-        verdict = "wakes up" if roll.success else "stays unconscious"
-        text = f"{u.id}'s pilot rolls {roll.total} (needs {need}+) and {verdict}"
-        events.append(Event("wake_up", text, u.id, (roll,)))
-        out.append(replace(u, damage=replace(d, unconscious=not roll.success)))
+        res = rules_wake_up(u, cup)
+        out.append(res.unit)
+        for e in res.events:
+            roll = e.get("roll")
+            verdict = "wakes up" if e.get("conscious") else "stays unconscious"
+            text = f"{u.id}'s pilot rolls {roll.total} (needs {e.get('target')}+) and {verdict}"
+            events.append(Event("wake_up", text, u.id, (roll,), e))
     return tuple(out), tuple(events)
 
 

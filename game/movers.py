@@ -163,3 +163,21 @@ def with_building_cf(board: Board, buildings: tuple[tuple[Hex, int], ...]) -> Bo
         cf[h.row, h.col] = left
     cf.setflags(write=False)
     return replace(board, building_cf=cf)
+
+
+# --- what the UI asks before a move is committed (no dice rolled) ---------------------------
+
+
+def preview_move(state: GameState, unit_id: str, mode: str, steps: tuple[str, ...]) -> Any:
+    """The checked path for the summary panel: game.rules.movement.MoveResult (MP used and
+    available, heat, hexes moved, modifiers, every PSR with its target), nothing rolled."""
+    from .rules.movement import check_move
+
+    return check_move(state.board, state.units, unit_id, mode, steps, state.rules)
+
+
+def reach_of(state: GameState, unit_id: str, mode: str) -> Any:
+    """Where the unit can end this movement (game.rules.reach.Reach: .hexes(), .path_to())."""
+    from .rules.reach import reach
+
+    return reach(state.board, state.units, unit_id, mode, state.rules)

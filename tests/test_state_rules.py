@@ -85,3 +85,16 @@ def test_building_damage_changes_the_board_and_survives_save(tmp_path) -> None:
     save_game(out.state, tmp_path / "b.json")
     loaded = load_game(tmp_path / "b.json")
     assert loaded == out.state and int(loaded.board.building_cf[3, 0]) == left
+
+
+def test_preview_and_reach_for_the_ui() -> None:
+    from game.movers import preview_move, reach_of
+
+    s = start(build_board(8, 8))
+    r = reach_of(s, "a1", "walk")
+    assert Hex(0, 4) in r.hexes()
+    path = r.path_to(Hex(0, 4), 3)
+    check = preview_move(s, "a1", "walk", tuple(path))
+    assert check.legal and check.end_at == Hex(0, 4) and s.faces_used == 4
+    out = apply(s, CommitMove("a1", "walk", tuple(path)))
+    assert isinstance(out, Outcome) and out.state.unit("a1").at == Hex(0, 4)

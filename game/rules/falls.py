@@ -77,18 +77,21 @@ class Outcome:
     unit: Unit
     body: MechBody | None
     events: tuple[Event, ...] = ()
+    wrecked: bool = False  # destroyed in a way neither unit nor body records (a vehicle)
 
     @property
     def destroyed(self) -> bool:
-        return self.unit.destroyed or (self.body is not None and self.body.destroyed)
+        body_gone = self.body is not None and self.body.destroyed
+        return self.wrecked or self.unit.destroyed or body_gone
 
     def then(self, other: Outcome) -> Outcome:
         """This outcome followed by ``other`` (which keeps this body if it has none)."""
         body = other.body if other.body is not None else self.body
-        return Outcome(other.unit, body, self.events + other.events)
+        events = self.events + other.events
+        return Outcome(other.unit, body, events, self.wrecked or other.wrecked)
 
     def add(self, *events: Event) -> Outcome:
-        return Outcome(self.unit, self.body, self.events + events)
+        return Outcome(self.unit, self.body, self.events + events, self.wrecked)
 
 
 def fall_damage(tons: int, levels: int, into_water: bool = False) -> int:

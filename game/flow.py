@@ -304,14 +304,19 @@ def _commit(step: _Step, a: CommitMove) -> str | None:
     if not report.legal:
         return report.error or "that move is not legal"
     s = step.state
-    units = tuple(replace(u, moved=True) if u.id == unit.id else u for u in report.units)
+    # PSR-37: a dodge attempt counts as the dodging unit's move for the phase.
+    dodged = {i for i in report.dodged if not (s.unit(i) or unit).moved} - {unit.id}
+    acted = {unit.id} | dodged
+    units = tuple(replace(u, moved=True) if u.id in acted else u for u in report.units)
     bodies = dict(s.bodies) | dict(report.bodies)
+    record = report.record or MoveRecord(unit.id, a.mode)
+    extra = tuple(MoveRecord(i, "dodge") for i in sorted(dodged))
     step.state = replace(
         s,
         board=with_building_cf(s.board, report.buildings),
         units=units,
         bodies=tuple((i, bodies[i]) for i, _ in s.bodies),
-        moves=s.moves + (report.record,),
+        moves=s.moves + (record,) + extra,
     )
     step.emit(Event("move", move_text(step.state, unit, report), unit.id, (), report.record))
     for event in report.events:

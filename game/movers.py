@@ -35,6 +35,7 @@ class MoveReport:
     events: tuple[Event, ...] = ()  # rolls, falls, damage, in order
     record: MoveRecord | None = None
     buildings: tuple[tuple[Hex, int], ...] = ()  # building hexes whose CF changed: CF left
+    dodged: tuple[str, ...] = ()  # units that tried to dodge a skid: that was their move
 
 
 class Mover(Protocol):
@@ -81,8 +82,17 @@ def _resolved(
     events = tuple(
         Event(e.type, describe(e, state, unit_id), unit_id, _rolls_of(e), e) for e in res.events
     )
-    return MoveReport(True, None, units, tuple(new_bodies.items()), events,
-                      record_from(unit_id, res.check), tuple(res.buildings))  # fmt: skip
+    dodged = tuple(str(e.get("unit")) for e in res.events if e.type == "dodge")
+    return MoveReport(
+        True,
+        None,
+        units,
+        tuple(new_bodies.items()),
+        events,
+        record_from(unit_id, res.check),
+        tuple(res.buildings),
+        dodged,
+    )
 
 
 def _rolls_of(e: Any) -> tuple[Roll, ...]:

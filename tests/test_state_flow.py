@@ -227,3 +227,20 @@ def test_replay_gives_the_identical_state() -> None:
     again = replay(s.board, s.start, s.history, fake_mover)
     assert again == s
     assert again.log == s.log and again.faces_used == s.faces_used > 4
+
+
+def test_a_dodge_counts_as_the_dodgers_move_psr37() -> None:
+    from game.movers import MoveReport
+    from game.state import MoveRecord
+
+    def dodging_mover(state, dice, unit_id, mode, steps):
+        rec = MoveRecord(unit_id, mode)
+        return MoveReport(True, None, state.units, (), (), rec, (), ("B1",))
+
+    s = setup_game()
+    s = act(s, RollInitiative())  # order A B A A B
+    out = apply(s, CommitMove("A1", "run", ("F",)), dodging_mover)
+    s = out.state
+    assert s.unit("B1").moved and s.move_record("B1").mode == "dodge"
+    # recount at once: A 2 left, B 1 left -> A A B (TURN-08 after PSR-37)
+    assert s.move_order == ("A", "A", "B") and s.side_to_act == "A"

@@ -97,8 +97,8 @@ def check_header(root: ElementTree.Element, where: str) -> Header:
     if not 0 < side < tw:
         raise MapError(
             f"{where}: the hex side length is {side:g} px but for {tw:g} px wide tiles it "
-            f"must lie between 0 and {tw:g} (84x72 tiles use 42: Map > Map Properties > "
-            "Hex Side Length)."
+            f"must be more than 0 and less than {tw:g} (84x72 tiles use 42: Map > Map "
+            "Properties > Hex Side Length)."
         )
     return Header(int(w), int(h), tw, th, side, index == "even")
 

@@ -204,7 +204,9 @@ def _zones(tm: Any, kinds: dict[str, str], layout: HexLayout, where: str) -> tup
         both = by_side["A"] & by_side["B"]
         if both:
             first = hex_name(min(both), layout.width, layout.height)
-            raise MapError(f"{where}: the deployment zones of sides A and B overlap at {first}.")
+            raise MapError(
+                f"{where}: the deployment zones of sides A and B overlap at hex {first}."
+            )
     return tuple(Zone(f"deployment {s}", s, frozenset(by_side[s])) for s in sorted(by_side))
 
 

@@ -1,4 +1,4 @@
-"""A BattleMech's body: armour and internal structure per location, and damage to it.
+"""A Mech's body: armour and internal structure per location, and damage to it.
 
 Falls, skids and collisions (piloting) and later weapon and physical attacks (combat) all
 hurt a Mech the same way, so the body lives here, apart from both. Everything is frozen:

@@ -1,4 +1,4 @@
-"""The BattleMech body: structure table, armour, hit locations, damage and transfer."""
+"""The Mech body: structure table, armour, hit locations, damage and transfer."""
 
 from __future__ import annotations
 

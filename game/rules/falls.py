@@ -1,8 +1,8 @@
-"""Falls and MechWarrior damage: what happens to a Mech once a piloting roll fails.
+"""Falls and pilot damage: what happens to a Mech once a piloting roll fails.
 
 Kept apart from the move walker (game.rules.piloting) and skids (game.rules.skid) because
 all three need it: a fall is a facing roll (PSR-14), falling damage in 5-point groups
-(PSR-16), a MechWarrior roll (PSR-17) and consciousness rolls (PSR-20). Every function is
+(PSR-16), a pilot roll (PSR-17) and consciousness rolls (PSR-20). Every function is
 pure apart from the dice it is handed, and returns the new unit, body and the events that
 explain the outcome.
 """
@@ -24,7 +24,7 @@ from .options import TW, Rules
 # PSR-14: 1D6 -> (hexsides turned clockwise, column the fall damage uses)
 FALL_FACING = {1: (0, "front"), 2: (1, "right"), 3: (2, "right"), 4: (3, "rear")}
 FALL_FACING |= {5: (4, "left"), 6: (5, "left")}
-# PSR-20: total MechWarrior damage -> 2D6 needed to stay conscious (6 = dead).
+# PSR-20: total pilot damage -> 2D6 needed to stay conscious (6 = dead).
 CONSCIOUSNESS = {1: 3, 2: 5, 3: 7, 4: 10, 5: 11}
 PILOT_DEATH = 6
 
@@ -101,9 +101,9 @@ def fall_damage(tons: int, levels: int, into_water: bool = False) -> int:
 
 
 def pilot_hit(unit: Unit, dice: Dice, step: int | None, cause: str, hits: int = 1) -> Outcome:
-    """PSR-19/20: MechWarrior damage, then a consciousness roll for the new total.
+    """PSR-19/20: pilot damage, then a consciousness roll for the new total.
 
-    An already unconscious MechWarrior makes no roll (he cannot get any less conscious);
+    An already unconscious pilot makes no roll (he cannot get any less conscious);
     the 6th point kills him, which destroys the Mech (CMB-37).
     """
     d = unit.damage
@@ -139,7 +139,7 @@ def apply_damage_groups(
     """Roll and apply ``total`` damage in 5-point groups on ``side`` (PSR-16).
 
     Side effects on the unit record: damage this phase (PSR-08 "20+"), destroyed legs
-    (CMB-38), one MechWarrior hit per head hit (PSR-19).
+    (CMB-38), one pilot hit per head hit (PSR-19).
     """
     body, results, _ = apply_groups(body, dice, side, damage_groups(total), cause, rules)
     return _after_hits(unit, body, results, dice, step, cause, side, total)
@@ -178,7 +178,7 @@ def _after_hits(
     return out
 
 
-def mechwarrior_roll(
+def pilot_roll(
     unit: Unit,
     modifiers: Iterable[Any],
     levels: int,
@@ -189,7 +189,7 @@ def mechwarrior_roll(
 ) -> Outcome:
     """PSR-17: after every fall, TN = the fall's modifiers + 1 per level fallen.
 
-    Automatic hit (no roll) if the MechWarrior was unconscious or the Mech immobile when
+    Automatic hit (no roll) if the pilot was unconscious or the Mech immobile when
     it fell, or the TN is over 12. The classic advanced rule (PSR-18) is the same roll.
     """
     mods = [(int(m.value), str(m.reason)) for m in modifiers]
@@ -204,10 +204,10 @@ def mechwarrior_roll(
     if auto is None and target > 12:
         auto = "target over 12"
     if auto is not None:
-        ev = event("mechwarrior_check", step, **base, automatic=auto, injured=True)
+        ev = event("pilot_check", step, **base, automatic=auto, injured=True)
         return Outcome(unit, None, (ev,)).then(pilot_hit(unit, dice, step, "fall"))
-    roll = dice.roll2d6("avoid MechWarrior damage in a fall", target=target)
-    ev = event("mechwarrior_check", step, **base, roll=roll, injured=not roll.success)
+    roll = dice.roll2d6("avoid pilot damage in a fall", target=target)
+    ev = event("pilot_check", step, **base, roll=roll, injured=not roll.success)
     out = Outcome(unit, None, (ev,))
     if not roll.success:
         out = out.then(pilot_hit(unit, dice, step, "fall"))
@@ -227,38 +227,34 @@ def fall(
     rules: Rules = TW,
 ) -> tuple[Outcome, str]:
     """A Mech falls into ``at``: PSR-14 facing and column, PSR-15 prone, PSR-16 damage,
-    PSR-17 MechWarrior roll. Returns the outcome and the damage column (skids reuse it)."""
+    PSR-17 pilot roll. Returns the outcome and the damage column (skids reuse it)."""
     was_unconscious, was_immobile = unit.damage.unconscious, unit.immobile
+    unit_facing = unit.facing
     face = dice.d6("fall: new facing")
     turn, side = FALL_FACING[face]
     new_facing = rotate(unit.facing, turn)
     damage = fall_damage(unit.tons, levels, into_water)
     unit = replace(unit, at=at, facing=new_facing, prone=True)  # PSR-15 face down
-    ev = event(
-        "fall",
-        step,
-        cause=cause,
-        at=at,
-        levels=levels,
-        into_water=into_water,
-        facing_roll=face,
-        facing=new_facing,
-        side=side,
-        damage=damage,
-    )
-    out = Outcome(unit, body, (ev,))
+    hurt = Outcome(unit, body)
     if body is not None and damage:
-        out = out.then(apply_damage_groups(unit, body, dice, side, damage, step, "fall", rules))
+        hurt = apply_damage_groups(unit, body, dice, side, damage, step, "fall", rules)
+    groups = [
+        {"location": g.location, "rear": g.rear, "damage": g.damage}
+        for e in hurt.events[:1]
+        for g in e.get("groups", ())
+    ]
+    ev = event("fall", step, cause=cause, at=at, levels=levels, into_water=into_water,
+               facing_roll=face, old_facing=unit_facing, facing=new_facing, side=side,
+               damage=damage, groups=groups)  # fmt: skip
+    out = Outcome(unit, body, (ev,)).then(hurt)
     if out.destroyed:
         return out, side
-    check = mechwarrior_roll(
-        out.unit, list(modifiers), levels, dice, step, was_unconscious, was_immobile
-    )
+    check = pilot_roll(out.unit, list(modifiers), levels, dice, step, was_unconscious, was_immobile)
     return out.then(check), side
 
 
 def wake_up(unit: Unit, dice: Dice, step: int | None = None) -> Outcome:
-    """PSR-21: in the End phase an unconscious MechWarrior rolls on the PSR-20 table for
+    """PSR-21: in the End phase an unconscious pilot rolls on the PSR-20 table for
     his current total damage; success wakes him."""
     d = unit.damage
     if not d.unconscious or d.pilot_hits >= PILOT_DEATH or d.pilot_hits < 1:

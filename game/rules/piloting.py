@@ -147,7 +147,7 @@ class _Run:
         if self.out.destroyed:
             return "the unit is destroyed"
         if self.out.unit.damage.unconscious:
-            return "the MechWarrior is unconscious"
+            return "the pilot is unconscious"
         if self.immobilised:
             return "the unit is immobile"
         return None

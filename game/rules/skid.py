@@ -23,6 +23,7 @@ from ..units import Unit
 from .costs import X, building_mp, motive_costs
 from .falls import Event, Outcome, apply_damage_groups, event, fall, fall_damage
 from .options import TW, Rules
+from .psr import Modifier
 
 UNINTENTIONAL_CHARGE = 3  # PSR-33 GAP filled (standard TW value)
 SKID_TARGET_MOD, SKID_ATTACKER_MOD = 2, 1  # PSR-25
@@ -310,7 +311,8 @@ def _charge_all(
         tb = w.bodies.get(target.id)
         gone = now.destroyed or (tb is not None and tb.destroyed)
         if hit and not gone and target.kind != "infantry":
-            return _displace(w, out, now, h, s), False, vdmg
+            legs = target.damage.legs_destroyed
+            return _displace(w, out, now, h, s, legs), False, vdmg
     return out, True, vdmg
 
 
@@ -353,7 +355,7 @@ def _hurt_target(w: _World, target: Unit, side: str, dmg: int) -> tuple[Any, ...
     """PSR-33: standing Mech -> kick table (PHY-09); prone Mech -> normal table (CMB-27).
 
     Returns what to log: the hit results (standing) or the damage events (prone, which
-    may include MechWarrior hits from head hits)."""
+    may include pilot hits from head hits)."""
     body = w.body(target)
     if body is None:
         return ()
@@ -378,38 +380,39 @@ def _hurt_target(w: _World, target: Unit, side: str, dmg: int) -> tuple[Any, ...
     return tuple(results)
 
 
-def _displace(w: _World, out: Outcome, target: Unit, h: Hex, s: Slide) -> Outcome:
+def _displace(w: _World, out: Outcome, target: Unit, h: Hex, s: Slide, legs: int) -> Outcome:
     """PSR-33: positions as after a successful charge (PHY-10): the target is pushed one hex
-    on, the slider takes its hex; the target then rolls at +2 (PHY-10) or falls. A target
-    that cannot be pushed (map edge, occupied hex: domino not modelled) stays, and the
-    slider stops in front of it (choice)."""
+    on and the slider takes its hex. A target that cannot be pushed (map edge, occupied
+    hex: the domino effect is not modelled) stays, and the slider stops in front of it
+    (choice). A standing Mech target then rolls at +2 (PHY-10), or falls outright if the
+    charge took a leg (``legs`` = legs destroyed before it, CMB-38)."""
     dest = neighbour(h, s.direction)
     busy = any(u.at == dest for u in w.units.values() if u.id != target.id)
     if not w.board.contains(dest) or busy:
-        return out.add(event("blocked", w.step, unit=target.id, at=h))
-    target = replace(target, at=dest)
-    w.units[target.id] = target
-    out = replace(out, unit=replace(out.unit, at=h))
-    out = out.add(event("displaced", w.step, unit=target.id, to=dest))
+        out = out.add(event("blocked", w.step, unit=target.id, at=h))
+    else:
+        target = replace(target, at=dest)
+        w.units[target.id] = target
+        out = replace(out, unit=replace(out.unit, at=h))
+        out = out.add(event("displaced", w.step, unit=target.id, to=dest))
     if not target.is_mech or target.prone:
         return out
-    mods = [*w.base_mods(target)]
-    tn = sum(int(m.value) for m in mods) + 2
-    roll = w.dice.roll2d6(f"{target.id} was charged", target=tn)
-    out = out.add(event("psr", w.step, unit=target.id, reason="was charged", target=tn, roll=roll))
-    if roll.success:
+    mods = [*w.base_mods(target), Modifier(2, "was charged")]
+    tn = sum(int(m.value) for m in mods)
+    listed = [{"value": m.value, "reason": m.reason} for m in mods]
+    auto = target.damage.legs_destroyed > legs or target.immobile
+    roll = None if auto else w.dice.roll2d6(f"{target.id} was charged", target=tn)
+    ok = roll is not None and bool(roll.success)
+    shown: int | str = "auto-fail" if auto else tn
+    psr = event("psr", w.step, unit=target.id, kind="charged", reason="was charged",
+                target=shown, modifiers=listed, roll=roll, success=ok)  # fmt: skip
+    out = out.add(psr)
+    if ok:
         return out
-    body = w.body(target)
-    fell, _ = fall(target, body, dest, 0, False, [*mods, _Mod(2, "was charged")], w.dice, w.step,
+    fell, _ = fall(target, w.body(target), target.at, 0, False, mods, w.dice, w.step,
                    "was charged", w.rules)  # fmt: skip
     w.units[target.id], w.bodies[target.id] = fell.unit, fell.body
-    return out.add(*fell.events)
-
-
-@dataclass(frozen=True, slots=True)
-class _Mod:
-    value: int
-    reason: str
+    return out.add(event("unit_falls", w.step, unit=target.id, events=fell.events))
 
 
 def motive_roll(unit: Unit, dice: Dice, step: int | None) -> Event:

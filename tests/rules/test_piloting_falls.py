@@ -1,4 +1,4 @@
-"""Falls, fall damage, MechWarrior damage and consciousness (PSR-14..PSR-21)."""
+"""Falls, fall damage, pilot damage and consciousness (PSR-14..PSR-21)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from game.rules.falls import (
     FALL_FACING,
     fall,
     fall_damage,
-    mechwarrior_roll,
+    pilot_roll,
     pilot_hit,
 )
 from game.units import Damage, Unit
@@ -63,7 +63,7 @@ def test_ex_psr_02_falling_damage(
 )
 def test_psr_14_facing_and_column(face: int, facing: int, side: str) -> None:
     u = Unit("m", "A", "biped", 50, 5, Hex(4, 4), 2)
-    # face, then 2 location rolls (5 damage -> 1 group: 3+3=6), then MechWarrior 6+6
+    # face, then 2 location rolls (5 damage -> 1 group: 3+3=6), then pilot 6+6
     out, col = fall(
         u,
         standard_body(50),
@@ -82,7 +82,7 @@ def test_psr_14_facing_and_column(face: int, facing: int, side: str) -> None:
 def test_psr_16_fall_in_place_damage_applied_on_column() -> None:
     u = mech(50)
     body = standard_body(50)
-    # facing 1 (front), location 3+4=7 -> CT front, MechWarrior roll 3+3=6 >= 5
+    # facing 1 (front), location 3+4=7 -> CT front, pilot roll 3+3=6 >= 5
     out, side = fall(
         u, body, u.at, 0, False, [Mod(5, "piloting skill")], Dice(script=(1, 3, 4, 3, 3)), 2, "t"
     )
@@ -91,7 +91,7 @@ def test_psr_16_fall_in_place_damage_applied_on_column() -> None:
     assert out.unit.damage.phase_damage == 5
     assert out.unit.damage.pilot_hits == 0
     types = [e.type for e in out.events]
-    assert types == ["fall", "damage", "mechwarrior_check"]
+    assert types == ["fall", "damage", "pilot_check"]
 
 
 def test_psr_16_fall_from_two_levels() -> None:
@@ -114,7 +114,7 @@ def test_psr_16_fall_from_two_levels() -> None:
         (4, [Mod(5, "leg destroyed"), Mod(3, "gyro hit")], 1, (), 13, True, "target over 12"),
     ],
 )
-def test_ex_psr_03_mechwarrior_fall_check(
+def test_ex_psr_03_pilot_fall_check(
     piloting: int,
     mods: list[Mod],
     levels: int,
@@ -125,7 +125,7 @@ def test_ex_psr_03_mechwarrior_fall_check(
 ) -> None:
     u = mech(piloting=piloting)
     dice = Dice(script=roll + (6, 6))  # consciousness roll after a hit
-    out = mechwarrior_roll(
+    out = pilot_roll(
         u, [Mod(piloting, "piloting skill"), *mods], levels, dice, 0, False, False
     )
     check = out.events[0]
@@ -138,15 +138,15 @@ def test_ex_psr_03_mechwarrior_fall_check(
 def test_ex_psr_03_unconscious_is_automatic_hit_without_roll() -> None:
     u = mech(piloting=3, pilot_hits=1, unconscious=True)
     dice = Dice(script=())
-    out = mechwarrior_roll(u, [Mod(3, "piloting skill")], 0, dice, 0, True, True)
+    out = pilot_roll(u, [Mod(3, "piloting skill")], 0, dice, 0, True, True)
     assert out.events[0].get("automatic") == "unconscious"
     assert out.unit.damage.pilot_hits == 2
-    assert dice.log == ()  # PSR-17 automatic: no MechWarrior roll, no consciousness roll
+    assert dice.log == ()  # PSR-17 automatic: no pilot roll, no consciousness roll
 
 
 def test_psr_17_immobile_mech_is_automatic_hit() -> None:
     u = mech(gyro=2)
-    out = mechwarrior_roll(u, [Mod(5, "piloting skill")], 0, Dice(script=(6, 6)), 0, False, True)
+    out = pilot_roll(u, [Mod(5, "piloting skill")], 0, Dice(script=(6, 6)), 0, False, True)
     assert out.events[0].get("automatic") == "immobile"
 
 
@@ -169,7 +169,7 @@ def test_psr_20_conscious_on_success() -> None:
     assert not out.unit.damage.unconscious
 
 
-def test_psr_19_head_hit_in_a_fall_hurts_the_mechwarrior() -> None:
+def test_psr_19_head_hit_in_a_fall_hurts_the_pilot() -> None:
     u = mech()
     # front; location 6+6 head; consciousness 6+6; MW check 6+6
     out, _ = fall(
@@ -189,12 +189,12 @@ def test_psr_19_head_hit_in_a_fall_hurts_the_mechwarrior() -> None:
         "damage",
         "pilot_hit",
         "consciousness",
-        "mechwarrior_check",
+        "pilot_check",
     ]
     assert out.unit.damage.pilot_hits == 1
 
 
-def test_mechwarrior_hit_then_failed_consciousness_in_a_fall() -> None:
+def test_pilot_hit_then_failed_consciousness_in_a_fall() -> None:
     u = mech(pilot_hits=2)
     # front, CT, MW check 1+1 fails, consciousness (3 hits needs 7) 2+2 fails
     out, _ = fall(

@@ -22,9 +22,9 @@ SPEC_KEYS = {"legal", "error", "failed_step", "mp_used", "mp_available", "mode",
 def test_psr_13_fall_in_place_after_failed_stand() -> None:
     b = board()
     m = unit(prone=True)
-    # stand 1+1 < 5; facing 1 (unchanged, Front); location 3+4 CT; MechWarrior 6+6
+    # stand 1+1 < 5; facing 1 (unchanged, Front); location 3+4 CT; pilot 6+6
     r = resolve_move(b, [m], "m", "walk", ["U"], Dice(script=(1, 1, 1, 3, 4, 6, 6)))
-    assert types(r.events) == ["psr", "fall", "damage", "mechwarrior_check"]
+    assert types(r.events) == ["psr", "fall", "damage", "pilot_check"]
     fall = of_type(r.events, "fall")[0]
     assert fall.get("at") == H("0510") and fall.get("levels") == 0 and fall.get("damage") == 5
     assert r.unit.at == H("0510") and r.unit.prone
@@ -46,7 +46,7 @@ def test_psr_16_fall_from_two_levels_into_rubble() -> None:
     dmg = of_type(r.events, "damage")[0]
     assert [g.damage for g in dmg.get("groups")] == [5, 5, 5, 3]  # EX-PSR-02 row 4
     assert all(g.rear for g in dmg.get("groups"))
-    assert of_type(r.events, "mechwarrior_check")[0].get("target") == 7  # PSR-17: 5 + 2
+    assert of_type(r.events, "pilot_check")[0].get("target") == 7  # PSR-17: 5 + 2
     assert r.unit.facing == 3 and r.unit.prone and r.unit.at == H("0509")
 
 
@@ -58,7 +58,7 @@ def test_ex_psr_02_fall_from_level_one_into_depth_one_water() -> None:
     assert fall.get("into_water") and fall.get("levels") == 1 and fall.get("damage") == 8
     assert [g.damage for g in of_type(r.events, "damage")[0].get("groups")] == [5, 3]
     # PSR-17: the fall's own modifiers (5, depth 1 -1) + 1 level
-    assert of_type(r.events, "mechwarrior_check")[0].get("target") == 5
+    assert of_type(r.events, "pilot_check")[0].get("target") == 5
 
 
 def test_psr_13_uphill_terrain_fall_goes_back_to_the_lower_hex() -> None:
@@ -92,7 +92,7 @@ def test_psr_07_fall_in_second_water_hex_ends_the_walk() -> None:
 
 def test_ex_mov_10_standing_attempts() -> None:
     m = unit(prone=True, gyro=1)  # TN 8 = 5 + 3 + 0
-    # attempt 1 rolls 6: falls (facing 1, CT, MechWarrior 6+6); attempt 2 rolls 9
+    # attempt 1 rolls 6: falls (facing 1, CT, pilot 6+6); attempt 2 rolls 9
     dice = Dice(script=(3, 3, 1, 3, 4, 6, 6, 4, 5))
     r = resolve_move(board(), [m], "m", "walk", ["U", "U", "U"], dice)
     stands = [e for e in of_type(r.events, "psr") if e.get("kind") == "stand"]
@@ -112,9 +112,9 @@ def test_mov_23_two_failed_stand_attempts_then_success() -> None:
     assert r.unit.damage.phase_damage == 10
 
 
-def test_psr_20_mechwarrior_hit_and_failed_consciousness_ends_the_move() -> None:
+def test_psr_20_pilot_hit_and_failed_consciousness_ends_the_move() -> None:
     m = unit(prone=True, walk=6, pilot_hits=2)
-    # stand fails; facing 1; CT; MechWarrior 1+1 fails; consciousness (3 hits: 7) 2+2 fails
+    # stand fails; facing 1; CT; pilot 1+1 fails; consciousness (3 hits: 7) 2+2 fails
     r = resolve_move(
         board(), [m], "m", "walk", ["U", "U"], Dice(script=(1, 1, 1, 3, 4, 1, 1, 2, 2))
     )
@@ -170,7 +170,7 @@ def test_building_roll_failure_damages_instead_of_falling() -> None:
     assert r.buildings == ((H("0509"), 35),)
 
 
-def test_psr_19_falls_that_hit_the_head_hurt_the_mechwarrior() -> None:
+def test_psr_19_falls_that_hit_the_head_hurt_the_pilot() -> None:
     r = resolve_move(board(), [unit(prone=True)], "m", "walk", ["U"],
                      Dice(script=(1, 1, 1, 6, 6, 6, 6, 6, 6)))  # fmt: skip
     assert types(r.events)[2:5] == ["damage", "pilot_hit", "consciousness"]
@@ -183,7 +183,7 @@ def test_cmb_37_destroyed_in_a_fall() -> None:
     r = resolve_move(board(), [unit(prone=True)], "m", "walk", ["U", "U"],
                      Dice(script=(1, 1, 1, 3, 4)), bodies={"m": body})  # fmt: skip
     assert r.destroyed and "mech_destroyed" in types(r.events)
-    assert not of_type(r.events, "mechwarrior_check")
+    assert not of_type(r.events, "pilot_check")
     assert of_type(r.events, "move_ends")[0].get("reason") == "the unit is destroyed"
 
 

@@ -39,7 +39,7 @@ def run_slide(b, mover: Unit, s: Slide, script: tuple[int, ...], others=(), bodi
 def test_ex_psr_05_mech_skid() -> None:
     b = board(ROAD)
     m = unit(at="0518", walk=6)  # run 9
-    # skid 2+2 < 6; facing 1 (Front); fall 5 -> CT; MechWarrior 6+6; skid 12 -> 5, 5, 2
+    # skid 2+2 < 6; facing 1 (Front); fall 5 -> CT; pilot 6+6; skid 12 -> 5, 5, 2
     dice = Dice(script=(2, 2, 1, 3, 4, 6, 6) + (3, 4) * 3)
     r = resolve_move(b, [m], "m", "run", RUN7, dice)
     psr = of_type(r.events, "psr")[0]
@@ -214,8 +214,23 @@ def test_psr_33_accidental_charge_hits_and_ends_the_skid() -> None:
     assert tid == "t" and moved.at == H("0507")  # pushed one hex on (PHY-10)
     assert tbody["RL"].destroyed  # 12 structure + 19 armour < 35
     assert moved.damage.legs_destroyed == 1
+    # CMB-38: losing the leg makes the target fall outright (no +2 roll)
+    tpsr = [e for e in of_type(res.outcome.events, "psr") if e.get("unit") == "t"][0]
+    assert tpsr.get("target") == "auto-fail" and tpsr.get("roll") is None
+    assert of_type(res.outcome.events, "unit_falls")[0].get("unit") == "t" and moved.prone
     back = [d for d in of_type(res.outcome.events, "damage") if d.get("cause") == "charged into t"]
     assert back[0].get("total") == 5 and back[0].get("side") == "front"  # ceil(50 / 10)
+
+
+def test_phy_10_charged_target_rolls_at_plus_two() -> None:
+    target = unit("t", at="0508", facing=3, side="B", tons=100)
+    # hex 1 skid damage; hit 5+5; 20 damage (50 t x 4 hexes / 10) as 4 kick-table groups;
+    # the skidder takes ceil(100 / 10) = 10 in two groups; the target's roll 4+4 >= 8
+    script = (3, 4) + (5, 5) + (4,) * 4 + (3, 4, 3, 4) + (4, 4)
+    res = run_slide(board(), unit(prone=True), Slide(0, 4, 4), script, others=[target])
+    tpsr = [e for e in of_type(res.outcome.events, "psr") if e.get("unit") == "t"][0]
+    assert tpsr.get("target") == 5 + 2 + 1  # piloting, was charged, 20+ damage this phase
+    assert tpsr.get("success") and not res.others[0][1].prone
 
 
 def test_psr_33_missed_charge_skids_on_through_the_hex() -> None:

@@ -7,13 +7,12 @@ import os
 from pathlib import Path
 
 import pytest
+from hotseat_helpers import fake_mover, setup_game
 
 from game.actions import CommitMove, EndPhase, RollInitiative, StandStill
 from game.flow import apply_strict
 from game.save import SaveError, autosave, autosave_path, load_game, save_dir, save_game
 from game.state import GameState
-from tests.fake_mover import fake_mover
-from tests.test_state_flow import setup_game
 
 
 def played() -> GameState:

@@ -1,6 +1,6 @@
 """The hot-seat core without pygame: a whole scripted turn, refusals, replay.
 
-Movement is carried out by tests/fake_mover.py, so these tests pin down the turn
+Movement is carried out by tests/hotseat_helpers.py, so these tests pin down the turn
 sequence itself (TURN-05, TURN-06, TURN-08, TURN-14) apart from the movement rules.
 """
 
@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from hotseat_helpers import SCRIPT, act, fake_mover, refused, setup_game
 
 from game.actions import (
     AddUnit,
@@ -17,7 +18,6 @@ from game.actions import (
     Deploy,
     EndPhase,
     IllegalActionError,
-    Refused,
     RemoveUnit,
     RollInitiative,
     SelectUnit,
@@ -29,43 +29,8 @@ from game.flow import Outcome, apply, apply_strict, replay
 from game.hexgrid import Hex
 from game.roster import make_unit
 from game.rules.turn import Phase
-from game.state import DEPLOYMENT, SETUP, GameState, new_game
+from game.state import SETUP, new_game
 from game.units import Damage
-from tests.fake_mover import fake_mover
-
-# Initiative: A rolls 2+3 = 5, B rolls 4+4 = 8: B wins, A (loser) moves first (TURN-05).
-# Then a PSR for A1 (6+6, passes); turn 2 initiative: A 6+5 = 11, B 1+1 = 2.
-SCRIPT = (2, 3, 4, 4, 6, 6, 6, 5, 1, 1)
-
-
-def act(state: GameState, action) -> GameState:
-    out = apply(state, action, fake_mover)
-    assert isinstance(out, Outcome), out
-    return out.state
-
-
-def refused(state: GameState, action) -> str:
-    out = apply(state, action, fake_mover)
-    assert isinstance(out, Refused), f"{action} was accepted"
-    assert out.reason and not out.ok
-    return out.reason
-
-
-def setup_game(script=SCRIPT) -> GameState:
-    """Three units for A, two for B, deployed on the home edges."""
-    s = new_game(build_board(10, 8), seed=7, script=script)
-    for design in ("HBK-4G", "LCT-1V", "AS7-D"):
-        s = act(s, AddUnit(design, "A"))
-    for design in ("JR7-D", "GRF-1N"):
-        s = act(s, AddUnit(design, "B"))
-    s = act(s, StartGame())
-    assert s.phase == DEPLOYMENT and s.deploying_side == "A"
-    assert "side A deploys now" in refused(s, Deploy("B1", Hex(9, 0), 4))
-    for i, uid in enumerate(("A1", "A2", "A3")):
-        s = act(s, Deploy(uid, Hex(1, 2 + 2 * i), 2))
-    for i, uid in enumerate(("B1", "B2")):
-        s = act(s, Deploy(uid, Hex(8, 2 + 2 * i), 5))
-    return s
 
 
 def test_setup_builds_forces_from_the_roster() -> None:

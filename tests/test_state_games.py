@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from hotseat_helpers import fake_mover
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -24,7 +25,6 @@ from game.flow import apply, apply_strict, replay
 from game.rules.turn import Phase, order_for_sides
 from game.save import load_game, save_game
 from game.state import GameState, new_game, new_game_from_map, new_game_from_scenario
-from tests.fake_mover import fake_mover
 
 
 def deploy_all(s: GameState) -> GameState:

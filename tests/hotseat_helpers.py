@@ -1,4 +1,5 @@
-"""A tiny mover for testing the turn sequence apart from the movement rules.
+"""Shared helpers for the hot-seat core tests and a tiny mover, so the turn sequence
+can be tested apart from the movement rules.
 
 Steps: "F" forward, "L"/"R" turn, "X" a scripted piloting roll (2D6 vs 7; a failure
 leaves the unit prone). Each step costs 1 MP; more steps than the mode's MP is illegal.
@@ -8,11 +9,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.actions import Event
+from game.actions import AddUnit, Deploy, Event, Refused, StartGame
+from game.board import build_board
 from game.dice import Dice
-from game.hexgrid import neighbour
+from game.flow import Outcome, apply
+from game.hexgrid import Hex, neighbour
 from game.movers import MoveReport
-from game.state import GameState, MoveRecord
+from game.state import DEPLOYMENT, GameState, MoveRecord, new_game
 
 
 def fake_mover(
@@ -47,3 +50,38 @@ def fake_mover(
     )
     record = MoveRecord(unit_id, mode, hexes_moved=moved, mp_used=len(steps))
     return MoveReport(True, None, units, (), tuple(events), record)
+
+
+# Initiative: A rolls 2+3 = 5, B rolls 4+4 = 8: B wins, A (loser) moves first (TURN-05).
+# Then a PSR for A1 (6+6, passes); turn 2 initiative: A 6+5 = 11, B 1+1 = 2.
+SCRIPT = (2, 3, 4, 4, 6, 6, 6, 5, 1, 1)
+
+
+def act(state: GameState, action) -> GameState:
+    out = apply(state, action, fake_mover)
+    assert isinstance(out, Outcome), out
+    return out.state
+
+
+def refused(state: GameState, action) -> str:
+    out = apply(state, action, fake_mover)
+    assert isinstance(out, Refused), f"{action} was accepted"
+    assert out.reason and not out.ok
+    return out.reason
+
+
+def setup_game(script=SCRIPT) -> GameState:
+    """Three units for A, two for B, deployed on the home edges."""
+    s = new_game(build_board(10, 8), seed=7, script=script)
+    for design in ("HBK-4G", "LCT-1V", "AS7-D"):
+        s = act(s, AddUnit(design, "A"))
+    for design in ("JR7-D", "GRF-1N"):
+        s = act(s, AddUnit(design, "B"))
+    s = act(s, StartGame())
+    assert s.phase == DEPLOYMENT and s.deploying_side == "A"
+    assert "side A deploys now" in refused(s, Deploy("B1", Hex(9, 0), 4))
+    for i, uid in enumerate(("A1", "A2", "A3")):
+        s = act(s, Deploy(uid, Hex(1, 2 + 2 * i), 2))
+    for i, uid in enumerate(("B1", "B2")):
+        s = act(s, Deploy(uid, Hex(8, 2 + 2 * i), 5))
+    return s

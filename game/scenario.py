@@ -6,8 +6,9 @@ one sentence names the file and the exact spot ("hex '0A05' in board.hexes ...")
 engine downstream can then trust what it gets. Writing (:func:`scenario_to_json`) is
 the inverse, so a saved sandbox reads back to the same scenario.
 
-Stacking (MOV-30, GAP G09): units of different sides never share a hex, and a hex
-holds at most one unit that is not infantry; infantry may stack with friendly units.
+Stacking (MOV-30, GAP G09): one unit per hex, whatever its kind or side. That is the
+classic one-Mech-per-hex rule extended to every unit, the same rule the movement engine
+and deployment apply, so a scenario can never start in a position no move could reach.
 """
 
 from __future__ import annotations
@@ -364,16 +365,12 @@ def _damage(r: _Reader, value: Any, where: str, kind: str, jump: int) -> Damage:
 
 
 def _check_stacking(r: _Reader, u: Unit, placed: list[Unit], board: Board) -> None:
-    """MOV-30 (GAP G09 filled): no enemies in one hex, one non-infantry unit per hex."""
+    """MOV-30 (GAP G09 filled as in the engine): at most one unit per hex."""
     for o in placed:
-        if o.at != u.at:
-            continue
-        name = board.hex_name(u.at)
-        if o.side != u.side:
-            raise r.error(f"units '{o.id}' and '{u.id}' of different sides share hex {name}")
-        if u.kind != "infantry" and o.kind != "infantry":
+        if o.at == u.at:
             raise r.error(
-                f"units '{o.id}' and '{u.id}' share hex {name} (only infantry may stack, MOV-30)"
+                f"units '{o.id}' and '{u.id}' share hex {board.hex_name(u.at)} "
+                "(one unit per hex, MOV-30)"
             )
 
 

@@ -232,6 +232,34 @@ def lattice_points(
     return out
 
 
+# Where the elevation overlay prints the level number: features keep clear of it so the
+# number stays readable under woods, rubble and rough.
+LABEL_BOX = (31.0, 54.0, 53.0, 71.0)
+
+
+def scatter_in_hex(
+    rng: np.random.Generator, n: int, margin: float, min_dist: float, clear_label: bool = True
+) -> list[tuple[float, float]]:
+    """Up to n points at least ``margin`` px inside the hexagon and ``min_dist`` apart
+    (dart throwing with a fixed budget, so it is deterministic for a seeded rng)."""
+    ring = np.linspace(0, 2 * np.pi, 12, endpoint=False)
+    pts: list[tuple[float, float]] = []
+    for _ in range(4000):
+        if len(pts) == n:
+            break
+        x, y = rng.uniform(0, TILE_W), rng.uniform(0, TILE_H)
+        if not inside_hex(x + margin * np.cos(ring), y + margin * np.sin(ring)).all():
+            continue
+        if clear_label:
+            x0, y0, x1, y1 = LABEL_BOX
+            dx, dy = max(x0 - x, 0.0, x - x1), max(y0 - y, 0.0, y - y1)
+            if dx * dx + dy * dy < margin * margin:
+                continue
+        if all((x - a) ** 2 + (y - b) ** 2 >= min_dist**2 for a, b in pts):
+            pts.append((float(x), float(y)))
+    return pts
+
+
 # --- light and paint ------------------------------------------------------------------------
 
 
@@ -242,6 +270,15 @@ def shade_height(height: Array, strength: float = 1.0) -> Array:
     norm = np.sqrt(nx * nx + ny * ny + nz * nz)
     lam = (nx * LIGHT[0] + ny * LIGHT[1] + nz * LIGHT[2]) / norm
     return lam / LIGHT[2]
+
+
+def ridges(height: Array, slope: float, inside: Array) -> Array:
+    """Ridge, hip and valley lines of a faceted height field (a roof): where two facets
+    meet, the central-difference gradient is much weaker than on the facets."""
+    gy, gx = np.gradient(height * SS)
+    weak = np.hypot(gx, gy) < 0.8 * slope
+    core = inside * (blur(inside, 0.6) > 0.999)
+    return np.clip(blur((weak * core).astype(np.float32), 0.7) * 4.0, 0, 1)
 
 
 def dome(cx: float, cy: float, r: float, w: int = TILE_W, h: int = TILE_H) -> Array:

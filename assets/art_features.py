@@ -20,24 +20,7 @@ CX, CY = c.TILE_W / 2, c.TILE_H / 2
 def _spread_points(
     rng: np.random.Generator, n: int, margin: float, min_dist: float
 ) -> list[tuple[float, float]]:
-    """Up to n points inside the hexagon, kept apart (dart throwing, deterministic)."""
-    pts: list[tuple[float, float]] = []
-    for _ in range(4000):
-        if len(pts) == n:
-            break
-        p = _inside(rng, margin)
-        if all((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 >= min_dist**2 for q in pts):
-            pts.append(p)
-    return pts
-
-
-def _inside(rng: np.random.Generator, margin: float) -> tuple[float, float]:
-    while True:
-        x, y = rng.uniform(0, c.TILE_W), rng.uniform(0, c.TILE_H)
-        ring = [(x + margin * np.cos(a), y + margin * np.sin(a)) for a in np.linspace(0, 6.28, 9)]
-        xs, ys = np.array(ring).T
-        if c.inside_hex(xs, ys).all():
-            return float(x), float(y)
+    return c.scatter_in_hex(rng, n, margin, min_dist)
 
 
 # --- woods -------------------------------------------------------------------------------
@@ -92,35 +75,49 @@ def woods(density: int) -> np.ndarray:
 def _chunk_polygon(rng: np.random.Generator, x: float, y: float, r: float) -> list:
     n = int(rng.integers(4, 7))
     angles = np.sort(rng.uniform(0, 2 * np.pi, n))
-    radii = r * rng.uniform(0.6, 1.0, n)
+    radii = r * rng.uniform(0.75, 1.0, n)
     return [(x + np.cos(a) * rr, y + np.sin(a) * rr) for a, rr in zip(angles, radii, strict=True)]
 
 
 def rubble() -> np.ndarray:
+    """A low mound of dust with broken concrete slabs lying at random tilts (each slab
+    catches the NW light differently), a few brick fragments and bent rebar."""
     img = c.canvas()
     rng = np.random.default_rng(200)
-    dust = np.clip(c.blur(c.hex_mask(8.0), 4.0) * (1 + c.lattice_noise(201, 8.0) * 0.5), 0, 1)
-    c.paint(img, T["rubble_dust"], dust, 0.75)
-    height = np.zeros(img.shape[:2], np.float32)
-    colour = np.zeros(img.shape[:2] + (3,), np.float32)
-    chunks = [(r, m) for r, m in ((4.5, 10), (3.0, 16), (1.6, 30))]
-    for size, n in chunks:
-        for x, y in _spread_points(rng, n, size + 5, size * 0.9):
-            m = c.polygon_mask(_chunk_polygon(rng, x, y, size))
-            slab = c.blur(m, 0.8) * size * 0.6 * m + rng.uniform(0, 1.5) * m
-            new = slab > height
+    x, y = c.coords()
+    pile = c.blur(c.hex_mask(9.0), 5.0)
+    mound = pile * 3.0 * (1 + c.blur(c.lattice_noise(201, 9.0), 2.0) * 0.15)
+    dust_lit = np.clip(c.shade_height(mound, 1.0), 0.7, 1.2)
+    dust = T["rubble_dust"][None, None, :] * dust_lit[..., None]
+    c.paint(img, np.clip(dust, 0, 1), np.clip(pile * 1.6, 0, 1), 0.9)
+    height = mound.copy()
+    colour = np.broadcast_to(T["rubble_dust"], img.shape[:2] + (3,)).copy()
+    solid = np.zeros(img.shape[:2], np.float32)
+    brick = T["roof_medium_ridge"]
+    for size, n in ((7.0, 5), (5.0, 9), (3.2, 14), (1.6, 24)):
+        for px, py in _spread_points(rng, n, size + 4, size * 1.2):
+            m = c.polygon_mask(_chunk_polygon(rng, px, py, size))
+            tx, ty = rng.uniform(-0.45, 0.45, 2)
+            slab = mound + 1.0 + size * 0.25 + tx * (x - px) + ty * (y - py)
+            new = m > 0  # later (smaller) pieces lie on top
             height = np.where(new, slab, height)
-            tone = rng.uniform(0.8, 1.12)
-            colour[new] = np.clip(T["rubble"] * tone, 0, 1)
-    mask = (height > 0).astype(np.float32)
-    c.paint(img, SHADOW, c.cast_shadow(mask, 1.8, 0.6) * (1 - mask), 0.5)
-    lit = np.clip(c.shade_height(height, 1.2), 0.5, 1.35)
-    c.paint(img, np.clip(colour * lit[..., None], 0, 1), mask)
-    rebar = [
-        ((x, y), (x + rng.uniform(-4, 4), y + rng.uniform(-4, 4)))
-        for x, y in _spread_points(rng, 6, 12, 8)
-    ]
-    c.paint(img, T["rebar"], c.strokes_mask(rebar, 0.5), 0.9)
+            tone = T["rubble"] * rng.uniform(0.82, 1.1)
+            if rng.uniform() < 0.15:
+                tone = brick * rng.uniform(0.9, 1.1)
+            colour[new] = np.clip(tone, 0, 1)
+            solid = np.maximum(solid, m)
+    c.paint(img, SHADOW, c.cast_shadow(solid, 2.0, 0.6) * (1 - solid), 0.5)
+    lit = np.clip(c.shade_height(height, 1.0), 0.55, 1.35)
+    c.paint(img, np.clip(colour * lit[..., None], 0, 1), solid)
+    edges = solid * (1 - c.blur(solid, 0.4).clip(0, 1) ** 6)
+    c.paint(img, (0.2, 0.19, 0.17), edges, 0.5)
+    rebar = []
+    for px, py in _spread_points(rng, 7, 12, 7):
+        a = rng.uniform(0, 2 * np.pi)
+        mid = (px + np.cos(a) * 2.5, py + np.sin(a) * 2.5)
+        end = (mid[0] + np.cos(a + 0.7) * 2.5, mid[1] + np.sin(a + 0.7) * 2.5)
+        rebar += [((px, py), mid), (mid, end)]
+    c.paint(img, T["rebar"], c.strokes_mask(rebar, 0.55), 0.9)
     return img
 
 
@@ -137,110 +134,6 @@ def road_pad() -> np.ndarray:
     asphalt = np.clip(c.rgb(ROAD["asphalt"])[None, None, :] * (1 + grain * 0.04)[..., None], 0, 1)
     c.paint(img, asphalt, c.disc_mask(CX, CY, inner))
     return img
-
-
-# --- buildings ---------------------------------------------------------------------------
-
-BUILDINGS = {
-    # class: (half width, half height, roof style, colour, trim)
-    "light": (15.0, 12.0, "gable", "roof_light", "roof_light_ridge"),
-    "medium": (20.0, 15.5, "hip", "roof_medium", "roof_medium_ridge"),
-    "heavy": (23.0, 17.5, "flat", "roof_heavy", "roof_heavy_trim"),
-    "hardened": (22.0, 17.0, "bunker", "bunker", "bunker_wall"),
-}
-
-
-def _rect_distance(x0: float, y0: float, x1: float, y1: float) -> np.ndarray:
-    x, y = c.coords()
-    return np.minimum(np.minimum(x - x0, x1 - x), np.minimum(y - y0, y1 - y))
-
-
-def building(cls: str, height_levels: int) -> tuple[np.ndarray, tuple[float, float]]:
-    """A roof seen from above; returns the canvas and where the height badge goes."""
-    hw, hh, style, roof, trim = BUILDINGS[cls]
-    x0, y0, x1, y1 = CX - hw, CY - hh - 2, CX + hw, CY + hh - 2
-    img = c.canvas()
-    radius = 7.0 if style == "bunker" else 1.0
-    foot = c.rounded_rect_mask(x0, y0, x1, y1, radius)
-    shadow_len = 2.0 + 2.2 * height_levels
-    c.paint(img, SHADOW, c.cast_shadow(foot, shadow_len, 1.0) * (1 - foot), 0.55)
-    d = _rect_distance(x0, y0, x1, y1)
-    x, y = c.coords()
-    base, edge = T[roof], T[trim]
-    grain = c.lattice_noise(400 + len(cls), 2.0, detail=2.0)
-    if style == "gable":
-        h = np.minimum(y - y0, y1 - y) * 0.9
-        h_field = np.where(foot > 0, h, 0)
-        ridge = np.abs(y - (y0 + y1) / 2) < 0.5
-    elif style == "hip":
-        h_field = np.where(foot > 0, d * 0.8, 0)
-        ridge = np.abs(np.minimum(y - y0, y1 - y) - np.minimum(x - x0, x1 - x)) < 0.45
-        ridge |= (np.abs(y - (y0 + y1) / 2) < 0.5) & (d > hh - 0.5)
-    elif style == "flat":
-        parapet = (d < 2.2).astype(np.float32)
-        h_field = np.where(foot > 0, 1.0 + parapet * 1.5, 0)
-        ridge = np.zeros_like(foot, dtype=bool)
-    else:  # bunker: thick sloped walls round a low roof
-        wall = np.clip(d / 6.0, 0, 1)
-        h_field = np.where(foot > 0, np.sqrt(wall) * 5.0, 0)
-        ridge = np.zeros_like(foot, dtype=bool)
-    lit = np.clip(c.shade_height(h_field, 1.0), 0.55, 1.3)
-    col = base[None, None, :] * (lit * (1 + grain * 0.03))[..., None]
-    c.paint(img, np.clip(col, 0, 1), foot)
-    c.paint(img, edge, ridge.astype(np.float32) * foot, 0.9)
-    if style == "flat":
-        _heavy_roof_details(img, x0, y0, x1, y1, edge)
-    if style == "bunker":
-        _bunker_details(img, x0, y0, x1, y1, edge)
-    if style == "gable":
-        # slate/tile courses parallel to the ridge
-        courses = (np.mod(y - y0, 2.5) < 0.35) & (foot > 0)
-        c.paint(img, edge, courses.astype(np.float32), 0.25)
-    if style == "hip":
-        courses = (np.mod(d, 2.6) < 0.35) & (foot > 0)
-        c.paint(img, edge, courses.astype(np.float32), 0.3)
-    c.paint(
-        img,
-        (0.1, 0.1, 0.1),
-        foot * (1 - c.rounded_rect_mask(x0 + 0.6, y0 + 0.6, x1 - 0.6, y1 - 0.6, radius)),
-        0.7,
-    )
-    return img, (x1 - 6.0, y0 + 6.0)
-
-
-def _heavy_roof_details(
-    img: np.ndarray, x0: float, y0: float, x1: float, y1: float, edge: np.ndarray
-) -> None:
-    """Reinforced roof: inset steel cross-bracing and two vent boxes with shadows."""
-    m = 4.0
-    braces = [((x0 + m, y0 + m), (x1 - m, y1 - m)), ((x0 + m, y1 - m), (x1 - m, y0 + m))]
-    c.paint(img, edge, c.strokes_mask(braces, 1.1), 0.7)
-    for vx, vy in ((x0 + 9, y1 - 9), (x1 - 11, y0 + 12)):
-        box = c.rounded_rect_mask(vx - 3, vy - 2.5, vx + 3, vy + 2.5, 0.6)
-        c.paint(img, SHADOW, c.cast_shadow(box, 2.0, 0.5) * (1 - box), 0.5)
-        c.paint(img, (0.62, 0.64, 0.66), box)
-        c.paint(img, (0.85, 0.86, 0.86), box * (1 - c.shift(box, -0.8, -0.8)), 0.8)
-
-
-def _bunker_details(
-    img: np.ndarray, x0: float, y0: float, x1: float, y1: float, edge: np.ndarray
-) -> None:
-    """Hardened: firing slits in the thick walls and a hatch on the roof."""
-    slits = [
-        ((CX - 5, y0 + 1.5), (CX + 5, y0 + 1.5)),
-        ((CX - 5, y1 - 1.5), (CX + 5, y1 - 1.5)),
-        ((x0 + 1.5, CY - 6), (x0 + 1.5, CY + 2)),
-        ((x1 - 1.5, CY - 6), (x1 - 1.5, CY + 2)),
-    ]
-    c.paint(img, (0.08, 0.08, 0.07), c.strokes_mask(slits, 1.2), 0.9)
-    hatch = c.disc_mask(CX - 6, CY - 2, 3.2)
-    c.paint(img, edge, hatch, 0.9)
-    c.paint(
-        img,
-        (0.85, 0.85, 0.8),
-        c.disc_mask(CX - 6.6, CY - 2.6, 3.2) * (1 - hatch) * c.disc_mask(CX - 6, CY - 2, 4),
-        0.5,
-    )
 
 
 # --- bridges -----------------------------------------------------------------------------

@@ -71,7 +71,7 @@ def _stones(
     if periodic:
         pts = c.lattice_points(rng, n, margin=margin)
     else:
-        xy = [_inside_point(rng, margin) for _ in range(n)]
+        xy = c.scatter_in_hex(rng, n, margin, 0.0)
         pts = [(x, y, k) for k, (x, y) in enumerate(xy)]
     radius = rng.uniform(rmin, rmax, size=n)
     squash = rng.uniform(0.65, 1.0, size=n)
@@ -89,15 +89,6 @@ def _stones(
     c.paint(img, (0.12, 0.1, 0.08), c.cast_shadow(mask, 1.6, 0.6) * (1 - mask), shadow_alpha)
     lit = np.clip(c.shade_height(height, 1.0), 0.55, 1.3)
     c.paint(img, np.clip(colour * lit[..., None], 0, 1), mask)
-
-
-def _inside_point(rng: np.random.Generator, margin: float) -> tuple[float, float]:
-    """A uniform random point at least ``margin`` px inside the hexagon."""
-    while True:
-        x, y = rng.uniform(0, c.TILE_W), rng.uniform(0, c.TILE_H)
-        pts = np.array([[x + dx, y + dy] for dx in (-margin, margin) for dy in (-margin, margin)])
-        if c.inside_hex(pts[:, 0], pts[:, 1]).all():
-            return float(x), float(y)
 
 
 def rough() -> np.ndarray:
@@ -148,42 +139,59 @@ def pavement() -> np.ndarray:
 
 
 def water(depth: int) -> np.ndarray:
+    """Water by depth: lighter and sandier when shallow, deep blue with fewer, sharper
+    wavelets when deep. Wave bands have a 9 px period (divides the lattice) warped by
+    lattice noise, so a lake of one depth joins up without seams."""
     img = c.canvas()
     base = T[f"water_{depth}"]
     broad = c.lattice_noise(50 + depth, 22.0)
     fine = c.lattice_noise(60 + depth, 4.0)
-    c.paint(img, _textured(base, (broad, 0.04), (fine, 0.02)), np.ones(img.shape[:2]))
+    _, y = c.coords()
+    warp = c.lattice_noise(80 + depth, 16.0)
+    bands = np.sin(2 * np.pi * (y + warp * 3.0) / 9.0)
+    c.paint(img, _textured(base, (broad, 0.04), (fine, 0.015), (bands, 0.025)), np.ones(y.shape))
     rng = np.random.default_rng(70 + depth)
     if depth == 0:
         # the sandy bed shows through the shallows
         bed = np.clip(c.lattice_noise(71, 12.0) * 0.5, 0, 1)
         c.paint(img, T["dirt"], bed, 0.35)
-    # ripples: short arcs lit on their north-west side
-    ripples = []
-    n_rip = (14, 11, 9, 7)[depth]
-    for x, y, _k in c.lattice_points(rng, n_rip, margin=6):
-        ripples.append(((x - 2.5, y + 0.4), (x, y - 0.4)))
-        ripples.append(((x, y - 0.4), (x + 2.5, y + 0.4)))
-    alpha = (0.55, 0.45, 0.4, 0.35)[depth]
-    c.paint(img, T["water_highlight"], c.strokes_mask(ripples, 0.55), alpha)
+    _wavelets(img, rng, (12, 10, 8, 7)[depth], (0.6, 0.5, 0.45, 0.4)[depth])
     if depth == 0:
         _reeds(img, rng)
     return img
 
 
+def _wavelets(img: np.ndarray, rng: np.random.Generator, n: int, alpha: float) -> None:
+    """Small crescent wavelets: a bright crest lit from the NW over a dark trough."""
+    crests, troughs = [], []
+    span = rng.uniform(2.5, 4.0, size=n)
+    for x, y, k in c.lattice_points(rng, n, margin=6):
+        w = span[k]
+        arc = [(x + t * w, y + 0.9 * t * t) for t in np.linspace(-1, 1, 5)]
+        crests += list(zip(arc, arc[1:], strict=False))
+        troughs += [
+            ((ax, ay + 0.8), (bx, by + 0.8))
+            for (ax, ay), (bx, by) in zip(arc, arc[1:], strict=False)
+        ]
+    c.paint(img, (0.02, 0.1, 0.2), c.strokes_mask(troughs, 0.6), alpha * 0.5)
+    c.paint(img, T["water_highlight"], c.strokes_mask(crests, 0.6), alpha)
+
+
 def _reeds(img: np.ndarray, rng: np.random.Generator) -> None:
-    """Clumps of reeds: radiating blades, a darker base, a shadow to the SE."""
+    """Clumps of reeds: curved radiating blades, brown seed heads, a shadow to the SE."""
     blades, tips = [], []
-    for x, y, _k in c.lattice_points(rng, 4, margin=6):
-        for a in np.linspace(-1.1, 1.1, 7):
-            ln = 4.2 - abs(a) * 1.3
-            ex, ey = x + np.sin(a) * ln, y - np.cos(a) * ln
-            blades.append(((x, y), (ex, ey)))
-            tips.append(((ex, ey), (ex + np.sin(a) * 0.6, ey - np.cos(a) * 0.6)))
-    mask = c.strokes_mask(blades, 0.6)
-    c.paint(img, (0.05, 0.12, 0.15), c.shift(c.blur(mask, 0.6), 1.0, 1.0), 0.3)
+    for x, y, _k in c.lattice_points(rng, 3, margin=8):
+        for a in np.linspace(-1.0, 1.0, 9) + rng.uniform(-0.1, 0.1, 9):
+            ln = rng.uniform(4.5, 6.5) - abs(a) * 1.5
+            mid = (x + np.sin(a) * ln * 0.5, y - np.cos(a) * ln * 0.5)
+            end = (x + np.sin(a * 1.4) * ln, y - np.cos(a * 1.4) * ln)
+            blades += [((x, y + 1), mid), (mid, end)]
+            if rng.uniform() < 0.5:
+                tips.append((end, (end[0] + np.sin(a * 1.4), end[1] - np.cos(a * 1.4))))
+    mask = c.strokes_mask(blades, 0.55)
+    c.paint(img, (0.05, 0.12, 0.15), c.shift(c.blur(mask, 0.7), 1.2, 1.2), 0.35)
     c.paint(img, T["reed"], mask)
-    c.paint(img, T["reed_tip"], c.strokes_mask(tips, 0.9))
+    c.paint(img, T["reed_tip"], c.strokes_mask(tips, 1.0))
 
 
 def elevation(level: int) -> np.ndarray:
@@ -192,7 +200,7 @@ def elevation(level: int) -> np.ndarray:
     img = c.canvas()
     inside = c.hex_mask()
     if level > 0:
-        tint, alpha, line = T["high_tint"], 0.08 + 0.045 * level, T["contour_high"]
+        tint, alpha, line = T["high_tint"], 0.1 + 0.055 * level, T["contour_high"]
     else:
         tint, alpha, line = T["low_tint"], 0.12 * -level + 0.04, T["contour_low"]
     c.paint(img, tint, inside, alpha)
@@ -214,7 +222,7 @@ def level_label(pixels: np.ndarray, level: int) -> np.ndarray:
         pixels,
         str(level),
         (c.TILE_W / 2, c.TILE_H - 10),
-        16,
+        18,
         c.rgb(LABEL["text"]),
         c.rgb(LABEL["outline"]),
     )

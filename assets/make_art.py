@@ -19,6 +19,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import art_buildings as b  # noqa: E402
 import art_core as c  # noqa: E402
 import art_features as f  # noqa: E402
 import art_ground as g  # noqa: E402
@@ -30,7 +31,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 def _building(cls: str, height: int) -> Callable[[], np.ndarray]:
     def make() -> np.ndarray:
-        img, badge = f.building(cls, height)
+        img, badge = b.building(cls, height)
         pixels = c.clip_to_hex(c.downsample(img))
         return c.draw_label(pixels, str(height), badge, 15, (1, 1, 1), (0.1, 0.1, 0.1))
 

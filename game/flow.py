@@ -41,7 +41,7 @@ from .dice import Dice
 from .movers import Mover, MoveReport, move_text, rules_mover, with_building_cf
 from .phases import PHASE_HOOKS, recount
 from .rules.turn import Phase, next_phase, roll_initiative
-from .state import DEPLOYMENT, MODES, SETUP, GameStart, GameState, MoveRecord, new_game
+from .state import DEPLOYMENT, MODES, SETUP, GameStart, GameState, MoveRecord, keep_cup, new_game
 from .units import Unit
 
 if TYPE_CHECKING:
@@ -96,10 +96,12 @@ def apply(state: GameState, action: Action, mover: Mover | None = None) -> Outco
     if handler is None:
         return Refused(f"{type(action).__name__} is not an action")
     step = _Step(state, state.dice(), mover or rules_mover)
+    first = len(step.cup.log)
     reason = handler(step, action)
     if reason is not None:
-        return Refused(reason)
-    faces = sum(len(r.faces) for r in step.cup.log)
+        return Refused(reason)  # the cup is dropped: the next action redraws to its place
+    faces = state.faces_used + sum(len(r.faces) for r in step.cup.log[first:])
+    keep_cup(state.start.seed, state.start.script, faces, step.cup)
     final = replace(
         step.state,
         faces_used=faces,

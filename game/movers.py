@@ -120,7 +120,7 @@ def describe(e: Any, state: GameState, unit_id: str) -> str:
         return (
             f"{who}'s pilot ({d.get('hits')} hits) needs {d.get('target')},{rolled}: {state_word}"
         )
-    if e.type == "mechwarrior_check":
+    if e.type == "pilot_check":
         hurt = "is injured" if d.get("injured") else "avoids injury"
         if d.get("automatic"):
             return f"{who}'s pilot {hurt} (automatic)"

@@ -229,7 +229,7 @@ def test_resolve_ex_psr_01_fall_in_the_second_water_hex() -> None:
     assert out["end"] == {"at": "0507", "facing": 4, "prone": True}
     (fall,) = _events(out, "fall")
     assert (fall["at"], fall["facing"], fall["side"], fall["damage"]) == ("0507", 4, "right", 3)
-    (check,) = _events(out, "mechwarrior_check")
+    (check,) = _events(out, "pilot_check")
     assert check["target"] == 4 and check["injured"] is False
     assert out["hexes_moved"] == 2 and out["mp_used"] == 5  # 3 + 2 MP, MOV-12
 
@@ -238,7 +238,7 @@ def test_resolve_fall_injures_and_knocks_out_the_mechwarrior() -> None:
     # Same fall; the PSR-17 check rolls 1+2 = 3 < 4: 1 damage. PSR-20: 1 damage -> stay
     # conscious on 3+, roll 1+1 = 2: unconscious, and the move ends (PSR-05).
     out = _resolve("water_resolve_knockout.json")
-    (check,) = _events(out, "mechwarrior_check")
+    (check,) = _events(out, "pilot_check")
     assert check["injured"] is True
     (conscious,) = _events(out, "consciousness")
     assert conscious["target"] == 3 and conscious["conscious"] is False

@@ -63,3 +63,21 @@ def test_check_deploy_reasons() -> None:
     assert "outside side A" in (check_deploy(board, hbk, Hex(5, 1), 2, [other]) or "")
     assert "facing" in (check_deploy(board, hbk, Hex(0, 0), 6, [other]) or "")
     assert "off the map" in (check_deploy(board, hbk, Hex(20, 0), 0, [other]) or "")
+
+
+def test_hexes_for_follows_the_deploying_side() -> None:
+    from game.actions import AddUnit, Deploy, StartGame
+    from game.flow import apply_strict
+    from game.state import new_game
+
+    s = new_game(build_board(6, 4))
+    s = apply_strict(s, AddUnit("HBK-4G", "A")).state
+    s = apply_strict(s, AddUnit("Scorpion", "B")).state
+    s = apply_strict(s, StartGame()).state
+    from game.deploy import hexes_for
+
+    assert hexes_for(s, "A1") == zone_hexes(s.board, "A")
+    assert hexes_for(s, "B1") == set()  # A deploys first
+    s = apply_strict(s, Deploy("A1", Hex(0, 0), 2)).state
+    assert hexes_for(s, "A1") == set()
+    assert hexes_for(s, "B1") == zone_hexes(s.board, "B")

@@ -217,6 +217,13 @@ class Reach:
         states = states[ok]
         return int(states[np.argmin(self.cost[states])])
 
+    def cost_to(self, h: Hex, facing: int) -> int | None:
+        """Least MP to end in ``h`` facing ``facing`` (None if out of reach)."""
+        if h in self.minimum and self.start is not None and facing == self.start[1]:
+            return self.minimum[h]
+        s = self._best_state(h, facing)
+        return None if s is None else int(self.cost[s])
+
     def path_to(self, h: Hex, facing: int) -> list[str] | None:
         """Step tokens of the cheapest path to end in ``h`` facing ``facing``."""
         if self.start is not None and h in self.minimum and facing == self.start[1]:
@@ -224,7 +231,6 @@ class Reach:
         s = self._best_state(h, facing)
         if s is None:
             return None
-        n = self.rows * self.cols
         if self.jump:
             if self.start is not None and h == self.start[0]:
                 return []
@@ -232,27 +238,23 @@ class Reach:
         cost, pred, how = self.cost, self.pred, self.how
         if self.alt is not None and self.cost[s] > self.mp_available:
             cost, pred, how = self.alt
-        end = s
         codes: list[tuple[int, int]] = []
         while pred[s] >= 0:
             codes.append((int(how[s]), int(pred[s])))
             s = int(pred[s])
         tokens: list[str] = []
-        for code, src in reversed(codes):
-            if code >= ENTER0:
-                have = (src // n) % 6
-                want = code - ENTER0
-                turn = (want - have) % 6
-                tokens += ["R"] * turn if turn <= 3 else ["L"] * (6 - turn)
+        have = self.start[1] if self.start is not None else 0  # infantry: actual facing
+        for code, _src in reversed(codes):
+            if code >= ENTER0:  # infantry: free turns, then a step (MOV-16, MOV-29)
+                tokens += _turns(have, code - ENTER0)
+                have = code - ENTER0
                 tokens.append("F")
             elif code >= STAND0:
                 tokens.append(f"U:{code - STAND0}")
             else:
                 tokens.append(TOKENS[code])
-        if self.kind == "infantry":  # no facing: free turns to the facing asked for
-            have = (end // n) % 6
-            turn = (facing - have) % 6
-            tokens += ["R"] * turn if turn <= 3 else ["L"] * (6 - turn)
+        if self.kind == "infantry":
+            tokens += _turns(have, facing)
         return tokens
 
     def to_json(self, board: Board) -> dict[str, Any]:
@@ -266,6 +268,11 @@ class Reach:
                 out[board.hex_name(h)] = {"mp": mp, "facings": faces, "minimum": True}
         return {"unit": self.unit_id, "mode": self.mode, "mp_available": self.mp_available,
                 "reach": out}  # fmt: skip
+
+
+def _turns(have: int, want: int) -> list[str]:
+    turn = (want - have) % 6
+    return ["R"] * turn if turn <= 3 else ["L"] * (6 - turn)
 
 
 def _blocked(board: Board, units: Sequence[Unit], mover: Unit) -> tuple[np.ndarray, np.ndarray]:

@@ -1,0 +1,114 @@
+"""Property tests: reach.py against check_move and the heapq baseline on random boards."""
+
+from __future__ import annotations
+
+import numpy as np
+from dijkstra import baseline_hexes
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.board import HexSpec, build_board
+from game.hexgrid import Hex
+from game.rules.movement import check_move
+from game.rules.options import CLASSIC, TW
+from game.rules.reach import reach
+from game.units import KINDS, Damage, Unit
+
+
+@st.composite
+def hex_specs(draw: st.DrawFn) -> HexSpec:
+    level = draw(st.integers(-1, 3))
+    kind = draw(st.sampled_from(["clear", "clear", "water", "woods", "rough", "rubble", "road",
+                                 "pavement", "building", "bridge"]))  # fmt: skip
+    if kind == "water":
+        return HexSpec(level=level, water=draw(st.integers(0, 3)))
+    if kind == "woods":
+        return HexSpec(level=level, woods=draw(st.integers(1, 3)))
+    if kind in ("rough", "rubble", "pavement", "road"):
+        flags = {kind: True}
+        if kind == "road":
+            flags["pavement"] = True
+        return HexSpec(level=level, **flags)
+    if kind == "building":
+        cls = draw(st.integers(1, 4))
+        return HexSpec(level=level, building_class=cls, building_cf=10 * cls,
+                       building_height=draw(st.integers(1, 3)))  # fmt: skip
+    if kind == "bridge":
+        return HexSpec(level=level, water=draw(st.integers(-1, 2)), road=True,
+                       bridge_class=draw(st.integers(1, 4)), bridge_cf=30,
+                       bridge_level=level + draw(st.integers(0, 3)))  # fmt: skip
+    return HexSpec(level=level)
+
+
+@st.composite
+def scenarios(draw: st.DrawFn):
+    w, h = draw(st.integers(3, 7)), draw(st.integers(3, 7))
+    cells = [Hex(c, r) for r in range(h) for c in range(w)]
+    specs = {c: draw(hex_specs()) for c in cells if draw(st.booleans())}
+    b = build_board(w, h, specs)
+    spots = draw(st.lists(st.sampled_from(cells), min_size=1, max_size=4, unique=True))
+    kind = draw(st.sampled_from(KINDS))
+    mech = kind in ("biped", "quad")
+    damage = (
+        Damage(gyro=draw(st.integers(0, 1)), leg_actuators=draw(st.integers(0, 1)))
+        if mech
+        else Damage()
+    )
+    mover = Unit("m", "A", kind, 50, draw(st.integers(1, 5)), spots[0], draw(st.integers(0, 5)),
+                 jump=draw(st.integers(0, 4)) if mech else 0,
+                 prone=mech and draw(st.booleans()), damage=damage)  # fmt: skip
+    others = [Unit(f"u{i}", draw(st.sampled_from("AB")), "biped", 50, 4, at, 0)
+              for i, at in enumerate(spots[1:])]  # fmt: skip
+    rules = draw(st.sampled_from([TW, TW, CLASSIC]))
+    return b, [mover, *others], rules
+
+
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(scenarios(), st.sampled_from(["walk", "run"]))
+def test_reach_paths_replay_legally_and_match_the_baseline(scn, mode):
+    b, units, rules = scn
+    r = reach(b, units, "m", mode, rules)
+    hexes = r.hexes()
+    occupied = {u.at for u in units[1:]}
+    assert (r.cost >= 0).all()  # (c) costs never negative
+    assert not occupied & set(hexes)  # (d) MOV-30
+    for h, (mp, faces) in hexes.items():  # (a) every reached state replays
+        assert 0 <= mp <= r.mp_available + (1 if r.budget is not None else 0)
+        for f in faces:
+            path = r.path_to(h, f)
+            res = check_move(b, units, "m", mode, path, rules)
+            assert res.legal, (h, f, path, res.error)
+            assert (res.end_at, res.end_facing) == (h, f)
+            assert res.mp_used == r.cost_to(h, f)
+        assert mp == min(r.cost_to(h, f) for f in faces)
+    for h, mp in r.minimum_hexes().items():
+        res = check_move(b, units, "m", mode, ["F"], rules)
+        assert res.legal and res.end_at == h and res.mp_used == mp and res.mode == "run"
+    assert hexes == baseline_hexes(b, units, "m", mode, rules)  # (b)
+
+
+@SETTINGS
+@given(scenarios())
+def test_jump_reach_replays_legally(scn):
+    b, units, rules = scn
+    r = reach(b, units, "m", "jump", rules)
+    occupied = {u.at for u in units[1:]}
+    hexes = r.hexes()
+    assert not occupied & set(hexes)
+    for h, (mp, faces) in hexes.items():
+        res = check_move(b, units, "m", "jump", r.path_to(h, faces[-1]), rules)
+        assert res.legal and res.end_at == h and res.mp_used == mp
+    # every other hex within jump MP is refused by the step checker too
+    mover = units[0]
+    if hexes:
+        for row in range(b.height):
+            for col in range(b.width):
+                h = Hex(col, row)
+                if h not in hexes:
+                    token = f"J:{b.hex_name(h)}"
+                    assert not check_move(b, units, "m", "jump", [token], rules).legal
+    else:
+        assert mover.prone or mover.jump_mp() == 0 or np.any(b.water >= 2) or mover.immobile

@@ -356,15 +356,8 @@ def _after_action(step: _Step) -> None:
 
 def _end_phase(step: _Step, a: EndPhase) -> str | None:
     s = step.state
-    if s.phase == SETUP:
-        return "start the game first"
-    if s.phase == DEPLOYMENT:
-        return f"side {s.deploying_side} still has units to deploy"
-    if s.phase == Phase.INITIATIVE:
-        return "roll initiative first"
-    if not s.phase_done:
-        left = s.to_move()
-        return f"{len(left)} unit{'s' if len(left) != 1 else ''} still have to act this phase"
+    if s.phase_waiting is not None:
+        return s.phase_waiting
     phase = next_phase(Phase(s.phase), s.rules)
     while True:
         _enter(step, phase)

@@ -25,10 +25,13 @@ EnterHook = Callable[[GameState, Dice], tuple[GameState, tuple[Event, ...]]]
 
 @dataclass(frozen=True, slots=True)
 class PhaseHook:
-    """What entering a phase does, and whether players then act in it (else it passes)."""
+    """What entering a phase does, whether players then act in it (else it passes), and
+    what keeps its EndPhase waiting (an attack phase: undeclared units)."""
 
     enter: EnterHook
     interactive: bool
+    # Why EndPhase must wait (e.g. "2 units still have to act"), None when it may close.
+    waiting: Callable[[GameState], str | None] | None = None
 
 
 def recount(s: GameState) -> tuple[tuple[str, ...], int]:
@@ -45,6 +48,13 @@ def recount(s: GameState) -> tuple[tuple[str, ...], int]:
     order = tuple(order_for_sides(winner, counts, s.rules))
     k_l, k_w = pair_sizes(counts[loser], counts[winner], s.rules)
     return order, k_l + k_w
+
+
+def _movement_waiting(s: GameState) -> str | None:
+    left = len(s.to_move())
+    if not left:
+        return None
+    return f"{left} unit{'s' if left != 1 else ''} still have to act this phase"
 
 
 def _enter_initiative(s: GameState, cup: Dice) -> tuple[GameState, tuple[Event, ...]]:
@@ -86,7 +96,7 @@ def _enter_end(s: GameState, cup: Dice) -> tuple[GameState, tuple[Event, ...]]:
 
 PHASE_HOOKS: dict[Phase, PhaseHook] = {
     Phase.INITIATIVE: PhaseHook(_enter_initiative, interactive=True),
-    Phase.MOVEMENT: PhaseHook(_enter_movement, interactive=True),
+    Phase.MOVEMENT: PhaseHook(_enter_movement, interactive=True, waiting=_movement_waiting),
     Phase.AEROSPACE_MOVEMENT: PhaseHook(pass_through, interactive=False),
     Phase.REACTION: PhaseHook(pass_through, interactive=False),
     Phase.WEAPON_ATTACK: PhaseHook(pass_through, interactive=False),

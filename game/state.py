@@ -154,9 +154,21 @@ class GameState:
     @property
     def phase_done(self) -> bool:
         """True when EndPhase is allowed: nobody is left to act in this phase."""
-        if self.phase == Phase.MOVEMENT:
-            return not self.to_move()
-        return self.phase not in (SETUP, DEPLOYMENT, Phase.INITIATIVE)
+        return self.phase_waiting is None
+
+    @property
+    def phase_waiting(self) -> str | None:
+        """Why EndPhase is not allowed yet (one sentence), or None when it is."""
+        if self.phase == SETUP:
+            return "start the game first"
+        if self.phase == DEPLOYMENT:
+            return f"side {self.deploying_side} still has units to deploy"
+        if self.phase == Phase.INITIATIVE:
+            return "roll initiative first"
+        from .phases import PHASE_HOOKS  # phases builds on this module
+
+        hook = PHASE_HOOKS.get(Phase(self.phase))
+        return None if hook is None or hook.waiting is None else hook.waiting(self)
 
     def banner(self) -> str:
         """The top line of the play screen, e.g. 'Turn 3 - movement - Side B to move'."""

@@ -94,11 +94,21 @@ MARKER: dict[str, str] = {
     "rim": "#111111",
 }
 
+UI: dict[str, str] = {
+    # screen chrome (the renderer's panels); kept here so the whole look is in one file
+    "background": "#23262b",
+    "panel": "#1b1d21",
+    "panel_text": "#eceae4",
+    "panel_dim": "#a9a69c",
+    "hover": "#fff6c0",
+    "select": "#ffffff",
+}
+
 SIZES: dict[str, int] = {
     # in tile pixels (a hex is 84 x 72); the renderer scales them with the zoom
     "road_width": 20,
     "road_edge_width": 24,
-    "road_pad_radius": 13,
+    "road_pad_radius": 12,  # the pad tile: kerb disc of road_edge_width / 2
 }
 
 
@@ -112,5 +122,6 @@ def game_palette() -> dict[str, object]:
         "label": LABEL,
         "marker": MARKER,
         "terrain": TERRAIN,
+        "ui": UI,
         "sizes": SIZES,
     }

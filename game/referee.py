@@ -124,9 +124,11 @@ def _move(args: argparse.Namespace, rules: Rules) -> dict[str, Any]:
         resolve_move = _engine("piloting", "resolve_move", "rules move --resolve")
         from .dice import Dice
 
+        # A fresh cup per run (same script, same seed), made before the clock starts.
+        cups = iter([Dice(seed=args.seed, script=s.dice or ()) for _ in range(args.repeat or 1)])
+
         def query() -> Any:
-            dice = Dice(seed=args.seed, script=s.dice or ())
-            return resolve_move(s.board, s.units, m.unit, m.mode, m.steps, dice, rules)
+            return resolve_move(s.board, s.units, m.unit, m.mode, m.steps, next(cups), rules)
     else:
         check_move = _engine("movement", "check_move", "rules move")
 

@@ -252,3 +252,11 @@ def test_resolve_without_dice_uses_the_seed_reproducibly() -> None:
     a, b = run(*args), run(*args)
     assert a.returncode == 0 and a.stdout == b.stdout
     assert len(json.loads(a.stdout)["rolls"]) >= 1
+
+
+def test_resolve_repeat_rolls_the_same_dice_every_run() -> None:
+    once = _resolve("water_resolve.json")
+    p = run("move", str(SCENARIOS / "water_resolve.json"), "--resolve", "--repeat", "4")
+    many = json.loads(p.stdout)
+    assert many.pop("timing")["runs"] == 4
+    assert many == once

@@ -364,7 +364,12 @@ def _resolve_after(run: _Run, p: PSR, prev: MoveState, state: MoveState) -> Move
         return state
     u = run.out.unit
     if p.kind == "building":
+        legs = u.damage.legs_destroyed
         run.building_damage(p, state.at)
+        if run.out.unit.damage.legs_destroyed > legs and not state.prone:  # CMB-38
+            state, _ = run.mech_fall(p, state, state.at, 0, False, "lost a leg")
+        if run.stopped is not None:
+            run.end(p.step, run.stopped)
         return state
     if not u.is_mech:
         return state

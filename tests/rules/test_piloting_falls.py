@@ -14,8 +14,8 @@ from game.rules.falls import (
     FALL_FACING,
     fall,
     fall_damage,
-    pilot_roll,
     pilot_hit,
+    pilot_roll,
 )
 from game.units import Damage, Unit
 
@@ -125,9 +125,7 @@ def test_ex_psr_03_pilot_fall_check(
 ) -> None:
     u = mech(piloting=piloting)
     dice = Dice(script=roll + (6, 6))  # consciousness roll after a hit
-    out = pilot_roll(
-        u, [Mod(piloting, "piloting skill"), *mods], levels, dice, 0, False, False
-    )
+    out = pilot_roll(u, [Mod(piloting, "piloting skill"), *mods], levels, dice, 0, False, False)
     check = out.events[0]
     assert check.get("target") == target
     assert check.get("injured") is injured

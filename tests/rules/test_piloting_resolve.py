@@ -226,3 +226,17 @@ def test_replaying_the_same_dice_gives_the_same_events(script: list[int], seed: 
     assert all(
         f.get("damage") == fall_damage(50, f.get("levels"), f.get("into_water")) for f in falls
     )
+
+
+def test_cmb_38_building_damage_that_takes_a_leg_drops_the_mech() -> None:
+    b = board({"0509": HexSpec(building_class=4, building_cf=150, building_height=2)})
+    body = standard_body(50)
+    body = body.with_location("LL", replace(body["LL"], armour=0, structure=2))
+    # hardened +5, 1 hex: TN 10; 1+1 fails; 15 damage: 5 -> LL (front 9), then 2 x CT;
+    # the lost leg drops the Mech: facing 1, 5 -> CT, pilot check 6+6
+    script = (1, 1, 4, 5, 3, 4, 3, 4, 1, 3, 4, 6, 6)
+    r = resolve_move(b, [unit()], "m", "walk", ["F", "F"], Dice(script=script), bodies={"m": body})
+    assert r.body["LL"].destroyed and r.unit.damage.legs_destroyed == 1
+    assert of_type(r.events, "fall")[0].get("cause") == "lost a leg"
+    assert r.unit.prone and r.unit.at == H("0509")
+    assert of_type(r.events, "move_ends")[0].step == 1

@@ -255,7 +255,7 @@ def _actor(s: GameState, unit_id: str) -> tuple[Unit | None, str | None]:
     unit = s.unit(unit_id)
     if unit is None:
         return None, f"there is no unit {unit_id!r}"
-    if unit.destroyed:
+    if s.is_destroyed(unit):
         return None, f"{unit.id} is destroyed"
     if unit.moved:
         return None, f"{unit.id} has already moved this turn"
@@ -319,6 +319,7 @@ def _commit(step: _Step, a: CommitMove) -> str | None:
         units=units,
         bodies=tuple((i, bodies[i]) for i, _ in s.bodies),
         moves=s.moves + (record,) + extra,
+        wrecked=tuple(sorted(set(s.wrecked) | set(report.destroyed))),
     )
     step.emit(Event("move", move_text(step.state, unit, report), unit.id, (), report.record))
     for event in report.events:

@@ -36,6 +36,7 @@ class MoveReport:
     record: MoveRecord | None = None
     buildings: tuple[tuple[Hex, int], ...] = ()  # building hexes whose CF changed: CF left
     dodged: tuple[str, ...] = ()  # units that tried to dodge a skid: that was their move
+    destroyed: tuple[str, ...] = ()  # units destroyed during the move
 
 
 class Mover(Protocol):
@@ -83,6 +84,9 @@ def _resolved(
         Event(e.type, describe(e, state, unit_id), unit_id, _rolls_of(e), e) for e in res.events
     )
     dodged = tuple(str(e.get("unit")) for e in res.events if e.type == "dodge")
+    lost = {str(e.get("unit", unit_id)) for e in res.events if e.type == "unit_destroyed"}
+    lost |= {unit_id} if res.destroyed else set()
+    lost |= {i for i, b in new_bodies.items() if b.destroyed}
     return MoveReport(
         True,
         None,
@@ -92,6 +96,7 @@ def _resolved(
         record_from(unit_id, res.check),
         tuple(res.buildings),
         dodged,
+        tuple(sorted(lost)),
     )
 
 

@@ -102,6 +102,7 @@ def snapshot(state: GameState) -> dict[str, Any]:
         state.active_unit,
         state.declared_mode,
         state.moves,
+        state.wrecked,
         state.faces_used,
         state.log,
     )

@@ -88,6 +88,7 @@ class GameState:
     active_unit: str | None = None
     declared_mode: str | None = None
     moves: tuple[MoveRecord, ...] = ()
+    wrecked: tuple[str, ...] = ()  # destroyed in play in ways Unit.destroyed cannot see
     faces_used: int = 0
     history: tuple[Action, ...] = ()
     log: tuple[LogEntry, ...] = ()
@@ -109,6 +110,14 @@ class GameState:
     def body(self, unit_id: str) -> MechBody | None:
         """A Mech's armour and structure (None for vehicles and unknown ids)."""
         return next((b for i, b in self.bodies if i == unit_id), None)
+
+    def is_destroyed(self, unit: Unit) -> bool:
+        """Pilot killed or engine gone (Unit.destroyed), body destroyed (CMB-37), or
+        wrecked in play (a vehicle skidding into deep water, PSR-38)."""
+        if unit.destroyed or unit.id in self.wrecked:
+            return True
+        body = self.body(unit.id)
+        return body is not None and body.destroyed
 
     def side_units(self, side: str) -> tuple[Unit, ...]:
         return tuple(u for u in self.units if u.side == side)
@@ -145,8 +154,8 @@ class GameState:
         return tuple(
             u
             for u in self.units
-            if not u.destroyed
-            and not u.moved
+            if not u.moved
+            and not self.is_destroyed(u)
             and self.board.contains(u.at)
             and (side is None or u.side == side)
         )

@@ -209,3 +209,20 @@ def test_a_dodge_counts_as_the_dodgers_move_psr37() -> None:
     assert s.unit("B1").moved and s.move_record("B1").mode == "dodge"
     # recount at once: A 2 left, B 1 left -> A A B (TURN-08 after PSR-37)
     assert s.move_order == ("A", "A", "B") and s.side_to_act == "A"
+
+
+def test_units_destroyed_during_a_move_leave_the_order_cmb37() -> None:
+    from game.movers import MoveReport
+    from game.state import MoveRecord
+
+    def deadly_mover(state, dice, unit_id, mode, steps):
+        rec = MoveRecord(unit_id, mode)
+        return MoveReport(True, None, state.units, (), (), rec, destroyed=("B1",))
+
+    s = setup_game()
+    s = act(s, RollInitiative())  # order A B A A B
+    s = apply(s, CommitMove("A1", "run", ("F",)), deadly_mover).state
+    assert s.is_destroyed(s.unit("B1")) and s.wrecked == ("B1",)
+    assert "destroyed" in refused(s, StandStill("B1"))
+    # recount at once: A 2 left, B 1 -> A A B (TURN-08: destroyed units do not count)
+    assert s.move_order == ("A", "A", "B") and len(s.to_move("B")) == 1

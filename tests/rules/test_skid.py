@@ -87,7 +87,7 @@ def test_psr_26_vehicle_skids_without_falling() -> None:
     assert r.unit.at == H("0507") and not r.unit.prone
 
 
-def test_ex_psr_07_damage_order_through_a_light_building() -> None:
+def test_ex_psr_07_psr_31_damage_order_through_a_light_building() -> None:
     b = board(ROAD | {"0509": HexSpec(building_class=1, building_cf=15, building_height=1)})
     dice = Dice(script=(2, 2, 1, 3, 4, 6, 6) + (3, 4) * 10)
     r = resolve_move(b, [unit(at="0518", walk=6)], "m", "run", RUN7, dice)
@@ -111,7 +111,7 @@ def test_ex_psr_07_damage_order_through_a_light_building() -> None:
     ("distance", "cf", "path_len", "stopped"),
     [(5, 30, 3, "distance"), (3, 30, 1, "distance"), (5, 40, 1, "building")],
 )
-def test_ex_psr_08_skid_through_a_medium_building(
+def test_ex_psr_08_psr_32_skid_through_a_medium_building(
     distance: int, cf: int, path_len: int, stopped: str
 ) -> None:
     b = board({"0509": HexSpec(building_class=2, building_cf=cf, building_height=2)})
@@ -124,7 +124,7 @@ def test_ex_psr_08_skid_through_a_medium_building(
     assert destroyed is (cf == 30)
 
 
-def test_ex_psr_09_skid_through_woods() -> None:
+def test_ex_psr_09_psr_36_skid_through_woods() -> None:
     b = board({"0507": HexSpec(woods=1), "0506": HexSpec(woods=2)})
     res = run_slide(b, unit(prone=True), Slide(0, 6, 12, "left"), (3, 4) * 6)
     assert res.path == (H("0509"), H("0508"), H("0507"), H("0506"))

@@ -60,44 +60,56 @@ def _union(*masks: Mask) -> Mask:
     return np.clip(np.maximum.reduce(masks), 0, 1)
 
 
-# Each silhouette returns (body mask, detail mask): details are panel lines/windows drawn
-# in the disc colour over the body so the shape has some character at large zoom.
+# Each silhouette returns (body, detail, raised) masks: the body is filled with the
+# silhouette colour, details (panel lines, windows, tread marks) are cut back in the disc
+# colour, and raised parts (turret, cockpit, shoulder pods) throw a small shadow onto the
+# body below them, which is what makes a flat silhouette read as a machine seen from above.
+Silhouette = tuple[Mask, Mask, Mask]
 
 
-def biped() -> tuple[Mask, Mask]:
-    torso = _rrect(48, 44, 80, 84, 7)
-    head = _rrect(56, 34, 72, 50, 5)
-    shoulders = _rrect(38, 50, 90, 70, 6)
-    arms = _union(_rrect(28, 48, 42, 84, 5), _rrect(86, 48, 100, 84, 5))
-    guns = _union(_rrect(32, 28, 38, 50, 1.5), _rrect(90, 28, 96, 50, 1.5))
-    feet = _union(_rrect(50, 84, 60, 98, 3), _rrect(68, 84, 78, 98, 3))
-    body = _union(torso, head, shoulders, arms, guns, feet)
-    cockpit = _poly([(59, 38), (69, 38), (67, 45), (61, 45)])
-    seams = _lines([((48, 70), (80, 70)), ((64, 52), (64, 84)), ((35, 62), (35, 80))], 1.0)
-    seams = _union(seams, _lines([((93, 62), (93, 80))], 1.0))
-    return body, _union(cockpit, seams * body)
+def biped() -> Silhouette:
+    torso = _poly([(47, 46), (81, 46), (86, 60), (80, 84), (48, 84), (42, 60)])
+    head = _rrect(56, 34, 72, 52, 5)
+    pods = _union(_rrect(33, 46, 52, 66, 5), _rrect(76, 46, 95, 66, 5))
+    arm_l = _union(
+        _rrect(27, 56, 39, 88, 4), _rrect(30, 22, 36, 58, 1.5), _rrect(28.5, 21, 37.5, 27, 1.5)
+    )
+    arm_r = _union(_rrect(89, 56, 101, 86, 4), _rrect(91, 40, 99, 58, 2))
+    feet = _union(
+        _poly([(49, 84), (59, 84), (61, 100), (47, 100)]),
+        _poly([(69, 84), (79, 84), (81, 100), (67, 100)]),
+    )
+    body = _union(torso, head, pods, arm_l, arm_r, feet)
+    cockpit = _poly([(59, 38), (69, 38), (67, 46), (61, 46)])
+    tubes = _union(*[_disc(x, y, 1.7) for x in (81, 86, 91) for y in (51, 56, 61)])
+    seams = _lines([((48, 72), (80, 72)), ((64, 54), (64, 84)), ((30, 70), (37, 70))], 1.0)
+    seams = _union(seams, _lines([((91, 70), (99, 70)), ((37, 56), (48, 56))], 1.0))
+    return body, _union(cockpit, tubes, seams * body), _union(head, pods)
 
 
-def quad() -> tuple[Mask, Mask]:
+def quad() -> Silhouette:
     hull = _rrect(46, 36, 82, 96, 12)
-    head = _rrect(54, 24, 74, 42, 6)
+    head = _rrect(54, 22, 74, 42, 6)
     legs = _lines(
-        [((50, 46), (32, 34)), ((78, 46), (96, 34)), ((50, 86), (32, 100)), ((78, 86), (96, 100))],
+        [((50, 46), (33, 33)), ((78, 46), (95, 33)), ((50, 86), (33, 99)), ((78, 86), (95, 99))],
         8.0,
     )
-    feet = _union(_disc(31, 33, 6), _disc(97, 33, 6), _disc(31, 101, 6), _disc(97, 101, 6))
+    knees = _union(_disc(41, 39, 5), _disc(87, 39, 5), _disc(41, 93, 5), _disc(87, 93, 5))
+    feet = _union(_disc(31, 31, 6), _disc(97, 31, 6), _disc(31, 101, 6), _disc(97, 101, 6))
     guns = _union(_rrect(57, 18, 61, 28, 1), _rrect(67, 18, 71, 28, 1))
-    body = _union(hull, head, legs, feet, guns)
-    cockpit = _poly([(58, 28), (70, 28), (68, 35), (60, 35)])
-    seams = _lines([((46, 66), (82, 66)), ((64, 44), (64, 90))], 1.0) * hull
-    return body, _union(cockpit, seams)
+    turret = _rrect(52, 52, 76, 74, 5)
+    body = _union(hull, head, legs, knees, feet, guns, turret)
+    cockpit = _poly([(58, 26), (70, 26), (68, 33), (60, 33)])
+    seams = _lines([((46, 82), (82, 82)), ((64, 74), (64, 92))], 1.0) * hull
+    ring = turret * (1 - _rrect(54, 54, 74, 72, 4))
+    return body, _union(cockpit, seams, ring), _union(head, turret)
 
 
-def tracked() -> tuple[Mask, Mask]:
+def tracked() -> Silhouette:
     tracks = _union(_rrect(36, 28, 50, 102, 4), _rrect(78, 28, 92, 102, 4))
     hull = _rrect(44, 32, 84, 100, 4)
-    turret = _disc(64, 70, 16)
-    barrel = _rrect(61, 22, 67, 62, 1.5)
+    turret = _union(_disc(64, 68, 16), _rrect(52, 68, 76, 86, 5))
+    barrel = _rrect(61, 22, 67, 58, 1.5)
     muzzle = _rrect(59.5, 21, 68.5, 27, 1.5)
     body = _union(tracks, hull, turret, barrel, muzzle)
     treads = _lines(
@@ -105,55 +117,56 @@ def tracked() -> tuple[Mask, Mask]:
         + [((78, y), (92, y)) for y in range(32, 100, 6)],
         1.2,
     )
-    ring = _disc(64, 70, 16) * (1 - _disc(64, 70, 14.5))
-    hatch = _disc(70, 76, 4) * (1 - _disc(70, 76, 2.8))
-    return body, _union(treads * tracks, ring, hatch)
+    hatch = _disc(70, 74, 4.5) * (1 - _disc(70, 74, 3.2))
+    grille = _lines([((52, y), (76, y)) for y in (92, 95)], 1.0)
+    glacis = _lines([((46, 38), (82, 38))], 1.0)
+    return body, _union(treads * tracks, hatch, grille, glacis), _union(turret, barrel, muzzle)
 
 
-def wheeled() -> tuple[Mask, Mask]:
+def wheeled() -> Silhouette:
     hull = _rrect(44, 24, 84, 104, 9)
     wheels = _union(*[_rrect(x, y - 8, x + 10, y + 8, 3) for x in (36, 82) for y in (38, 64, 90)])
     turret = _disc(64, 62, 12)
     barrel = _rrect(62, 20, 66, 54, 1.2)
     body = _union(hull, wheels, turret, barrel)
     windows = _poly([(50, 30), (78, 30), (76, 38), (52, 38)])
-    ring = _disc(64, 62, 12) * (1 - _disc(64, 62, 10.6))
     tyres = _lines([((36, y), (46, y)) for y in (38, 64, 90)], 1.0)
     tyres = _union(tyres, _lines([((82, y), (92, y)) for y in (38, 64, 90)], 1.0))
-    deck = _lines([((48, 84), (80, 84))], 1.0)
-    return body, _union(windows, ring, tyres, deck)
+    deck = _lines([((48, 84), (80, 84)), ((48, 96), (80, 96))], 1.0)
+    hatch = _disc(68, 66, 3.5) * (1 - _disc(68, 66, 2.3))
+    return body, _union(windows, tyres, deck, hatch), _union(turret, barrel)
 
 
-def hover() -> tuple[Mask, Mask]:
+def hover() -> Silhouette:
     skirt = _union(_ellipse(64, 64, 28, 42), _rrect(36, 50, 92, 100, 16))
     hull = _union(_ellipse(64, 62, 22, 34), _rrect(42, 56, 86, 94, 12))
-    barrel = _rrect(62, 20, 66, 40, 1.2)
-    body = _union(skirt, barrel)
+    barrel = _rrect(62, 20, 66, 44, 1.2)
+    turret = _disc(64, 52, 8)
+    body = _union(skirt, barrel, turret)
     gap = skirt * (1 - hull)
     gap = gap * (1 - _union(_ellipse(64, 64, 26, 40), _rrect(38, 52, 90, 98, 14)))
     fans = _union(_disc(52, 86, 7), _disc(76, 86, 7))
     fans = fans * (1 - _union(_disc(52, 86, 5.6), _disc(76, 86, 5.6)))
     blades = _lines([((47, 86), (57, 86)), ((52, 81), (52, 91))], 1.2)
     blades = _union(blades, _lines([((71, 86), (81, 86)), ((76, 81), (76, 91))], 1.2))
-    canopy = _ellipse(64, 44, 7, 9)
-    return body, _union(gap, fans, blades, canopy)
+    canopy = _ellipse(64, 36, 6, 5)
+    return body, _union(gap, fans, blades, canopy), _union(turret, barrel)
 
 
-def infantry() -> tuple[Mask, Mask]:
-    parts, details = [], []
-    for x, y in ((64, 36), (41, 64), (87, 64), (64, 90)):
-        shoulders = _ellipse(x, y + 3, 12, 6.5)
-        helmet = _disc(x, y + 1, 5.5)
-        rifle = _rrect(x + 7, y - 13, x + 10, y + 4, 1)
-        pack = _rrect(x - 5, y + 6, x + 5, y + 11, 2)
+def infantry() -> Silhouette:
+    parts, details, raised = [], [], []
+    for x, y in ((64, 34), (40, 63), (88, 63), (64, 92)):
+        shoulders = _ellipse(x, y + 3, 13, 7)
+        helmet = _disc(x, y + 1, 6)
+        rifle = _rrect(x + 8, y - 14, x + 11, y + 4, 1)
+        pack = _rrect(x - 6, y + 6, x + 6, y + 12, 2)
         parts += [shoulders, helmet, rifle, pack]
-        # a thin gap round the helmet and the pack so they read as separate shapes
-        details.append(_disc(x, y + 1, 6.7) * (1 - helmet) * shoulders)
-        details.append(_lines([((x - 5, y + 6.5), (x + 5, y + 6.5))], 0.9))
-    return _union(*parts), _union(*details)
+        details.append(_lines([((x - 6, y + 6.5), (x + 6, y + 6.5))], 0.9))
+        raised.append(helmet)
+    return _union(*parts), _union(*details), _union(*raised)
 
 
-SILHOUETTES: dict[str, Callable[[], tuple[Mask, Mask]]] = {
+SILHOUETTES: dict[str, Callable[[], Silhouette]] = {
     "biped": biped,
     "quad": quad,
     "tracked": tracked,
@@ -182,14 +195,17 @@ def counter(kind: str, side: str) -> np.ndarray:
     notch = c.polygon_mask([(CX, 2.0), (CX - 11, 19), (CX + 11, 19)], SIZE, SIZE)
     c.paint(img, col["disc_rim"], c.blur(notch, 0.6) * (1 - notch), 0.9)
     c.paint(img, col["silhouette"], notch)
-    body, detail = SILHOUETTES[kind]()
+    body, detail, raised = SILHOUETTES[kind]()
     shadow = c.blur(c.shift(body, 1.5, 1.5), 1.2) * (1 - body)
     c.paint(img, (0, 0, 0), shadow, 0.35 if side == "A" else 0.2)
-    # soft relief: the silhouette is lit on its NW edges and shaded on its SE edges
-    relief = np.clip(c.shade_height(c.blur(body, 2.0) * 3.0, 1.0), 0.75, 1.15)
+    # soft relief: lit on the NW edges, shaded on the SE edges; raised parts stand higher
+    height = c.blur(body, 2.0) * 3.0 + c.blur(raised, 1.5) * 3.0
+    relief = np.clip(c.shade_height(height, 1.0), 0.72, 1.15)
     sil = np.clip(col["silhouette"][None, None, :] * relief[..., None], 0, 1)
     c.paint(img, sil, body)
     c.paint(img, col["disc"], detail * body, 0.75)
+    drop = c.blur(c.shift(raised, 1.6, 1.6), 0.8) * (1 - raised) * body
+    c.paint(img, col["disc"], drop, 0.45)
     _side_badge(img, side, col)
     return c.downsample(img)
 

@@ -251,7 +251,10 @@ def resolve_move(
         _, pre = finish_move(ctx, replace(state, mp_used=1))
         for p in (p for p in pre if p.step == -1):
             state = _resolve_after(run, p, state, state)
+    landing: list[tuple[PSR, MoveState]] = []  # PSR-12: rolled once the jump is over
     for i, token in enumerate(steps):
+        if landing and not _is_kind(token, "FACE"):
+            state = _resolve_all(run, landing, state)
         if run.ended:
             break
         why = run.stopped
@@ -265,20 +268,21 @@ def resolve_move(
             else:
                 error, failed = rep.error, i
             break
-        if _is_stand(token) and run.out.unit.damage.legs_destroyed > run.legs_at_start:
+        if _is_kind(token, "U") and run.out.unit.damage.legs_destroyed > run.legs_at_start:
             run.end(i, "a Mech that lost a leg this turn may try to stand next turn (CMB-38)")
             break
         before = [p for p in rep.psrs if p.kind in ("skid", "sideslip")]
-        after_psrs = [p for p in rep.psrs if p.kind not in ("skid", "sideslip")]
         state, entered = _resolve_before(run, before, state, rep, token, i)
-        if not entered:
+        if entered is None:
             continue
         reports.append(rep)
         prev, state = state, entered
-        for p in after_psrs:
-            if run.stopped is not None:
-                break
-            state = _resolve_after(run, p, prev, state)
+        for p in rep.psrs:
+            if p.kind == "jump-landing":
+                landing.append((p, state))
+            elif p.kind not in ("skid", "sideslip") and run.stopped is None:
+                state = _resolve_after(run, p, prev, state)
+    state = _resolve_all(run, landing, state)
     if error is None and not run.ended and not ctx.error:
         err, end_psrs = finish_move(run.ctx, state, len(steps) - 1)
         if err is not None and not run.fell:
@@ -304,13 +308,22 @@ def resolve_move(
     )
 
 
-def _is_stand(token: str | Step) -> bool:
+def _is_kind(token: str | Step, kind: str) -> bool:
     if isinstance(token, Step):
-        return token.kind == "U"
+        return token.kind == kind
     try:
-        return parse_step(token).kind == "U"
+        return parse_step(token).kind == kind
     except StepError:
         return False
+
+
+def _resolve_all(run: _Run, waiting: list[tuple[PSR, MoveState]], state: MoveState) -> MoveState:
+    """Deferred landing rolls, made after the jump's FACE steps (PSR-12); empties the list."""
+    for p, _ in waiting:
+        if run.stopped is None and not state.prone:
+            state = _resolve_after(run, p, state, state)
+    waiting.clear()
+    return state
 
 
 def _resolve_before(
@@ -331,10 +344,13 @@ def _resolve_before(
                 state, side = run.mech_fall(p, state, state.at, 0, False, "skid")
             else:  # PSR-26
                 run.out = run.out.add(motive_roll(u, run.dice, p.step))
+            slid = 0
             if not run.out.destroyed:
-                run.do_slide(p, state, "skid", math.ceil(hexes / 2), side)
+                slid = len(run.do_slide(p, state, "skid", math.ceil(hexes / 2), side).path)
             end = run.out.unit
-            state = replace(state, at=end.at, facing=end.facing, prone=u.is_mech)
+            state = replace(state, at=end.at, facing=end.facing, prone=u.is_mech,
+                            hexes_moved=state.hexes_moved + slid,
+                            hexes_counted=state.hexes_counted + slid)  # fmt: skip
             run.end(i, "a skid ends the unit's movement (PSR-24)")
             return state, None
         mof = roll.margin_of_failure if roll is not None else hexes
@@ -343,7 +359,8 @@ def _resolve_before(
         end = run.out.unit
         state = replace(state, at=end.at, travel_dir=int(p.context.get("direction_before", 0)),
                         turn_pending=False, dir_before_turn=None, turned_on_pavement=False,
-                        hexes_moved=state.hexes_moved + len(res.path))  # fmt: skip
+                        hexes_moved=state.hexes_moved + len(res.path),
+                        hexes_counted=state.hexes_counted + len(res.path))  # fmt: skip
         if res.stopped_by not in ("distance", "terrain") or run.stopped is not None:
             run.end(i, f"the sideslip ended against {res.stopped_by} (PSR-29)")
             return state, None

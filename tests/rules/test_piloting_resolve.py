@@ -240,3 +240,21 @@ def test_cmb_38_building_damage_that_takes_a_leg_drops_the_mech() -> None:
     assert of_type(r.events, "fall")[0].get("cause") == "lost a leg"
     assert r.unit.prone and r.unit.at == H("0509")
     assert of_type(r.events, "move_ends")[0].step == 1
+
+
+def test_psr_12_landing_roll_comes_after_the_jump_facing() -> None:
+    m = replace(unit(leg_actuators=1), jump=4)
+    # landing fails; 1D6 = 2: one hexside right of the chosen facing 3
+    dice = Dice(script=(1, 1, 2, 3, 4, 6, 6))
+    r = resolve_move(board(), [m], "m", "jump", ["J:0507", "FACE:3"], dice)
+    assert of_type(r.events, "psr")[0].step == 0
+    assert r.unit.facing == 4 and r.unit.prone
+    assert of_type(r.events, "fall")[0].get("old_facing") == 3
+
+
+def test_skid_hexes_count_as_hexes_moved() -> None:
+    road = {f"05{r:02d}": HexSpec(pavement=True, road=True) for r in range(3, 19)}
+    m = unit(at="0518", walk=6)
+    dice = Dice(script=(2, 2, 1, 3, 4, 6, 6) + (3, 4) * 3)
+    r = resolve_move(board(road), [m], "m", "run", ["F"] * 7 + ["R", "F"], dice)
+    assert r.check.hexes_moved == 7 + 4

@@ -175,7 +175,8 @@ def _group(tm: Any, name: str) -> list[Any]:
     """Objects of every object group called ``name`` (tile collision groups are nameless)."""
     out = []
     for layer in tm.layers:
-        if type(layer).__name__ == "TiledObjectGroup" and (layer.name or "").strip() == name:
+        named = (layer.name or "").strip().lower() == name  # "Deployment" counts too
+        if type(layer).__name__ == "TiledObjectGroup" and named:
             for obj in layer:
                 obj.parent_name = name
                 dx, dy = float(layer.offsetx or 0), float(layer.offsety or 0)

@@ -47,27 +47,38 @@ def jump_limit(board: Board, start: Hex, jump_mp: int, rules: Rules = TW) -> int
     return jump_mp + int(board.level[start.row, start.col])
 
 
-def jump_costs(board: Board, start: Hex, jump_mp: int, rules: Rules = TW) -> np.ndarray:
-    """Jump MP needed to land in each hex (-1: out of reach or no clear path), (rows, cols).
+def _window(board: Board, start: Hex, radius: int) -> tuple[int, int, int, int]:
+    """Row/col bounds of the hexes within ``radius``; the first column is even so that
+    the window's column parity (and so its neighbour offsets) matches the board's."""
+    r0, r1 = max(0, start.row - radius), min(board.height, start.row + radius + 1)
+    c0 = max(0, start.col - radius) & ~1
+    c1 = min(board.width, start.col + radius + 1)
+    return r0, r1, c0, c1
 
-    The start hex itself has cost 0.
+
+def jump_landings(
+    board: Board, start: Hex, jump_mp: int, rules: Rules = TW
+) -> tuple[np.ndarray, np.ndarray]:
+    """Flat hex indices (row * width + col) a jump can land in and their jump MP.
+
+    TW: ring k = allowed hexes at distance k touching ring k - 1 (a shortest path that
+    clears exists). Classic: breadth-first through allowed hexes (detours allowed).
+    Computed in the window of radius ``jump_mp`` around the start only.
     """
-    rows, cols = board.shape
-    cost = np.full((rows, cols), -1, dtype=np.int16)
-    cost[start.row, start.col] = 0
     if jump_mp <= 0:
-        return cost
-    top = board.level.astype(np.int32) + board.building_height.astype(np.int32)
+        return np.zeros(0, np.int64), np.zeros(0, np.int16)
+    r0, r1, c0, c1 = _window(board, start, jump_mp)
+    rows, cols = r1 - r0, c1 - c0
+    top = board.level[r0:r1, c0:c1].astype(np.int32) + board.building_height[r0:r1, c0:c1]
     allowed = top <= jump_limit(board, start, jump_mp, rules)
-    geodesic = not rules.classic
-    dist = hex_distances(rows, cols, start) if geodesic else None
+    local = Hex(start.col - c0, start.row - r0)
+    dist = None if rules.classic else hex_distances(rows, cols, local)
     nr, nc, ok = _neighbours(rows, cols)
-    frontier = np.zeros((rows, cols), dtype=bool)
-    frontier[start.row, start.col] = True
+    cost = np.full((rows, cols), -1, dtype=np.int16)
+    cost[local.row, local.col] = 0
+    frontier = cost == 0
     for k in range(1, jump_mp + 1):
-        touch = np.zeros((rows, cols), dtype=bool)
-        for d in range(6):
-            touch |= frontier[nr[d], nc[d]] & ok[d]
+        touch = (frontier[nr, nc] & ok).any(axis=0)
         new = touch & allowed & (cost < 0)
         if dist is not None:
             new &= dist == k
@@ -75,4 +86,13 @@ def jump_costs(board: Board, start: Hex, jump_mp: int, rules: Rules = TW) -> np.
             break
         cost[new] = k
         frontier = new
-    return cost
+    rr, cc = np.nonzero(cost > 0)
+    flat = (rr + r0).astype(np.int64) * board.width + (cc + c0)
+    return flat, cost[rr, cc]
+
+
+def jump_cost(board: Board, start: Hex, dest: Hex, jump_mp: int, rules: Rules = TW) -> int:
+    """Jump MP to land in ``dest`` (-1: out of reach or no clear path)."""
+    flat, cost = jump_landings(board, start, jump_mp, rules)
+    hit = np.flatnonzero(flat == dest.row * board.width + dest.col)
+    return int(cost[hit[0]]) if hit.size else -1

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from ..hexgrid import Hex, distance
 from . import costs as C
-from .jumps import jump_costs
+from .jumps import jump_cost
 from .movestate import SKIDDERS, MoveContext, MoveState, StepReport, fail, limit_mp, no_mp, turned
 from .psr import PSR, Modifier, building_modifiers, make_psr, skid_modifier, water_modifier
 from .steps import RELATIVE_DIRECTION, SHIFT_KINDS, Step
@@ -262,7 +262,7 @@ def jump_step(ctx: MoveContext, state: MoveState, step: Step, index: int, token:
             f"{ctx.name(dest)} is {n} hexes away but the unit has "
             f"{ctx.mp_available} jump MP (MOV-05)",
         )
-    cost = int(jump_costs(b, state.at, ctx.mp_available, ctx.rules)[dest.row, dest.col])
+    cost = jump_cost(b, state.at, dest, ctx.mp_available, ctx.rules)
     if cost < 0:
         return fail(
             index,

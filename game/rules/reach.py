@@ -23,7 +23,7 @@ from ..board import Board
 from ..hexgrid import Hex
 from ..units import Unit
 from . import costs as C
-from .jumps import jump_costs
+from .jumps import jump_landings
 from .movement import advance, begin_move, finish_move
 from .options import TW, Rules
 
@@ -126,81 +126,146 @@ def _build_transitions(t: C.EntryTable, mc: C.MotiveCosts, running: bool) -> Tra
     )
 
 
+_SCRATCH: dict[int, tuple[Transitions, np.ndarray, np.ndarray, np.ndarray]] = {}
+
+
+def _scratch(tr: Transitions) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per-transitions work arrays, reused between queries (reset after each search) so a
+    query costs what it reaches, not the size of the board. Not thread-safe."""
+    hit = _SCRATCH.get(id(tr))
+    if hit is None or hit[0] is not tr:
+        size = tr.dest.shape[0]
+        hit = (tr, np.full(size, INF, np.int16), np.full(size, -1, np.int32),
+               np.full(size, -1, np.int16))  # fmt: skip
+        if len(_SCRATCH) > 16:
+            _SCRATCH.clear()
+        _SCRATCH[id(tr)] = hit
+    return hit[1], hit[2], hit[3]
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Found:
+    """Sparse search result: reached states (sorted) with cost, predecessor and move."""
+
+    states: np.ndarray  # int64
+    cost: np.ndarray  # int16
+    pred: np.ndarray  # int32 state, -1 at a start
+    how: np.ndarray  # int16 move code
+
+    def at(self, s: int) -> int:
+        """Position of state s in the arrays."""
+        return int(np.searchsorted(self.states, s))
+
+
 def _search(
     tr: Transitions, starts: np.ndarray, budget: int, blocked: np.ndarray, paved_only: bool
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+) -> Found:
     """Bucketed Dijkstra: expand every state of cost k at once. Every move costs >= 1 MP
     except infantry turns, which the infantry moves fold into the step, so bucket k is
     final when it is expanded."""
-    size, m = tr.dest.shape
-    dist = np.full(size, INF, np.int16)
-    pred = np.full(size, -1, np.int32)
-    how = np.full(size, -1, np.int16)
+    m = tr.dest.shape[1]
+    dist, pred, how = _scratch(tr)
     dist[starts] = 0
     touched = starts
-    for k in range(budget + 1):
-        dt = dist[touched]
-        fr = touched[dt == k]
-        touched = touched[dt > k]  # settled states leave the open list
-        if fr.size == 0:
-            continue
-        cost = tr.cost[fr]  # (n, M) rows are contiguous
-        ok = (cost >= 0) & (cost <= budget - k)
-        idx = np.flatnonzero(ok)
-        dest = tr.dest[fr].ravel()[idx]
-        if paved_only:
-            keep = tr.paved[dest]
-            idx, dest = idx[keep], dest[keep]
-        new = cost.ravel()[idx] + np.int16(k)
-        keep = (new < dist[dest]) & ~blocked[dest % tr.hexes]
-        idx, dest, new = idx[keep], dest[keep], new[keep]
-        if dest.size == 0:
-            continue
-        np.minimum.at(dist, dest, new)
-        sel = dist[dest] == new
-        idx, dest = idx[sel], dest[sel]
-        pred[dest] = fr[idx // m]
-        how[dest] = tr.codes[idx % m]
-        touched = np.concatenate([touched, dest])
-    return dist, pred, how
+    seen = [starts]
+    try:
+        for k in range(budget + 1):
+            dt = dist[touched]
+            fr = touched[dt == k]
+            touched = touched[dt > k]  # settled states leave the open list
+            if fr.size == 0:
+                continue
+            cost = tr.cost[fr]  # (n, M): rows are contiguous
+            idx = np.flatnonzero((cost >= 0) & (cost <= budget - k))
+            dest = tr.dest[fr].ravel()[idx]
+            if paved_only:  # MOV-25
+                keep = tr.paved[dest]
+                idx, dest = idx[keep], dest[keep]
+            new = cost.ravel()[idx] + np.int16(k)
+            keep = (new < dist[dest]) & ~blocked[dest % tr.hexes]
+            idx, dest, new = idx[keep], dest[keep], new[keep]
+            if dest.size == 0:
+                continue
+            np.minimum.at(dist, dest, new)
+            sel = dist[dest] == new
+            idx, dest = idx[sel], dest[sel]
+            pred[dest] = fr[idx // m]
+            how[dest] = tr.codes[idx % m]
+            touched = np.concatenate([touched, dest])
+            seen.append(dest)
+        states = np.unique(np.concatenate(seen))
+        return Found(states.astype(np.int64), dist[states].copy(), pred[states].copy(),
+                     how[states].copy())  # fmt: skip
+    finally:
+        for arr in seen:
+            dist[arr] = INF
+            pred[arr] = -1
+            how[arr] = -1
 
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Reach:
-    """Reachable states of one unit in one mode (scenario.md `rules reach`)."""
+    """Reachable states of one unit in one mode (scenario.md `rules reach`).
+
+    States are kept sparse (only what was reached); ``cost`` and ``pred`` give the dense
+    arrays over all (layer, facing, hex) states on request.
+    """
 
     unit_id: str
     mode: str
     mp_available: int
-    cost: np.ndarray  # (S,) least MP per state, INF if out of reach
-    pred: np.ndarray  # (S,) predecessor state, -1 at the start
-    how: np.ndarray  # (S,) move code into the state
     rows: int
     cols: int
     kind: str
     ends_blocked: np.ndarray  # (H,) hexes the unit may pass but not end in
+    found: Found  # end states within the MP (MOV-25 paved states included)
+    main: Found | None = None  # search whose predecessors read back ordinary paths
+    alt: Found | None = None  # MOV-25 paved-only search (states beyond mp_available)
     minimum: dict[Hex, int] = field(default_factory=dict)  # MOV-20 entries
     jump: bool = False
     start: tuple[Hex, int] | None = None
-    budget: np.ndarray | None = None  # (S,) MP limit per state (MOV-25 paved bonus)
-    alt: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None  # paved-only search
 
-    def _end_ok(self) -> np.ndarray:
-        limit = self.mp_available if self.budget is None else self.budget
-        ok = self.cost <= limit
-        return ok & ~np.tile(self.ends_blocked, 24)
+    @property
+    def cost(self) -> np.ndarray:
+        """(S,) least MP per state, INF where out of reach."""
+        out = np.full(24 * self.rows * self.cols, INF, np.int16)
+        out[self.found.states] = self.found.cost
+        return out
+
+    @property
+    def pred(self) -> np.ndarray:
+        """(S,) predecessor state, -1 at the start and out of reach."""
+        out = np.full(24 * self.rows * self.cols, -1, np.int32)
+        if self.main is not None:
+            out[self.main.states] = self.main.pred
+        if self.alt is not None:
+            beyond = self.alt.cost > self.mp_available
+            out[self.alt.states[beyond]] = self.alt.pred[beyond]
+        return out
+
+    def _ends(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """End states (not in a hex another unit holds): state, hex index, facing."""
+        n = self.rows * self.cols
+        states = self.found.states
+        hexes = states % n
+        ok = ~self.ends_blocked[hexes]
+        return states[ok], hexes[ok], (states[ok] // n) % 6
 
     def hexes(self) -> dict[Hex, tuple[int, tuple[int, ...]]]:
         """Least MP to end in each hex and the facings it can end in within the MP."""
         n = self.rows * self.cols
-        ok = self._end_ok().reshape(4, 6, n).any(axis=0)
-        cost = np.where(self._end_ok(), self.cost, INF).reshape(4, 6, n).min(axis=0)
+        states, hexes, facing = self._ends()
+        cost = self.found.cost[np.searchsorted(self.found.states, states)]
+        best = np.full(n, INF, np.int16)
+        np.minimum.at(best, hexes, cost)
+        faces = np.zeros((n, 6), bool)
+        faces[hexes, facing] = True
         out: dict[Hex, tuple[int, tuple[int, ...]]] = {}
-        for h in np.flatnonzero(ok.any(axis=0)):
-            r, c = divmod(int(h), self.cols)
-            faces = tuple(range(6)) if self.kind == "infantry" else tuple(
-                int(x) for x in np.flatnonzero(ok[:, h]))  # fmt: skip
-            out[Hex(c, r)] = (int(cost[:, h].min()), faces)
+        every = tuple(range(6))
+        for h in np.unique(hexes).tolist():
+            r, c = divmod(h, self.cols)
+            fs = every if self.kind == "infantry" else tuple(np.flatnonzero(faces[h]).tolist())
+            out[Hex(c, r)] = (int(best[h]), fs)
         return out
 
     def minimum_hexes(self) -> dict[Hex, int]:
@@ -209,20 +274,23 @@ class Reach:
     def _best_state(self, h: Hex, facing: int) -> int | None:
         n = self.rows * self.cols
         idx = h.row * self.cols + h.col
-        faces = range(6) if self.kind == "infantry" else (facing,)
-        states = np.array([(lay * 6 + f) * n + idx for lay in range(4) for f in faces])
-        ok = self._end_ok()[states]
-        if not ok.any():
+        if idx < 0 or idx >= n or not (0 <= h.col < self.cols) or self.ends_blocked[idx]:
             return None
-        states = states[ok]
-        return int(states[np.argmin(self.cost[states])])
+        faces = range(6) if self.kind == "infantry" else (facing,)
+        want = np.array([(lay * 6 + f) * n + idx for lay in range(4) for f in faces])
+        pos = np.searchsorted(self.found.states, want)
+        pos = np.minimum(pos, len(self.found.states) - 1)
+        hit = self.found.states[pos] == want if len(self.found.states) else pos < 0
+        if not hit.any():
+            return None
+        return int(want[hit][np.argmin(self.found.cost[pos[hit]])])
 
     def cost_to(self, h: Hex, facing: int) -> int | None:
         """Least MP to end in ``h`` facing ``facing`` (None if out of reach)."""
         if h in self.minimum and self.start is not None and facing == self.start[1]:
             return self.minimum[h]
         s = self._best_state(h, facing)
-        return None if s is None else int(self.cost[s])
+        return None if s is None else int(self.found.cost[self.found.at(s)])
 
     def path_to(self, h: Hex, facing: int) -> list[str] | None:
         """Step tokens of the cheapest path to end in ``h`` facing ``facing``."""
@@ -235,16 +303,20 @@ class Reach:
             if self.start is not None and h == self.start[0]:
                 return []
             return [f"J:{h.name(self.cols, self.rows)}", f"FACE:{facing}"]
-        cost, pred, how = self.cost, self.pred, self.how
-        if self.alt is not None and self.cost[s] > self.mp_available:
-            cost, pred, how = self.alt
-        codes: list[tuple[int, int]] = []
-        while pred[s] >= 0:
-            codes.append((int(how[s]), int(pred[s])))
-            s = int(pred[s])
+        tree = self.main
+        if self.alt is not None and self.found.cost[self.found.at(s)] > self.mp_available:
+            tree = self.alt
+        assert tree is not None
+        codes: list[int] = []
+        while True:
+            i = tree.at(s)
+            if tree.pred[i] < 0:
+                break
+            codes.append(int(tree.how[i]))
+            s = int(tree.pred[i])
         tokens: list[str] = []
         have = self.start[1] if self.start is not None else 0  # infantry: actual facing
-        for code, _src in reversed(codes):
+        for code in reversed(codes):
             if code >= ENTER0:  # infantry: free turns, then a step (MOV-16, MOV-29)
                 tokens += _turns(have, code - ENTER0)
                 have = code - ENTER0
@@ -298,8 +370,13 @@ def reach(board: Board, units: Sequence[Unit], unit_id: str, mode: str, rules: R
 def reach_batch(
     board: Board, units: Sequence[Unit], requests: Sequence[tuple[str, str]], rules: Rules = TW
 ) -> list[Reach]:
-    """Many (unit id, mode) queries sharing the board-derived arrays."""
+    """Many (unit id, mode) queries sharing the board-derived arrays (entry costs,
+    transitions, work arrays are built once per board, kind and mode)."""
     return [_reach_one(board, units, uid, mode, rules) for uid, mode in requests]
+
+
+_NONE = Found(np.zeros(0, np.int64), np.zeros(0, np.int16), np.zeros(0, np.int32),
+              np.zeros(0, np.int16))  # fmt: skip
 
 
 def _reach_one(board: Board, units: Sequence[Unit], unit_id: str, mode: str, rules: Rules) -> Reach:
@@ -313,31 +390,29 @@ def _reach_one(board: Board, units: Sequence[Unit], unit_id: str, mode: str, rul
     start_state = (layer0 * 6 + u.facing) * n + h0
     base = dict(unit_id=unit_id, mode=mode, mp_available=ctx.mp_available, rows=rows, cols=cols,
                 kind=u.kind, ends_blocked=anyone, start=(u.at, u.facing))  # fmt: skip
-    empty = np.full(24 * n, INF, np.int16)
-    none = np.full(24 * n, -1, np.int32)
     if ctx.error:
-        return Reach(cost=empty, pred=none, how=none.astype(np.int16), **base)
+        return Reach(found=_NONE, **base)
     if mode == "stand":
-        cost = empty.copy()
-        cost[start_state] = 0
-        return Reach(cost=cost, pred=none, how=none.astype(np.int16), **base)
+        one = Found(np.array([start_state], np.int64), np.zeros(1, np.int16),
+                    np.full(1, -1, np.int32), np.full(1, -1, np.int16))  # fmt: skip
+        return Reach(found=one, main=one, **base)
     if mode == "jump":
         return _jump_reach(board, ctx, st, anyone, base)
     tr = transitions(board, u.kind, rules, mode == "run")
     if u.kind == "infantry":
-        starts = (layer0 * 6 + np.arange(6)) * n + h0
+        starts = (layer0 * 6 + np.arange(6, dtype=np.int64)) * n + h0
     else:
-        starts = np.array([start_state])
-    dist, pred, how = _search(tr, starts, ctx.mp_available, enemy, False)
-    budget = None
-    alt = None
+        starts = np.array([start_state], np.int64)
+    main = _search(tr, starts, ctx.mp_available, enemy, False)
+    found, alt = main, None
     if ctx.paved_bonus:  # MOV-25: one more MP while every hex entered is paved
-        d2, p2, w2 = _search(tr, starts, ctx.mp_available + 1, enemy, True)
-        use_alt = (dist > ctx.mp_available) & (d2 <= ctx.mp_available + 1)
-        dist = np.where(use_alt, d2, dist)
-        budget = np.where(use_alt, ctx.mp_available + 1, ctx.mp_available)
-        alt = (d2, p2, w2)
-    result = Reach(cost=dist, pred=pred, how=how, budget=budget, alt=alt, **base)
+        alt = _search(tr, starts, ctx.mp_available + 1, enemy, True)
+        extra = ~np.isin(alt.states, main.states)
+        merged = np.concatenate([main.states, alt.states[extra]])
+        order = np.argsort(merged)
+        cost = np.concatenate([main.cost, alt.cost[extra]])[order]
+        found = Found(merged[order], cost, _NONE.pred, _NONE.how)
+    result = Reach(found=found, main=main, alt=alt, **base)
     result.minimum.update(_minimum(ctx, st, result))
     return result
 
@@ -350,7 +425,8 @@ def _minimum(ctx: Any, st: Any, result: Reach) -> dict[Hex, int]:
     error, _ = finish_move(ctx, rep.state_after, 0)
     h = rep.state_after.at
     idx = h.row * result.cols + h.col
-    if error is not None or result._end_ok().reshape(24, -1)[:, idx].any():
+    _, hexes, _ = result._ends()
+    if error is not None or bool((hexes == idx).any()):
         return {}
     return {h: rep.cost}
 
@@ -359,15 +435,17 @@ def _jump_reach(board: Board, ctx: Any, st: Any, anyone: np.ndarray, base: dict)
     """MOV-05/06: every hex within jump MP with a clear path, any facing on landing."""
     rows, cols = board.shape
     n = rows * cols
-    jc = jump_costs(board, st.at, ctx.mp_available, ctx.rules).ravel().astype(np.int16)
-    land = (jc > 0) & ~anyone
+    hexes, jc = jump_landings(board, st.at, ctx.mp_available, ctx.rules)
+    ok = ~anyone[hexes]
     if ctx.unit.kind == "infantry":
-        land &= board.water.ravel() < 1  # MOV-29
-    deck = board.bridge_class.ravel() > 0
-    cost = np.full((4, 6, n), INF, np.int16)
-    cost[0][:, land & ~deck] = jc[land & ~deck]
-    cost[2][:, land & deck] = jc[land & deck]
+        ok &= board.water.ravel()[hexes] < 1  # MOV-29
+    hexes, jc = hexes[ok], jc[ok]
+    layer = 2 * (board.bridge_class.ravel()[hexes] > 0)
+    states = ((layer[None, :] * 6 + np.arange(6)[:, None]) * n + hexes[None, :]).ravel()
+    cost = np.broadcast_to(jc, (6, len(jc))).ravel()
     h0 = st.at.row * cols + st.at.col
-    cost[2 * int(st.deck), st.facing, h0] = 0
-    none = np.full(24 * n, -1, np.int32)
-    return Reach(cost=cost.ravel(), pred=none, how=none.astype(np.int16), jump=True, **base)
+    states = np.concatenate([states, [(2 * int(st.deck) * 6 + st.facing) * n + h0]])
+    cost = np.concatenate([cost, [0]]).astype(np.int16)
+    order = np.argsort(states)
+    found = Found(states[order].astype(np.int64), cost[order], _NONE.pred, _NONE.how)
+    return Reach(found=found, jump=True, **base)

@@ -74,3 +74,32 @@ def baseline_hexes(
     if ctx.unit.kind == "infantry":  # no facing (MOV-16): every facing is free
         return {h: (mp, tuple(range(6))) for h, (mp, _) in out.items()}
     return {h: (mp, tuple(sorted(f))) for h, (mp, f) in out.items()}
+
+
+def baseline_jump(
+    board: Board, units: Sequence[Unit], unit_id: str, rules: Rules = TW
+) -> dict[Hex, int]:
+    """Jump landing hexes and their MP, ring by ring in plain Python (MOV-05, TW only):
+    a hex at distance k is reachable if it clears the height limit and touches a
+    reachable hex at distance k - 1."""
+    from game.hexgrid import distance, neighbours
+
+    ctx, st = begin_move(board, units, unit_id, "jump", rules)
+    if ctx.error:
+        return {}
+    limit = ctx.mp_available + int(board.level[st.at.row, st.at.col])
+    taken = {u.at for u in units if u.id != unit_id}
+    ring = {st.at}
+    out: dict[Hex, int] = {}
+    for k in range(1, ctx.mp_available + 1):
+        nxt = set()
+        for h in ring:
+            for n in neighbours(h):
+                if n in nxt or not board.contains(n) or distance(st.at, n) != k:
+                    continue
+                top = int(board.level[n.row, n.col]) + int(board.building_height[n.row, n.col])
+                if top <= limit:
+                    nxt.add(n)
+        ring = nxt
+        out.update({h: k for h in ring if h not in taken})
+    return out

@@ -76,7 +76,7 @@ def test_reach_paths_replay_legally_and_match_the_baseline(scn, mode):
     assert (r.cost >= 0).all()  # (c) costs never negative
     assert not occupied & set(hexes)  # (d) MOV-30
     for h, (mp, faces) in hexes.items():  # (a) every reached state replays
-        assert 0 <= mp <= r.mp_available + (1 if r.budget is not None else 0)
+        assert 0 <= mp <= r.mp_available + (1 if r.alt is not None else 0)
         for f in faces:
             path = r.path_to(h, f)
             res = check_move(b, units, "m", mode, path, rules)

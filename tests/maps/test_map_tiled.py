@@ -293,3 +293,21 @@ def test_loading_never_imports_pygame() -> None:
     )
     run = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True)
     assert run.stdout.strip() == "False", run.stderr
+
+
+def test_pygame_users_can_still_import_pytmx_helpers_after_a_load() -> None:
+    """Hiding pygame during pytmx's import leaves nothing behind for the UI."""
+    code = (
+        "import sys; from game.maps import load_map, DEFAULT_MAP; load_map(DEFAULT_MAP); "
+        "from pytmx.util_pygame import load_pygame; print('pygame' in sys.modules)"
+    )
+    env = {**os.environ, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    run = subprocess.run(
+        [sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, env=env
+    )
+    assert run.stdout.strip() == "True", run.stderr
+    first = "import pygame; " + code  # the UI process: pygame is already loaded
+    run = subprocess.run(
+        [sys.executable, "-c", first], cwd=REPO, capture_output=True, text=True, env=env
+    )
+    assert run.stdout.strip() == "True", run.stderr

@@ -21,6 +21,7 @@ from ..dice import Dice, Roll
 from ..hexgrid import Hex
 from ..mech import MechBody, standard_body
 from ..units import Unit
+from .collide import Slide
 from .falls import Event, Outcome, apply_damage_groups, event, fall, jsonable
 from .movement import (
     MoveContext,
@@ -33,7 +34,7 @@ from .movement import (
 )
 from .options import TW, Rules
 from .psr import PSR, psr_base_modifiers
-from .skid import Slide, motive_roll, slide
+from .skid import motive_roll, slide
 from .steps import Step, StepError, parse_step
 
 TERRAIN_KINDS = frozenset({"water", "rubble"})  # PSR-13: fall into the lower hex

@@ -9,17 +9,11 @@ from game.board import HexSpec
 from game.dice import Dice
 from game.hexgrid import neighbour
 from game.mech import CT, standard_body
+from game.rules.collide import Slide, attack_side
 from game.rules.falls import Outcome
 from game.rules.piloting import resolve_move
 from game.rules.psr import psr_base_modifiers
-from game.rules.skid import (
-    MOTIVE_TYPE_MOD,
-    Slide,
-    attack_side,
-    skid_to_hit,
-    slide,
-    terrain_cost,
-)
+from game.rules.skid import MOTIVE_TYPE_MOD, skid_to_hit, slide, terrain_cost
 from game.units import Unit
 
 ROAD = {f"05{r:02d}": HexSpec(pavement=True, road=True) for r in range(3, 19)}
@@ -299,3 +293,20 @@ def test_cmb_26_attack_side_for_adjacent_attackers() -> None:
     # skidding north (0) into a target: the attacker comes from the target's south side
     assert attack_side(0, 3) == "front" and attack_side(0, 0) == "rear"
     assert attack_side(0, 1) == "right" and attack_side(0, 5) == "left"
+
+
+def test_phy_18_domino_chain_from_a_skid_collision() -> None:
+    t = unit("t", at="0508", facing=3, side="B", tons=100)
+    c = unit("c", at="0507", facing=3, side="B", tons=100)
+    # hex 1 skid damage; charge hits 5+5; 20 damage in 4 kick groups; skidder 10 in two;
+    # t rolls (+2, +1 for 20 damage) 1+1 and falls in 0507: facing 1, 10 damage in 2
+    # groups, pilot check 6+6; c is pushed on to 0506 and passes its domino roll 6+6
+    script = (3, 4) + (5, 5) + (4,) * 4 + (3, 4, 3, 4) + (1, 1) + (1, 3, 4, 3, 4, 6, 6) + (6, 6)
+    res = run_slide(board(), unit(prone=True), Slide(0, 4, 4), script, others=[t, c])
+    where = {i: (u.at, u.prone) for i, u, _ in res.others}
+    assert where == {"t": (H("0507"), True), "c": (H("0506"), False)}
+    pushes = [e.get("unit") for e in of_type(res.outcome.events, "displaced")]
+    assert pushes == ["t", "c"]
+    rolls = [e for e in of_type(res.outcome.events, "psr") if e.get("unit") == "c"]
+    assert rolls[0].get("reason") == "domino effect" and rolls[0].get("success")
+    assert res.outcome.unit.at == H("0508") and res.stopped_by == "unit"

@@ -1,0 +1,255 @@
+"""Collisions of a sliding unit: accidental charges, pushes and the domino effect.
+
+Split from game.rules.skid, which walks the slide: when the next hex holds units, the
+slider charges each of them by accident (PSR-33), pushes a target it does not destroy one
+hex on (PHY-10) and may start a chain of pushes (PHY-18). The scratch record of a slide
+(:class:`SlideWorld`) lives here because both modules write to it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ..board import Board
+from ..dice import Dice
+from ..hexgrid import Hex, neighbour
+from ..mech import MechBody, apply_hit, damage_groups, kick_location, standard_body
+from ..units import Unit
+from .falls import Outcome, apply_damage_groups, event, fall
+from .options import Rules
+from .psr import Modifier
+
+UNINTENTIONAL_CHARGE = 3  # PSR-33 GAP filled (standard TW value)
+
+BaseMods = Callable[[Unit], list[Any]]
+
+
+@dataclass(frozen=True, slots=True)
+class Slide:
+    """Where a skid or sideslip starts: direction, distance and what it carries along."""
+
+    direction: int  # the travel direction before the turn that started it
+    distance: int
+    hexes_moved: int  # hexes entered this turn before the slide (charge damage, PHY-11)
+    side: str = "front"  # the fall's hit-location column (PSR-24)
+    attacker_modifier: int = 2  # the slider's own movement modifier (ran / flank)
+    kind: str = "skid"  # "skid" or "sideslip"
+
+
+@dataclass
+class SlideWorld:
+    """Scratch state while one slide is walked (game.rules.skid and this module only)."""
+
+    board: Board
+    dice: Dice
+    rules: Rules
+    step: int | None
+    base_mods: BaseMods
+    units: dict[str, Unit]
+    bodies: dict[str, MechBody | None]
+    cf: dict[Hex, int] = field(default_factory=dict)
+    touched: set[str] = field(default_factory=set)
+
+    def body(self, u: Unit) -> MechBody | None:
+        if u.id not in self.bodies:
+            legs = u.damage.legs_destroyed
+            self.bodies[u.id] = (
+                standard_body(u.tons, u.kind == "quad", legs_destroyed=legs) if u.is_mech else None
+            )
+        return self.bodies[u.id]
+
+    def building_cf(self, h: Hex) -> int:
+        if h in self.cf:
+            return self.cf[h]
+        return int(self.board.building_cf[h.row, h.col]) if self.building(h) else 0
+
+    def building(self, h: Hex) -> int:
+        if self.cf.get(h, 1) <= 0:
+            return 0  # destroyed this slide
+        return int(self.board.building_class[h.row, h.col])
+
+
+def attack_side(direction: int, target_facing: int) -> str:
+    """CMB-26 for an attacker coming from the adjacent hex opposite ``direction``."""
+    k = (direction + 3 - target_facing) % 6
+    return {0: "front", 1: "front", 5: "front", 2: "right", 3: "rear", 4: "left"}[k]
+
+
+def hurt(
+    w: SlideWorld, out: Outcome, side: str, dmg: int, cause: str, vdmg: int
+) -> tuple[Outcome, int]:
+    """Damage to the slider: a Mech's body in 5-point groups; a vehicle's total is logged."""
+    if out.body is None:
+        ev = event("vehicle_damage", w.step, cause=cause, side=side, damage=dmg,
+                   groups=damage_groups(dmg))  # fmt: skip
+        return out.add(ev), vdmg + dmg
+    return out.then(
+        apply_damage_groups(out.unit, out.body, w.dice, side, dmg, w.step, cause, w.rules)
+    ), vdmg
+
+
+def charge_damage(tons: int, hexes: int, rules: Rules) -> int:
+    """PHY-11: TW ceil(tons / 10 x hexes); classic floor(tons / 10) x hexes."""
+    if rules.classic:
+        return (tons // 10) * hexes
+    return math.ceil(tons * hexes / 10)
+
+
+def charge_all(
+    w: SlideWorld,
+    out: Outcome,
+    occupants: list[Unit],
+    h: Hex,
+    s: Slide,
+    vdmg: int,
+    flush: Callable[[Outcome], Outcome],
+) -> tuple[Outcome, bool, int]:
+    """PSR-33: an accidental charge against each unit in the hex (in id order, choice).
+
+    Returns whether the slide passes on through the hex (every charge missed or every
+    target destroyed). A target left standing is pushed one hex on and the slider takes its
+    place; the slide ends.
+    """
+    for target in sorted(occupants, key=lambda u: u.id):
+        if target.kind == "infantry" and not target.moved:  # PSR-39 always dodges
+            out = out.add(event("dodge", w.step, unit=target.id, at=h))
+            continue
+        out = flush(out)
+        out, hit, vdmg = _charge(w, out, target, s, vdmg)
+        if out.destroyed:
+            return out, False, vdmg
+        now = w.units[target.id]
+        tb = w.bodies.get(target.id)
+        gone = now.destroyed or (tb is not None and tb.destroyed)
+        if hit and not gone and target.kind != "infantry":
+            legs = target.damage.legs_destroyed
+            return _displace(w, out, now, h, s, legs), False, vdmg
+    return out, True, vdmg
+
+
+def _charge(
+    w: SlideWorld, out: Outcome, target: Unit, s: Slide, vdmg: int
+) -> tuple[Outcome, bool, int]:
+    me = out.unit
+    mods = [(me.piloting, "piloting skill"), (s.attacker_modifier, "attacker movement")]
+    mods.append((UNINTENTIONAL_CHARGE, "unintentional charge"))
+    woods = int(w.board.woods[target.at.row, target.at.col])
+    if woods:
+        mods.append((min(woods, 2), "target in woods"))  # CMB-14
+    if target.prone:
+        mods.append((-2, "prone target, adjacent"))  # CMB-19
+    if target.immobile:
+        mods.append((-4, "immobile target"))  # CMB-20
+    tn = sum(v for v, _ in mods)
+    roll = w.dice.roll2d6(f"accidental charge on {target.id}", target=tn)
+    listed = [{"value": v, "reason": r} for v, r in mods]
+    ev = event("accidental_charge", w.step, target=target.id, at=target.at, to_hit=tn,
+               modifiers=listed, roll=roll, hit=roll.success)  # fmt: skip
+    out = out.add(ev)
+    w.touched.add(target.id)
+    if not roll.success:
+        return out, False, vdmg
+    dmg = charge_damage(me.tons, s.hexes_moved, w.rules)
+    side = attack_side(s.direction, target.facing)
+    if target.kind == "infantry":
+        dmg = math.ceil(me.tons / 5)  # PSR-39
+    detail = _hurt_target(w, target, side, dmg)
+    out = out.add(
+        event("charge_damage", w.step, unit=target.id, side=side, damage=dmg, detail=detail)
+    )
+    back = math.ceil(target.tons / 10)
+    out, vdmg = hurt(w, out, "front", back, f"charged into {target.id}", vdmg)
+    return out, True, vdmg
+
+
+def _hurt_target(w: SlideWorld, target: Unit, side: str, dmg: int) -> tuple[Any, ...]:
+    """PSR-33: standing Mech -> kick table (PHY-09); prone Mech -> normal table (CMB-27).
+
+    Returns what to log: the hit results (standing) or the damage events (prone, which
+    may include pilot hits from head hits)."""
+    body = w.body(target)
+    if body is None:
+        return ()
+    if target.prone:
+        hurt = apply_damage_groups(target, body, w.dice, side, dmg, w.step, "charged", w.rules)
+        w.units[target.id], w.bodies[target.id] = hurt.unit, hurt.body
+        return hurt.events
+    results = []
+    for g in damage_groups(dmg):
+        if body.destroyed:
+            break
+        face = w.dice.d6(f"kick location ({target.id})")
+        body, res = apply_hit(body, kick_location(side, face, body.quad), g)
+        results.append(res)
+    w.bodies[target.id] = body
+    d = target.damage
+    legs = max(d.legs_destroyed, body.legs_destroyed)
+    taken = sum(r.absorbed for r in results)
+    w.units[target.id] = replace(
+        target, damage=replace(d, legs_destroyed=legs, phase_damage=d.phase_damage + taken)
+    )
+    return tuple(results)
+
+
+def _displace(w: SlideWorld, out: Outcome, target: Unit, h: Hex, s: Slide, legs: int) -> Outcome:
+    """PSR-33: positions as after a successful charge (PHY-10): the target is pushed one hex
+    on and the slider takes its hex; a unit already in that hex is pushed on in turn (the
+    domino effect, PHY-18). A target that cannot be pushed (map edge) stays, and the slider
+    stops in front of it (choice)."""
+    dest = neighbour(h, s.direction)
+    if not w.board.contains(dest):
+        out = out.add(event("blocked", w.step, unit=target.id, at=h))
+        return _shaken(w, out, target, h, legs, Modifier(2, "was charged"))
+    out = replace(out, unit=replace(out.unit, at=h))
+    return _push(w, out, target, dest, s.direction, legs, Modifier(2, "was charged"), 0)
+
+
+def _push(
+    w: SlideWorld, out: Outcome, unit: Unit, dest: Hex, d: int, legs: int, why: Modifier, depth: int
+) -> Outcome:
+    """Move ``unit`` into ``dest``; it rolls (or falls), then whoever stood in ``dest`` is
+    pushed on the same way (PHY-18, default reading: the chain goes on while the hex
+    entered is occupied; a unit that would be pushed off the map stays)."""
+    occupant = next((u for u in w.units.values() if u.at == dest and u.id != unit.id), None)
+    frm = unit.at
+    moved = replace(unit, at=dest)
+    w.units[unit.id] = moved
+    w.touched.add(unit.id)
+    out = out.add(event("displaced", w.step, unit=unit.id, to=dest))
+    drop = int(w.board.level[frm.row, frm.col]) - int(w.board.level[dest.row, dest.col])
+    out = _shaken(w, out, moved, dest, legs, why, max(drop, 0))
+    if occupant is None or depth > w.board.width + w.board.height:
+        return out
+    nxt = neighbour(dest, d)
+    if not w.board.contains(nxt):
+        return out.add(event("blocked", w.step, unit=occupant.id, at=dest))
+    domino = Modifier(0, "domino effect")
+    return _push(w, out, occupant, nxt, d, occupant.damage.legs_destroyed, domino, depth + 1)
+
+
+def _shaken(
+    w: SlideWorld, out: Outcome, target: Unit, at: Hex, legs: int, why: Modifier, levels: int = 0
+) -> Outcome:
+    """A standing Mech that was charged or pushed rolls (PHY-10 +2, PHY-18 +0) or falls;
+    it falls outright if it lost a leg (``legs`` = legs destroyed before, CMB-38)."""
+    if not target.is_mech or target.prone:
+        return out
+    mods = [*w.base_mods(target), why]
+    tn = sum(int(m.value) for m in mods)
+    listed = [{"value": m.value, "reason": m.reason} for m in mods]
+    auto = target.damage.legs_destroyed > legs or target.immobile
+    roll = None if auto else w.dice.roll2d6(f"{target.id}: {why.reason}", target=tn)
+    ok = roll is not None and bool(roll.success)
+    shown: int | str = "auto-fail" if auto else tn
+    psr = event("psr", w.step, unit=target.id, kind="displaced", reason=why.reason,
+                target=shown, modifiers=listed, roll=roll, success=ok)  # fmt: skip
+    out = out.add(psr)
+    if ok:
+        return out
+    fell, _ = fall(target, w.body(target), at, levels, False, mods, w.dice, w.step,
+                   why.reason, w.rules)  # fmt: skip
+    w.units[target.id], w.bodies[target.id] = fell.unit, fell.body
+    return out.add(event("unit_falls", w.step, unit=target.id, events=fell.events))

@@ -28,6 +28,7 @@ from .movement import advance, begin_move, finish_move
 from .options import TW, Rules
 
 INF = np.int16(30000)
+NO_MOVE = 9999  # cost of an impossible move: above any budget, so one comparison filters
 TURN_L, TURN_R, FWD, BACK, SH_FL, SH_FR, SH_BL, SH_BR, PRONE = range(9)
 STAND0 = 9  # 9..14: U:n
 ENTER0 = 15  # 15..20: infantry steps in direction d
@@ -45,26 +46,35 @@ class Transitions:
     hexes: int
     codes: np.ndarray  # (M,) move code per row
     dest: np.ndarray  # (S, M) int32
-    cost: np.ndarray  # (S, M) int16
+    cost: np.ndarray  # (S, M) int16, NO_MOVE where impossible
     paved: np.ndarray  # (S,) the state's position is paved (MOV-25)
 
 
-_TRANS: dict[tuple[int, str, str, bool], tuple[Board, Transitions]] = {}
+_TRANS: dict[tuple[int, str, str, bool, bool], tuple[Board, Transitions]] = {}
 
 
-def transitions(board: Board, kind: str, rules: Rules, running: bool) -> Transitions:
-    key = (id(board), kind, rules.variant, running)
+def transitions(
+    board: Board, kind: str, rules: Rules, running: bool, posture: bool = True
+) -> Transitions:
+    """Cached moves for (board, kind, variant, running). ``posture=False`` leaves out P
+    and U:n: for a unit that starts standing they never lead to a new (hex, facing) or a
+    cheaper one (going prone costs 1 and keeps the facing; standing again costs 2 more,
+    while any facing change costs at most 3), so the search skips the prone layer."""
+    key = (id(board), kind, rules.variant, running, posture)
     hit = _TRANS.get(key)
     if hit is not None and hit[0] is board:
         return hit[1]
-    tr = _build_transitions(C.entry_table(board, kind, rules), C.motive_costs(kind), running)
+    mc = C.motive_costs(kind)
+    tr = _build_transitions(C.entry_table(board, kind, rules), mc, running, posture)
     if len(_TRANS) > 64:
         _TRANS.clear()
     _TRANS[key] = (board, tr)
     return tr
 
 
-def _build_transitions(t: C.EntryTable, mc: C.MotiveCosts, running: bool) -> Transitions:
+def _build_transitions(
+    t: C.EntryTable, mc: C.MotiveCosts, running: bool, posture: bool
+) -> Transitions:
     n = t.rows * t.cols
     hexes = np.arange(n)[None, :]
     f = np.arange(6)[:, None]
@@ -103,7 +113,7 @@ def _build_transitions(t: C.EntryTable, mc: C.MotiveCosts, running: bool) -> Tra
         for code, turn in ((TURN_L, -1), (TURN_R, 1)):  # MOV-17
             dest = state_lf - f[None] * n + ((f[None] + turn) % 6) * n
             rows.append((code, dest.astype(np.int32), np.full(dest.shape, mc.facing_mp, np.int16)))
-        if mc.falls:  # Mechs: MOV-22 prone, MOV-23 stand up facing n (K25)
+        if mc.falls and posture:  # Mechs: MOV-22 prone, MOV-23 stand up facing n (K25)
             dest, cost = blank()
             for lay in (0, 2):
                 dest[lay] = state_lf[lay + 1]
@@ -117,30 +127,33 @@ def _build_transitions(t: C.EntryTable, mc: C.MotiveCosts, running: bool) -> Tra
                 rows.append((STAND0 + g, dest, cost))
     paved = np.concatenate([np.broadcast_to(t.pos_paved[lay // 2], (6, n)).ravel()
                             for lay in range(4)])  # fmt: skip
+    cost = np.stack([r[2].ravel() for r in rows], axis=1)
     return Transitions(
         hexes=n,
         codes=np.array([r[0] for r in rows], np.int16),
         dest=np.ascontiguousarray(np.stack([r[1].ravel() for r in rows], axis=1)),
-        cost=np.ascontiguousarray(np.stack([r[2].ravel() for r in rows], axis=1)),
+        cost=np.ascontiguousarray(np.where(cost < 0, NO_MOVE, cost)),
         paved=paved,
     )
 
 
-_SCRATCH: dict[int, tuple[Transitions, np.ndarray, np.ndarray, np.ndarray]] = {}
+_SCRATCH: dict[int, tuple[Transitions, np.ndarray, np.ndarray]] = {}
 
 
-def _scratch(tr: Transitions) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _scratch(tr: Transitions) -> tuple[np.ndarray, np.ndarray]:
     """Per-transitions work arrays, reused between queries (reset after each search) so a
     query costs what it reaches, not the size of the board. Not thread-safe."""
     hit = _SCRATCH.get(id(tr))
     if hit is None or hit[0] is not tr:
         size = tr.dest.shape[0]
-        hit = (tr, np.full(size, INF, np.int16), np.full(size, -1, np.int32),
-               np.full(size, -1, np.int16))  # fmt: skip
+        hit = (tr, np.full(size, INF, np.int16), np.full(size, -1, np.int64))
         if len(_SCRATCH) > 16:
             _SCRATCH.clear()
         _SCRATCH[id(tr)] = hit
-    return hit[1], hit[2], hit[3]
+    return hit[1], hit[2]
+
+
+LINK = 32  # link = predecessor * LINK + move code
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -149,8 +162,7 @@ class Found:
 
     states: np.ndarray  # int64
     cost: np.ndarray  # int16
-    pred: np.ndarray  # int32 state, -1 at a start
-    how: np.ndarray  # int16 move code
+    link: np.ndarray  # int64: predecessor state * LINK + move code, -1 at a start
 
     def at(self, s: int) -> int:
         """Position of state s in the arrays."""
@@ -158,13 +170,13 @@ class Found:
 
 
 def _search(
-    tr: Transitions, starts: np.ndarray, budget: int, blocked: np.ndarray, paved_only: bool
+    tr: Transitions, starts: np.ndarray, budget: int, blocked: np.ndarray | None, paved_only: bool
 ) -> Found:
     """Bucketed Dijkstra: expand every state of cost k at once. Every move costs >= 1 MP
     except infantry turns, which the infantry moves fold into the step, so bucket k is
-    final when it is expanded."""
+    final when it is expanded. ``blocked``: hexes that may not be entered (enemies)."""
     m = tr.dest.shape[1]
-    dist, pred, how = _scratch(tr)
+    dist, link = _scratch(tr)
     dist[starts] = 0
     touched = starts
     seen = [starts]
@@ -176,31 +188,32 @@ def _search(
             if fr.size == 0:
                 continue
             cost = tr.cost[fr]  # (n, M): rows are contiguous
-            idx = np.flatnonzero((cost >= 0) & (cost <= budget - k))
+            idx = np.flatnonzero(cost <= budget - k)
             dest = tr.dest[fr].ravel()[idx]
-            if paved_only:  # MOV-25
-                keep = tr.paved[dest]
-                idx, dest = idx[keep], dest[keep]
             new = cost.ravel()[idx] + np.int16(k)
-            keep = (new < dist[dest]) & ~blocked[dest % tr.hexes]
+            keep = new < dist[dest]
+            if paved_only:  # MOV-25
+                keep &= tr.paved[dest]
+            if blocked is not None:
+                keep &= ~blocked[dest % tr.hexes]
             idx, dest, new = idx[keep], dest[keep], new[keep]
             if dest.size == 0:
                 continue
             np.minimum.at(dist, dest, new)
             sel = dist[dest] == new
-            idx, dest = idx[sel], dest[sel]
-            pred[dest] = fr[idx // m]
-            how[dest] = tr.codes[idx % m]
+            src, code = np.divmod(idx[sel], m)
+            dest = dest[sel]
+            link[dest] = fr[src] * LINK + tr.codes[code]
             touched = np.concatenate([touched, dest])
             seen.append(dest)
-        states = np.unique(np.concatenate(seen))
-        return Found(states.astype(np.int64), dist[states].copy(), pred[states].copy(),
-                     how[states].copy())  # fmt: skip
+        states = np.concatenate(seen)
+        states.sort()
+        states = states[np.concatenate(([True], states[1:] != states[:-1]))]
+        return Found(states, dist[states], link[states])
     finally:
-        for arr in seen:
-            dist[arr] = INF
-            pred[arr] = -1
-            how[arr] = -1
+        every = np.concatenate(seen)
+        dist[every] = INF
+        link[every] = -1
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -237,10 +250,11 @@ class Reach:
         """(S,) predecessor state, -1 at the start and out of reach."""
         out = np.full(24 * self.rows * self.cols, -1, np.int32)
         if self.main is not None:
-            out[self.main.states] = self.main.pred
+            out[self.main.states] = np.where(self.main.link < 0, -1, self.main.link // LINK)
         if self.alt is not None:
             beyond = self.alt.cost > self.mp_available
-            out[self.alt.states[beyond]] = self.alt.pred[beyond]
+            alt = self.alt.link[beyond]
+            out[self.alt.states[beyond]] = np.where(alt < 0, -1, alt // LINK)
         return out
 
     def _ends(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -310,10 +324,10 @@ class Reach:
         codes: list[int] = []
         while True:
             i = tree.at(s)
-            if tree.pred[i] < 0:
+            if tree.link[i] < 0:
                 break
-            codes.append(int(tree.how[i]))
-            s = int(tree.pred[i])
+            s, code = divmod(int(tree.link[i]), LINK)
+            codes.append(code)
         tokens: list[str] = []
         have = self.start[1] if self.start is not None else 0  # infantry: actual facing
         for code in reversed(codes):
@@ -375,8 +389,7 @@ def reach_batch(
     return [_reach_one(board, units, uid, mode, rules) for uid, mode in requests]
 
 
-_NONE = Found(np.zeros(0, np.int64), np.zeros(0, np.int16), np.zeros(0, np.int32),
-              np.zeros(0, np.int16))  # fmt: skip
+_NONE = Found(np.zeros(0, np.int64), np.zeros(0, np.int16), np.zeros(0, np.int64))
 
 
 def _reach_one(board: Board, units: Sequence[Unit], unit_id: str, mode: str, rules: Rules) -> Reach:
@@ -393,25 +406,25 @@ def _reach_one(board: Board, units: Sequence[Unit], unit_id: str, mode: str, rul
     if ctx.error:
         return Reach(found=_NONE, **base)
     if mode == "stand":
-        one = Found(np.array([start_state], np.int64), np.zeros(1, np.int16),
-                    np.full(1, -1, np.int32), np.full(1, -1, np.int16))  # fmt: skip
+        one = Found(np.array([start_state], np.int64), np.zeros(1, np.int16), np.full(1, -1))
         return Reach(found=one, main=one, **base)
     if mode == "jump":
         return _jump_reach(board, ctx, st, anyone, base)
-    tr = transitions(board, u.kind, rules, mode == "run")
+    tr = transitions(board, u.kind, rules, mode == "run", posture=st.prone)
     if u.kind == "infantry":
         starts = (layer0 * 6 + np.arange(6, dtype=np.int64)) * n + h0
     else:
         starts = np.array([start_state], np.int64)
-    main = _search(tr, starts, ctx.mp_available, enemy, False)
+    blocked = enemy if enemy.any() else None
+    main = _search(tr, starts, ctx.mp_available, blocked, False)
     found, alt = main, None
     if ctx.paved_bonus:  # MOV-25: one more MP while every hex entered is paved
-        alt = _search(tr, starts, ctx.mp_available + 1, enemy, True)
+        alt = _search(tr, starts, ctx.mp_available + 1, blocked, True)
         extra = ~np.isin(alt.states, main.states)
         merged = np.concatenate([main.states, alt.states[extra]])
         order = np.argsort(merged)
         cost = np.concatenate([main.cost, alt.cost[extra]])[order]
-        found = Found(merged[order], cost, _NONE.pred, _NONE.how)
+        found = Found(merged[order], cost, np.full(len(cost), -1, np.int64))
     result = Reach(found=found, main=main, alt=alt, **base)
     result.minimum.update(_minimum(ctx, st, result))
     return result
@@ -447,5 +460,5 @@ def _jump_reach(board: Board, ctx: Any, st: Any, anyone: np.ndarray, base: dict)
     states = np.concatenate([states, [(2 * int(st.deck) * 6 + st.facing) * n + h0]])
     cost = np.concatenate([cost, [0]]).astype(np.int16)
     order = np.argsort(states)
-    found = Found(states[order].astype(np.int64), cost[order], _NONE.pred, _NONE.how)
+    found = Found(states[order].astype(np.int64), cost[order], np.full(len(cost), -1, np.int64))
     return Reach(found=found, jump=True, **base)

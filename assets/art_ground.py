@@ -42,12 +42,12 @@ def grass(variant: int) -> np.ndarray:
     grain = c.lattice_noise(seed + 200, 2.5, detail=2.0)
     base = T["grass"] if variant == 0 else T["grass_alt"]
     c.paint(
-        img, _textured(base, (broad, 0.05), (mid, 0.035), (grain, 0.03)), np.ones(img.shape[:2])
+        img, _textured(base, (broad, 0.045), (mid, 0.022), (grain, 0.03)), np.ones(img.shape[:2])
     )
     rng = np.random.default_rng(seed)
     # darker blades then a few lighter ones: the grain of a printed grass texture
-    c.paint(img, T["grass_dark"], c.strokes_mask(_blades(rng, 34, 2.6), 0.7), 0.55)
-    c.paint(img, T["grass_light"], c.strokes_mask(_blades(rng, 20, 2.2), 0.6), 0.5)
+    c.paint(img, T["grass_dark"], c.strokes_mask(_blades(rng, 110, 2.2), 0.5), 0.4)
+    c.paint(img, T["grass_light"], c.strokes_mask(_blades(rng, 60, 1.8), 0.45), 0.4)
     if variant == 1:
         # small clover patches and a few pale flower dots for variety
         patch = np.clip(c.lattice_noise(seed + 300, 10.0) - 0.9, 0, 1)
@@ -67,24 +67,36 @@ def _stones(
     periodic: bool = True,
     shadow_alpha: float = 0.45,
 ) -> None:
-    """Rounded stones with NW light and a soft SE shadow."""
+    """Angular stones (flat tops, bevelled edges) in warm and cool greys, NW light, SE
+    shadow. Periodic stones repeat over the lattice, so rough ground joins seamlessly."""
     if periodic:
         pts = c.lattice_points(rng, n, margin=margin)
     else:
         xy = c.scatter_in_hex(rng, n, margin, 0.0)
         pts = [(x, y, k) for k, (x, y) in enumerate(xy)]
     radius = rng.uniform(rmin, rmax, size=n)
-    squash = rng.uniform(0.65, 1.0, size=n)
-    tone = rng.uniform(0.85, 1.1, size=n)
+    corners = rng.integers(5, 8, size=n)
+    jitter = rng.uniform(0.7, 1.0, size=(n, 8))
+    turn = rng.uniform(0, 2 * np.pi, size=n)
+    warm = rng.uniform(-1, 1, size=n)
+    tone = rng.uniform(0.82, 1.08, size=n)
+    stone, dark = T["stone"], T["dirt"]
     height = np.zeros(img.shape[:2], np.float32)
     colour = np.zeros(img.shape[:2] + (3,), np.float32)
     for x, y, k in pts:
-        r = radius[k]
-        d = c.dome(x, y, r) * 0.8
-        d = d * (c.ellipse_mask(x, y, r, r * squash[k]) > 0)
+        r, m = radius[k], int(corners[k])
+        angles = turn[k] + np.arange(m) * 2 * np.pi / m
+        poly = [
+            (x + np.cos(a) * r * j, y + np.sin(a) * r * j * 0.85)
+            for a, j in zip(angles, jitter[k], strict=False)
+        ]
+        mask = c.polygon_mask(poly)
+        bevel = np.clip(c.blur(mask, r * 0.5) * 1.6, 0, 1) * mask
+        d = bevel * r * 0.6
         new = d > height
         height = np.where(new, d, height)
-        colour[new] = np.clip(T["stone"] * tone[k], 0, 1)
+        col = stone * (1 - 0.2 * max(warm[k], 0)) + dark * 0.2 * max(warm[k], 0)
+        colour[new] = np.clip(col * tone[k], 0, 1)
     mask = (height > 0).astype(np.float32)
     c.paint(img, (0.12, 0.1, 0.08), c.cast_shadow(mask, 1.6, 0.6) * (1 - mask), shadow_alpha)
     lit = np.clip(c.shade_height(height, 1.0), 0.55, 1.3)
@@ -100,19 +112,22 @@ def rough() -> np.ndarray:
     c.paint(img, T["grass_dark"], tufts, 0.45)
     rng = np.random.default_rng(23)
     c.paint(img, T["dirt_dark"], c.strokes_mask(_blades(rng, 12, 2.0), 0.6), 0.5)
-    _stones(img, rng, 16, 1.2, 2.4)
-    _stones(img, rng, 7, 2.6, 4.2)
+    _stones(img, rng, 18, 1.5, 2.8)
+    _stones(img, rng, 7, 3.2, 5.0)
     return img
 
 
 def rough_overlay() -> np.ndarray:
     """Tile 26: stones and dirt patches only, for rough on a hill or on pavement."""
     img = c.canvas()
-    patches = np.clip((c.lattice_noise(30, 14.0) + 0.3) * 0.8, 0, 1) * c.hex_mask(4)
-    c.paint(img, T["dirt"], patches, 0.55)
+    n = c.blur(c.lattice_noise(30, 18.0), 1.5)
+    t = np.clip((n / n.std() + 0.3) / 0.9, 0, 1)
+    patches = t * t * (3 - 2 * t) * c.blur(c.hex_mask(7), 3.0)  # smoothstep, soft rim
+    grain = c.lattice_noise(32, 2.0, 2.0)
+    c.paint(img, _textured(T["dirt_light"], (grain, 0.06)), patches, 0.7)
     rng = np.random.default_rng(31)
-    _stones(img, rng, 13, 1.2, 2.3, margin=6, periodic=False)
-    _stones(img, rng, 6, 2.6, 4.0, margin=9, periodic=False)
+    _stones(img, rng, 14, 1.5, 2.7, margin=6, periodic=False)
+    _stones(img, rng, 6, 3.2, 4.8, margin=9, periodic=False)
     return img
 
 

@@ -18,6 +18,7 @@ TERRAIN: dict[str, str] = {
     "grass_alt": "#95a86a",
     "dirt": "#a99a77",
     "dirt_dark": "#8a7c5c",
+    "dirt_light": "#c4b28a",
     "stone": "#a7a398",
     "stone_dark": "#6f6c64",
     "concrete": "#b3b1aa",

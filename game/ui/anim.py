@@ -1,0 +1,182 @@
+"""The committed move played back: the unit walks its path hex by hex, and each roll pops
+up beside it with the two dice, the target and the result. Purely presentational: the
+game state has already changed when this runs; a click or a key skips to the end.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game.hexgrid import Hex
+
+from .fonts import font
+
+STEP_TIME = 0.14  # seconds per hex
+POPUP_TIME = 1.2  # seconds per roll pop-up
+INK = (20, 20, 24)
+
+
+@dataclass(frozen=True, slots=True)
+class Popup:
+    """One roll or notice: the dice (may be empty), the target and a verdict line."""
+
+    title: str
+    faces: tuple[int, ...]
+    target: Any
+    verdict: str
+    good: bool
+
+
+@dataclass
+class MoveAnimation:
+    """A timeline of ("step", (hex, facing)) and ("popup", Popup) items."""
+
+    unit_id: str
+    items: list[tuple[str, Any]]
+    elapsed: float = 0.0
+    index: int = 0
+    position: tuple[Hex, int] | None = None
+    popup: Popup | None = None
+    done: bool = False
+    shown: list[Popup] = field(default_factory=list)
+
+    def update(self, dt: float) -> bool:
+        """Advance; True while something still changes on screen."""
+        if self.done:
+            return False
+        self.elapsed += dt
+        while self.index < len(self.items):
+            kind, value = self.items[self.index]
+            need = STEP_TIME if kind == "step" else POPUP_TIME
+            if kind == "step":
+                self.position, self.popup = value, None
+            else:
+                self.popup = value
+            if self.elapsed < need:
+                return True
+            self.elapsed -= need
+            self.index += 1
+        self.done = True
+        self.popup = None
+        return False
+
+    def skip(self) -> None:
+        self.index = len(self.items)
+        self.done = True
+        self.popup = None
+
+
+def popup_of(event: Any) -> Popup | None:
+    """A pop-up for an event that rolled dice, or for a fall / skid without dice."""
+    for roll in getattr(event, "rolls", ()) or ():
+        if roll.target is None:
+            continue
+        good = bool(roll.success)
+        verdict = "passed" if good else "FAILED"
+        title = str(roll.reason)[:48] or event.kind
+        return Popup(title, tuple(roll.faces), roll.target, verdict, good)
+    if event.kind in ("fall", "skid", "collision"):
+        return Popup(event.kind.upper(), (), None, event.text[:60], False)
+    if (
+        event.kind == "psr"
+        and getattr(event.payload, "get", None)
+        and event.payload.get("target") == "auto-fail"
+    ):
+        return Popup(str(event.payload.get("reason")), (), "auto", "automatic failure", False)
+    return None
+
+
+def build_animation(
+    unit_id: str, start: tuple[Hex, int], result: Any, events: tuple[Any, ...], end: tuple[Hex, int]
+) -> MoveAnimation:
+    """Steps from the previewed path (stopping where a fall or a move end interrupts it),
+    with each roll's pop-up after the step that triggered it, then the final position."""
+    steps = [start]
+    for rep in getattr(result, "reports", ()) or ():
+        st = rep.state_after
+        if st is not None:
+            steps.append((st.at, st.facing))
+    by_step: dict[int, list[Popup]] = {}
+    tail: list[Popup] = []
+    stop = len(steps) - 1
+    for e in events:
+        step = getattr(e.payload, "step", None)
+        p = popup_of(e)
+        if e.kind in ("fall", "move_ends", "skid") and isinstance(step, int):
+            stop = min(stop, step + 1)
+        if p is None:
+            continue
+        if isinstance(step, int) and 0 <= step < len(steps) - 1:
+            by_step.setdefault(step, []).append(p)
+        else:
+            tail.append(p)
+    items: list[tuple[str, Any]] = [("step", steps[0])]
+    for i in range(1, min(stop, len(steps) - 1) + 1):
+        items.append(("step", steps[i]))
+        items += [("popup", p) for p in by_step.pop(i - 1, [])]
+    for rest in by_step.values():
+        items += [("popup", p) for p in rest]
+    items += [("popup", p) for p in tail]
+    items.append(("step", end))
+    return MoveAnimation(unit_id, items)
+
+
+def die(size: int, value: int) -> pygame.Surface:
+    """A die face with pips."""
+    s = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.rect(s, (248, 246, 238), s.get_rect(), border_radius=size // 5)
+    pygame.draw.rect(s, INK, s.get_rect(), 2, border_radius=size // 5)
+    q = size / 4
+    spots = {
+        1: [(2, 2)],
+        2: [(1, 1), (3, 3)],
+        3: [(1, 1), (2, 2), (3, 3)],
+        4: [(1, 1), (3, 1), (1, 3), (3, 3)],
+        5: [(1, 1), (3, 1), (2, 2), (1, 3), (3, 3)],
+        6: [(1, 1), (3, 1), (1, 2), (3, 2), (1, 3), (3, 3)],
+    }.get(value, [])
+    for x, y in spots:
+        pygame.draw.circle(s, INK, (x * q, y * q), max(2, size // 11))
+    return s
+
+
+def popup_surface(p: Popup, size: int) -> pygame.Surface:
+    """The pop-up card: title, two dice, "needs N", the verdict in green or red."""
+    f, fb = font(size), font(size + 4, True)
+    dsz = round(size * 2.2)
+    pad = size // 2
+    title = f.render(p.title, True, (235, 235, 230))
+    need = "" if p.target is None else ("automatic" if p.target == "auto" else f"needs {p.target}+")
+    total = sum(p.faces)
+    line = fb.render(f"{total}  {need}" if p.faces else need, True, (235, 235, 230))
+    verdict = fb.render(p.verdict, True, (120, 220, 120) if p.good else (250, 100, 90))
+    w = (
+        max(title.get_width(), line.get_width(), verdict.get_width(), len(p.faces) * (dsz + pad))
+        + 2 * pad
+    )
+    h = (
+        title.get_height()
+        + (dsz + pad if p.faces else 0)
+        + line.get_height()
+        + verdict.get_height()
+        + 2 * pad
+    )
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (22, 24, 28, 235), surf.get_rect(), border_radius=10)
+    pygame.draw.rect(
+        surf, (120, 220, 120) if p.good else (250, 100, 90), surf.get_rect(), 2, border_radius=10
+    )
+    y = pad
+    surf.blit(title, (pad, y))
+    y += title.get_height()
+    if p.faces:
+        for i, v in enumerate(p.faces):
+            surf.blit(die(dsz, v), (pad + i * (dsz + pad), y + pad // 2))
+        y += dsz + pad
+    surf.blit(line, (pad, y))
+    y += line.get_height()
+    surf.blit(verdict, (pad, y))
+    return surf

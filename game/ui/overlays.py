@@ -1,0 +1,241 @@
+"""What the play screen draws over the cached map: reach shading, the planned path with its
+per-step MP, piloting-roll markers, waypoints, the facing arrow and deployment zones.
+
+Each overlay is built once into a small translucent surface covering only its hexes (a
+:class:`Layer` at a zoomed-map position) when its inputs change: the selection, mode,
+waypoints, hovered destination or zoom. A frame just blits the layers.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game.hexgrid import Hex
+from game.layout import HexLayout
+
+from .camera import Camera
+from .fonts import font
+from .palette import Colour, to_rgb
+
+REACH = {"walk": to_rgb("#0072B2"), "run": to_rgb("#E69F00"), "jump": to_rgb("#CC79A7")}
+PSR_FILL = (250, 215, 60)
+PSR_AUTO = (220, 50, 40)
+ILLEGAL = (225, 45, 45)
+INK = (20, 20, 24)
+WHITE = (250, 250, 245)
+
+
+@dataclass(frozen=True, slots=True)
+class Layer:
+    """A translucent surface placed at (x, y) in zoomed map pixels."""
+
+    surface: pygame.Surface | None
+    x: float = 0.0
+    y: float = 0.0
+    markers: tuple[tuple[float, float, float, Any], ...] = field(default=())  # x, y, r, psr
+
+    def draw(self, screen: pygame.Surface, camera: Camera) -> None:
+        if self.surface is None:
+            return
+        sx, sy = camera.to_screen(self.x, self.y)
+        old = screen.get_clip()
+        screen.set_clip(pygame.Rect(camera.view))
+        screen.blit(self.surface, (round(sx), round(sy)))
+        screen.set_clip(old)
+
+    def marker_at(self, camera: Camera, sx: float, sy: float) -> Any:
+        """The PSR under the screen point, if any."""
+        for mx, my, r, psr in self.markers:
+            px, py = camera.to_screen(mx, my)
+            if (px - sx) ** 2 + (py - sy) ** 2 <= r * r:
+                return psr
+        return None
+
+
+EMPTY = Layer(None)
+
+
+def _canvas(
+    lay: HexLayout, hexes: Iterable[Hex], pad: float
+) -> tuple[pygame.Surface, float, float]:
+    pts = [p for h in hexes for p in lay.corners(h)]
+    x0, y0 = min(p[0] for p in pts) - pad, min(p[1] for p in pts) - pad
+    x1, y1 = max(p[0] for p in pts) + pad, max(p[1] for p in pts) + pad
+    surf = pygame.Surface((max(1, math.ceil(x1 - x0)), max(1, math.ceil(y1 - y0))), pygame.SRCALPHA)
+    surf.fill((0, 0, 0, 0))
+    return surf, x0, y0
+
+
+def reach_layer(
+    lay: HexLayout, hexes: Mapping[Hex, tuple[int, Any]], mp_available: int, mode: str
+) -> Layer:
+    """One hue per mode, more transparent the more MP the hex costs (ux.md)."""
+    if not hexes:
+        return EMPTY
+    surf, x0, y0 = _canvas(lay, hexes, 2)
+    colour = REACH.get(mode, REACH["walk"])
+    span = max(1, mp_available)
+    for h, (mp, _) in hexes.items():
+        alpha = round(150 - 95 * min(1.0, mp / span))
+        pts = [(x - x0, y - y0) for x, y in lay.corners(h)]
+        pygame.draw.polygon(surf, (*colour, alpha), pts)
+        pygame.draw.polygon(surf, (*colour, 230), pts, max(1, round(2 * lay.scale)))
+    return Layer(surf, x0, y0)
+
+
+def zone_layer(lay: HexLayout, hexes: Iterable[Hex], colour: Colour) -> Layer:
+    """Deployment hexes of the side placing units."""
+    hexes = list(hexes)
+    if not hexes:
+        return EMPTY
+    surf, x0, y0 = _canvas(lay, hexes, 2)
+    for h in hexes:
+        pts = [(x - x0, y - y0) for x, y in lay.corners(h)]
+        pygame.draw.polygon(surf, (*colour, 95), pts)
+        pygame.draw.polygon(surf, (*colour, 220), pts, max(1, round(2 * lay.scale)))
+    return Layer(surf, x0, y0)
+
+
+def path_points(start: Hex, result: Any, steps: tuple[str, ...]) -> list[tuple[Hex, int]]:
+    """The hexes the path enters in order with the MP used on arrival (turns collapse)."""
+    out: list[tuple[Hex, int]] = [(start, 0)]
+    for rep in getattr(result, "reports", ()) or ():
+        st = rep.state_after
+        if st is None:
+            continue
+        if st.at != out[-1][0]:
+            out.append((st.at, st.mp_used))
+        else:
+            out[-1] = (st.at, st.mp_used if len(out) > 1 else 0)
+    return out
+
+
+def psr_hex(psr: Any, result: Any, start: Hex) -> Hex:
+    if getattr(psr, "at", None) is not None:
+        return psr.at
+    reps = getattr(result, "reports", ()) or ()
+    if 0 <= psr.step < len(reps) and reps[psr.step].state_after is not None:
+        return reps[psr.step].state_after.at
+    return start
+
+
+def path_layer(
+    lay: HexLayout,
+    start: Hex,
+    result: Any,
+    steps: tuple[str, ...],
+    *,
+    mode: str,
+    dest: Hex,
+    facing: int,
+    facings: tuple[int, ...],
+    waypoints: Iterable[Hex],
+    legal: bool,
+) -> Layer:
+    """The path from the unit to the destination with MP numbers, PSR markers, waypoints,
+    the facing arrow (reachable facings bright, the others greyed) and, if illegal, a cross."""
+    s = lay.scale
+    points = path_points(start, result, steps) if legal else [(start, 0)]
+    if dest not in [p for p, _ in points]:
+        points.append((dest, getattr(result, "mp_used", 0)))
+    hexes = {p for p, _ in points} | {dest}
+    surf, x0, y0 = _canvas(lay, hexes, 24 * s + 12)
+
+    def c(h: Hex) -> tuple[float, float]:
+        x, y = lay.centre(h)
+        return x - x0, y - y0
+
+    colour = REACH.get(mode, REACH["walk"]) if legal else ILLEGAL
+    width = max(3, round(7 * s))
+    pts = [c(h) for h, _ in points]
+    if len(pts) > 1:
+        pygame.draw.lines(surf, (*INK, 200), False, pts, width + 4)
+        pygame.draw.lines(surf, (*colour, 255), False, pts, width)
+    for wp in waypoints:
+        x, y = c(wp)
+        pygame.draw.circle(surf, (*WHITE, 255), (x, y), 11 * s + 3)
+        pygame.draw.circle(surf, (*colour, 255), (x, y), 8 * s + 2)
+    _facing_arrow(surf, c(dest), facing, facings, lay, colour if legal else ILLEGAL)
+    if not legal:
+        x, y = c(dest)
+        r = 16 * s
+        pygame.draw.line(surf, ILLEGAL, (x - r, y - r), (x + r, y + r), max(3, round(5 * s)))
+        pygame.draw.line(surf, ILLEGAL, (x - r, y + r), (x + r, y - r), max(3, round(5 * s)))
+    f = font(max(12, round(20 * s)), True)
+    for h, mp in points[1:]:
+        x, y = c(h)
+        _label(surf, f, str(mp), (x, y + 20 * s), colour)
+    markers: list[tuple[float, float, float, Any]] = []
+    if legal:
+        placed: dict[Hex, int] = {}
+        for psr in getattr(result, "psrs", ()) or ():
+            h = psr_hex(psr, result, start)
+            n = placed.get(h, 0)
+            placed[h] = n + 1
+            x, y = c(h)
+            mx, my = x + 22 * s + n * 26 * s, y - 22 * s
+            r = max(10, 14 * s)
+            _psr_marker(surf, (mx, my), r, psr)
+            markers.append((mx + x0, my + y0, r, psr))
+    return Layer(surf, x0, y0, tuple(markers))
+
+
+def _label(surf: pygame.Surface, f: pygame.font.Font, text: str, at: Any, colour: Colour) -> None:
+    img = f.render(text, True, WHITE)
+    w, h = img.get_size()
+    box = pygame.Rect(0, 0, w + 8, h + 2)
+    box.center = (round(at[0]), round(at[1]))
+    pygame.draw.rect(surf, (*INK, 210), box, border_radius=6)
+    pygame.draw.rect(surf, (*colour, 255), box, 1, border_radius=6)
+    surf.blit(img, (box.x + 4, box.y + 1))
+
+
+def _psr_marker(surf: pygame.Surface, at: tuple[float, float], r: float, psr: Any) -> None:
+    x, y = at
+    fill = PSR_AUTO if getattr(psr, "auto_fail", False) else PSR_FILL
+    diamond = [(x, y - r), (x + r, y), (x, y + r), (x - r, y)]
+    pygame.draw.polygon(surf, (*fill, 255), diamond)
+    pygame.draw.polygon(surf, (*INK, 255), diamond, 2)
+    target = psr.target
+    text = "X" if isinstance(target, str) else str(target)
+    img = font(max(11, round(r * 1.2)), True).render(text, True, INK)
+    surf.blit(img, (x - img.get_width() / 2, y - img.get_height() / 2 + 1))
+
+
+def _facing_arrow(
+    surf: pygame.Surface,
+    centre: tuple[float, float],
+    facing: int,
+    facings: tuple[int, ...],
+    lay: HexLayout,
+    colour: Colour,
+) -> None:
+    """Six ticks around the destination (greyed where the facing costs too much) and an
+    arrow for the chosen facing."""
+    s = lay.scale
+    cx, cy = centre
+    for d in range(6):
+        a = math.radians(60 * d)
+        ux, uy = math.sin(a), -math.cos(a)
+        tick = (cx + ux * 30 * s, cy + uy * 30 * s)
+        ok = d in facings
+        pygame.draw.circle(surf, (*(WHITE if ok else (110, 110, 110)), 235), tick, max(2, 4 * s))
+    a = math.radians(60 * facing)
+    ux, uy = math.sin(a), -math.cos(a)
+    px, py = -uy, ux
+    tip = (cx + ux * 34 * s, cy + uy * 34 * s)
+    base = (cx + ux * 12 * s, cy + uy * 12 * s)
+    wing = 11 * s
+    tri = [
+        tip,
+        (base[0] + px * wing, base[1] + py * wing),
+        (base[0] - px * wing, base[1] - py * wing),
+    ]
+    pygame.draw.polygon(surf, (*INK, 255), tri, max(2, round(3 * s)) + 2)
+    pygame.draw.polygon(surf, (*colour, 255), tri)
+    pygame.draw.polygon(surf, (*WHITE, 255), tri, max(1, round(2 * s)))

@@ -1,0 +1,210 @@
+"""The application: a window, a stack of scenes and the game state they share.
+
+Scenes (start screen, deployment, play, menus) each have ``handle(event)``,
+``update(dt)`` and ``draw(screen)``; the top scene gets the input, and overlays (menu,
+load dialog) draw over the scene below. The App holds the one :class:`GameState`; scenes
+change it only through :meth:`App.act`, which hands an action to ``game.flow.apply``,
+autosaves at every phase change and keeps the refusal sentence for the screen.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any, Protocol
+
+import pygame
+
+from game.actions import Action, EndPhase, RollInitiative, StartGame
+from game.errors import UserFacingError
+from game.flow import Outcome, apply
+from game.save import autosave, load_game, save_dir, save_game
+from game.state import GameState
+
+QUICKSAVE = "quicksave.json"
+
+
+class Scene(Protocol):
+    overlay: bool
+
+    def handle(self, event: pygame.event.Event) -> None: ...
+    def update(self, dt: float) -> None: ...
+    def draw(self, screen: pygame.Surface) -> None: ...
+
+
+class App:
+    """Window, scene stack, game state, notices."""
+
+    def __init__(self, screen: pygame.Surface) -> None:
+        self.screen = screen
+        self.scenes: list[Any] = []
+        self.state: GameState | None = None
+        self.running = True
+        self.toast: tuple[str, float, bool] | None = None  # text, until, is_error
+        self.events_out: list[Any] = []  # events of the last accepted actions (for scenes)
+
+    # --- scenes ---------------------------------------------------------------------------
+    @property
+    def top(self) -> Any:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Any) -> None:
+        self.scenes.append(scene)
+
+    def pop(self) -> None:
+        if self.scenes:
+            self.scenes.pop()
+        if not self.scenes:
+            self.running = False
+
+    def replace_all(self, scene: Any) -> None:
+        self.scenes = [scene]
+
+    def notify(self, text: str, error: bool = False, seconds: float = 3.5) -> None:
+        self.toast = (text, time.monotonic() + seconds, error)
+
+    # --- the game -------------------------------------------------------------------------
+    def act(self, action: Action) -> Outcome | None:
+        """Apply an action; on refusal show why and return None."""
+        assert self.state is not None
+        out = apply(self.state, action)
+        if not out.ok:
+            self.notify(out.reason, error=True)
+            return None
+        assert isinstance(out, Outcome)
+        self.state = out.state
+        self.events_out.extend(out.events)
+        if out.phase_changed:
+            self._autosave()
+        return out
+
+    def advance(self) -> list[Any]:
+        """Take the steps no player decides: start a placed scenario, roll initiative,
+        end a finished phase (TURN-05, TURN-14). Returns the events produced."""
+        events: list[Any] = []
+        for _ in range(32):
+            s = self.state
+            assert s is not None
+            if s.phase == "setup":
+                action: Action = StartGame()
+            elif s.phase == "initiative":
+                action = RollInitiative()
+            elif s.phase not in ("deployment", "movement") or s.phase_done:
+                action = EndPhase()
+            else:
+                break
+            out = self.act(action)
+            if out is None:
+                break
+            events.extend(out.events)
+        return events
+
+    def _autosave(self) -> None:
+        if self.state is None or os.environ.get("HEXPLATE_NO_AUTOSAVE"):
+            return
+        try:
+            autosave(self.state)
+        except OSError as e:
+            self.notify(f"Autosave failed: {e}", error=True)
+
+    def save(self, name: str = QUICKSAVE) -> Path | None:
+        if self.state is None:
+            return None
+        path = save_dir() / name
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            save_game(self.state, path)
+        except (OSError, UserFacingError) as e:
+            self.notify(f"Could not save: {e}", error=True)
+            return None
+        self.notify(f"Saved to {path}")
+        return path
+
+    def load(self, path: Path) -> bool:
+        """Load a save; a damaged one is a message and nothing changes."""
+        try:
+            state = load_game(path)
+        except UserFacingError as e:
+            self.notify(str(e), error=True, seconds=6)
+            return False
+        except Exception as e:  # noqa: BLE001 - a damaged save must never end the game
+            self.notify(
+                f"{path}: cannot be loaded ({type(e).__name__}: {e})", error=True, seconds=6
+            )
+            return False
+        self.start_game(state)
+        self.notify(f"Loaded {path.name}")
+        return True
+
+    def start_game(self, state: GameState) -> None:
+        """Enter a game: deployment first if units wait to be placed, else the play screen."""
+        from .play_deploy import DeployScene
+        from .play_scene import PlayScene
+
+        self.state = state
+        self.advance()
+        if self.state.phase == "deployment":
+            self.replace_all(DeployScene(self))
+        else:
+            self.replace_all(PlayScene(self))
+
+    # --- the loop -------------------------------------------------------------------------
+    def resize(self) -> None:
+        self.screen = pygame.display.get_surface() or self.screen
+        for scene in self.scenes:
+            if hasattr(scene, "resize"):
+                scene.resize()
+
+    def step(self, events: list[pygame.event.Event], dt: float, draw: bool = True) -> None:
+        """One frame: input to the top scene, update, draw (used by run and the tests)."""
+        for event in events:
+            if event.type == pygame.QUIT:
+                self.running = False
+                return
+            if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                self.resize()
+                continue
+            if self.top is not None:
+                self.top.handle(event)
+            if not self.running:
+                return
+        if self.top is not None:
+            self.top.update(dt)
+        if draw:
+            self.draw()
+
+    def draw(self) -> None:
+        screen = self.screen
+        start = len(self.scenes) - 1
+        while start > 0 and getattr(self.scenes[start], "overlay", False):
+            start -= 1
+        for scene in self.scenes[start:]:
+            scene.draw(screen)
+        self._draw_toast(screen)
+
+    def _draw_toast(self, screen: pygame.Surface) -> None:
+        from .fonts import font, ui_size
+
+        if self.toast is None:
+            return
+        text, until, error = self.toast
+        if time.monotonic() > until:
+            self.toast = None
+            return
+        size = ui_size(screen.get_height())
+        img = font(size + 2, True).render(text[:160], True, (255, 255, 255))
+        box = img.get_rect()
+        box.inflate_ip(size * 2, size)
+        box.midbottom = (screen.get_width() // 2, screen.get_height() - size * 9)
+        pygame.draw.rect(screen, (170, 40, 35) if error else (35, 110, 60), box, border_radius=8)
+        screen.blit(img, img.get_rect(center=box.center))
+
+    def run(self) -> int:
+        clock = pygame.time.Clock()
+        while self.running:
+            dt = clock.tick(60) / 1000.0
+            self.step(pygame.event.get(), dt)
+            if self.running:
+                pygame.display.flip()
+        return 0

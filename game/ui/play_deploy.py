@@ -1,0 +1,180 @@
+"""Deployment: each side in turn places its units by clicking hexes of its zone.
+
+The zone (from the map's object layer, else the map edges) is shaded in the side's
+colour; the next unit follows the mouse as a ghost counter, turned with the wheel or
+Q / E. A click sends ``Deploy``; a refusal (occupied, prohibited terrain) is shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.actions import Deploy
+from game.deploy import legal_deploy_hexes
+from game.hexgrid import Hex
+
+from . import overlays
+from .help import DEPLOY_KEYS, draw_help
+from .panels import DIM, TEXT, PanelCache, banner_surface, rows_surface, screen_layout, side_colour
+from .play_input import global_keys
+from .play_view import MapView, tiles_for
+from .sprites import draw_unit
+
+
+class DeployScene:
+    overlay = False
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        s = app.state
+        self.view = MapView(s.start_board or s.board, tiles_for(s))
+        self.cache = PanelCache()
+        self.facing = 0
+        self.hover: Hex | None = None
+        self.mouse = (0, 0)
+        self.help = False
+        self.space = False
+        self.handoff: str | None = s.deploying_side
+        self.zone_key: Any = None
+        self.zone = overlays.EMPTY
+        self.resize(fit=True)
+        self._default_facing()
+
+    @property
+    def state(self):
+        return self.app.state
+
+    def resize(self, fit: bool = False) -> None:
+        w, h = self.app.screen.get_size()
+        self.layout = screen_layout(w, h, True)
+        self.view.set_view(self.layout.map, fit=fit)
+        self.cache.clear()
+
+    def _default_facing(self) -> None:
+        """Face the middle of the map: side placing on the west faces SE, east faces SW."""
+        side = self.state.deploying_side
+        unit = self.state.undeployed(side)[0] if side and self.state.undeployed(side) else None
+        if unit is None:
+            return
+        hexes = legal_deploy_hexes(self.state.board, side, self.state.units, unit.kind)
+        if hexes:
+            mean = sum(h.col for h in hexes) / len(hexes)
+            self.facing = 2 if mean < self.state.board.width / 2 else 4
+
+    def legal(self) -> frozenset[Hex]:
+        s = self.state
+        side = s.deploying_side
+        if side is None or not s.undeployed(side):
+            return frozenset()
+        return frozenset(legal_deploy_hexes(s.board, side, s.units, s.undeployed(side)[0].kind))
+
+    def place(self, h: Hex | None) -> None:
+        s = self.state
+        side = s.deploying_side
+        if h is None or side is None or not s.undeployed(side):
+            return
+        unit = s.undeployed(side)[0]
+        if self.app.act(Deploy(unit.id, h, self.facing)) is None:
+            return
+        self.zone_key = None
+        if self.app.state.phase != "deployment":
+            self.app.start_game(self.app.state)
+            return
+        if self.app.state.deploying_side != side:
+            self.handoff = self.app.state.deploying_side
+            self._default_facing()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if global_keys(self, event):
+            return
+        if self.help:
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                self.help = False
+            return
+        if self.handoff is not None:
+            if event.type == pygame.MOUSEBUTTONDOWN or (
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
+            ):
+                self.handoff = None
+            return
+        if self.view.handle(event, self.space):
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_SPACE:
+                self.space = True
+            elif event.key == pygame.K_q:
+                self.facing = (self.facing - 1) % 6
+            elif event.key == pygame.K_e:
+                self.facing = (self.facing + 1) % 6
+            elif event.key == pygame.K_ESCAPE:
+                from .play_menu import GameMenu
+
+                self.app.push(GameMenu(self.app))
+        elif event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
+            self.space = False
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.hover = self.view.hex_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.place(self.view.hex_at(event.pos))
+        elif event.type == pygame.MOUSEWHEEL and event.y:
+            if pygame.key.get_mods() & pygame.KMOD_CTRL:
+                self.view.zoom(1 if event.y > 0 else -1, pygame.mouse.get_pos())
+            else:
+                self.facing = (self.facing + (1 if event.y < 0 else -1)) % 6
+
+    def update(self, dt: float) -> None:
+        self.view.held_keys(dt)
+
+    def draw(self, screen: pygame.Surface) -> None:
+        s, view, lay = self.state, self.view, self.layout
+        view.draw_map(screen)
+        side = s.deploying_side
+        key = (id(s), view.camera.zoom)
+        if key != self.zone_key:
+            self.zone_key = key
+            self.zone = overlays.zone_layer(view.layout, self.legal(), side_colour(side))
+        self.zone.draw(screen, view.camera)
+        view.draw_units(screen, s.units)
+        waiting = s.undeployed(side) if side else ()
+        if self.hover is not None and waiting and self.handoff is None:
+            ok = self.hover in self.legal()
+            view.renderer.outline(
+                screen, view.camera, self.hover, (255, 246, 192) if ok else (225, 45, 45), 3
+            )
+            if ok:
+                draw_unit(
+                    screen,
+                    waiting[0],
+                    view.centre(self.hover),
+                    view.camera.zoom,
+                    facing=self.facing,
+                )
+        banner = self.cache.get(
+            "banner", (id(s), lay.banner.size), lambda: banner_surface(s, "", lay.banner, lay.size)
+        )
+        screen.blit(banner, lay.banner.topleft)
+        rows = [(f"Deployment: side {side}", TEXT, True)]
+        if waiting:
+            u = waiting[0]
+            rows += [
+                (f"Next: {u.id} {u.name or u.kind}", TEXT, False),
+                (f"{u.tons} t, walk {u.walk_mp()} run {u.run_mp()} jump {u.jump_mp()}", DIM, False),
+                (f"{len(waiting)} unit(s) left to place", DIM, False),
+                ("Click a shaded hex to place it; wheel or Q / E turns it first.", DIM, False),
+            ]
+        side_panel = self.cache.get(
+            "side", (id(s), lay.side.size), lambda: rows_surface(rows, lay.size, lay.side.w)
+        )
+        pygame.draw.rect(screen, (27, 29, 33), lay.side)
+        screen.blit(side_panel, lay.side.topleft)
+        pygame.draw.rect(screen, (20, 21, 24), lay.log)
+        if self.handoff is not None:
+            from .play_draw import _draw_handoff
+
+            _draw_handoff(self, screen)
+        if self.help:
+            draw_help(screen, "Deployment", DEPLOY_KEYS)
+        view.write_debug_layout(s.units, {"phase": s.phase, "side_to_act": side})

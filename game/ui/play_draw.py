@@ -1,0 +1,259 @@
+"""One frame of the movement screen: cached map, cached layers, counters, cached panels.
+
+Everything expensive (map per zoom, reach and path layers, panel text) is rebuilt only
+when its key changes; this function blits and draws a handful of outlines.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from .anim import popup_surface
+from .fonts import font
+from .help import PLAY_KEYS, draw_help
+from .panels import (
+    BG,
+    DIM,
+    TEXT,
+    Button,
+    banner_surface,
+    body_diagram,
+    button_grid,
+    draw_button,
+    log_surface,
+    rows_surface,
+    side_colour,
+    summary_rows,
+    tooltip,
+    unit_rows,
+)
+
+HOVER = (255, 246, 192)
+SELECT = (255, 255, 255)
+
+
+def draw_scene(scene: Any, screen: pygame.Surface) -> None:
+    state, view, lay = scene.state, scene.view, scene.layout
+    view.draw_map(screen)
+    scene._reach_layer().draw(screen, view.camera)
+    anim = scene.anim
+    hide = anim.unit_id if anim is not None else None
+    side = state.side_to_act
+    rings = {u.id: side_colour(side) for u in scene.movable()} if anim is None else {}
+    if scene.plan is not None:
+        rings[scene.plan.unit_id] = SELECT
+    view.draw_units(screen, state.units, hide=hide, ring=rings)
+    if scene.plan is not None and anim is None:
+        scene.path_layer.draw(screen, view.camera)
+    if scene.hover is not None and anim is None:
+        view.renderer.outline(screen, view.camera, scene.hover, HOVER, 2)
+    if anim is not None:
+        _draw_anim(scene, screen)
+    _draw_banner(scene, screen)
+    if scene.panels:
+        _draw_side(scene, screen)
+        _draw_log(scene, screen)
+    else:
+        scene.buttons = []
+    _draw_hover_info(scene, screen)
+    if scene.handoff is not None and anim is None:
+        _draw_handoff(scene, screen)
+    if scene.help:
+        draw_help(screen, "How to play", PLAY_KEYS)
+    view.write_debug_layout(state.units, {"side_to_act": side, "phase": state.phase})
+
+
+def _draw_anim(scene: Any, screen: pygame.Surface) -> None:
+    from .sprites import draw_unit
+
+    anim = scene.anim
+    unit = scene.state.unit(anim.unit_id)
+    if unit is None or anim.position is None:
+        return
+    h, facing = anim.position
+    view = scene.view
+    c = view.centre(h)
+    old = screen.get_clip()
+    screen.set_clip(pygame.Rect(view.camera.view))
+    draw_unit(screen, unit, c, view.camera.zoom, facing=facing, show_moved=False)
+    screen.set_clip(old)
+    if anim.popup is not None:
+        surf = scene.cache.get(
+            "popup",
+            (id(anim.popup), scene.layout.size),
+            lambda: popup_surface(anim.popup, scene.layout.size),
+        )
+        x = c[0] + 45 * view.camera.zoom
+        y = c[1] - surf.get_height() / 2
+        x = min(x, screen.get_width() - surf.get_width() - 4)
+        screen.blit(surf, (x, max(scene.layout.banner.bottom + 4, y)))
+
+
+def _draw_banner(scene: Any, screen: pygame.Surface) -> None:
+    lay = scene.layout
+    extra = ""
+    if scene.plan is not None:
+        extra = f"- {scene.plan.unit_id}: {scene.plan.mode}"
+    surf = scene.cache.get(
+        "banner",
+        (id(scene.state), extra, lay.banner.size),
+        lambda: banner_surface(scene.state, extra, lay.banner, lay.size),
+    )
+    screen.blit(surf, lay.banner.topleft)
+
+
+def _draw_side(scene: Any, screen: pygame.Surface) -> None:
+    lay, state = scene.layout, scene.state
+    rect = lay.side
+    pygame.draw.rect(screen, BG, rect)
+    pygame.draw.line(screen, (70, 74, 80), rect.topleft, rect.bottomleft)
+    uid = scene.plan.unit_id if scene.plan is not None else scene.inspect
+    unit = state.unit(uid) if uid else None
+    y = rect.y
+    if unit is not None:
+        top = scene.cache.get(
+            "unit",
+            (id(state), uid, rect.w, lay.size),
+            lambda: _unit_block(state, unit, rect.w, lay.size),
+        )
+        screen.blit(top, (rect.x, y))
+        y += top.get_height()
+    else:
+        hint = scene.cache.get("nounit", (rect.w, lay.size), lambda: rows_surface(
+            [("No unit selected", TEXT, True), ("Click one of your units (ringed) to plan its move.", DIM, False)],
+            lay.size, rect.w))  # fmt: skip
+        screen.blit(hint, (rect.x, y))
+        y += hint.get_height()
+    scene.buttons = _buttons(scene, pygame.Rect(rect.x, y, rect.w, rect.h), lay.size)
+    mouse = scene.mouse
+    for b in scene.buttons:
+        draw_button(screen, b, lay.size, b.rect.collidepoint(mouse))
+    y = max(b.rect.bottom for b in scene.buttons) + lay.size // 2 if scene.buttons else y
+    info = scene.info
+    key = (id(info.get("result")), info.get("error"), info.get("title"), rect.w, lay.size)
+    summary = scene.cache.get(
+        "summary", key, lambda: rows_surface(summary_rows(info), lay.size, rect.w)
+    )
+    area = pygame.Rect(rect.x, y, rect.w, rect.bottom - y)
+    old = screen.get_clip()
+    screen.set_clip(area)
+    screen.blit(summary, area.topleft)
+    screen.set_clip(old)
+
+
+def _unit_block(state: Any, unit: Any, width: int, size: int) -> pygame.Surface:
+    rows = rows_surface(unit_rows(state, unit), size, width)
+    body = body_diagram(state, unit, width, size)
+    h = rows.get_height() + (body.get_height() if body else 0)
+    surf = pygame.Surface((width, h))
+    surf.fill(BG)
+    surf.blit(rows, (0, 0))
+    pygame.draw.rect(surf, side_colour(unit.side), (0, 0, 5, rows.get_height()))
+    if body:
+        surf.blit(body, (0, rows.get_height()))
+    return surf
+
+
+def _buttons(scene: Any, rect: pygame.Rect, size: int) -> list[Button]:
+    plan = scene.plan
+    if plan is None:
+        return button_grid(rect, [("next", "Next unit (N)", False, bool(scene.movable()))], size, 1)
+    unit = scene.state.unit(plan.unit_id)
+    jump = unit is not None and unit.jump_mp() > 0
+    prone = unit is not None and unit.prone
+    specs = [
+        ("walk", "Walk (W)", plan.mode == "walk", True),
+        ("run", "Run (R)", plan.mode == "run", True),
+        ("jump", "Jump (J)", plan.mode == "jump", jump),
+        ("stand", "Stand still (S)", False, True),
+        ("U" if prone else "P", "Stand up (U)" if prone else "Go prone (P)", False, True),
+        ("commit", "Commit (Enter)", False, "steps" in scene.info and not scene.info.get("error")),
+    ]
+    return button_grid(rect, specs, size, 3)
+
+
+def log_lines(scene: Any) -> list[tuple[str, Any]]:
+    out: list[tuple[str, Any]] = []
+    for entry in scene.state.log[-40:]:
+        e = entry.event
+        colour = TEXT
+        text = f"T{entry.turn} {e.text}"
+        if e.kind == "psr":
+            mods = e.payload.get("modifiers") if hasattr(e.payload, "get") else None
+            if mods:
+                text += " [" + ", ".join(f"{m['reason']} {m['value']:+d}" for m in mods) + "]"
+            colour = (120, 210, 120) if e.payload.get("success") else (240, 110, 95)
+        elif e.kind in ("fall", "damage", "pilot_hit", "skid", "collision"):
+            colour = (240, 150, 90)
+        elif e.kind in ("phase", "initiative"):
+            colour = (255, 246, 192)
+        out.append((text, colour))
+    return out
+
+
+def _draw_log(scene: Any, screen: pygame.Surface) -> None:
+    lay = scene.layout
+    n = len(scene.state.log)
+    surf = scene.cache.get(
+        "log",
+        (n, id(scene.state), lay.log.size),
+        lambda: log_surface(log_lines(scene), lay.log, lay.size),
+    )
+    screen.blit(surf, lay.log.topleft)
+
+
+def _draw_hover_info(scene: Any, screen: pygame.Surface) -> None:
+    """Hex name and terrain in the map's corner; a PSR marker's breakdown under the mouse."""
+    lay, view = scene.layout, scene.view
+    h = scene.hover
+    if h is not None:
+        b = scene.state.board
+        text = f"{b.hex_name(h)}  {b.describe(h)}"
+        img = scene.cache.get(
+            "hexinfo", (text, lay.size), lambda: font(lay.size - 2).render(text, True, TEXT)
+        )
+        x, y = lay.map.x + 8, lay.map.bottom - img.get_height() - 8
+        pygame.draw.rect(
+            screen,
+            (20, 21, 24),
+            (x - 4, y - 2, img.get_width() + 8, img.get_height() + 4),
+            border_radius=4,
+        )
+        screen.blit(img, (x, y))
+    psr = scene.path_layer.marker_at(view.camera, *scene.mouse) if scene.plan is not None else None
+    if psr is not None:
+        rows = [(f"{psr.reason}: roll {psr.target}+", (250, 215, 60), True)]
+        rows += [(f"{m.reason}  {m.value:+d}", TEXT, False) for m in psr.modifiers]
+        tip = scene.cache.get(
+            "tip", (id(psr), lay.size), lambda: tooltip(rows, lay.size - 2, lay.size * 18)
+        )
+        mx, my = scene.mouse
+        screen.blit(tip, (min(mx + 16, screen.get_width() - tip.get_width()), my + 16))
+
+
+def _draw_handoff(scene: Any, screen: pygame.Surface) -> None:
+    side = scene.handoff
+    size = scene.layout.size
+    shade = scene.cache.get("shade", screen.get_size(), lambda: _shade(screen.get_size()))
+    screen.blit(shade, (0, 0))
+    big = font(size * 2, True).render(f"Side {side}: take the mouse", True, (255, 255, 255))
+    small = font(size).render("Click or press Enter to continue", True, (220, 220, 220))
+    box = pygame.Rect(
+        0,
+        0,
+        max(big.get_width(), small.get_width()) + size * 3,
+        big.get_height() + small.get_height() + size * 2,
+    )
+    box.center = screen.get_rect().center
+    pygame.draw.rect(screen, side_colour(side), box, border_radius=14)
+    pygame.draw.rect(screen, (255, 255, 255), box, 3, border_radius=14)
+    screen.blit(big, big.get_rect(midtop=(box.centerx, box.y + size)))
+    screen.blit(small, small.get_rect(midtop=(box.centerx, box.y + size + big.get_height())))
+
+
+def _shade(size: tuple[int, int]) -> pygame.Surface:
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    s.fill((0, 0, 0, 110))
+    return s

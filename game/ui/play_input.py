@@ -1,0 +1,187 @@
+"""Keys and mouse of the movement screen, turned into calls on the PlayScene.
+
+Kept apart from the scene so the mapping from input to intent reads in one place (and
+matches the help overlay, game.ui.help.PLAY_KEYS).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from .play_plan import facing_from_angle, nearest_facing
+
+DRAG_PX = 10
+
+
+def _ctrl(event: pygame.event.Event) -> bool:
+    return bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
+
+
+def global_keys(scene: Any, event: pygame.event.Event) -> bool:
+    """Keys that work everywhere on the screen (save, load, quit, help)."""
+    if event.type != pygame.KEYDOWN:
+        return False
+    app = scene.app
+    if _ctrl(event) and event.key == pygame.K_s:
+        app.save()
+        return True
+    if _ctrl(event) and event.key == pygame.K_o:
+        from .play_menu import LoadMenu
+
+        app.push(LoadMenu(app))
+        return True
+    if _ctrl(event) and event.key == pygame.K_q:
+        app.running = False
+        return True
+    if event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
+        scene.help = not scene.help
+        return True
+    return False
+
+
+def handle_event(scene: Any, event: pygame.event.Event) -> None:
+    if global_keys(scene, event):
+        return
+    if scene.help:
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            scene.help = False
+        return
+    if scene.anim is not None:
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            scene.anim.skip()
+        return
+    if scene.handoff is not None:
+        if event.type == pygame.MOUSEBUTTONDOWN or (
+            event.type == pygame.KEYDOWN
+            and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
+        ):
+            scene.handoff = None
+            units = scene.movable()
+            if units:
+                scene.view.ensure_visible(units[0].at)
+        return
+    if event.type == pygame.KEYDOWN:
+        _key(scene, event)
+    elif event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
+        scene.space = False
+    elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+        _mouse(scene, event)
+    elif event.type == pygame.MOUSEWHEEL:
+        _wheel(scene, event)
+
+
+def _key(scene: Any, event: pygame.event.Event) -> None:
+    k = event.key
+    if k == pygame.K_SPACE:
+        scene.space = True
+    elif scene.view.handle(event):
+        scene._update_hover(scene.mouse)
+    elif k == pygame.K_w:
+        scene.set_mode("walk")
+    elif k == pygame.K_r:
+        scene.set_mode("run")
+    elif k == pygame.K_j:
+        scene.set_mode("jump")
+    elif k == pygame.K_s:
+        scene.stand_still()
+    elif k == pygame.K_p:
+        scene.posture("P")
+    elif k == pygame.K_u:
+        scene.posture("U")
+    elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        scene.commit()
+    elif k == pygame.K_BACKSPACE:
+        scene.unpin()
+    elif k == pygame.K_n:
+        scene.next_unit()
+    elif k in (pygame.K_TAB, pygame.K_F2):
+        scene.panels = not scene.panels
+        scene.resize()
+    elif k == pygame.K_ESCAPE:
+        if scene.plan is not None:
+            scene.plan = None
+            scene._update_hover(scene.mouse)
+        else:
+            from .play_menu import GameMenu
+
+            scene.app.push(GameMenu(scene.app))
+
+
+def _button_at(scene: Any, pos: tuple[int, int]) -> Any:
+    return next((b for b in scene.buttons if b.rect.collidepoint(pos) and b.enabled), None)
+
+
+def _press_button(scene: Any, action: str) -> None:
+    if action in ("walk", "run", "jump"):
+        scene.set_mode(action)
+    elif action == "stand":
+        scene.stand_still()
+    elif action in ("P", "U"):
+        scene.posture(action)
+    elif action == "commit":
+        scene.commit()
+    elif action == "next":
+        scene.next_unit()
+
+
+def _mouse(scene: Any, event: pygame.event.Event) -> None:
+    view = scene.view
+    if view.handle(event, scene.space):
+        scene._update_hover(getattr(event, "pos", scene.mouse))
+        return
+    if event.type == pygame.MOUSEMOTION:
+        if scene.press is not None and event.buttons[0]:
+            _drag(scene, event.pos)
+            return
+        scene._update_hover(event.pos)
+    elif event.type == pygame.MOUSEBUTTONDOWN:
+        if event.button == 1:
+            b = _button_at(scene, event.pos)
+            if b is not None:
+                _press_button(scene, b.action)
+                return
+            if not view.camera.in_view(*event.pos):
+                return
+            scene.press = (event.pos, view.hex_at(event.pos), False)
+        elif event.button == 3:
+            scene.unpin()
+    elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+        press, scene.press = scene.press, None
+        if press is None:
+            return
+        if not press[2]:
+            scene.click(press[1])
+
+
+def _drag(scene: Any, pos: tuple[int, int]) -> None:
+    """A drag that starts on the planned destination turns the unit there."""
+    start, h, dragging = scene.press
+    plan = scene.plan
+    if not dragging and math.hypot(pos[0] - start[0], pos[1] - start[1]) < DRAG_PX:
+        return
+    if plan is None or h is None or plan.dest != h or plan.facing is None:
+        scene.press = (start, h, True)  # a drag elsewhere: neither click nor facing
+        scene._update_hover(pos)
+        return
+    scene.press = (start, h, True)
+    faces = plan.reach(scene.state).hexes.get(h, (0, ()))[1]
+    cx, cy = scene.view.centre(h)
+    f = nearest_facing(facing_from_angle(pos[0] - cx, pos[1] - cy), faces)
+    if f is not None:
+        plan.facing = f
+        plan.locked = True
+        scene._refresh_path()
+
+
+def _wheel(scene: Any, event: pygame.event.Event) -> None:
+    if not event.y:
+        return
+    step = 1 if event.y > 0 else -1
+    ctrl = bool(pygame.key.get_mods() & pygame.KMOD_CTRL)
+    if not ctrl and scene.wheel_facing(-step):
+        return
+    scene.view.zoom(step, pygame.mouse.get_pos())
+    scene._update_hover(pygame.mouse.get_pos())

@@ -1,0 +1,179 @@
+"""Overlays over the game: the menu (Esc) and the load dialog (Ctrl+O).
+
+A damaged save never ends the game: loading it shows the save module's one sentence and
+the dialog stays open over the game that was running.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.save import save_dir
+
+from .fonts import font, ui_size
+from .panels import BG, DIM, TEXT, Button, draw_button
+
+
+def _box(screen: pygame.Surface, w: int, h: int) -> pygame.Rect:
+    shade = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
+    shade.fill((0, 0, 0, 130))
+    screen.blit(shade, (0, 0))
+    box = pygame.Rect(0, 0, w, h)
+    box.center = screen.get_rect().center
+    pygame.draw.rect(screen, BG, box, border_radius=12)
+    pygame.draw.rect(screen, (120, 125, 135), box, 2, border_radius=12)
+    return box
+
+
+class GameMenu:
+    """Resume, save, load, help, new game, quit."""
+
+    overlay = True
+    ITEMS = (
+        ("resume", "Resume (Esc)"),
+        ("save", "Save (Ctrl+S)"),
+        ("load", "Load (Ctrl+O)"),
+        ("help", "Help (F1)"),
+        ("new", "New game"),
+        ("quit", "Quit (Q)"),
+    )
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.buttons: list[Button] = []
+        self.mouse = (0, 0)
+
+    def choose(self, action: str) -> None:
+        app = self.app
+        if action == "resume":
+            app.pop()
+        elif action == "save":
+            app.save()
+            app.pop()
+        elif action == "load":
+            app.pop()
+            app.push(LoadMenu(app))
+        elif action == "help":
+            app.pop()
+            if hasattr(app.top, "help"):
+                app.top.help = True
+        elif action == "new":
+            from .start_screen import StartScreen
+
+            app.replace_all(StartScreen(app))
+        elif action == "quit":
+            app.running = False
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.choose("resume")
+            elif event.key == pygame.K_q:
+                self.choose("quit")
+            elif event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
+                self.choose("save")
+            elif event.key == pygame.K_o and event.mod & pygame.KMOD_CTRL:
+                self.choose("load")
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for b in self.buttons:
+                if b.rect.collidepoint(event.pos):
+                    self.choose(b.action)
+                    return
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, screen: pygame.Surface) -> None:
+        size = ui_size(screen.get_height())
+        bw, bh = size * 14, round(size * 2.0)
+        box = _box(screen, bw + size * 2, (bh + size // 2) * len(self.ITEMS) + size * 4)
+        title = font(size + 8, True).render("Menu", True, TEXT)
+        screen.blit(title, (box.x + size, box.y + size // 2))
+        y = box.y + size * 3
+        self.buttons = []
+        for action, label in self.ITEMS:
+            b = Button(pygame.Rect(box.x + size, y, bw, bh), action, label)
+            self.buttons.append(b)
+            draw_button(screen, b, size + 2, b.rect.collidepoint(self.mouse))
+            y += bh + size // 2
+
+
+def list_saves(folder: Path | None = None) -> list[Path]:
+    folder = folder or save_dir()
+    try:
+        files = [p for p in folder.glob("*.json") if p.is_file()]
+    except OSError:
+        return []
+    return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
+
+
+class LoadMenu:
+    """Pick a save from the save folder (newest first); Esc closes."""
+
+    overlay = True
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.saves = list_saves()
+        self.index = 0
+        self.rects: list[tuple[pygame.Rect, int]] = []
+        self.error = ""
+
+    def load(self, i: int) -> None:
+        if not 0 <= i < len(self.saves):
+            return
+        if not self.app.load(self.saves[i]):
+            self.error = self.app.toast[0] if self.app.toast else "cannot load"
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.pop()
+            elif event.key in (pygame.K_DOWN, pygame.K_j):
+                self.index = min(len(self.saves) - 1, self.index + 1)
+            elif event.key in (pygame.K_UP, pygame.K_k):
+                self.index = max(0, self.index - 1)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.load(self.index)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for rect, i in self.rects:
+                if rect.collidepoint(event.pos):
+                    self.index = i
+                    self.load(i)
+                    return
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, screen: pygame.Surface) -> None:
+        size = ui_size(screen.get_height())
+        w = min(screen.get_width() - 40, size * 40)
+        rows = max(1, min(len(self.saves), 12))
+        line = round(size * 1.6)
+        box = _box(screen, w, line * rows + size * 7)
+        f, fb = font(size), font(size + 6, True)
+        screen.blit(fb.render("Load a game", True, TEXT), (box.x + size, box.y + size // 2))
+        where = f.render(f"from {save_dir()}", True, DIM)
+        screen.blit(where, (box.x + size, box.y + size * 2))
+        y = box.y + size * 4
+        self.rects = []
+        if not self.saves:
+            screen.blit(
+                f.render("No saved games yet (Ctrl+S saves).", True, DIM), (box.x + size, y)
+            )
+        for i, p in enumerate(self.saves[:12]):
+            r = pygame.Rect(box.x + size // 2, y, w - size, line)
+            if i == self.index:
+                pygame.draw.rect(screen, (60, 90, 140), r, border_radius=6)
+            screen.blit(f.render(p.name, True, TEXT), (r.x + size // 2, r.y + (line - size) // 2))
+            self.rects.append((r, i))
+            y += line
+        foot = self.error or "Enter or click: load   Esc: back"
+        colour = (240, 110, 95) if self.error else DIM
+        msg = f.render(foot[: max(20, w // max(1, size // 2))], True, colour)
+        screen.blit(msg, (box.x + size, box.bottom - size * 2))

@@ -1,0 +1,191 @@
+"""The movement plan of the selected unit: mode, waypoints, destination, facing, preview.
+
+Pure logic (no pygame) so the scene tests and the monkey test can drive it directly. The
+expensive answers (the reach of a mode, the checked path) are computed only when the
+selection, the mode, the waypoints or the hovered destination change, and kept in small
+caches keyed by (unit, mode, waypoints) and (steps), never per frame.
+
+Waypoints: the reach search starts at the unit; after a pinned waypoint the search starts
+again from the waypoint (the unit placed there with the facing and posture the path leaves
+it in), and the shown reach keeps only hexes whose total MP still fits. The whole path is
+always re-checked with ``preview_move``, whose answer is the one shown and committed.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from game.hexgrid import Hex
+from game.movers import preview_move, reach_of
+from game.state import GameState
+
+MODES = ("walk", "run", "jump")
+
+
+@dataclass(frozen=True, slots=True)
+class Waypoint:
+    """A pinned point of the path: where it is, how the unit faces there, the steps so far."""
+
+    at: Hex
+    facing: int
+    steps: tuple[str, ...]
+    mp: int
+    prone: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ReachView:
+    """What the map shades: hex -> (total MP to end there, facings reachable)."""
+
+    hexes: dict[Hex, tuple[int, tuple[int, ...]]]
+    mp_available: int
+    search: Any = None  # the rules' Reach from the last anchor (for path_to)
+
+
+@dataclass
+class Plan:
+    """The plan being built for one unit. Mutable UI state; the game state is never touched."""
+
+    unit_id: str
+    mode: str = "walk"
+    waypoints: list[Waypoint] = field(default_factory=list)
+    dest: Hex | None = None
+    facing: int | None = None
+    locked: bool = False  # destination and facing fixed by a drag or the wheel
+    _reach_cache: dict[tuple[Any, ...], ReachView] = field(default_factory=dict)
+    _preview_cache: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+
+    # --- reach ----------------------------------------------------------------------------
+    def anchor_state(self, state: GameState) -> GameState:
+        """The state the reach search starts from: the unit moved to the last waypoint."""
+        if not self.waypoints:
+            return state
+        wp = self.waypoints[-1]
+        units = tuple(
+            replace(u, at=wp.at, facing=wp.facing, prone=wp.prone) if u.id == self.unit_id else u
+            for u in state.units
+        )
+        return replace(state, units=units)
+
+    def reach(self, state: GameState) -> ReachView:
+        key = (id(state), self.unit_id, self.mode, tuple(self.waypoints))
+        if key not in self._reach_cache:
+            if len(self._reach_cache) > 16:
+                self._reach_cache.clear()
+            self._reach_cache[key] = self._compute_reach(state)
+        return self._reach_cache[key]
+
+    def _compute_reach(self, state: GameState) -> ReachView:
+        r = reach_of(self.anchor_state(state), self.unit_id, self.mode)
+        spent = self.waypoints[-1].mp if self.waypoints else 0
+        out: dict[Hex, tuple[int, tuple[int, ...]]] = {}
+        for h, (mp, faces) in r.hexes().items():
+            if spent + mp <= r.mp_available:
+                out[h] = (spent + mp, faces)
+        if self.waypoints:  # the search's start hex is a legal end: the path so far
+            wp = self.waypoints[-1]
+            out.setdefault(wp.at, (wp.mp, (wp.facing,)))
+        return ReachView(out, r.mp_available, r)
+
+    # --- the path ---------------------------------------------------------------------------
+    def default_facing(self, state: GameState, h: Hex) -> int | None:
+        """The cheapest facing to end in ``h`` (the unit's facing on a tie)."""
+        view = self.reach(state)
+        if h not in view.hexes:
+            return None
+        faces = view.hexes[h][1]
+        unit = state.unit(self.unit_id)
+        current = unit.facing if unit is not None else 0
+        costs = {f: self.cost_to(state, h, f) for f in faces}
+        return min(faces, key=lambda f: (costs[f] if costs[f] is not None else 99, f != current))
+
+    def cost_to(self, state: GameState, h: Hex, facing: int) -> int | None:
+        view = self.reach(state)
+        if self.waypoints and h == self.waypoints[-1].at:
+            wp = self.waypoints[-1]
+            extra = _turn_cost(wp.facing, facing)
+            return wp.mp + extra if wp.mp + extra <= view.mp_available else None
+        c = view.search.cost_to(h, facing) if view.search is not None else None
+        if c is None:
+            return None
+        spent = self.waypoints[-1].mp if self.waypoints else 0
+        return spent + c if spent + c <= view.mp_available else None
+
+    def steps_to(self, state: GameState, h: Hex, facing: int) -> tuple[str, ...] | None:
+        """The whole path's step tokens: the pinned part, then the cheapest continuation."""
+        prefix = self.waypoints[-1].steps if self.waypoints else ()
+        if self.waypoints and h == self.waypoints[-1].at:
+            wp = self.waypoints[-1]
+            return prefix + _turns(wp.facing, facing)
+        view = self.reach(state)
+        if view.search is None or h not in view.hexes:
+            return None
+        tail = view.search.path_to(h, facing)
+        if tail is None:
+            return None
+        return prefix + tuple(tail)
+
+    def preview(self, state: GameState, steps: tuple[str, ...]) -> Any:
+        key = (id(state), self.unit_id, self.mode, steps)
+        if key not in self._preview_cache:
+            if len(self._preview_cache) > 64:
+                self._preview_cache.clear()
+            self._preview_cache[key] = preview_move(state, self.unit_id, self.mode, steps)
+        return self._preview_cache[key]
+
+    def current_steps(self, state: GameState) -> tuple[str, ...] | None:
+        if self.dest is None or self.facing is None:
+            return None
+        return self.steps_to(state, self.dest, self.facing)
+
+    def pin(self, state: GameState) -> str | None:
+        """Pin the current destination as a waypoint; the reason when it cannot be."""
+        if self.mode == "jump":
+            return "a jump goes straight to its destination: no waypoints"
+        steps = self.current_steps(state)
+        if steps is None or self.dest is None or self.facing is None:
+            return "no path to pin here"
+        if self.waypoints and self.dest == self.waypoints[-1].at:
+            return None  # the same place again: the double click's first half
+        res = self.preview(state, steps)
+        if not res.legal:
+            return res.error or "that path is not legal"
+        self.waypoints.append(Waypoint(self.dest, self.facing, steps, res.mp_used, res.end_prone))
+        self.locked = False
+        return None
+
+    def unpin(self) -> bool:
+        """Remove the last waypoint (or the locked destination); False if nothing was left."""
+        if self.locked:
+            self.locked = False
+            return True
+        if self.waypoints:
+            self.waypoints.pop()
+            return True
+        return False
+
+
+def _turns(have: int, want: int) -> tuple[str, ...]:
+    """The shortest run of L/R turns from facing ``have`` to ``want``."""
+    right = (want - have) % 6
+    return ("R",) * right if right <= 3 else ("L",) * (6 - right)
+
+
+def _turn_cost(have: int, want: int) -> int:
+    right = (want - have) % 6
+    return min(right, 6 - right)
+
+
+def facing_from_angle(dx: float, dy: float) -> int:
+    """The direction (0 = N .. 5 = NW) nearest to the screen vector (dx, dy) (y down)."""
+    angle = math.degrees(math.atan2(dx, -dy)) % 360  # 0 = up, clockwise
+    return int(((angle + 30) % 360) // 60)
+
+
+def nearest_facing(want: int, allowed: tuple[int, ...]) -> int | None:
+    """Of the allowed facings, the one closest to ``want`` around the circle."""
+    if not allowed:
+        return None
+    return min(allowed, key=lambda f: (min((f - want) % 6, (want - f) % 6), f))

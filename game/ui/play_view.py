@@ -1,0 +1,207 @@
+"""The map part of the play and deployment screens: renderer, camera, picking, units.
+
+Reuses the previewer's renderer (one cached map surface per zoom) and camera; adds pan by
+middle drag, Space+drag or the arrow keys, zoom about the pointer, and the unit counters.
+With ``HEXPLATE_DEBUG_LAYOUT=path`` it writes a JSON of every visible hex's centre in
+window pixels (and where each unit stands) whenever the view changes, so an end-to-end
+test driving a real window knows where to click.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.board import Board
+from game.hexgrid import Hex
+from game.layout import DEFAULT_LAYOUT
+from game.state import GAME_ROOT, GameState
+from game.units import Unit
+
+from .camera import ZOOMS, Camera, nearest_zoom_index
+from .render import MapRenderer, RenderOptions
+from .sprites import draw_unit
+from .tiles import TileMap, load_tile_map
+
+PAN_SPEED = 900.0
+PAN_KEYS = {
+    pygame.K_LEFT: (1, 0),
+    pygame.K_RIGHT: (-1, 0),
+    pygame.K_UP: (0, 1),
+    pygame.K_DOWN: (0, -1),
+}
+
+
+def map_path(state: GameState) -> Path | None:
+    ref = state.start.map_ref
+    if not ref:
+        return None
+    p = Path(ref)
+    return p if p.is_absolute() else GAME_ROOT / p
+
+
+def tiles_for(state: GameState) -> TileMap:
+    """The map's tile layers, or an empty tile map for an inline (scenario) board."""
+    board = state.start_board or state.board
+    path = map_path(state)
+    if path is not None and path.suffix == ".tmx" and path.is_file():
+        tiles = load_tile_map(path)
+        if (tiles.cols, tiles.rows) == (board.width, board.height):
+            return tiles
+    return TileMap(Path(""), board.width, board.height, DEFAULT_LAYOUT, (), {}, {}, {})
+
+
+class MapView:
+    """Camera and renderer of one board inside a screen rectangle."""
+
+    def __init__(self, board: Board, tiles: TileMap) -> None:
+        self.board = board
+        self.renderer = MapRenderer(board, tiles, cache_size=2)
+        self.options = RenderOptions()
+        self.camera = Camera()
+        self.drag: tuple[int, int] | None = None
+        self.view_changed = True
+        self.untiled = not tiles.layers
+
+    # --- geometry -------------------------------------------------------------------------
+    def set_view(self, rect: pygame.Rect, fit: bool = False) -> None:
+        view = (rect.x, rect.y, max(1, rect.w), max(1, rect.h))
+        if fit:
+            size = self.renderer.map_size(1.0)
+            index = nearest_zoom_index(0.5)
+            for i, z in enumerate(ZOOMS):
+                if z <= 1.0 and size[0] * z <= rect.w and size[1] * z <= rect.h:
+                    index = max(index, i)
+            cam = Camera(view=view, zoom_index=index)
+            w, h = self.renderer.map_size(cam.zoom)
+            self.camera = cam.centred_on(w / 2, h / 2)
+        else:
+            self.camera = self.camera.with_view(view)
+        self._clamp()
+
+    def _clamp(self) -> None:
+        self.camera = self.camera.clamped(*self.renderer.map_size(self.camera.zoom))
+        self.view_changed = True
+
+    @property
+    def layout(self):
+        return self.renderer.layout_at(self.camera.zoom)
+
+    def hex_at(self, pos: tuple[int, int]) -> Hex | None:
+        return self.renderer.hex_at(self.camera, *pos)
+
+    def centre(self, h: Hex) -> tuple[float, float]:
+        return self.renderer.hex_centre_on_screen(self.camera, h)
+
+    def centre_on(self, h: Hex) -> None:
+        x, y = self.layout.centre(h)
+        self.camera = self.camera.centred_on(x, y)
+        self._clamp()
+
+    def ensure_visible(self, h: Hex) -> None:
+        x, y = self.centre(h)
+        vx, vy, vw, vh = self.camera.view
+        m = 60
+        if not (vx + m <= x <= vx + vw - m and vy + m <= y <= vy + vh - m):
+            self.centre_on(h)
+
+    # --- input ----------------------------------------------------------------------------
+    def zoom(self, steps: int, at: tuple[float, float] | None = None) -> None:
+        vx, vy, vw, vh = self.camera.view
+        sx, sy = at if at is not None else (vx + vw / 2, vy + vh / 2)
+        self.camera = self.camera.zoomed(steps, sx, sy)
+        self._clamp()
+
+    def pan(self, dx: float, dy: float) -> None:
+        self.camera = self.camera.panned(dx, dy)
+        self._clamp()
+
+    def handle(self, event: pygame.event.Event, space_held: bool = False) -> bool:
+        """Pan and zoom; True if the event was used for that."""
+        if event.type == pygame.MOUSEBUTTONDOWN and (
+            event.button == 2 or (event.button == 1 and space_held)
+        ):
+            self.drag = event.pos
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and self.drag is not None and event.button in (1, 2):
+            self.drag = None
+            return True
+        if event.type == pygame.MOUSEMOTION and self.drag is not None:
+            dx, dy = event.pos[0] - self.drag[0], event.pos[1] - self.drag[1]
+            self.drag = event.pos
+            self.pan(dx, dy)
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+                self.zoom(1)
+                return True
+            if event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+                self.zoom(-1)
+                return True
+        return False
+
+    def held_keys(self, dt: float) -> bool:
+        pressed = pygame.key.get_pressed()
+        dx = dy = 0.0
+        for key, (kx, ky) in PAN_KEYS.items():
+            if pressed[key]:
+                dx += kx * PAN_SPEED * dt
+                dy += ky * PAN_SPEED * dt
+        if dx or dy:
+            self.pan(dx, dy)
+            return True
+        return False
+
+    # --- drawing --------------------------------------------------------------------------
+    def draw_map(self, screen: pygame.Surface) -> None:
+        self.renderer.draw(screen, self.camera, self.options)
+
+    def draw_units(
+        self,
+        screen: pygame.Surface,
+        units: tuple[Unit, ...],
+        *,
+        hide: str | None = None,
+        ring: dict[str, tuple[int, int, int]] | None = None,
+    ) -> None:
+        """Every placed unit; ``ring`` draws a coloured circle under chosen units."""
+        zoom = self.camera.zoom
+        old = screen.get_clip()
+        screen.set_clip(pygame.Rect(self.camera.view))
+        for u in units:
+            if u.id == hide or u.at.col < 0 or not self.board.contains(u.at):
+                continue
+            c = self.centre(u.at)
+            if ring and u.id in ring:
+                pygame.draw.circle(screen, ring[u.id], c, 36 * zoom, max(2, round(4 * zoom)))
+            draw_unit(screen, u, c, zoom)
+        screen.set_clip(old)
+
+    def write_debug_layout(self, units: tuple[Unit, ...], extra: dict[str, Any]) -> None:
+        """HEXPLATE_DEBUG_LAYOUT: visible hex centres (window pixels) and unit hexes."""
+        path = os.environ.get("HEXPLATE_DEBUG_LAYOUT")
+        if not path or not self.view_changed:
+            return
+        self.view_changed = False
+        b = self.board
+        hexes = {}
+        for col in range(b.width):
+            for row in range(b.height):
+                h = Hex(col, row)
+                x, y = self.centre(h)
+                if self.camera.in_view(x, y):
+                    hexes[b.hex_name(h)] = [round(x), round(y)]
+        data = {
+            "view": list(self.camera.view),
+            "zoom": self.camera.zoom,
+            "hexes": hexes,
+            "units": {u.id: b.hex_name(u.at) for u in units if b.contains(u.at)},
+            **extra,
+        }
+        tmp = Path(path + ".tmp")
+        tmp.write_text(json.dumps(data))
+        os.replace(tmp, path)

@@ -1,0 +1,286 @@
+"""The start screen: pick a map, build each side's force from the roster, set pilot
+skills, then start (deployment follows), or load a saved game.
+
+Everything is a click: a map from the bundled list (or a TMX typed by path), a design's
+"+A" / "+B" button adds it to that side, each chosen unit has -/+ for piloting and
+gunnery and x to remove it. Enter starts, Ctrl+O loads, Esc quits.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.actions import AddUnit
+from game.errors import UserFacingError
+from game.roster import entries, entry
+from game.state import GAME_ROOT, new_game_from_map
+
+from .fonts import font, ui_size
+from .help import draw_help
+from .panels import BG, BG2, DIM, TEXT, Button, draw_button, side_colour
+from .play_input import global_keys
+
+DEFAULT_FORCES = {
+    "A": [["HBK-4G", 4, 4], ["JR7-D", 5, 4]],
+    "B": [["WVR-6R", 4, 4], ["COM-2D", 5, 4]],
+}
+START_KEYS = (
+    ("Click a map", "choose the battlefield (or type a .tmx path and press Enter)"),
+    ("+A / +B", "add that design to side A or B"),
+    ("- / + beside a unit", "piloting and gunnery skill (lower is better)"),
+    ("x", "remove the unit"),
+    ("Enter / Start", "start: each side then deploys its units"),
+    ("Ctrl+O", "load a saved game"),
+    ("Esc", "quit"),
+)
+
+
+def bundled_maps() -> list[Path]:
+    return sorted((GAME_ROOT / "maps").glob("*.tmx"))
+
+
+class StartScreen:
+    overlay = False
+
+    def __init__(self, app: Any, map_path: Path | None = None) -> None:
+        self.app = app
+        self.maps = bundled_maps()
+        self.map_index = 0
+        for i, p in enumerate(self.maps):
+            if p.stem == "default":
+                self.map_index = i
+        self.typed = str(map_path) if map_path else ""
+        self.use_typed = map_path is not None
+        self.forces = {s: [list(u) for u in us] for s, us in DEFAULT_FORCES.items()}
+        self.buttons: list[Button] = []
+        self.mouse = (0, 0)
+        self.help = False
+        self.roster_scroll = 0
+
+    def map_choice(self) -> Path | None:
+        if self.use_typed and self.typed:
+            return Path(self.typed).expanduser()
+        return self.maps[self.map_index] if self.maps else None
+
+    def start(self) -> None:
+        path = self.map_choice()
+        if path is None:
+            self.app.notify("Choose a map first", error=True)
+            return
+        if not all(self.forces[s] for s in "AB"):
+            self.app.notify("Each side needs at least one unit", error=True)
+            return
+        try:
+            state = new_game_from_map(path, seed=random.randrange(1, 2**31))
+        except UserFacingError as e:
+            self.app.notify(str(e), error=True, seconds=6)
+            return
+        self.app.state = state
+        for side in "AB":
+            for key, piloting, gunnery in self.forces[side]:
+                if self.app.act(AddUnit(key, side, piloting=piloting, gunnery=gunnery)) is None:
+                    return
+        self.app.start_game(self.app.state)
+
+    def choose(self, action: str) -> None:
+        kind, _, arg = action.partition(":")
+        if kind == "map":
+            self.map_index, self.use_typed = int(arg), False
+        elif kind == "add":
+            side, key = arg.split(",", 1)
+            if len(self.forces[side]) >= 12:
+                self.app.notify("At most 12 units per side", error=True)
+            else:
+                self.forces[side].append([key, 4, 5])
+        elif kind in ("pil", "gun", "del"):
+            side, index, delta = arg.split(",")
+            unit = self.forces[side][int(index)]
+            if kind == "del":
+                del self.forces[side][int(index)]
+            else:
+                slot = 1 if kind == "pil" else 2
+                unit[slot] = max(0, min(8, unit[slot] + int(delta)))
+        elif action == "start":
+            self.start()
+        elif action == "load":
+            from .play_menu import LoadMenu
+
+            self.app.push(LoadMenu(self.app))
+        elif action == "quit":
+            self.app.running = False
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if global_keys(self, event):
+            return
+        if self.help:
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                self.help = False
+            return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.running = False
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+            elif event.key == pygame.K_BACKSPACE:
+                self.typed = self.typed[:-1]
+                self.use_typed = bool(self.typed)
+            elif event.unicode and event.unicode.isprintable() and not event.mod & pygame.KMOD_CTRL:
+                self.typed += event.unicode
+                self.use_typed = True
+        elif event.type == pygame.TEXTINPUT:
+            pass
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEWHEEL:
+            self.roster_scroll = max(0, min(len(entries()) - 4, self.roster_scroll - event.y))
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for b in self.buttons:
+                if b.rect.collidepoint(event.pos) and b.enabled:
+                    self.choose(b.action)
+                    return
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, screen: pygame.Surface) -> None:
+        w, h = screen.get_size()
+        size = ui_size(h)
+        screen.fill((23, 26, 31))
+        self.buttons = []
+        title = font(size * 3, True).render("hexplate", True, (255, 246, 192))
+        screen.blit(title, (size * 2, size))
+        sub = font(size).render("hot-seat armoured combat on hex maps - F1 for help", True, DIM)
+        screen.blit(
+            sub,
+            (size * 2 + title.get_width() + size, size + title.get_height() - sub.get_height() - 4),
+        )
+        top = size * 2 + title.get_height()
+        col_w = (w - size * 5) // 4
+        self._draw_maps(screen, pygame.Rect(size, top, col_w, h - top - size * 5), size)
+        self._draw_roster(
+            screen, pygame.Rect(size * 2 + col_w, top, col_w + size * 2, h - top - size * 5), size
+        )
+        for i, side in enumerate("AB"):
+            x = size * 4 + col_w * 2 + size * 2 + i * (col_w - size)
+            self._draw_force(
+                screen, side, pygame.Rect(x, top, col_w - size * 2, h - top - size * 5), size
+            )
+        bh = round(size * 2.2)
+        y = h - size * 4
+        for i, (action, label) in enumerate(
+            (
+                ("start", "Start game (Enter)"),
+                ("load", "Load game (Ctrl+O)"),
+                ("quit", "Quit (Esc)"),
+            )
+        ):
+            b = Button(
+                pygame.Rect(size + i * (size * 13), y, size * 12, bh),
+                action,
+                label,
+                action == "start",
+            )
+            self.buttons.append(b)
+            draw_button(screen, b, size + 2, b.rect.collidepoint(self.mouse))
+        if self.help:
+            draw_help(screen, "Starting a game", START_KEYS)
+
+    def _panel(
+        self, screen: pygame.Surface, rect: pygame.Rect, title: str, size: int, colour: Any = TEXT
+    ) -> int:
+        pygame.draw.rect(screen, BG, rect, border_radius=10)
+        screen.blit(
+            font(size + 4, True).render(title, True, colour),
+            (rect.x + size // 2, rect.y + size // 2),
+        )
+        return rect.y + size * 2 + size // 2
+
+    def _draw_maps(self, screen: pygame.Surface, rect: pygame.Rect, size: int) -> None:
+        y = self._panel(screen, rect, "Map", size)
+        bh = round(size * 1.8)
+        for i, p in enumerate(self.maps):
+            active = i == self.map_index and not self.use_typed
+            b = Button(
+                pygame.Rect(rect.x + size // 2, y, rect.w - size, bh), f"map:{i}", p.stem, active
+            )
+            self.buttons.append(b)
+            draw_button(screen, b, size + 2, b.rect.collidepoint(self.mouse))
+            y += bh + size // 3
+        y += size
+        screen.blit(font(size).render("or type a .tmx path:", True, DIM), (rect.x + size // 2, y))
+        y += size + 4
+        field = pygame.Rect(rect.x + size // 2, y, rect.w - size, bh)
+        pygame.draw.rect(screen, BG2, field, border_radius=6)
+        pygame.draw.rect(
+            screen, (120, 160, 220) if self.use_typed else (80, 84, 92), field, 2, border_radius=6
+        )
+        f = font(size)
+        text = self.typed + ("|" if self.use_typed else "")
+        while text and f.size(text)[0] > field.w - size:
+            text = text[1:]
+        screen.blit(f.render(text, True, TEXT), (field.x + 6, field.y + (bh - size) // 2))
+
+    def _draw_roster(self, screen: pygame.Surface, rect: pygame.Rect, size: int) -> None:
+        y = self._panel(screen, rect, "Roster", size)
+        line = round(size * 2.6)
+        f, fs = font(size, True), font(size - 3)
+        rows = entries()[self.roster_scroll :]
+        for e in rows:
+            if y + line > rect.bottom:
+                break
+            screen.blit(f.render(e.name, True, TEXT), (rect.x + size // 2, y))
+            jump = f" J{e.jump}" if e.jump else ""
+            info = f"{e.tons} t {e.kind}  W{e.walk} R{e.run}{jump}"
+            screen.blit(fs.render(info, True, DIM), (rect.x + size // 2, y + size + 2))
+            bw = size * 2
+            for j, side in enumerate("AB"):
+                r = pygame.Rect(
+                    rect.right - (2 - j) * (bw + 4) - size // 2, y + 2, bw, line - size // 2
+                )
+                b = Button(r, f"add:{side},{e.key}", f"+{side}")
+                self.buttons.append(b)
+                draw_button(screen, b, size, r.collidepoint(self.mouse))
+            y += line
+        hint = fs.render("wheel: scroll", True, DIM)
+        screen.blit(hint, (rect.x + size // 2, rect.bottom - hint.get_height() - 4))
+
+    def _draw_force(self, screen: pygame.Surface, side: str, rect: pygame.Rect, size: int) -> None:
+        y = self._panel(screen, rect, f"Side {side}", size, side_colour(side))
+        pygame.draw.rect(screen, side_colour(side), (rect.x, rect.y, 6, rect.h), border_radius=3)
+        f, fs = font(size, True), font(size - 3)
+        line = round(size * 3.4)
+        small = round(size * 1.3)
+        for i, (key, pil, gun) in enumerate(self.forces[side]):
+            if y + line > rect.bottom:
+                break
+            e = entry(key)
+            screen.blit(f.render(e.name, True, TEXT), (rect.x + size // 2 + 6, y))
+            yy = y + size + 4
+            x = rect.x + size // 2 + 6
+            for label, kind, value in (("Pil", "pil", pil), ("Gun", "gun", gun)):
+                screen.blit(fs.render(f"{label} {value}", True, DIM), (x, yy + 3))
+                x += fs.size("Gun 8 ")[0]
+                for sign, delta in (("-", -1), ("+", 1)):
+                    b = Button(pygame.Rect(x, yy, small, small), f"{kind}:{side},{i},{delta}", sign)
+                    self.buttons.append(b)
+                    draw_button(screen, b, size - 2, b.rect.collidepoint(self.mouse))
+                    x += small + 3
+                x += size // 2
+            b = Button(
+                pygame.Rect(rect.right - small - size // 2, y, small, small),
+                f"del:{side},{i},0",
+                "x",
+            )
+            self.buttons.append(b)
+            draw_button(screen, b, size - 2, b.rect.collidepoint(self.mouse))
+            y += line
+        count = fs.render(
+            f"{len(self.forces[side])} unit(s), {sum(entry(k).tons for k, *_ in self.forces[side])} t",
+            True,
+            DIM,
+        )
+        screen.blit(count, (rect.x + size // 2 + 6, rect.bottom - count.get_height() - 4))

@@ -204,10 +204,10 @@ def _displace(w: SlideWorld, out: Outcome, target: Unit, h: Hex, s: Slide, legs:
         out = out.add(event("blocked", w.step, unit=target.id, at=h))
         return _shaken(w, out, target, h, legs, Modifier(2, "was charged"))
     out = replace(out, unit=replace(out.unit, at=h))
-    return _push(w, out, target, dest, s.direction, legs, Modifier(2, "was charged"), 0)
+    return push(w, out, target, dest, s.direction, legs, Modifier(2, "was charged"), 0)
 
 
-def _push(
+def push(
     w: SlideWorld, out: Outcome, unit: Unit, dest: Hex, d: int, legs: int, why: Modifier, depth: int
 ) -> Outcome:
     """Move ``unit`` into ``dest``; it rolls (or falls), then whoever stood in ``dest`` is
@@ -227,7 +227,7 @@ def _push(
     if not w.board.contains(nxt):
         return out.add(event("blocked", w.step, unit=occupant.id, at=dest))
     domino = Modifier(0, "domino effect")
-    return _push(w, out, occupant, nxt, d, occupant.damage.legs_destroyed, domino, depth + 1)
+    return push(w, out, occupant, nxt, d, occupant.damage.legs_destroyed, domino, depth + 1)
 
 
 def _shaken(

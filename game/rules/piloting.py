@@ -18,10 +18,10 @@ from typing import Any
 
 from ..board import Board
 from ..dice import Dice, Roll
-from ..hexgrid import Hex
+from ..hexgrid import Hex, direction_to, neighbour
 from ..mech import MechBody, standard_body
 from ..units import Unit
-from .collide import Slide
+from .collide import Slide, SlideWorld, push
 from .falls import Event, Outcome, apply_damage_groups, event, fall, jsonable
 from .movement import (
     MoveContext,
@@ -33,7 +33,7 @@ from .movement import (
     summarise,
 )
 from .options import TW, Rules
-from .psr import PSR, psr_base_modifiers
+from .psr import PSR, Modifier, psr_base_modifiers
 from .skid import motive_roll, slide
 from .steps import Step, StepError, parse_step
 
@@ -165,7 +165,36 @@ class _Run:
         self.refresh()
         u = self.out.unit
         deck = state.deck if at == state.at else False
+        d = direction_to(state.at, at) if at != state.at else state.travel_dir
+        if levels < 2 and d is not None and not self.out.destroyed:
+            self.domino(p, at, d)
         return replace(state, at=at, facing=u.facing, prone=True, deck=deck), side
+
+    def world(self, step: int | None) -> SlideWorld:
+        """The other units as this move has left them, for pushes and collisions."""
+        units = {u.id: self.others.get(u.id, (u, None))[0] for u in self.ctx.units}
+        bodies: dict[str, MechBody | None] = dict(self.given_bodies)
+        bodies |= {i: b for i, (_, b) in self.others.items() if b is not None}
+        w = SlideWorld(self.board, self.dice, self.rules, step, self.base_mods, units, bodies)
+        w.cf.update(self.buildings)
+        return w
+
+    def domino(self, p: PSR, at: Hex, d: int) -> None:
+        """PHY-18 via PSR-13: a Mech that falls less than 2 levels into a hex holding
+        another unit pushes it on one hex in the direction it fell (a unit that would be
+        pushed off the map stays)."""
+        w = self.world(p.step)
+        occupant = next((u for u in w.units.values() if u.at == at), None)
+        if occupant is None:
+            return
+        nxt = neighbour(at, d)
+        if not self.board.contains(nxt):
+            self.note("blocked", p.step, unit=occupant.id, at=at)
+            return
+        why = Modifier(0, "domino effect")
+        self.out = push(w, self.out, occupant, nxt, d, occupant.damage.legs_destroyed, why, 0)
+        for i in sorted(w.touched):
+            self.others[i] = (w.units[i], w.bodies.get(i))
 
     def building_damage(self, p: PSR, at: Hex) -> None:
         """Failed building roll (choice, TW): no fall; the unit takes ceil(CF / 10) on its
@@ -187,14 +216,12 @@ class _Run:
         c = p.context
         s = Slide(int(c.get("direction_before", state.facing)), distance,
                   int(c.get("hexes_moved_before", state.hexes_moved)), side, 2, kind)  # fmt: skip
-        units = {u.id: self.others.get(u.id, (u, None))[0] for u in self.ctx.units}
-        bodies: dict[str, MechBody | None] = dict(self.given_bodies)
-        bodies |= {i: b for i, (_, b) in self.others.items() if b is not None}
+        w = self.world(p.step)
         self.skidded = self.skidded or kind == "skid"
         self.note(kind, p.step, start=state.at, direction=s.direction, distance=distance,
                   hexes_moved=s.hexes_moved)  # fmt: skip
         start = replace(self.out, unit=replace(self.out.unit, at=state.at))
-        res = slide(self.board, units, bodies, start, s, self.dice, self.base_mods,
+        res = slide(self.board, w.units, w.bodies, start, s, self.dice, self.base_mods,
                     self.rules, p.step, self.buildings)  # fmt: skip
         self.out = res.outcome
         self.note(f"{kind}_end", p.step, at=res.outcome.unit.at, path=res.path,

@@ -258,3 +258,17 @@ def test_skid_hexes_count_as_hexes_moved() -> None:
     dice = Dice(script=(2, 2, 1, 3, 4, 6, 6) + (3, 4) * 3)
     r = resolve_move(board(road), [m], "m", "run", ["F"] * 7 + ["R", "F"], dice)
     assert r.check.hexes_moved == 7 + 4
+
+
+def test_psr_13_phy_18_falling_into_a_friendly_hex_pushes_it_on() -> None:
+    b = board({"0509": HexSpec(water=1)})
+    friend = unit("f", at="0509", side="A")
+    # water 1+1 fails; facing 1; 3 damage (50 t: 5 halved) -> CT; pilot check 6+6;
+    # the friend is pushed to 0508 and rolls its domino PSR 6+6
+    dice = Dice(script=(1, 1, 1, 3, 4, 6, 6, 6, 6))
+    r = resolve_move(b, [unit(), friend], "m", "walk", ["F", "F"], dice)
+    assert r.unit.at == H("0509") and r.unit.prone
+    ((fid, moved, _),) = r.others
+    assert fid == "f" and moved.at == H("0508") and not moved.prone
+    psr = [e for e in of_type(r.events, "psr") if e.get("unit") == "f"][0]
+    assert psr.get("reason") == "domino effect" and psr.get("target") == 5

@@ -81,6 +81,12 @@ class MoveContext:
                 return u
         return None
 
+    def enemy_at(self, h: Hex) -> Unit | None:
+        for u in self.units:
+            if u.at == h and u.side != self.unit.side:
+                return u
+        return None
+
 
 def mode_mp(unit: Unit, mode: str) -> int:
     return {"stand": 0, "walk": unit.walk_mp(), "run": unit.run_mp(), "jump": unit.jump_mp()}[mode]

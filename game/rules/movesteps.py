@@ -122,8 +122,8 @@ def enter_step(
     if code != C.OK:
         return fail(index, token, state, _entry_error(ctx, state, d, h, code))
     target = state.at.neighbour(d)
-    other = ctx.occupant(target)
-    if other is not None and other.side != u.side:
+    other = ctx.enemy_at(target)
+    if other is not None:
         return fail(
             index,
             token,
@@ -294,7 +294,20 @@ def jump_step(ctx: MoveContext, state: MoveState, step: Step, index: int, token:
         steps=state.steps + 1,
         jumped=True,
     )
-    return StepReport(index, token, True, None, cost, after, tuple(_landing_psrs(ctx, index, dest)))
+    psrs = _landing_psrs(ctx, index, dest)
+    if ctx.unit.is_mech and depth >= 1 and not after.deck:  # PSR-08: landing in water enters it
+        psrs.append(
+            make_psr(
+                ctx.unit,
+                ctx.rules,
+                index,
+                f"entering depth {depth} water",
+                "water",
+                (water_modifier(depth),),
+                dest,
+            )  # fmt: skip
+        )
+    return StepReport(index, token, True, None, cost, after, tuple(psrs))
 
 
 def _landing_psrs(ctx: MoveContext, index: int, dest: Hex) -> list[PSR]:

@@ -189,3 +189,9 @@ def test_psr_04_vehicles_roll_to_enter_buildings():
     hb = {"building_class": 1, "building_cf": 10, "building_height": 1}
     r = move(board({"0504": hb}), unit(kind="tracked"), ["F"])
     assert [p.kind for p in r.psrs] == ["building"]
+
+
+def test_psr_08_jumping_into_water_rolls_for_the_water():
+    r = move(board({"0503": {"water": 2}}), unit(jump=3), ["J:0503"], mode="jump")
+    assert [(p.kind, p.target, p.step) for p in r.psrs] == [("water", 5, 0)]
+    assert move(board({"0503": {"rubble": True}}), unit(jump=3), ["J:0503"], "jump").psrs == ()

@@ -129,8 +129,8 @@ def entry_table(board: Board, kind: str, rules: Rules = TW) -> EntryTable:
     if hit is not None and hit[0] is board:
         return hit[1]
     table = _build(board, motive_costs(kind, rules), water_is_level(rules))
-    if len(_CACHE) > 64:
-        _CACHE.clear()
+    if len(_CACHE) >= 32:
+        _CACHE.pop(next(iter(_CACHE)))
     _CACHE[key] = (board, table)
     return table
 

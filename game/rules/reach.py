@@ -66,8 +66,8 @@ def transitions(
         return hit[1]
     mc = C.motive_costs(kind)
     tr = _build_transitions(C.entry_table(board, kind, rules), mc, running, posture)
-    if len(_TRANS) > 64:
-        _TRANS.clear()
+    if len(_TRANS) >= 16:  # a few MB each on big boards: keep the newest only
+        _TRANS.pop(next(iter(_TRANS)))
     _TRANS[key] = (board, tr)
     return tr
 
@@ -147,8 +147,8 @@ def _scratch(tr: Transitions) -> tuple[np.ndarray, np.ndarray]:
     if hit is None or hit[0] is not tr:
         size = tr.dest.shape[0]
         hit = (tr, np.full(size, INF, np.int16), np.full(size, -1, np.int64))
-        if len(_SCRATCH) > 16:
-            _SCRATCH.clear()
+        if len(_SCRATCH) >= 16:
+            _SCRATCH.pop(next(iter(_SCRATCH)))
         _SCRATCH[id(tr)] = hit
     return hit[1], hit[2]
 

@@ -229,7 +229,25 @@ def elevation(level: int) -> np.ndarray:
     c.paint(img, (0, 0, 0), band * np.clip(-facing, 0, 1), 0.3)
     contour = c.hex_mask(1.6) * (1 - c.hex_mask(2.8))
     c.paint(img, line, contour, 0.75)
+    if level < 0:
+        # a depression contour carries ticks pointing downhill (into the hex), as on
+        # topographic maps, so -1/-2 read as hollows even without colour
+        c.paint(img, line, c.strokes_mask(_contour_ticks(2.2, 2.6 * -level), 0.8), 0.75)
     return img
+
+
+def _contour_ticks(inset: float, length: float) -> list:
+    """Short strokes along the inset hex edge, each pointing at the hex centre."""
+    pts = c.hex_points(inset)
+    cx, cy = c.TILE_W / 2, c.TILE_H / 2
+    ticks = []
+    for (ax, ay), (bx, by) in zip(pts, pts[1:] + pts[:1], strict=True):
+        n = max(2, int(np.hypot(bx - ax, by - ay) / 7.0))
+        for t in (np.arange(n) + 0.5) / n:
+            px, py = ax + (bx - ax) * t, ay + (by - ay) * t
+            d = np.hypot(cx - px, cy - py)
+            ticks.append(((px, py), (px + (cx - px) / d * length, py + (cy - py) / d * length)))
+    return ticks
 
 
 def level_label(pixels: np.ndarray, level: int) -> np.ndarray:

@@ -289,14 +289,25 @@ def dome(cx: float, cy: float, r: float, w: int = TILE_W, h: int = TILE_H) -> Ar
 
 
 def paint(dst: Array, colour: Colour | Array, mask: Array, alpha: float = 1.0) -> None:
-    """Composite a colour (constant or per-pixel HxWx3) through a coverage mask, in place."""
-    a = np.clip(mask * alpha, 0.0, 1.0)[..., None]
+    """Composite a colour (constant or per-pixel HxWx3) through a coverage mask, in place.
+
+    Only the bounding box of the mask is touched (most shapes are small)."""
+    mask = np.broadcast_to(mask, dst.shape[:2])
+    rows = np.flatnonzero(mask.any(axis=1))
+    if rows.size == 0 or alpha <= 0:
+        return
+    cols = np.flatnonzero(mask[rows[0] : rows[-1] + 1].any(axis=0))
+    box = (slice(rows[0], rows[-1] + 1), slice(cols[0], cols[-1] + 1))
     col = np.asarray(colour, dtype=np.float32)
-    da = dst[..., 3:4]
+    if col.ndim == 3:
+        col = col[box]
+    sub = dst[box]
+    a = np.clip(mask[box] * alpha, 0.0, 1.0).astype(np.float32)[..., None]
+    da = sub[..., 3:4]
     out_a = a + da * (1 - a)
     safe = np.where(out_a > 0, out_a, 1.0)
-    dst[..., :3] = (col * a + dst[..., :3] * da * (1 - a)) / safe
-    dst[..., 3:4] = out_a
+    sub[..., :3] = (col * a + sub[..., :3] * da * (1 - a)) / safe
+    sub[..., 3:4] = out_a
 
 
 def over(dst: Array, src: Array) -> None:

@@ -27,6 +27,7 @@ from .movement import (
     MoveContext,
     MoveResult,
     MoveState,
+    StepReport,
     advance,
     begin_move,
     finish_move,
@@ -300,12 +301,12 @@ def resolve_move(
             run.end(i, "a Mech that lost a leg this turn may try to stand next turn (CMB-38)")
             break
         before = [p for p in rep.psrs if p.kind in ("skid", "sideslip")]
-        state, entered = _resolve_before(run, before, state, rep, token, i)
-        if entered is None:
+        state, taken = _resolve_before(run, before, state, rep, token, i)
+        if taken is None:
             continue
-        reports.append(rep)
-        prev, state = state, entered
-        for p in rep.psrs:
+        reports.append(taken)
+        prev, state = state, taken.state_after
+        for p in taken.psrs:
             if p.kind == "jump-landing":
                 landing.append((p, state))
             elif p.kind not in ("skid", "sideslip") and run.stopped is None:
@@ -355,11 +356,11 @@ def _resolve_all(run: _Run, waiting: list[tuple[PSR, MoveState]], state: MoveSta
 
 
 def _resolve_before(
-    run: _Run, psrs: list[PSR], state: MoveState, rep: Any, token: str | Step, i: int
-) -> tuple[MoveState, MoveState | None]:
+    run: _Run, psrs: list[PSR], state: MoveState, rep: StepReport, token: str | Step, i: int
+) -> tuple[MoveState, StepReport | None]:
     """Skid (PSR-22..26) and sideslip (PSR-28/29) rolls, made before entering the hex.
 
-    Returns (state, state after the step or None if the step was not taken)."""
+    Returns (state, the step as taken, or None if it was not taken)."""
     for p in psrs:
         ok, roll = run.roll(p)
         if ok:
@@ -389,15 +390,15 @@ def _resolve_before(
                         turn_pending=False, dir_before_turn=None, turned_on_pavement=False,
                         hexes_moved=state.hexes_moved + len(res.path),
                         hexes_counted=state.hexes_counted + len(res.path))  # fmt: skip
-        if res.stopped_by not in ("distance", "terrain") or run.stopped is not None:
+        if res.stopped_by not in ("distance", "terrain", "map edge") or run.stopped is not None:
             run.end(i, f"the sideslip ended against {res.stopped_by} (PSR-29)")
             return state, None
         again = advance(run.ctx, state, token, i)  # carry on in the new direction
         if not again.ok:
             run.end(i, f"after the sideslip step {i} is not possible: {again.error}")
             return state, None
-        return state, again.state_after
-    return state, rep.state_after
+        return state, again
+    return state, rep
 
 
 def _resolve_after(run: _Run, p: PSR, prev: MoveState, state: MoveState) -> MoveState:

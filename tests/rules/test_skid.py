@@ -310,3 +310,13 @@ def test_phy_18_domino_chain_from_a_skid_collision() -> None:
     rolls = [e for e in of_type(res.outcome.events, "psr") if e.get("unit") == "c"]
     assert rolls[0].get("reason") == "domino effect" and rolls[0].get("success")
     assert res.outcome.unit.at == H("0508") and res.stopped_by == "unit"
+
+
+def test_psr_29_rolls_after_a_sideslip_belong_to_the_hex_really_entered() -> None:
+    b = board({"0612": HexSpec(building_class=1, building_cf=10, building_height=1)})
+    hover = unit(kind="hover", tons=30, at="0518", walk=8, piloting=6)
+    # sideslip 1+1 fails by 4: slides 2 to 0513, then enters 0612 (a light building): 6+6
+    r = resolve_move(b, [hover], "m", "run", ["F"] * 3 + ["R", "F"], Dice(script=(1, 1, 6, 6)))
+    kinds = [(e.get("kind"), e.step) for e in of_type(r.events, "psr")]
+    assert kinds == [("sideslip", 4), ("building", 4)]
+    assert r.psrs[1].at == H("0612") and r.unit.at == H("0612")

@@ -44,7 +44,7 @@ def woods(density: int) -> np.ndarray:
     img = c.canvas()
     rng = np.random.default_rng(100 + density)
     count, rmin, rmax, spacing = {
-        1: (8, 4.5, 8.0, 12.5),
+        1: (8, 5.0, 8.0, 13.0),
         2: (15, 6.5, 9.0, 9.5),
         3: (22, 7.0, 9.5, 7.5),
     }[density]

@@ -210,8 +210,8 @@ def _reeds(img: np.ndarray, rng: np.random.Generator) -> None:
 
 
 def elevation(level: int) -> np.ndarray:
-    """Tiles 8..15: tint + contour + bevel + level number (number is added after
-    downsampling, see make_art.finish_elevation)."""
+    """Tiles 8..15: tint + bevel + contour (+ ticks for depressions); the level number
+    is stamped after downsampling by ``level_label`` so the digits stay crisp."""
     img = c.canvas()
     inside = c.hex_mask()
     if level > 0:

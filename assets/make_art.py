@@ -23,6 +23,7 @@ import art_buildings as b  # noqa: E402
 import art_core as c  # noqa: E402
 import art_features as f  # noqa: E402
 import art_ground as g  # noqa: E402
+import art_units as u  # noqa: E402
 from art_palette import game_palette  # noqa: E402
 
 SHEET_COLUMNS, SHEET_ROWS = 8, 4
@@ -94,12 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
     out = os.path.abspath(args[0]) if args else ROOT
     c.save_png(terrain_sheet(), os.path.join(out, "maps", "terrain.png"))
-    try:
-        import art_units as u
-    except ImportError:
-        u = None
-    if u is not None:
-        u.write_all(os.path.join(out, "assets"))
+    u.write_all(os.path.join(out, "assets"))
     os.makedirs(os.path.join(out, "assets"), exist_ok=True)
     with open(os.path.join(out, "assets", "palette.json"), "w", encoding="utf-8") as fh:
         json.dump(game_palette(), fh, indent=2, sort_keys=True)

@@ -115,8 +115,12 @@ def charge_all(
     """
     for target in sorted(occupants, key=lambda u: u.id):
         if target.kind == "infantry" and not target.moved:  # PSR-39 always dodges
-            out = out.add(event("dodge", w.step, unit=target.id, at=h))
+            out = out.add(event("dodge", w.step, unit=target.id, at=h, automatic=True))
             continue
+        if _may_dodge(target):
+            out, dodged = _dodge(w, out, target, h)
+            if dodged:
+                continue
         out = flush(out)
         out, hit, vdmg = _charge(w, out, target, s, vdmg)
         if out.destroyed:
@@ -128,6 +132,28 @@ def charge_all(
             legs = target.damage.legs_destroyed
             return _displace(w, out, now, h, s, legs), False, vdmg
     return out, True, vdmg
+
+
+def _may_dodge(u: Unit) -> bool:
+    """PSR-37: a unit that has not moved this phase may try to dodge (choice: it always
+    tries, unless it is prone, immobile or cannot roll at all)."""
+    return not u.moved and not u.prone and not u.immobile and u.kind != "infantry"
+
+
+def _dodge(w: SlideWorld, out: Outcome, target: Unit, h: Hex) -> tuple[Outcome, bool]:
+    """PSR-37: a PSR / driving roll. Success: the unit gets out of the way — the move it
+    would make cannot be chosen in the middle of a skid, so it keeps its hex and the skid
+    passes (choice). Failure: it stays and is charged; it does not fall. Either way the
+    attempt is its move for the phase (the game marks every unit with a ``dodge`` event)."""
+    mods = w.base_mods(target)
+    tn = sum(int(m.value) for m in mods)
+    roll = w.dice.roll2d6(f"{target.id} dodges", target=tn)
+    listed = [{"value": m.value, "reason": m.reason} for m in mods]
+    w.units[target.id] = replace(target, moved=True)
+    w.touched.add(target.id)
+    ev = event("dodge", w.step, unit=target.id, at=h, target=tn, modifiers=listed, roll=roll,
+               success=roll.success)  # fmt: skip
+    return out.add(ev), bool(roll.success)
 
 
 def _charge(

@@ -193,7 +193,7 @@ def test_skid_stops_at_the_map_edge() -> None:
 
 def test_psr_33_accidental_charge_hits_and_ends_the_skid() -> None:
     b = board()
-    target = unit("t", at="0508", facing=3, side="B")
+    target = unit("t", at="0508", facing=3, side="B", moved=True)
     # skid damage for hex 1 first (PSR-31); to-hit 5 + 2 + 3 = 10: 5+5 hits; 35 damage ->
     # 7 kick-table d6; skidder 5 -> CT; target's PSR +2: 6+6; then skid damage for hex 2
     script = (3, 4) + (5, 5) + (1,) * 7 + (3, 4) + (6, 6) + (3, 4) * 4
@@ -217,7 +217,7 @@ def test_psr_33_accidental_charge_hits_and_ends_the_skid() -> None:
 
 
 def test_phy_10_charged_target_rolls_at_plus_two() -> None:
-    target = unit("t", at="0508", facing=3, side="B", tons=100)
+    target = unit("t", at="0508", facing=3, side="B", tons=100, moved=True)
     # hex 1 skid damage; hit 5+5; 20 damage (50 t x 4 hexes / 10) as 4 kick-table groups;
     # the skidder takes ceil(100 / 10) = 10 in two groups; the target's roll 4+4 >= 8
     script = (3, 4) + (5, 5) + (4,) * 4 + (3, 4, 3, 4) + (4, 4)
@@ -228,7 +228,7 @@ def test_phy_10_charged_target_rolls_at_plus_two() -> None:
 
 
 def test_psr_33_missed_charge_skids_on_through_the_hex() -> None:
-    target = unit("t", at="0508", side="B")
+    target = unit("t", at="0508", side="B", moved=True)
     res = run_slide(board(), unit(prone=True), Slide(0, 3, 6), (1, 1) + (3, 4) * 4,
                     others=[target])  # fmt: skip
     assert res.path == (H("0509"), H("0508"), H("0507"))
@@ -296,8 +296,8 @@ def test_cmb_26_attack_side_for_adjacent_attackers() -> None:
 
 
 def test_phy_18_domino_chain_from_a_skid_collision() -> None:
-    t = unit("t", at="0508", facing=3, side="B", tons=100)
-    c = unit("c", at="0507", facing=3, side="B", tons=100)
+    t = unit("t", at="0508", facing=3, side="B", tons=100, moved=True)
+    c = unit("c", at="0507", facing=3, side="B", tons=100, moved=True)
     # hex 1 skid damage; charge hits 5+5; 20 damage in 4 kick groups; skidder 10 in two;
     # t rolls (+2, +1 for 20 damage) 1+1 and falls in 0507: facing 1, 10 damage in 2
     # groups, pilot check 6+6; c is pushed on to 0506 and passes its domino roll 6+6
@@ -320,3 +320,16 @@ def test_psr_29_rolls_after_a_sideslip_belong_to_the_hex_really_entered() -> Non
     kinds = [(e.get("kind"), e.step) for e in of_type(r.events, "psr")]
     assert kinds == [("sideslip", 4), ("building", 4)]
     assert r.psrs[1].at == H("0612") and r.unit.at == H("0612")
+
+
+@pytest.mark.parametrize(("roll", "dodged"), [((3, 3), True), ((2, 2), False)])
+def test_psr_37_an_unmoved_unit_tries_to_dodge(roll: tuple[int, int], dodged: bool) -> None:
+    target = unit("t", at="0508", side="B", facing=3)  # has not moved: rolls 5+ to dodge
+    # the dodge roll; if it fails, skid damage for hex 1 (PSR-31), then the charge 1+1
+    res = run_slide(board(), unit(prone=True), Slide(0, 3, 6), roll + (3, 4) + (1, 1) + (3, 4) * 4,
+                    others=[target])  # fmt: skip
+    ev = of_type(res.outcome.events, "dodge")[0]
+    assert ev.get("unit") == "t" and ev.get("target") == 5 and ev.get("success") is dodged
+    assert bool(of_type(res.outcome.events, "accidental_charge")) is not dodged
+    assert res.others[0][1].moved  # the attempt was its move (PSR-37)
+    assert res.path == (H("0509"), H("0508"), H("0507"))  # passed (dodged, or charge missed)

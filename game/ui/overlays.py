@@ -81,10 +81,10 @@ def reach_layer(
     colour = REACH.get(mode, REACH["walk"])
     span = max(1, mp_available)
     for h, (mp, _) in hexes.items():
-        alpha = round(150 - 95 * min(1.0, mp / span))
+        alpha = round(135 - 95 * min(1.0, mp / span))
         pts = [(x - x0, y - y0) for x, y in lay.corners(h)]
         pygame.draw.polygon(surf, (*colour, alpha), pts)
-        pygame.draw.polygon(surf, (*colour, 230), pts, max(1, round(2 * lay.scale)))
+        pygame.draw.polygon(surf, (*colour, 150), pts, max(1, round(1.5 * lay.scale)))
     return Layer(surf, x0, y0)
 
 
@@ -96,8 +96,8 @@ def zone_layer(lay: HexLayout, hexes: Iterable[Hex], colour: Colour) -> Layer:
     surf, x0, y0 = _canvas(lay, hexes, 2)
     for h in hexes:
         pts = [(x - x0, y - y0) for x, y in lay.corners(h)]
-        pygame.draw.polygon(surf, (*colour, 95), pts)
-        pygame.draw.polygon(surf, (*colour, 220), pts, max(1, round(2 * lay.scale)))
+        pygame.draw.polygon(surf, (*colour, 130), pts)
+        pygame.draw.polygon(surf, (255, 255, 255, 200), pts, max(1, round(2 * lay.scale)))
     return Layer(surf, x0, y0)
 
 
@@ -151,11 +151,14 @@ def path_layer(
         return x - x0, y - y0
 
     colour = REACH.get(mode, REACH["walk"]) if legal else ILLEGAL
-    width = max(3, round(7 * s))
+    width = max(4, round(7 * s))
     pts = [c(h) for h, _ in points]
     if len(pts) > 1:
-        pygame.draw.lines(surf, (*INK, 200), False, pts, width + 4)
-        pygame.draw.lines(surf, (*colour, 255), False, pts, width)
+        pygame.draw.lines(surf, (*INK, 230), False, pts, width + 6)
+        pygame.draw.lines(surf, (*WHITE, 255), False, pts, width)
+        for p in pts:
+            pygame.draw.circle(surf, (*INK, 230), p, (width + 6) / 2)
+            pygame.draw.circle(surf, (*WHITE, 255), p, width / 2)
     for wp in waypoints:
         x, y = c(wp)
         pygame.draw.circle(surf, (*WHITE, 255), (x, y), 11 * s + 3)
@@ -166,7 +169,7 @@ def path_layer(
         r = 16 * s
         pygame.draw.line(surf, ILLEGAL, (x - r, y - r), (x + r, y + r), max(3, round(5 * s)))
         pygame.draw.line(surf, ILLEGAL, (x - r, y + r), (x + r, y - r), max(3, round(5 * s)))
-    f = font(max(12, round(20 * s)), True)
+    f = font(max(15, round(22 * s)), True)
     for h, mp in points[1:]:
         x, y = c(h)
         _label(surf, f, str(mp), (x, y + 20 * s), colour)
@@ -178,8 +181,8 @@ def path_layer(
             n = placed.get(h, 0)
             placed[h] = n + 1
             x, y = c(h)
-            mx, my = x + 22 * s + n * 26 * s, y - 22 * s
-            r = max(10, 14 * s)
+            r = max(13, 17 * s)
+            mx, my = x + 20 * s + n * 2.2 * r, y - 20 * s
             _psr_marker(surf, (mx, my), r, psr)
             markers.append((mx + x0, my + y0, r, psr))
     return Layer(surf, x0, y0, tuple(markers))

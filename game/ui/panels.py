@@ -54,7 +54,7 @@ def screen_layout(w: int, h: int, panels: bool = True) -> ScreenLayout:
             size,
         )
     side_w = min(max(size * 17, 300), w // 3)
-    log_h = round(size * 1.2 * 6) + size
+    log_h = round(size * 1.1 * 6) + size
     banner = pygame.Rect(0, 0, w, banner_h)
     log = pygame.Rect(0, h - log_h, w, log_h)
     side = pygame.Rect(w - side_w, banner_h, side_w, h - banner_h - log_h)
@@ -121,8 +121,12 @@ def unit_rows(state: GameState, unit: Unit) -> list[Row]:
     d = unit.damage
     jump = f" / jump {unit.jump_mp()}" if unit.jump else ""
     rows: list[Row] = [
-        (unit.name or unit.kind, TEXT, True),
-        (f"{unit.id} - side {unit.side} - {unit.tons} t {unit.kind}", DIM, False),
+        (
+            f"{unit.id}  {unit.name}" if unit.name else f"{unit.id}  ({unit.tons} t {unit.kind})",
+            TEXT,
+            True,
+        ),
+        (f"side {unit.side} - {unit.tons} t {unit.kind}", DIM, False),
         (f"MP walk {unit.walk_mp()} / run {unit.run_mp()}{jump}", TEXT, False),
         (
             f"Heat {unit.heat}   Pilot {unit.piloting}/{unit.gunnery} (piloting/gunnery)",

@@ -16,6 +16,7 @@ from game.deploy import legal_deploy_hexes
 from game.hexgrid import Hex
 
 from . import overlays
+from .camera import nearest_zoom_index
 from .help import DEPLOY_KEYS, draw_help
 from .panels import DIM, TEXT, PanelCache, banner_surface, rows_surface, screen_layout, side_colour
 from .play_input import global_keys
@@ -41,6 +42,20 @@ class DeployScene:
         self.zone = overlays.EMPTY
         self.resize(fit=True)
         self._default_facing()
+        self.focus_zone()
+
+    def focus_zone(self) -> None:
+        """Zoom to at least 75% and centre on the deploying side's zone."""
+        hexes = self.legal()
+        if not hexes:
+            return
+        target = nearest_zoom_index(0.75)
+        if self.view.camera.zoom_index < target:
+            self.view.zoom(target - self.view.camera.zoom_index)
+        lay = self.view.layout
+        xs, ys = zip(*(lay.centre(h) for h in hexes), strict=True)
+        self.view.camera = self.view.camera.centred_on(sum(xs) / len(xs), sum(ys) / len(ys))
+        self.view._clamp()
 
     @property
     def state(self):
@@ -85,6 +100,7 @@ class DeployScene:
         if self.app.state.deploying_side != side:
             self.handoff = self.app.state.deploying_side
             self._default_facing()
+            self.focus_zone()
 
     def handle(self, event: pygame.event.Event) -> None:
         if global_keys(self, event):
@@ -170,7 +186,13 @@ class DeployScene:
         )
         pygame.draw.rect(screen, (27, 29, 33), lay.side)
         screen.blit(side_panel, lay.side.topleft)
-        pygame.draw.rect(screen, (20, 21, 24), lay.log)
+        from .panels import log_surface
+        from .play_draw import log_lines
+
+        log = self.cache.get(
+            "log", (id(s), lay.log.size), lambda: log_surface(log_lines(self), lay.log, lay.size)
+        )
+        screen.blit(log, lay.log.topleft)
         if self.handoff is not None:
             from .play_draw import _draw_handoff
 

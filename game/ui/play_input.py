@@ -59,9 +59,8 @@ def handle_event(scene: Any, event: pygame.event.Event) -> None:
             and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
         ):
             scene.handoff = None
-            units = scene.movable()
-            if units:
-                scene.view.ensure_visible(units[0].at)
+            scene.focus_side(zoom=False)
+            scene._update_hover(scene.mouse)
         return
     if event.type == pygame.KEYDOWN:
         _key(scene, event)

@@ -21,12 +21,13 @@ from game.units import Unit
 
 from . import overlays
 from .anim import MoveAnimation, build_animation
+from .camera import nearest_zoom_index
 from .panels import Button, PanelCache, screen_layout
 from .play_plan import Plan, facing_from_angle, nearest_facing
 from .play_view import MapView, tiles_for
 
 DOUBLE_CLICK = 0.45
-DRAG_PX = 10
+STALE = object()  # a cache key that matches nothing
 
 
 class PlayScene:
@@ -58,6 +59,21 @@ class PlayScene:
         self.space = False
         self.resize(fit=True)
         self._after_action()
+        self.focus_side()
+
+    def focus_side(self, zoom: bool = True) -> None:
+        """Centre on the units of the side to act (and zoom to at least 75%)."""
+        units = self.movable() or tuple(u for u in self.state.units if u.at.col >= 0)
+        if not units:
+            return
+        cam = self.view.camera
+        target = nearest_zoom_index(0.75)
+        if zoom and cam.zoom_index < target:
+            self.view.zoom(target - cam.zoom_index)
+        lay = self.view.layout
+        xs, ys = zip(*(lay.centre(u.at) for u in units), strict=True)
+        self.view.camera = self.view.camera.centred_on(sum(xs) / len(xs), sum(ys) / len(ys))
+        self.view._clamp()
 
     @property
     def state(self):
@@ -72,7 +88,7 @@ class PlayScene:
         self._invalidate()
 
     def _invalidate(self) -> None:
-        self.reach_key = self.path_key = None
+        self.reach_key = self.path_key = STALE
 
     # --- turn flow ------------------------------------------------------------------------
     def _after_action(self) -> None:
@@ -134,6 +150,8 @@ class PlayScene:
         if plan is None or plan.locked or self.anim is not None:
             self._refresh_path()
             return
+        if self.path_layer.marker_at(self.view.camera, *pos) is not None:
+            return  # reading a roll's breakdown keeps the path
         plan.dest = h
         plan.facing = None
         if h is not None:
@@ -330,10 +348,13 @@ class PlayScene:
         if plan is not None and now - last_t < DOUBLE_CLICK and last_h == h and plan.dest == h:
             self.commit()
             return
-        if here is not None and (plan is None or (not plan.waypoints and here.id != plan.unit_id)):
-            if here.id in {m.id for m in self.movable()} or plan is None:
-                self.select(here.id)
-                return
+        switch = plan is None or (
+            not plan.waypoints and here is not None and here.id != plan.unit_id
+        )
+        movable = here is not None and here.id in {m.id for m in self.movable()}
+        if here is not None and switch and (movable or plan is None):
+            self.select(here.id)
+            return
         if plan is None:
             return
         if plan.locked and plan.dest != h:
@@ -346,6 +367,7 @@ class PlayScene:
         self._update_hover(self.mouse)
 
     def unpin(self) -> None:
+        self.last_click = (0.0, None)  # a click after an undo is never a double click
         if self.plan is not None and self.plan.unpin():
             self._update_hover(self.mouse)
 

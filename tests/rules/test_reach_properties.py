@@ -11,7 +11,7 @@ from game.board import HexSpec, build_board
 from game.hexgrid import Hex
 from game.rules.movement import check_move
 from game.rules.options import CLASSIC, TW
-from game.rules.reach import reach
+from game.rules.reach import reach, reach_batch
 from game.units import KINDS, Damage, Unit
 
 
@@ -112,3 +112,17 @@ def test_jump_reach_replays_legally(scn):
                     assert not check_move(b, units, "m", "jump", [token], rules).legal
     else:
         assert mover.prone or mover.jump_mp() == 0 or np.any(b.water >= 2) or mover.immobile
+
+
+@SETTINGS
+@given(scenarios(), st.lists(st.sampled_from(["walk", "run", "jump", "stand"]), min_size=4))
+def test_reach_batch_equals_single_queries(scn, modes):
+    b, units, rules = scn
+    reqs = [(u.id, modes[i % len(modes)]) for i, u in enumerate(units)] * 2
+    for got, (uid, mode) in zip(reach_batch(b, units, reqs, rules), reqs, strict=True):
+        one = reach(b, units, uid, mode, rules)
+        assert got.hexes() == one.hexes() and got.minimum_hexes() == one.minimum_hexes()
+        for h, (_, faces) in got.hexes().items():
+            assert got.cost_to(h, faces[0]) == one.cost_to(h, faces[0])
+            path = got.path_to(h, faces[0])
+            assert check_move(b, units, uid, mode, path, rules).legal

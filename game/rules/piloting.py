@@ -39,6 +39,10 @@ from .skid import motive_roll, slide
 from .steps import Step, StepError, parse_step
 
 TERRAIN_KINDS = frozenset({"water", "rubble"})  # PSR-13: fall into the lower hex
+_CHECK_FIELDS = frozenset(
+    {"error", "failed_step", "mp_used", "mp_available", "mode", "hexes_moved", "heat",
+     "attacker_modifier", "target_modifier"}
+)  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -61,6 +65,12 @@ class ResolvedMove:
     @property
     def legal(self) -> bool:
         return self.check.legal
+
+    def __getattr__(self, name: str) -> Any:
+        """The MoveResult fields (mp_used, mode, heat, error, ...) read through."""
+        if name in _CHECK_FIELDS:
+            return getattr(self.check, name)
+        raise AttributeError(name)
 
     def to_json(self, board: Board) -> dict[str, Any]:
         out = self.check.to_json(board)

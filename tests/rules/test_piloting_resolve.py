@@ -272,3 +272,9 @@ def test_psr_13_phy_18_falling_into_a_friendly_hex_pushes_it_on() -> None:
     assert fid == "f" and moved.at == H("0508") and not moved.prone
     psr = [e for e in of_type(r.events, "psr") if e.get("unit") == "f"][0]
     assert psr.get("reason") == "domino effect" and psr.get("target") == 5
+
+
+def test_resolved_move_reads_the_move_fields_through() -> None:
+    r = resolve_move(board(), [unit()], "m", "walk", ["F", "F"], Dice())
+    assert (r.mp_used, r.hexes_moved, r.mode, r.heat, r.error) == (2, 2, "walk", 1, None)
+    assert r.attacker_modifier == 1 and r.target_modifier == r.check.target_modifier

@@ -156,8 +156,11 @@ def draw_grid(surface: pygame.Surface, cols: int, rows: int, lay: HexLayout, pal
     surface.blit(overlay, (0, 0))
 
 
+LABEL_MIN_ZOOM = 0.5  # below this the XXYY labels would be unreadable noise
+
+
 def label_font_size(scale: float) -> int:
-    return max(8, round(13 * scale))
+    return max(9, round(15 * scale))
 
 
 def draw_labels(

@@ -147,7 +147,7 @@ class MapRenderer:
         mapdraw.draw_roads(surf, board, lay, pal)
         if options.grid:
             mapdraw.draw_grid(surf, board.width, board.height, lay, pal)
-        if options.labels:
+        if options.labels and zoom >= mapdraw.LABEL_MIN_ZOOM:
             f = font(mapdraw.label_font_size(zoom))
             mapdraw.draw_labels(surf, board, lay, pal, f)
 

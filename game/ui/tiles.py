@@ -11,6 +11,7 @@ layers are skipped. That is what ``tmxrasterizer`` produces, which the tests che
 
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -54,6 +55,7 @@ class TileMap:
     properties: Mapping[int, dict[str, Any]]
     background: tuple[int, int, int, int] | None = None
     object_layers: tuple[str, ...] = field(default=())
+    margins: tuple[int, int, int, int] = (0, 0, 0, 0)  # added by layer offsets (Tiled)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -123,29 +125,38 @@ def _image_loader(map_path: Path) -> Callable[..., Callable[..., pygame.Surface]
     return loader
 
 
-def _layer_effects(path: Path) -> list[tuple[float, float, float, bool]]:
-    """Effective (offset x, offset y, opacity, visible) of every tile layer, in file order.
+Margins = tuple[int, int, int, int]
+
+
+def _layer_effects(path: Path) -> tuple[list[tuple[float, float, float, bool]], Margins]:
+    """Effective (offset x, offset y, opacity, visible) of every tile layer, in file order,
+    and the margins that layer offsets add around the map (left, top, right, bottom).
 
     Group layers add their offsets and multiply their opacity; a hidden group hides its
-    children. pytmx ignores groups, so this walks the XML itself.
+    children. pytmx ignores groups, so this walks the XML itself. The margins are Tiled's
+    ``computeLayerOffsetMargins``: every non-group layer counts, hidden ones too.
     """
     out: list[tuple[float, float, float, bool]] = []
+    margins = [0, 0, 0, 0]
 
     def walk(node: ET.Element, ox: float, oy: float, op: float, vis: bool) -> None:
         for child in node:
-            if child.tag not in ("layer", "group"):
+            if child.tag not in ("layer", "group", "objectgroup", "imagelayer"):
                 continue
             cx = ox + float(child.get("offsetx", 0))
             cy = oy + float(child.get("offsety", 0))
             cop = op * float(child.get("opacity", 1))
             cvis = vis and child.get("visible", "1") not in ("0", "false")
+            if child.tag == "group":
+                walk(child, cx, cy, cop, cvis)
+                continue
+            for i, v in enumerate((-cx, -cy, cx, cy)):
+                margins[i] = max(margins[i], math.ceil(v))
             if child.tag == "layer":
                 out.append((cx, cy, cop, cvis))
-            else:
-                walk(child, cx, cy, cop, cvis)
 
     walk(ET.parse(path).getroot(), 0.0, 0.0, 1.0, True)
-    return out
+    return out, (margins[0], margins[1], margins[2], margins[3])
 
 
 def _parse_colour(value: str | None) -> tuple[int, int, int, int] | None:
@@ -165,7 +176,7 @@ def load_tile_map(path: str | Path) -> TileMap:
         raise TileImageError(f"{p}: no such map file")
     try:
         tmx = pytmx.TiledMap(str(p), image_loader=_image_loader(p), allow_duplicate_names=True)
-        effects = _layer_effects(p)
+        effects, margins = _layer_effects(p)
     except TileImageError:
         raise
     except Exception as e:  # pytmx raises bare Exception for some broken files
@@ -210,6 +221,7 @@ def load_tile_map(path: str | Path) -> TileMap:
         properties=props,
         background=_parse_colour(getattr(tmx, "background_color", None)),
         object_layers=objects,
+        margins=margins,
     )
 
 
@@ -260,11 +272,14 @@ def draw_tiles(
 
 
 def render_tiles_only(tmap: TileMap, scale: float = 1.0) -> pygame.Surface:
-    """The tile layers alone on a transparent surface of the map's size (tmxrasterizer)."""
-    base = pygame.Surface(tmap.size, pygame.SRCALPHA, 32)
+    """The tile layers alone on a transparent surface, as ``tmxrasterizer`` draws them:
+    the map's size plus the margins its layer offsets need."""
+    left, top, right, bottom = tmap.margins
+    w, h = tmap.size
+    base = pygame.Surface((w + left + right, h + top + bottom), pygame.SRCALPHA, 32)
     base.fill((0, 0, 0, 0))
-    draw_tiles(base, tmap)
+    draw_tiles(base, tmap, origin=(left, top))
     if scale == 1.0:
         return base
-    size = tmap.layout.scaled(scale).map_size(tmap.cols, tmap.rows)
+    size = (round(base.get_width() * scale), round(base.get_height() * scale))
     return pygame.transform.smoothscale(base, size)

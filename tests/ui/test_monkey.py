@@ -1,0 +1,90 @@
+"""Monkey test: 20,000 seeded random mouse and key events on the play screen (dummy
+driver). After every event: no exception, every placed unit on the board, no two units
+in one hex (MOV-30: one unit per hex), and the App's state a GameState whose history
+replays to it (checked every few hundred events, the replay being the costly part).
+Frames are drawn regularly (every 8th event) so the drawing code is exercised too.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pygame
+import pytest
+
+from game.flow import replay
+from game.state import GameState
+from game.ui.play import Args, make_app
+
+from .test_play_scene import SCENARIO
+
+EVENTS = 20_000
+KEYS = [
+    pygame.K_w, pygame.K_r, pygame.K_j, pygame.K_s, pygame.K_p, pygame.K_u, pygame.K_n,
+    pygame.K_RETURN, pygame.K_BACKSPACE, pygame.K_ESCAPE, pygame.K_TAB, pygame.K_F1,
+    pygame.K_SPACE, pygame.K_PLUS, pygame.K_MINUS, pygame.K_LEFT, pygame.K_UP, pygame.K_e,
+    pygame.K_q, pygame.K_DOWN,
+]  # fmt: skip
+
+
+def check_invariants(app, deep: bool) -> None:
+    s = app.state
+    assert isinstance(s, GameState)
+    placed = [u for u in s.units if u.at.col >= 0 or s.phase not in ("setup", "deployment")]
+    for u in placed:
+        assert s.board.contains(u.at), f"{u.id} off the board at {u.at}"
+    spots = [u.at for u in placed if not u.destroyed]
+    assert len(spots) == len(set(spots)), "two units share a hex"
+    if deep:
+        assert replay(s.start_board, s.start, s.history) == s
+
+
+def random_event(rng: random.Random, size: tuple[int, int], held: set[int]) -> pygame.event.Event:
+    w, h = size
+    pos = (rng.randrange(w), rng.randrange(h))
+    r = rng.random()
+    if r < 0.45:
+        buttons = tuple(int(b in held) for b in (1, 2, 3))
+        return pygame.event.Event(
+            pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=buttons, touch=False
+        )
+    if r < 0.70:
+        button = rng.choice((1, 1, 1, 1, 3, 2))
+        if button in held:
+            held.discard(button)
+            return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button, touch=False)
+        held.add(button)
+        return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button, touch=False)
+    if r < 0.78:
+        y = rng.choice((-1, 1))
+        return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, touch=False)
+    key = rng.choice(KEYS)
+    mod = pygame.KMOD_CTRL if rng.random() < 0.03 and key in (pygame.K_s, pygame.K_e) else 0
+    kind = pygame.KEYUP if rng.random() < 0.15 else pygame.KEYDOWN
+    uni = pygame.key.name(key) if len(pygame.key.name(key)) == 1 else ""
+    return pygame.event.Event(kind, key=key, mod=mod, unicode=uni, scancode=0)
+
+
+@pytest.mark.parametrize("seed", [20260])
+def test_monkey_20000_random_events_keep_the_game_valid(seed, tmp_path, monkeypatch):
+    monkeypatch.setenv("HEXPLATE_SAVE_DIR", str(tmp_path))
+    monkeypatch.setenv("HEXPLATE_NO_AUTOSAVE", "1")
+    size = (1280, 720)
+    screen = pygame.display.set_mode(size)
+    app = make_app(Args(None, SCENARIO, None, size, seed), screen)
+    rng = random.Random(seed)
+    held: set[int] = set()
+    started = time.monotonic()
+    moves = 0
+    for i in range(EVENTS):
+        event = random_event(rng, size, held)
+        app.step([event], 1 / 30, draw=i % 8 == 0)
+        if not app.running:  # the menu's Quit: keep monkeying on a fresh window
+            app.running = True
+        if app.state is not None:
+            check_invariants(app, deep=i % 500 == 0)
+            moves = max(moves, sum(1 for u in app.state.units if u.moved) + app.state.turn * 10)
+    assert time.monotonic() - started < 240
+    assert app.state is not None
+    assert moves > 10, "the monkey never got a unit to move: the test exercises too little"

@@ -137,6 +137,9 @@ def resolve_move(
         if why is not None:
             run.end(i, why)
             break
+        if state.prone and _is_kind(token, "J"):  # fell before the jump (classic PSR-12)
+            run.end(i, "a prone Mech cannot jump (MOV-21)")
+            break
         rep = advance(run.ctx, state, token, i)
         if not rep.ok:
             if run.fell:

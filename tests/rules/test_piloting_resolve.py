@@ -278,3 +278,12 @@ def test_resolved_move_reads_the_move_fields_through() -> None:
     r = resolve_move(board(), [unit()], "m", "walk", ["F", "F"], Dice())
     assert (r.mp_used, r.hexes_moved, r.mode, r.heat, r.error) == (2, 2, "walk", 1, None)
     assert r.attacker_modifier == 1 and r.target_modifier == r.check.target_modifier
+
+
+def test_psr_12_classic_fall_before_a_jump_cancels_it() -> None:
+    m = replace(unit(gyro=1), jump=4)
+    r = resolve_move(
+        board(), [m], "m", "jump", ["J:0507"], Dice(script=(1, 1, 1, 3, 4, 6, 6)), CLASSIC
+    )
+    assert r.unit.at == H("0510") and r.unit.prone
+    assert "cannot jump" in of_type(r.events, "move_ends")[0].get("reason")

@@ -1,0 +1,152 @@
+"""End to end: the real previewer window under Xvfb, driven with xdotool.
+
+Starts its own X server on a free display, launches ``python main.py preview`` with that
+DISPLAY (never the dummy video driver), then pans, zooms, toggles and quits with the keys
+and mouse, taking screenshots on the way. Skipped when Xvfb, xdotool or ImageMagick's
+``import`` are missing; CI installs them (.ci/run). Set HEXPLATE_SHOT_DIR to keep the
+screenshots.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+TOOLS = {name: shutil.which(name) for name in ("Xvfb", "xdotool", "import")}
+MISSING = [name for name, path in TOOLS.items() if path is None]
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.skipif(bool(MISSING), reason=f"needs {', '.join(MISSING)} (apt: xvfb xdotool)"),
+]
+
+
+def _free_display() -> int:
+    for n in range(91, 400):
+        if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists():
+            return n
+    raise RuntimeError("no free X display number")
+
+
+@pytest.fixture
+def display() -> Iterator[str]:
+    """A private Xvfb server, stopped afterwards."""
+    for _ in range(5):
+        n = _free_display()
+        proc = subprocess.Popen(
+            [TOOLS["Xvfb"], f":{n}", "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and proc.poll() is None:
+            if Path(f"/tmp/.X11-unix/X{n}").exists():
+                break
+            time.sleep(0.05)
+        if proc.poll() is None:
+            break
+    else:
+        pytest.skip("Xvfb would not start")
+    try:
+        yield f":{n}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def xdo(env: dict[str, str], *args: str, timeout: float = 20) -> str:
+    done = subprocess.run(
+        [TOOLS["xdotool"], *args], env=env, capture_output=True, text=True, timeout=timeout
+    )
+    return done.stdout
+
+
+def screenshot(env: dict[str, str], path: Path) -> pygame.Surface:
+    subprocess.run([TOOLS["import"], "-window", "root", str(path)], env=env, check=True, timeout=30)
+    keep = os.environ.get("HEXPLATE_SHOT_DIR")
+    if keep:
+        shutil.copy(path, Path(keep) / path.name)
+    return pygame.image.load(str(path))
+
+
+def colours(img: pygame.Surface) -> int:
+    return len(set(zip(*[iter(pygame.image.tobytes(img, "RGB"))] * 3, strict=False)))
+
+
+def changed(a: pygame.Surface, b: pygame.Surface) -> float:
+    ba, bb = pygame.image.tobytes(a, "RGB"), pygame.image.tobytes(b, "RGB")
+    step = 3 * 53
+    return sum(ba[i] != bb[i] for i in range(0, len(ba), step)) / (len(ba) // step)
+
+
+def test_preview_window_pans_zooms_and_quits_with_escape(display: str, tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_VIDEO")}
+    env.update(DISPLAY=display, SDL_AUDIODRIVER="dummy")
+    log = (tmp_path / "preview.log").open("w")
+    proc = subprocess.Popen(
+        [sys.executable, "main.py", "preview", "maps/default.tmx"],
+        cwd=REPO,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    try:
+        found = xdo(env, "search", "--sync", "--classname", "hexplate", timeout=30).split()
+        assert found, "no window with class hexplate"
+        time.sleep(1.0)
+        xdo(env, "mousemove", "640", "400")
+        time.sleep(0.3)
+        first = screenshot(env, tmp_path / "e2e_start.png")
+        assert colours(first) > 300, "the window looks blank"
+
+        # Left drag pans, the wheel zooms about the pointer, the middle button pans too.
+        xdo(env, "mousedown", "1")
+        for x, y in ((600, 380), (520, 330), (450, 300)):
+            xdo(env, "mousemove", str(x), str(y))
+            time.sleep(0.05)
+        xdo(env, "mouseup", "1")
+        time.sleep(0.3)
+        panned = screenshot(env, tmp_path / "e2e_panned.png")
+        assert changed(first, panned) > 0.2, "dragging did not move the map"
+
+        xdo(env, "click", "4")
+        time.sleep(0.2)
+        xdo(env, "click", "4")
+        time.sleep(0.8)
+        zoomed = screenshot(env, tmp_path / "e2e_zoomed.png")
+        assert changed(panned, zoomed) > 0.2, "the wheel did not zoom"
+        assert colours(zoomed) > 300
+        xdo(env, "click", "5")
+        xdo(env, "mousedown", "2")
+        xdo(env, "mousemove", "700", "500")
+        xdo(env, "mouseup", "2")
+        for key in ("g", "l", "e", "Tab", "Tab", "h"):
+            xdo(env, "key", key)
+            time.sleep(0.15)
+        time.sleep(0.5)
+        helped = screenshot(env, tmp_path / "e2e_help.png")
+        assert colours(helped) > 100
+        xdo(env, "key", "Escape")  # closes the help
+        time.sleep(0.3)
+        assert proc.poll() is None, "Escape with the help open must only close the help"
+        xdo(env, "key", "Escape")  # quits
+        assert proc.wait(timeout=10) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        log.close()
+    text = (tmp_path / "preview.log").read_text()
+    assert "Traceback" not in text, text

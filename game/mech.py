@@ -164,7 +164,9 @@ class HitResult:
             "roll": self.roll,
             "parts": [p.to_json() for p in self.parts],
             "destroyed": list(self.destroyed),
+            "collateral": [{"location": c, "lost": v} for c, v in self.collateral],
             "mech_destroyed": self.mech_destroyed,
+            "lost": self.lost,
         }
 
 

@@ -201,3 +201,11 @@ def test_damage_is_never_lost_until_destroyed(tons: int, hits: list[tuple[str, i
             loc.armour >= 0 and loc.rear >= 0 and loc.structure >= 0 for loc in body.locations
         )
         assert all(loc.structure == 0 for loc in body.locations if loc.destroyed)
+
+
+def test_hit_result_json_accounts_for_every_point() -> None:
+    _, res = apply_hit(body_50(), LT, 30)
+    j = res.to_json()
+    assert j["location"] == LT and j["damage"] == 30
+    assert sum(p["armour"] + p["structure"] for p in j["parts"]) + j["lost"] == 30
+    assert j["collateral"] == [{"location": LA, "lost": 18}] and j["destroyed"] == [LT, LA]

@@ -62,7 +62,15 @@ def draw_scene(scene: Any, screen: pygame.Surface) -> None:
         _draw_handoff(scene, screen)
     if scene.help:
         draw_help(screen, "How to play", PLAY_KEYS)
-    view.write_debug_layout(state.units, {"side_to_act": side, "phase": state.phase})
+    extra = {
+        "side_to_act": side,
+        "phase": state.phase,
+        "handoff": scene.handoff,
+        "animating": anim is not None,
+        "selected": scene.plan.unit_id if scene.plan else None,
+        "actions": len(state.history),
+    }
+    view.write_debug_layout(state.units, extra)
 
 
 def _draw_anim(scene: Any, screen: pygame.Surface) -> None:

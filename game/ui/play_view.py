@@ -55,17 +55,31 @@ def tiles_for(state: GameState) -> TileMap:
     return TileMap(Path(""), board.width, board.height, DEFAULT_LAYOUT, (), {}, {}, {})
 
 
+_RENDERERS: dict[tuple[Any, ...], MapRenderer] = {}
+
+
+def shared_renderer(board: Board, tiles: TileMap) -> MapRenderer:
+    """One renderer per map file, kept across scenes (its zoom surfaces are costly)."""
+    key = (str(tiles.path), board.width, board.height) if tiles.layers else (id(board),)
+    if key not in _RENDERERS:
+        if len(_RENDERERS) >= 2:
+            _RENDERERS.pop(next(iter(_RENDERERS)))
+        _RENDERERS[key] = MapRenderer(board, tiles, cache_size=4)
+    return _RENDERERS[key]
+
+
 class MapView:
     """Camera and renderer of one board inside a screen rectangle."""
 
     def __init__(self, board: Board, tiles: TileMap) -> None:
         self.board = board
-        self.renderer = MapRenderer(board, tiles, cache_size=2)
+        self.renderer = shared_renderer(board, tiles)
         self.options = RenderOptions()
         self.camera = Camera()
         self.drag: tuple[int, int] | None = None
         self.view_changed = True
         self.untiled = not tiles.layers
+        self._debug_extra: dict[str, Any] = {}
 
     # --- geometry -------------------------------------------------------------------------
     def set_view(self, rect: pygame.Rect, fit: bool = False) -> None:
@@ -184,9 +198,10 @@ class MapView:
     def write_debug_layout(self, units: tuple[Unit, ...], extra: dict[str, Any]) -> None:
         """HEXPLATE_DEBUG_LAYOUT: visible hex centres (window pixels) and unit hexes."""
         path = os.environ.get("HEXPLATE_DEBUG_LAYOUT")
-        if not path or not self.view_changed:
+        if not path or (not self.view_changed and extra == self._debug_extra):
             return
         self.view_changed = False
+        self._debug_extra = dict(extra)
         b = self.board
         hexes = {}
         for col in range(b.width):

@@ -17,7 +17,7 @@ from typing import Any
 from ..board import Board
 from ..units import VEHICLE_KINDS, Unit
 from . import costs as C
-from .movestate import MODES, MoveContext, MoveState, StepReport, fail, mode_mp
+from .movestate import MODES, MoveContext, MoveState, StepReport, fail, limit_mp, mode_mp
 from .movesteps import enter_step, jump_step, posture_step, turn_step
 from .options import TW, Rules
 from .psr import PSR, make_psr
@@ -252,7 +252,7 @@ def summarise(
         error=error,
         failed_step=failed_step,
         mp_used=state.mp_used,
-        mp_available=ctx.mp_available,
+        mp_available=limit_mp(ctx, state),  # MOV-25: + 1 while a vehicle stays on pavement
         mode=mode,
         end_at=state.at,
         end_facing=state.facing,

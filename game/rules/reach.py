@@ -162,7 +162,9 @@ class Reach:
             if board.hex_name(h) not in out:
                 faces = [self.start[1]] if self.start else []
                 out[board.hex_name(h)] = {"mp": mp, "facings": faces, "minimum": True}
-        return {"unit": self.unit_id, "mode": self.mode, "mp_available": self.mp_available,
+        # MOV-25: a vehicle starting on pavement has one more MP while it stays on it.
+        mp = self.mp_available + (1 if self.alt is not None else 0)
+        return {"unit": self.unit_id, "mode": self.mode, "mp_available": mp,
                 "reach": out}  # fmt: skip
 
 
@@ -308,9 +310,8 @@ def _jump_reach(board: Board, ctx: Any, st: Any, anyone: np.ndarray, base: dict)
     layer = 2 * (board.bridge_class.ravel()[hexes] > 0)
     states = ((layer[None, :] * 6 + np.arange(6)[:, None]) * n + hexes[None, :]).ravel()
     cost = np.broadcast_to(jc, (6, len(jc))).ravel()
-    h0 = st.at.row * cols + st.at.col
-    states = np.concatenate([states, [(2 * int(st.deck) * 6 + st.facing) * n + h0]])
-    cost = np.concatenate([cost, [0]]).astype(np.int16)
+    # A jump moves at least one hex (MOV-05): the start hex is not a jump destination.
+    cost = cost.astype(np.int16)
     order = np.argsort(states)
     found = Found(states[order].astype(np.int64), cost[order], np.full(len(cost), -1, np.int64))
     return Reach(found=found, jump=True, **base)

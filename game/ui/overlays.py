@@ -60,6 +60,11 @@ class Layer:
 EMPTY = Layer(None)
 
 
+def _fast(surf: pygame.Surface) -> pygame.Surface:
+    """In the display's pixel format (blits much faster) once a window exists."""
+    return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+
+
 def _canvas(
     lay: HexLayout, hexes: Iterable[Hex], pad: float
 ) -> tuple[pygame.Surface, float, float]:
@@ -85,7 +90,7 @@ def reach_layer(
         pts = [(x - x0, y - y0) for x, y in lay.corners(h)]
         pygame.draw.polygon(surf, (*colour, alpha), pts)
         pygame.draw.polygon(surf, (*colour, 150), pts, max(1, round(1.5 * lay.scale)))
-    return Layer(surf, x0, y0)
+    return Layer(_fast(surf), x0, y0)
 
 
 def zone_layer(lay: HexLayout, hexes: Iterable[Hex], colour: Colour) -> Layer:
@@ -98,7 +103,7 @@ def zone_layer(lay: HexLayout, hexes: Iterable[Hex], colour: Colour) -> Layer:
         pts = [(x - x0, y - y0) for x, y in lay.corners(h)]
         pygame.draw.polygon(surf, (*colour, 130), pts)
         pygame.draw.polygon(surf, (255, 255, 255, 200), pts, max(1, round(2 * lay.scale)))
-    return Layer(surf, x0, y0)
+    return Layer(_fast(surf), x0, y0)
 
 
 def path_points(start: Hex, result: Any, steps: tuple[str, ...]) -> list[tuple[Hex, int]]:
@@ -185,7 +190,7 @@ def path_layer(
             mx, my = x + 20 * s + n * 2.2 * r, y - 20 * s
             _psr_marker(surf, (mx, my), r, psr)
             markers.append((mx + x0, my + y0, r, psr))
-    return Layer(surf, x0, y0, tuple(markers))
+    return Layer(_fast(surf), x0, y0, tuple(markers))
 
 
 def _label(surf: pygame.Surface, f: pygame.font.Font, text: str, at: Any, colour: Colour) -> None:

@@ -113,42 +113,47 @@ def _draw_banner(scene: Any, screen: pygame.Surface) -> None:
 
 
 def _draw_side(scene: Any, screen: pygame.Surface) -> None:
+    """The unit panel, buttons and path summary: one cached surface per content."""
     lay, state = scene.layout, scene.state
     rect = lay.side
-    pygame.draw.rect(screen, BG, rect)
-    pygame.draw.line(screen, (70, 74, 80), rect.topleft, rect.bottomleft)
     uid = scene.plan.unit_id if scene.plan is not None else scene.inspect
-    unit = state.unit(uid) if uid else None
-    y = rect.y
-    if unit is not None:
-        top = scene.cache.get(
-            "unit",
-            (id(state), uid, rect.w, lay.size),
-            lambda: _unit_block(state, unit, rect.w, lay.size),
-        )
-        screen.blit(top, (rect.x, y))
-        y += top.get_height()
-    else:
-        hint = scene.cache.get("nounit", (rect.w, lay.size), lambda: rows_surface(
-            [("No unit selected", TEXT, True), ("Click one of your units (ringed) to plan its move.", DIM, False)],
-            lay.size, rect.w))  # fmt: skip
-        screen.blit(hint, (rect.x, y))
-        y += hint.get_height()
-    scene.buttons = _buttons(scene, pygame.Rect(rect.x, y, rect.w, rect.h), lay.size)
-    mouse = scene.mouse
-    for b in scene.buttons:
-        draw_button(screen, b, lay.size, b.rect.collidepoint(mouse))
-    y = max(b.rect.bottom for b in scene.buttons) + lay.size // 2 if scene.buttons else y
     info = scene.info
-    key = (id(info.get("result")), info.get("error"), info.get("title"), rect.w, lay.size)
-    summary = scene.cache.get(
-        "summary", key, lambda: rows_surface(summary_rows(info), lay.size, rect.w)
-    )
-    area = pygame.Rect(rect.x, y, rect.w, rect.bottom - y)
-    old = screen.get_clip()
-    screen.set_clip(area)
-    screen.blit(summary, area.topleft)
-    screen.set_clip(old)
+    specs = tuple((b.action, b.active, b.enabled) for b in _buttons(scene, rect, lay.size))
+    hovered = next((i for i, b in enumerate(scene.buttons) if b.rect.collidepoint(scene.mouse)), -1)
+    key = (
+        id(state), uid, rect.size, lay.size, hovered, specs,
+        id(info.get("result")), info.get("error"), info.get("title"),
+    )  # fmt: skip
+    surf, buttons = scene.cache.get("side", key, lambda: _side_surface(scene, rect, uid, hovered))
+    scene.buttons = buttons
+    screen.blit(surf, rect.topleft)
+
+
+def _side_surface(scene: Any, rect: pygame.Rect, uid: str | None, hovered: int):
+    lay, state = scene.layout, scene.state
+    surf = pygame.Surface(rect.size)
+    surf.fill(BG)
+    pygame.draw.line(surf, (70, 74, 80), (0, 0), (0, rect.h))
+    unit = state.unit(uid) if uid else None
+    if unit is not None:
+        top = _unit_block(state, unit, rect.w, lay.size)
+    else:
+        rows = [
+            ("No unit selected", TEXT, True),
+            ("Click one of your units (ringed) to plan its move.", DIM, False),
+        ]
+        top = rows_surface(rows, lay.size, rect.w)
+    surf.blit(top, (0, 0))
+    y = top.get_height()
+    local = _buttons(scene, pygame.Rect(0, y, rect.w, rect.h), lay.size)
+    for i, b in enumerate(local):
+        draw_button(surf, b, lay.size, i == hovered)
+    y = max(b.rect.bottom for b in local) + lay.size // 2 if local else y
+    surf.blit(rows_surface(summary_rows(scene.info), lay.size, rect.w), (0, y))
+    buttons = [
+        Button(b.rect.move(rect.x, rect.y), b.action, b.label, b.active, b.enabled) for b in local
+    ]
+    return surf, buttons
 
 
 def _unit_block(state: Any, unit: Any, width: int, size: int) -> pygame.Surface:

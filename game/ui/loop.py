@@ -13,7 +13,7 @@ import pygame
 
 from game.board import Board
 
-from .camera import Camera, nearest_zoom_index
+from .camera import ZOOMS, Camera, nearest_zoom_index
 from .hud import HoverPanel, draw_help
 from .palette import load_palette
 from .render import MapRenderer, RenderOptions
@@ -30,6 +30,7 @@ PAN_KEYS = {
     pygame.K_s: (0, -1),
 }
 PAN_SPEED = 900.0  # screen pixels per second while an arrow key is held
+IDLE_PREWARM_MS = 400  # build neighbouring zoom levels after this long without input
 
 
 class PreviewLoop:
@@ -161,15 +162,31 @@ class PreviewLoop:
         if self.show_help:
             draw_help(screen, self.palette, f"Map preview - {self.title}")
 
+    def _prewarm(self) -> None:
+        """While idle, build the next zoom level in and out, so wheel steps do not stall."""
+        zi = self.camera.zoom_index
+        for i in (zi + 1, zi - 1):
+            if 0 <= i < len(ZOOMS) and not self.renderer.cached(ZOOMS[i], self.options):
+                self.renderer.surface(ZOOMS[i], self.options)
+                self.renderer.surface(self.camera.zoom, self.options)  # keep it most recent
+                return
+
     def run(self) -> int:
         clock = pygame.time.Clock()
+        idle_since = pygame.time.get_ticks()
         while True:
-            for event in pygame.event.get():
+            events = pygame.event.get()
+            for event in events:
                 if not self.handle(event):
                     return 0
             self._held_keys(clock.get_time() / 1000.0)
+            now = pygame.time.get_ticks()
+            if events or self.dirty:
+                idle_since = now
             if self.dirty:
                 self.draw()
                 pygame.display.flip()
                 self.dirty = False
+            elif now - idle_since > IDLE_PREWARM_MS:
+                self._prewarm()
             clock.tick(60)

@@ -151,6 +151,9 @@ class MapRenderer:
             f = font(mapdraw.label_font_size(zoom))
             mapdraw.draw_labels(surf, board, lay, pal, f)
 
+    def cached(self, zoom: float, options: RenderOptions = RenderOptions()) -> bool:
+        return (zoom, options) in self._cache
+
     def clear_cache(self) -> None:
         self._cache.clear()
         self._scaled = None

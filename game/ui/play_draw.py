@@ -35,7 +35,7 @@ SELECT = (255, 255, 255)
 
 
 def draw_scene(scene: Any, screen: pygame.Surface) -> None:
-    state, view, lay = scene.state, scene.view, scene.layout
+    state, view = scene.state, scene.view
     view.draw_map(screen)
     scene._reach_layer().draw(screen, view.camera)
     anim = scene.anim

@@ -278,9 +278,6 @@ class StartScreen:
             self.buttons.append(b)
             draw_button(screen, b, size - 2, b.rect.collidepoint(self.mouse))
             y += line
-        count = fs.render(
-            f"{len(self.forces[side])} unit(s), {sum(entry(k).tons for k, *_ in self.forces[side])} t",
-            True,
-            DIM,
-        )
+        tons = sum(entry(k).tons for k, *_ in self.forces[side])
+        count = fs.render(f"{len(self.forces[side])} unit(s), {tons} t", True, DIM)
         screen.blit(count, (rect.x + size // 2 + 6, rect.bottom - count.get_height() - 4))

@@ -247,3 +247,41 @@ def _facing_arrow(
     pygame.draw.polygon(surf, (*INK, 255), tri, max(2, round(3 * s)) + 2)
     pygame.draw.polygon(surf, (*colour, 255), tri)
     pygame.draw.polygon(surf, (*WHITE, 255), tri, max(1, round(2 * s)))
+
+
+def terrain_layer(lay: HexLayout, board: Any) -> Layer:
+    """Flat terrain colours for a board without tile art (an inline scenario board):
+    clear, woods, water by depth, rough, rubble, pavement, buildings; level as a number."""
+    hexes = [Hex(c, r) for r in range(board.height) for c in range(board.width)]
+    surf, x0, y0 = _canvas(lay, hexes, 0)
+    f = font(max(10, round(16 * lay.scale)), True)
+    for h in hexes:
+        r, c = h.row, h.col
+        level = int(board.level[r, c])
+        colour = (147, 168, 108)
+        if board.water[r, c] >= 0:
+            colour = (
+                120 - 25 * min(3, int(board.water[r, c])),
+                170 - 30 * min(3, int(board.water[r, c])),
+                225,
+            )
+        elif board.building_class[r, c]:
+            colour = (150, 150, 150)
+        elif board.woods[r, c]:
+            colour = (84 - 15 * int(board.woods[r, c]), 121 - 15 * int(board.woods[r, c]), 58)
+        elif board.rubble[r, c]:
+            colour = (140, 125, 110)
+        elif board.rough[r, c]:
+            colour = (169, 154, 119)
+        elif board.pavement[r, c]:
+            colour = (179, 177, 170)
+        shade = max(-40, min(40, 12 * level))
+        colour = tuple(max(0, min(255, v + shade)) for v in colour)
+        pts = [(x - x0, y - y0) for x, y in lay.corners(h)]
+        pygame.draw.polygon(surf, (*colour, 255), pts)
+        pygame.draw.polygon(surf, (60, 64, 55, 255), pts, 1)
+        if level:
+            img = f.render(str(level), True, INK)
+            cx, cy = lay.centre(h)
+            surf.blit(img, (cx - x0 - img.get_width() / 2, cy - y0 - 30 * lay.scale))
+    return Layer(_fast(surf), x0, y0)

@@ -204,7 +204,7 @@ def replace_damage_free(unit: Unit) -> Unit:
 def summary_rows(plan_info: dict[str, Any]) -> list[Row]:
     """The path summary: MP, heat, hexes, modifiers, every PSR; or why it is illegal."""
     if not plan_info:
-        return [("Click one of your units (bright counters) to plan its move.", DIM, False)]
+        return []
     rows: list[Row] = [(plan_info["title"], TEXT, True)]
     if plan_info.get("error"):
         rows.append((plan_info["error"], BAD, False))

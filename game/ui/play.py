@@ -71,7 +71,11 @@ def initial_state(args: Args):
     if args.load is not None:
         return load_game(args.load)
     if args.scenario is not None:
-        return new_game_from_scenario(args.scenario, seed=seed)
+        state = new_game_from_scenario(args.scenario, seed=seed)
+        for side in state.sides:
+            if not state.side_units(side):
+                raise PlayError(f"{args.scenario}: side {side} has no units; a game needs both")
+        return state
     if args.map is not None:
         from .start_screen import DEFAULT_FORCES
 

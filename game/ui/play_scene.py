@@ -286,6 +286,7 @@ class PlayScene:
             unit_id, (before.at, before.facing), res, out.events, (after.at, after.facing)
         )
         self.plan = None
+        self.info, self.path_layer = {}, overlays.EMPTY
         self.inspect = unit_id
         self._after_action()
 

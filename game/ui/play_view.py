@@ -80,6 +80,7 @@ class MapView:
         self.view_changed = True
         self.untiled = not tiles.layers
         self._debug_extra: dict[str, Any] = {}
+        self._terrain: tuple[float, Any] | None = None
 
     # --- geometry -------------------------------------------------------------------------
     def set_view(self, rect: pygame.Rect, fit: bool = False) -> None:
@@ -173,6 +174,12 @@ class MapView:
     # --- drawing --------------------------------------------------------------------------
     def draw_map(self, screen: pygame.Surface) -> None:
         self.renderer.draw(screen, self.camera, self.options)
+        if self.untiled:  # an inline scenario board: flat terrain colours under the grid
+            from .overlays import terrain_layer
+
+            if self._terrain is None or self._terrain[0] != self.camera.zoom:
+                self._terrain = (self.camera.zoom, terrain_layer(self.layout, self.board))
+            self._terrain[1].draw(screen, self.camera)
 
     def draw_units(
         self,

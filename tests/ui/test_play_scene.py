@@ -283,3 +283,60 @@ def test_window_resize_keeps_the_layout_valid():
     post(app, (pygame.VIDEORESIZE, {"size": (1920, 1080), "w": 1920, "h": 1080}))
     assert app.top.layout.map.w > 1000
     assert app.top.view.camera.view[2] == app.top.layout.map.w
+
+
+@pytest.mark.parametrize("map_name", ["city", "default", "grassland", "river"])
+def test_two_turns_of_movement_on_every_bundled_map(map_name):
+    """Start screen -> deployment by clicks -> two turns where every unit walks to the
+    far end of its reach (or stands still if it has none), all through the mouse/keys."""
+    app = new_app(None)
+    start = app.top
+    start.choose(f"map:{[p.stem for p in start.maps].index(map_name)}")
+    key(app, pygame.K_RETURN)
+    while isinstance(app.top, DeployScene):
+        scene = app.top
+        click(app, (5, 5))
+        hexes = sorted(scene.legal(), key=lambda h: (h.row, h.col))
+        click(app, at(scene, hexes[len(hexes) // 2]))
+    scene = app.top
+    assert isinstance(scene, PlayScene)
+    for _ in range(40):
+        if app.state.turn > 2:
+            break
+        if scene.handoff is not None:
+            click(app, (5, 5))
+        unit = scene.movable()[0]
+        scene.view.centre_on(unit.at)
+        click(app, at(scene, unit.at))
+        assert scene.plan is not None and scene.plan.unit_id == unit.id
+        reach = {h: v for h, v in scene.plan.reach(app.state).hexes.items() if h != unit.at}
+        before = len(app.state.history)
+        if reach:
+            dest = max(reach, key=lambda h: (reach[h][0], h.col, h.row))
+            move_to(app, at(scene, dest))
+            key(app, pygame.K_RETURN)
+            finish_animation(app)
+        if len(app.state.history) == before:  # nowhere legal to go: stand still
+            key(app, pygame.K_s, uni="s")
+        assert len(app.state.history) > before
+        check_positions(app.state)
+    assert app.state.turn > 2, "two full turns of movement"
+
+
+def check_positions(state) -> None:
+    spots = [u.at for u in state.units]
+    assert len(spots) == len(set(spots))
+    assert all(state.board.contains(h) for h in spots)
+
+
+def test_bad_command_lines_are_one_sentence_and_exit_2(tmp_path, capsys):
+    from game.cli import main
+
+    broken = tmp_path / "broken.json"
+    broken.write_text("{")
+    assert main(["play", "--load", str(broken)]) == 2
+    one_side = REPO / "tests" / "scenarios" / "building_enter.json"
+    assert main(["play", "--scenario", str(one_side)]) == 2
+    assert main(["play", str(tmp_path / "missing.tmx")]) == 2
+    err = capsys.readouterr().err
+    assert "side B has no units" in err and "broken.json" in err and "missing.tmx" in err

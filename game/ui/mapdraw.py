@@ -156,7 +156,7 @@ def draw_grid(surface: pygame.Surface, cols: int, rows: int, lay: HexLayout, pal
     surface.blit(overlay, (0, 0))
 
 
-LABEL_MIN_ZOOM = 0.5  # below this the XXYY labels would be unreadable noise
+LABEL_MIN_ZOOM = 0.75  # below this the XXYY labels would be unreadable noise
 
 
 def label_font_size(scale: float) -> int:

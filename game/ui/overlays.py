@@ -175,7 +175,7 @@ def path_layer(
         pygame.draw.line(surf, ILLEGAL, (x - r, y - r), (x + r, y + r), max(3, round(5 * s)))
         pygame.draw.line(surf, ILLEGAL, (x - r, y + r), (x + r, y - r), max(3, round(5 * s)))
     f = font(max(15, round(22 * s)), True)
-    for h, mp in points[1:]:
+    for h, mp in points[1:] if legal else ():
         x, y = c(h)
         _label(surf, f, str(mp), (x, y + 20 * s), colour)
     markers: list[tuple[float, float, float, Any]] = []

@@ -132,16 +132,25 @@ def run_window(args: Args) -> int:
 
     from .loop import PreviewLoop
 
-    pygame.display.init()
-    pygame.font.init()
     try:
+        pygame.display.init()
+        pygame.font.init()
         pygame.display.set_caption(f"hexplate preview - {args.map.name}", "hexplate")
         screen = pygame.display.set_mode(args.size, pygame.RESIZABLE)
+    except pygame.error as e:
+        pygame.quit()
+        raise PreviewError(
+            f"cannot open a window ({e}); use --png OUT.png to render {args.map} without one"
+        ) from None
+    try:
         loop = PreviewLoop(board, tiles, screen, title=args.map.name)
         loop.options = replace(
-            loop.options, grid=args.grid, labels=args.labels, elevation=args.elevation
+            loop.options,
+            grid=args.grid,
+            labels=args.labels,
+            elevation=args.elevation,
+            tiles_only=args.tiles_only,
         )
-        loop.options = replace(loop.options, tiles_only=args.tiles_only)
         if args.zoom is not None:
             index = nearest_zoom_index(args.zoom)
         else:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pygame
@@ -68,3 +71,18 @@ def test_help_lists_the_options(capsys) -> None:
     out = capsys.readouterr().out
     for opt in ("--png", "--zoom", "--tiles-only", "--size"):
         assert opt in out
+
+
+def test_no_display_is_a_sentence_not_a_traceback() -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["SDL_VIDEODRIVER"] = "x11"
+    done = subprocess.run(
+        [sys.executable, "main.py", "preview", str(DEFAULT_MAP)],
+        cwd=DEFAULT_MAP.parents[1],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert "--png" in done.stderr and "Traceback" not in done.stderr

@@ -166,7 +166,7 @@ def test_hover_outline_draws_only_inside_the_view(mini_map: Path) -> None:
     cam = Camera(view=(0, 0, 200, 300), zoom_index=3)
     r.outline(screen, cam, Hex(3, 1), (255, 255, 0))
     px = pygame.surfarray.array3d(screen)
-    assert px[:200].any() is np.True_ or px[:200].any()
+    assert px[:200].any()
     assert not px[200:].any()
 
 

@@ -17,10 +17,10 @@ PLAY_KEYS: tuple[tuple[str, str], ...] = (
     ("Enter, double click", "commit the move (a single click never moves)"),
     ("Esc", "clear the plan; with no plan: the menu"),
     ("S / P / U", "stand still / go prone / stand up"),
-    ("Tab (or N)", "next unit to move"),
+    ("N", "next unit to move"),
     ("Middle drag, Space+drag", "pan the map (also the arrow keys)"),
     ("Ctrl+wheel, + / -", "zoom (plain wheel zooms when no path is planned)"),
-    ("F2", "hide / show the panels"),
+    ("Tab or F2", "hide / show the panels"),
     ("Ctrl+S / Ctrl+O", "save / load a game"),
     ("F1 or ?", "this help"),
 )
@@ -28,7 +28,7 @@ PLAY_KEYS: tuple[tuple[str, str], ...] = (
 DEPLOY_KEYS: tuple[tuple[str, str], ...] = (
     ("Click a shaded hex", "place the next unit there"),
     ("Wheel, Q / E", "turn the unit before placing it"),
-    ("Backspace", "nothing is undone once placed: choose carefully"),
+    ("Esc", "the menu (save, load, quit)"),
     ("Middle drag, arrows", "pan; Ctrl+wheel or + / - zooms"),
 )
 

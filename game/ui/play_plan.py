@@ -70,7 +70,7 @@ class Plan:
         return replace(state, units=units)
 
     def reach(self, state: GameState) -> ReachView:
-        key = (id(state), self.unit_id, self.mode, tuple(self.waypoints))
+        key = (id(state), len(state.history), self.unit_id, self.mode, tuple(self.waypoints))
         if key not in self._reach_cache:
             if len(self._reach_cache) > 16:
                 self._reach_cache.clear()
@@ -128,7 +128,7 @@ class Plan:
         return prefix + tuple(tail)
 
     def preview(self, state: GameState, steps: tuple[str, ...]) -> Any:
-        key = (id(state), self.unit_id, self.mode, steps)
+        key = (id(state), len(state.history), self.unit_id, self.mode, steps)
         if key not in self._preview_cache:
             if len(self._preview_cache) > 64:
                 self._preview_cache.clear()

@@ -340,3 +340,53 @@ def test_bad_command_lines_are_one_sentence_and_exit_2(tmp_path, capsys):
     assert main(["play", str(tmp_path / "missing.tmx")]) == 2
     err = capsys.readouterr().err
     assert "side B has no units" in err and "broken.json" in err and "missing.tmx" in err
+
+
+def test_a_waypoint_routes_the_path_through_it():
+    app = new_app()
+    scene = ready(app)
+    unit = app.state.unit("A2")
+    click(app, at(scene, unit.at))
+    reach = scene.plan.reach(app.state).hexes
+    via = next(h for h in sorted(reach) if reach[h][0] == 2 and h != unit.at)
+    move_to(app, at(scene, via))
+    click(app, at(scene, via))
+    assert [w.at for w in scene.plan.waypoints] == [via]
+    after = scene.plan.reach(app.state).hexes
+    assert all(mp >= scene.plan.waypoints[0].mp for mp, _ in after.values())
+    dest = max((h for h in after if h != via), key=lambda h: (after[h][0], h.col, h.row))
+    move_to(app, at(scene, dest))
+    res = scene.info["result"]
+    assert res.legal, scene.info.get("error")
+    passed = [r.state_after.at for r in res.reports]
+    assert via in passed and passed[-1] == dest
+    key(app, pygame.K_RETURN)
+    assert app.state.unit("A2").at == dest
+    assert app.state.move_record("A2").mp_used == res.mp_used
+
+
+def test_jump_mode_shades_and_commits_a_jump():
+    app = new_app()
+    scene = ready(app)
+    click(app, at(scene, app.state.unit("A2").at))
+    key(app, pygame.K_j, uni="j")
+    assert scene.plan.mode == "jump"
+    reach = scene.plan.reach(app.state).hexes
+    dest = max(reach, key=lambda h: (reach[h][0], h.col, h.row))
+    move_to(app, at(scene, dest))
+    assert scene.info["result"].legal and scene.info["steps"][0].startswith("J:")
+    key(app, pygame.K_RETURN)
+    assert app.state.unit("A2").at == dest
+    assert app.state.move_record("A2").mode == "jump"
+    finish_animation(app)
+    click(app, (5, 5))  # B's prompt
+    click(app, at(scene, app.state.unit("B2").at))
+    key(app, pygame.K_j, uni="j")  # B2 has no jump MP: refused, still walking
+    assert scene.plan.mode == "walk"
+
+
+def test_autosave_at_each_phase_change(tmp_path):
+    app = new_app()
+    ready(app)
+    auto = tmp_path / "saves" / "autosave.json"
+    assert json.loads(auto.read_text())["snapshot"]["phase"] == "movement"

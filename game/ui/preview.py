@@ -89,12 +89,16 @@ def render_png(args: Args) -> int:
     import pygame
 
     from .render import MapRenderer, RenderOptions
+    from .tiles import render_tiles_only
 
     board, tiles = load(args.map)
     pygame.font.init()
-    renderer = MapRenderer(board, tiles, cache_size=1)
-    opts = RenderOptions(args.grid, args.labels, args.elevation, args.tiles_only)
-    surface = renderer.surface(args.zoom or 1.0, opts)
+    if args.tiles_only:  # exactly Tiled's picture (tmxrasterizer), whatever the board
+        surface = render_tiles_only(tiles, args.zoom or 1.0)
+    else:
+        renderer = MapRenderer(board, tiles, cache_size=1)
+        opts = RenderOptions(args.grid, args.labels, args.elevation)
+        surface = renderer.surface(args.zoom or 1.0, opts)
     out = args.png
     assert out is not None
     if not out.parent.is_dir():

@@ -15,7 +15,7 @@ by road strokes and decks that follow the hex's actual road exits.
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
@@ -55,7 +55,11 @@ class MapRenderer:
         *,
         cache_size: int = 3,
     ) -> None:
-        if (tiles.cols, tiles.rows) != (board.width, board.height):
+        # The map loader reads a staggerindex="even" map with one extra clear column on
+        # the west (Tiled column c is board column c + 1), so the board keeps its odd-down
+        # layout; the tiles are then drawn one column to the east.
+        self.col_shift = 0 if tiles.layout.stagger_odd else board.width - tiles.cols
+        if self.col_shift not in (0, 1) or tiles.rows != board.height:
             raise ValueError(
                 f"tile layers are {tiles.cols}x{tiles.rows} but the board is "
                 f"{board.width}x{board.height}"
@@ -63,7 +67,7 @@ class MapRenderer:
         self.board = board
         self.tiles = tiles
         self.palette = palette or load_palette()
-        self.layout: HexLayout = tiles.layout.scaled(1.0)
+        self.layout: HexLayout = replace(tiles.layout, stagger_odd=True, scale=1.0)
         bg = tiles.background
         self.background: Colour = bg[:3] if bg else self.palette.colour("ui", "background")
         self._cache: OrderedDict[tuple[float, RenderOptions], pygame.Surface] = OrderedDict()
@@ -93,25 +97,49 @@ class MapRenderer:
 
     # --- cached surfaces -----------------------------------------------------------------
     def _skip(self, elevation: bool):
-        board, props = self.board, self.tiles.properties
+        board, props, shift = self.board, self.tiles.properties, self.col_shift
 
         def skip(gid: int, col: int, row: int) -> bool:
             p = props.get(gid, {})
             if not elevation and "level" in p:
                 return True
             # In road hexes the strokes replace the pad, and decks replace bridge tiles.
-            return bool(board.road_exits[row, col]) and ("bridge" in p or _truthy(p.get("road")))
+            exits = board.road_exits[row, col + shift]
+            return bool(exits) and ("bridge" in p or _truthy(p.get("road")))
 
         return skip
+
+    def _origin(self) -> tuple[int, int]:
+        return self.col_shift * self.layout.column_width, 0
+
+    def _fill_added_column(self, surf: pygame.Surface) -> None:
+        """The clear column added west of a staggerindex="even" map gets clear ground."""
+        clear = [g for g, p in self.tiles.properties.items() if p.get("terrain") == "clear"]
+        if not self.col_shift or not clear or clear[0] not in self.tiles.images:
+            return
+        img = self.tiles.images[clear[0]]
+        for row in range(self.board.height):
+            x, y = self.layout.cell_origin_unscaled(0, row)
+            surf.blit(img, (x, y + self.layout.cell_height - img.get_height()))
 
     def _base_tiles(self, elevation: bool) -> pygame.Surface:
         """Tiles at scale 1 on the background colour (opaque, so blits are cheap)."""
         if elevation not in self._base:
             surf = pygame.Surface(self.map_size(1.0))
             surf.fill(self.background)
-            draw_tiles(surf, self.tiles, skip=self._skip(elevation))
+            self._fill_added_column(surf)
+            draw_tiles(surf, self.tiles, skip=self._skip(elevation), origin=self._origin())
             self._base[elevation] = surf
         return self._base[elevation]
+
+    def _tiles_only(self, zoom: float) -> pygame.Surface:
+        """The tile layers alone on a transparent surface, in the board's frame."""
+        if not self.col_shift:
+            return render_tiles_only(self.tiles, zoom)
+        surf = pygame.Surface(self.map_size(1.0), pygame.SRCALPHA, 32)
+        surf.fill((0, 0, 0, 0))
+        draw_tiles(surf, self.tiles, origin=self._origin())
+        return surf if zoom == 1.0 else pygame.transform.smoothscale(surf, self.map_size(zoom))
 
     def _scaled_tiles(self, zoom: float, elevation: bool) -> pygame.Surface:
         key = (zoom, elevation)
@@ -129,7 +157,7 @@ class MapRenderer:
             self._cache.move_to_end(key)
             return self._cache[key]
         if options.tiles_only:
-            surf = render_tiles_only(self.tiles, zoom)
+            surf = self._tiles_only(zoom)
         else:
             surf = self._scaled_tiles(zoom, options.elevation).copy()
             self._decorate(surf, zoom, options)

@@ -104,6 +104,7 @@ def write_map(
     name: str = "mini",
     tileoffset: tuple[int, int] | None = None,
     objects: bool = True,
+    stagger: str = "odd",
 ) -> Path:
     """Write ``name``.tmx, terrain.tsx and terrain.png into ``folder``; return the TMX path.
 
@@ -135,7 +136,8 @@ def write_map(
         '<?xml version="1.0" encoding="UTF-8"?>\n'
         '<map version="1.8" tiledversion="1.8.2" orientation="hexagonal" renderorder="right-down" '
         f'width="{cols}" height="{rows}" tilewidth="84" tileheight="72" infinite="0" '
-        'hexsidelength="42" staggeraxis="x" staggerindex="odd" nextlayerid="9" nextobjectid="2">\n'
+        f'hexsidelength="42" staggeraxis="x" staggerindex="{stagger}" '
+        'nextlayerid="9" nextobjectid="2">\n'
         ' <tileset firstgid="1" source="terrain.tsx"/>\n' + "\n".join(parts) + "\n</map>\n"
     )
     path = folder / f"{name}.tmx"

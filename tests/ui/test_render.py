@@ -175,3 +175,23 @@ def test_size_mismatch_between_board_and_tiles_is_refused(mini_map: Path) -> Non
 
     with pytest.raises(ValueError, match="board is 3x3"):
         MapRenderer(build_board(3, 3), load_tile_map(mini_map))
+
+
+def test_stagger_even_map_is_drawn_one_column_east(tmp_path: Path) -> None:
+    """The loader adds a clear column west of a staggerindex="even" map (Tiled column c is
+    board column c + 1); the renderer draws the tiles there, so centres, terrain colours
+    and picking agree with the board."""
+    from .conftest import mini_layers, write_map
+
+    path = write_map(tmp_path / "even", 8, 6, mini_layers(), stagger="even")
+    r = renderer_for(path)
+    assert (r.board.width, r.tiles.cols) == (9, 8)
+    surf = r.surface(1.0, PLAIN)
+    assert surf.get_size() == r.layout.map_size(9, 6)
+    for h in terrain_classes(r.board)["water"]:
+        assert is_blue(centre_colour(surf, r, h, 1.0)), h
+    assert is_green(centre_colour(surf, r, Hex(0, 3), 1.0))  # the added clear column
+    cam = Camera(view=(0, 0, 900, 700), zoom_index=3)
+    assert r.hex_at(cam, *r.hex_centre_on_screen(cam, Hex(6, 2))) == Hex(6, 2)
+    tiles_only = r.surface(1.0, RenderOptions(tiles_only=True))
+    assert tiles_only.get_size() == surf.get_size()

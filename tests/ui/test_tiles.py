@@ -58,9 +58,11 @@ def test_bundled_map_tiles_only_equals_tmxrasterizer(path: Path, tmp_path: Path)
 
 
 @needs_tiled
-def test_generated_map_tiles_only_equals_tmxrasterizer(mini_map: Path, tmp_path: Path) -> None:
-    tmap = load_tile_map(mini_map)
-    theirs = tiled_render(mini_map, tmp_path / "tiled.png", tmap.object_layers)
+@pytest.mark.parametrize("stagger", ["odd", "even"])
+def test_generated_map_tiles_only_equals_tmxrasterizer(stagger: str, tmp_path: Path) -> None:
+    path = write_map(tmp_path / stagger, 8, 6, mini_layers(), stagger=stagger)
+    tmap = load_tile_map(path)
+    theirs = tiled_render(path, tmp_path / "tiled.png", tmap.object_layers)
     assert_same_image(render_tiles_only(tmap), theirs)
 
 

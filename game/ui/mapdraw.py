@@ -71,7 +71,7 @@ def draw_contours(surface: pygame.Surface, board: Board, lay: HexLayout, pal: Pa
         d = int(dirs[i])
         top = max(int(a[i]), int(b[i]))
         step = abs(int(a[i]) - int(b[i]))
-        width = max(1.5, lay.scale * (2.0 + 1.2 * min(step, 3)))
+        width = max(1.5, lay.scale * (1.6 + 1.0 * min(step, 3)))
         pts = lay.corners(h)
         stroke(surface, high if top > 0 else low, pts[d], pts[(d + 1) % 6], width)
 

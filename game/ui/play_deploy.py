@@ -49,7 +49,7 @@ class DeployScene:
         hexes = self.legal()
         if not hexes:
             return
-        target = nearest_zoom_index(0.75)
+        target = nearest_zoom_index(max(0.75, self.app.screen.get_height() / 1000))
         if self.view.camera.zoom_index < target:
             self.view.zoom(target - self.view.camera.zoom_index)
         lay = self.view.layout

@@ -67,7 +67,7 @@ class PlayScene:
         if not units:
             return
         cam = self.view.camera
-        target = nearest_zoom_index(0.75)
+        target = nearest_zoom_index(max(0.75, self.app.screen.get_height() / 1000))
         if zoom and cam.zoom_index < target:
             self.view.zoom(target - cam.zoom_index)
         lay = self.view.layout

@@ -51,6 +51,8 @@ def draw_scene(scene: Any, screen: pygame.Surface) -> None:
         view.renderer.outline(screen, view.camera, scene.hover, HOVER, 2)
     if anim is not None:
         _draw_anim(scene, screen)
+    elif scene.marks:
+        _draw_marks(scene, screen)
     _draw_banner(scene, screen)
     if scene.panels:
         _draw_side(scene, screen)
@@ -97,6 +99,26 @@ def _draw_anim(scene: Any, screen: pygame.Surface) -> None:
         y = c[1] - surf.get_height() / 2
         x = min(x, screen.get_width() - surf.get_width() - 4)
         screen.blit(surf, (x, max(scene.layout.banner.bottom + 4, y)))
+
+
+def _draw_marks(scene: Any, screen: pygame.Surface) -> None:
+    """Red labels ("FALL -4 -6") over units hit by the last move."""
+    size = scene.layout.size
+    for h, text, left in scene.marks:
+        img = scene.cache.get(f"mark:{text}", (text, size), lambda t=text: _mark(t, size))
+        x, y = scene.view.centre(h)
+        img.set_alpha(round(255 * min(1.0, left)))
+        screen.blit(
+            img, (x - img.get_width() / 2, y - 40 * scene.view.camera.zoom - img.get_height())
+        )
+
+
+def _mark(text: str, size: int) -> pygame.Surface:
+    img = font(size + 4, True).render(text, True, (255, 255, 255))
+    surf = pygame.Surface((img.get_width() + size, img.get_height() + 6), pygame.SRCALPHA)
+    pygame.draw.rect(surf, (190, 40, 35), surf.get_rect(), border_radius=8)
+    surf.blit(img, (size // 2, 3))
+    return surf
 
 
 def _draw_banner(scene: Any, screen: pygame.Surface) -> None:

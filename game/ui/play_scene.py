@@ -49,7 +49,7 @@ class PlayScene:
         self.help = False
         self.handoff: str | None = None
         self.shown_side: str | None = None
-        self.notes: list[tuple[str, Any]] = []  # UI-only log lines
+        self.marks: list[tuple[Hex, str, float]] = []  # falls and damage shown after a move
         self.reach_layer = overlays.EMPTY
         self.reach_key: Any = None
         self.path_layer = overlays.EMPTY
@@ -128,6 +128,8 @@ class PlayScene:
             mode = self.plan.mode
         self.plan = Plan(u.id, mode)
         self.view.ensure_visible(u.at)
+        if u.immobile:  # TURN-06: it can only stand still
+            self.app.notify(f"{u.id} cannot move this turn: press S to stand still")
         self._update_hover(self.mouse)
 
     def set_mode(self, mode: str) -> None:
@@ -285,6 +287,7 @@ class PlayScene:
         self.anim = build_animation(
             unit_id, (before.at, before.facing), res, out.events, (after.at, after.facing)
         )
+        self.marks = map_marks(self.state, out.events)
         self.plan = None
         self.info, self.path_layer = {}, overlays.EMPTY
         self.inspect = unit_id
@@ -379,6 +382,8 @@ class PlayScene:
         handle_event(self, event)
 
     def update(self, dt: float) -> None:
+        if self.anim is None and self.marks:
+            self.marks = [(h, t, left - dt) for h, t, left in self.marks if left > dt]
         if self.anim is not None:
             self.anim.update(dt)
             if self.anim.done:
@@ -391,3 +396,25 @@ class PlayScene:
         from .play_draw import draw_scene
 
         draw_scene(self, screen)
+
+
+MARK_SECONDS = 5.0
+
+
+def map_marks(state: Any, events: Any) -> list[tuple[Hex, str, float]]:
+    """Falls, skids and damage as short labels over the units they hit, for a few seconds
+    after the move's animation (the log keeps the full lines)."""
+    totals: dict[str, list[str]] = {}
+    for e in events:
+        payload = e.payload if hasattr(e.payload, "get") else None
+        who = str(payload.get("unit", e.unit_id)) if payload is not None else e.unit_id
+        if e.kind == "damage" and payload is not None:
+            totals.setdefault(who, []).append(f"-{payload.get('total')}")
+        elif e.kind in ("fall", "skid", "collision"):
+            totals.setdefault(who, []).append(e.kind.upper())
+    out = []
+    for who, parts in totals.items():
+        unit = state.unit(who) if who else None
+        if unit is not None:
+            out.append((unit.at, " ".join(dict.fromkeys(parts)), MARK_SECONDS))
+    return out

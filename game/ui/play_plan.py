@@ -82,8 +82,12 @@ class Plan:
         spent = self.waypoints[-1].mp if self.waypoints else 0
         out: dict[Hex, tuple[int, tuple[int, ...]]] = {}
         for h, (mp, faces) in r.hexes().items():
-            if spent + mp <= r.mp_available:
-                out[h] = (spent + mp, faces)
+            if spent + mp > r.mp_available:
+                continue
+            if spent:  # only the facings still affordable after the pinned part
+                costs = ((f, r.cost_to(h, f)) for f in faces)
+                faces = tuple(f for f, c in costs if c is not None and spent + c <= r.mp_available)
+            out[h] = (spent + mp, faces)
         if self.waypoints:  # the search's start hex is a legal end: the path so far
             wp = self.waypoints[-1]
             out.setdefault(wp.at, (wp.mp, (wp.facing,)))

@@ -193,6 +193,11 @@ def test_run_path_shows_the_skid_roll_marker_and_commit_rolls_it():
     kinds = [e.event.kind for e in app.state.log]
     assert "psr" in kinds
     assert scene.anim is not None and any(k == "popup" for k, _ in scene.anim.items)
+    hurt = any(e.event.kind in ("fall", "damage", "skid") for e in app.state.log)
+    finish_animation(app)
+    assert bool(scene.marks) == hurt
+    if hurt:  # shown over the unit where it ended
+        assert scene.marks[0][0] == app.state.unit("A2").at
 
 
 def test_stand_still_and_prone_are_actions():

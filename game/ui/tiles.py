@@ -53,6 +53,7 @@ class TileMap:
     images: Mapping[int, pygame.Surface]
     offsets: Mapping[int, tuple[int, int]]
     properties: Mapping[int, dict[str, Any]]
+    sizes: Mapping[int, tuple[int, int]]  # each tile's own size, before any rotation
     background: tuple[int, int, int, int] | None = None
     object_layers: tuple[str, ...] = field(default=())
     margins: tuple[int, int, int, int] = (0, 0, 0, 0)  # added by layer offsets (Tiled)
@@ -62,15 +63,20 @@ class TileMap:
         return self.layout.map_size(self.cols, self.rows)
 
 
-def _flip(tile: pygame.Surface, flags: Any) -> pygame.Surface:
-    """Tiled's flip bits: the diagonal flip (a transpose) first, then horizontal/vertical."""
+def _transform(tile: pygame.Surface, flags: Any) -> pygame.Surface:
+    """Tiled's cell flags as its hexagonal cell renderer applies them: the image is
+    mirrored (horizontal / vertical bits), then the "diagonal" bit, which on hexagonal maps
+    means a 60 degree clockwise turn, rotates it about its centre. The result may be larger
+    than the tile; ``draw_tiles`` centres it where the tile's centre would be."""
     if flags is None:
         return tile
-    if getattr(flags, "flipped_diagonally", False):
-        tile = pygame.transform.flip(pygame.transform.rotate(tile, 270), True, False)
     h = bool(getattr(flags, "flipped_horizontally", False))
     v = bool(getattr(flags, "flipped_vertically", False))
-    return pygame.transform.flip(tile, h, v) if h or v else tile
+    if h or v:
+        tile = pygame.transform.flip(tile, h, v)
+    if getattr(flags, "flipped_diagonally", False):
+        tile = pygame.transform.rotozoom(tile, -60, 1.0)
+    return tile
 
 
 def _rgba(surface: pygame.Surface) -> pygame.Surface:
@@ -118,7 +124,7 @@ def _image_loader(map_path: Path) -> Callable[..., Callable[..., pygame.Surface]
                 tile = sheet.subsurface(r).copy()
             else:
                 tile = sheet.copy()
-            return _apply_colorkey(_flip(tile, flags), colorkey)
+            return _transform(_apply_colorkey(tile, colorkey), flags)
 
         return load
 
@@ -200,6 +206,7 @@ def load_tile_map(path: str | Path) -> TileMap:
     images: dict[int, pygame.Surface] = {}
     offsets: dict[int, tuple[int, int]] = {}
     props: dict[int, dict[str, Any]] = {}
+    sizes: dict[int, tuple[int, int]] = {}
     used = {int(g) for ly in layers for g in np.unique(ly.gids) if g}
     for gid in used:
         img = tmx.images[gid] if gid < len(tmx.images) else None
@@ -209,6 +216,12 @@ def load_tile_map(path: str | Path) -> TileMap:
         off = ts.offset if ts is not None else (0, 0)
         offsets[gid] = (int(float(off[0])), int(float(off[1])))
         props[gid] = dict(tmx.get_tile_properties_by_gid(gid) or {})
+        w = props[gid].get("width") or (ts.tilewidth if ts is not None else None)
+        h = props[gid].get("height") or (ts.tileheight if ts is not None else None)
+        if w and h:
+            sizes[gid] = (int(w), int(h))
+        elif img is not None:
+            sizes[gid] = img.get_size()
     objects = tuple(str(g.name) for g in tmx.layers if isinstance(g, pytmx.TiledObjectGroup))
     return TileMap(
         path=p,
@@ -219,6 +232,7 @@ def load_tile_map(path: str | Path) -> TileMap:
         images=images,
         offsets=offsets,
         properties=props,
+        sizes=sizes,
         background=_parse_colour(getattr(tmx, "background_color", None)),
         object_layers=objects,
         margins=margins,
@@ -268,7 +282,13 @@ def draw_tiles(
                 img = faded[gid]
             x, y = lay.cell_origin_unscaled(col, row)
             dx, dy = tmap.offsets.get(gid, (0, 0))
-            target.blit(img, (x + dx + lx, y + lay.cell_height - img.get_height() + dy + ly))
+            w, h = tmap.sizes.get(gid, img.get_size())
+            # Bottom-left of the tile on the cell's bottom-left; a rotated image (larger)
+            # keeps the centre the unrotated tile would have.
+            cx = x + dx + lx + w / 2
+            cy = y + lay.cell_height + dy + ly - h / 2
+            iw, ih = img.get_size()
+            target.blit(img, (math.floor(cx - iw / 2), math.floor(cy - ih / 2)))
 
 
 def render_tiles_only(tmap: TileMap, scale: float = 1.0) -> pygame.Surface:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -68,8 +69,9 @@ def _tileset_png(path: Path) -> None:
         pts = [(x0 + x, y0 + y) for x, y in hexagon]
         if tid in COLOURS and tid < 8:
             pygame.draw.polygon(sheet, COLOURS[tid], pts)
-        elif tid in COLOURS:
+        elif tid in COLOURS:  # a disc with an off-centre notch, so flips show
             pygame.draw.circle(sheet, COLOURS[tid], (x0 + 42, y0 + 36), 24)
+            pygame.draw.rect(sheet, (240, 240, 240, 255), (x0 + 26, y0 + 20, 12, 8))
         elif 8 <= tid <= 15:  # elevation: translucent tint + a contour ring
             pygame.draw.polygon(sheet, (255, 230, 170, 40 + 10 * (tid - 8)), pts)
             pygame.draw.lines(sheet, (90, 60, 30, 255), True, pts, 2)
@@ -99,7 +101,7 @@ def write_map(
     folder: Path,
     cols: int,
     rows: int,
-    layers: Mapping[str, Mapping[Hex, int] | tuple[Mapping[Hex, int], str]],
+    layers: Mapping[str, Mapping[Hex, Any] | tuple[Mapping[Hex, Any], str]],
     *,
     name: str = "mini",
     tileoffset: tuple[int, int] | None = None,
@@ -117,8 +119,9 @@ def write_map(
     for i, (lname, spec) in enumerate(layers.items(), start=1):
         cells, extra = spec if isinstance(spec, tuple) else (spec, "")
         grid = [[0] * cols for _ in range(rows)]
-        for h, tid in cells.items():
-            grid[h.row][h.col] = tid + 1
+        for h, tid in cells.items():  # a tile id, or (tile id, Tiled flip bits)
+            tile, bits = tid if isinstance(tid, tuple) else (tid, 0)
+            grid[h.row][h.col] = (tile + 1) | bits
         csv = ",\n".join(",".join(str(g) for g in row) for row in grid)
         parts.append(
             f' <layer id="{i}" name="{lname}" width="{cols}" height="{rows}" {extra}>\n'

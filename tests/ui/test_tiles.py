@@ -83,6 +83,30 @@ def test_offsets_opacity_visibility_and_tileoffset_match_tiled(tmp_path: Path) -
     assert_same_image(render_tiles_only(tmap), theirs)
 
 
+FLIP_H, FLIP_V, FLIP_D = 0x80000000, 0x40000000, 0x20000000
+
+
+@needs_tiled
+def test_flipped_and_turned_tiles_match_tiled(tmp_path: Path) -> None:
+    """Mirror bits, and the 'diagonal' bit that hexagonal maps use for a 60 degree turn."""
+    base = mini_layers()
+    features: dict[Hex, object] = dict(base["features"])
+    features[Hex(6, 4)] = (16, FLIP_H)
+    features[Hex(7, 4)] = (17, FLIP_V)
+    features[Hex(6, 5)] = (18, FLIP_D)
+    features[Hex(3, 3)] = (22, FLIP_H | FLIP_D)
+    features[Hex(4, 4)] = (16, FLIP_H | FLIP_V | FLIP_D)
+    layers = {"ground": base["ground"], "features": features}
+    path = write_map(tmp_path / "flips", 8, 6, layers)
+    tmap = load_tile_map(path)
+    ours = render_tiles_only(tmap)
+    assert_same_image(ours, tiled_render(path, tmp_path / "tiled.png", tmap.object_layers))
+    # And the flips did something: the mirrored disc's notch moved.
+    plain = render_tiles_only(load_tile_map(write_map(tmp_path / "plain", 8, 6, base)))
+    x, y = tmap.layout.cell_origin_unscaled(6, 4)
+    assert ours.get_at((x + 30, y + 24)) != plain.get_at((x + 30, y + 24))
+
+
 def test_draw_order_is_tileds_half_rows() -> None:
     """Raised columns of a row first, then the lowered ones, then the next row."""
     tmap_layout = __import__("game.layout", fromlist=["DEFAULT_LAYOUT"]).DEFAULT_LAYOUT

@@ -58,8 +58,8 @@ class MapRenderer:
         # The map loader reads a staggerindex="even" map with one extra clear column on
         # the west (Tiled column c is board column c + 1), so the board keeps its odd-down
         # layout; the tiles are then drawn one column to the east.
-        self.col_shift = 0 if tiles.layout.stagger_odd else board.width - tiles.cols
-        if self.col_shift not in (0, 1) or tiles.rows != board.height:
+        self.col_shift = 0 if tiles.layout.stagger_odd else 1
+        if (tiles.cols + self.col_shift, tiles.rows) != (board.width, board.height):
             raise ValueError(
                 f"tile layers are {tiles.cols}x{tiles.rows} but the board is "
                 f"{board.width}x{board.height}"

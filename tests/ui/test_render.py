@@ -175,6 +175,8 @@ def test_size_mismatch_between_board_and_tiles_is_refused(mini_map: Path) -> Non
 
     with pytest.raises(ValueError, match="board is 3x3"):
         MapRenderer(build_board(3, 3), load_tile_map(mini_map))
+    with pytest.raises(ValueError, match="board is 9x6"):  # an odd map gets no extra column
+        MapRenderer(build_board(9, 6), load_tile_map(mini_map))
 
 
 def test_stagger_even_map_is_drawn_one_column_east(tmp_path: Path) -> None:

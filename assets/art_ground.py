@@ -1,9 +1,9 @@
 """Ground tiles (ids 0..7) and elevation overlays (ids 8..15) of the terrain sheet.
 
 Ground tiles are opaque inside the hexagon and seamless against a neighbour of the same
-kind (lattice-periodic noise and scatter, see art_core). Elevation overlays are mostly
-transparent: a tint, a contour line along the hex edge with a NW-lit bevel, and the level
-number at the bottom, so they read on top of any ground.
+kind (lattice-periodic noise and scatter, see art_core). Elevation overlays are
+see-through: one flat hypsometric tint per level (and downhill ticks for depressions)
+plus the level number at the bottom, so they read on top of any ground.
 """
 
 from __future__ import annotations
@@ -209,30 +209,42 @@ def _reeds(img: np.ndarray, rng: np.random.Generator) -> None:
     c.paint(img, T["reed_tip"], c.strokes_mask(tips, 1.0))
 
 
+# Tint opacity per level: a hypsometric ramp, clearly stronger at every step but capped
+# so the ground texture (grass blades, stones) still shows through at level 6.
+LEVEL_ALPHA: dict[int, float] = {
+    1: 0.2,
+    2: 0.31,
+    3: 0.39,
+    4: 0.46,
+    5: 0.52,
+    6: 0.57,
+    -1: 0.26,
+    -2: 0.42,
+}
+
+
+def level_tint(level: int) -> tuple[np.ndarray, float]:
+    """(colour, alpha) of the flat tint of an elevation overlay."""
+    key = f"level_{level}" if level > 0 else f"level_m{-level}"
+    return T[key], LEVEL_ALPHA[level]
+
+
 def elevation(level: int) -> np.ndarray:
-    """Tiles 8..15: tint + bevel + contour (+ ticks for depressions); the level number
-    is stamped after downsampling by ``level_label`` so the digits stay crisp."""
+    """Tiles 8..15: one flat tint over the whole hex (+ ticks for depressions); the
+    level number is stamped after downsampling by ``level_label`` so the digits stay crisp.
+
+    No contour or bevel along the hex edge: a hill of many same-level hexes must read as
+    one patch of colour, and the renderer draws contours itself, only on hexsides
+    between different levels. The tint fills the whole canvas and clip_to_hex cuts it
+    on pixel centres, so two same-level tiles meet without a visible seam."""
     img = c.canvas()
-    inside = c.hex_mask()
-    if level > 0:
-        tint, alpha, line = T["high_tint"], 0.1 + 0.055 * level, T["contour_high"]
-    else:
-        tint, alpha, line = T["low_tint"], 0.12 * -level + 0.04, T["contour_low"]
-    c.paint(img, tint, inside, alpha)
-    # bevel: the edge band lit on the NW sides (raised) or on the SE sides (sunken)
-    band = inside * (1 - c.hex_mask(5.0))
-    x, y = c.coords()
-    facing = ((c.TILE_W / 2 - x) / 42.0 + (c.TILE_H / 2 - y) / 36.0) * 0.7  # NW>0, SE<0
+    tint, alpha = level_tint(level)
+    c.paint(img, tint, np.ones(img.shape[:2], np.float32), alpha)
     if level < 0:
-        facing = -facing
-    c.paint(img, (1, 1, 1), band * np.clip(facing, 0, 1), 0.35)
-    c.paint(img, (0, 0, 0), band * np.clip(-facing, 0, 1), 0.3)
-    contour = c.hex_mask(1.6) * (1 - c.hex_mask(2.8))
-    c.paint(img, line, contour, 0.75)
-    if level < 0:
-        # a depression contour carries ticks pointing downhill (into the hex), as on
-        # topographic maps, so -1/-2 read as hollows even without colour
-        c.paint(img, line, c.strokes_mask(_contour_ticks(2.2, 2.6 * -level), 0.8), 0.75)
+        # ticks pointing downhill (into the hex), as on topographic maps, so -1/-2 read
+        # as hollows even without colour; they hang off the renderer's contour line
+        line = T["contour_low"]
+        c.paint(img, line, c.strokes_mask(_contour_ticks(1.5, 2.5 + 1.5 * -level), 0.8), 0.7)
     return img
 
 

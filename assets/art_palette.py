@@ -54,6 +54,16 @@ TERRAIN: dict[str, str] = {
     "railing_dark": "#3a3a3c",
     "high_tint": "#fff0c8",
     "low_tint": "#1c2b4a",
+    # hypsometric ramp of the elevation overlays: pale straw to russet going up, slate
+    # blue going down (alphas in art_ground.LEVEL_ALPHA)
+    "level_1": "#f7eca4",
+    "level_2": "#f0cc68",
+    "level_3": "#e4aa50",
+    "level_4": "#d68e44",
+    "level_5": "#c4733c",
+    "level_6": "#ac5634",
+    "level_m1": "#3e6494",
+    "level_m2": "#1f3764",
     "contour_high": "#7a5a2e",
     "contour_low": "#1c2b4a",
 }

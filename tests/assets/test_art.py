@@ -123,16 +123,74 @@ def test_woods_are_green_denser_and_darker_with_density(sheet: np.ndarray) -> No
     assert lum[0] > lum[2] and lum[1] > lum[2]
 
 
-def test_elevation_overlays_are_see_through_and_lighter_up_darker_down(sheet: np.ndarray) -> None:
+def overlay_centre() -> np.ndarray:
+    """Inner part of the hex, leaving out the level number at the bottom."""
     centre = hex_distance_mask() > 8
-    centre[45:, :] = False  # leave out the level number
+    centre[45:, :] = False
+    return centre
+
+
+def over_grass(sheet: np.ndarray, tid: int) -> np.ndarray:
+    """Mean colour of the centre of overlay tid composited over grass (tile 0)."""
+    px = tile(sheet, tid).astype(float)
+    grass = tile(sheet, 0)[..., :3].astype(float)
+    a = px[..., 3:4] / 255.0
+    return (px[..., :3] * a + grass * (1 - a))[overlay_centre()].mean(axis=0)
+
+
+LEVEL_TILES = {lv: 7 + lv for lv in range(1, 7)} | {-1: 14, -2: 15}
+
+
+def test_elevation_overlays_are_see_through_flat_tints(sheet: np.ndarray) -> None:
+    centre = overlay_centre()
     for tid in range(8, 16):
-        assert tile(sheet, tid)[..., 3][centre].max() < 160, tid
-    alphas = [tile(sheet, 7 + lv)[..., 3][centre].mean() for lv in range(1, 7)]
-    assert all(a < b for a, b in zip(alphas, alphas[1:], strict=False)), alphas
-    up = luminance(mean_rgb(tile(sheet, 13)))
-    down = luminance(mean_rgb(tile(sheet, 15)))
-    assert up > down + 80
+        px = tile(sheet, tid)[centre]
+        assert px[..., 3].max() < 160, tid  # the ground shows through
+        assert px[..., 3].min() > 30, tid  # but the level tints it everywhere
+        assert np.ptp(px, axis=0).max() <= 2, tid  # one flat tint, no bevel or shading
+
+
+def test_hill_overlays_draw_no_edge_contour(sheet: np.ndarray) -> None:
+    """The renderer draws contours only between different levels; a line or bevel on
+    every edge of the tile would turn a hill into a honeycomb of outlines."""
+    d = hex_distance_mask()
+    band = (d > 0.6) & (d < 5)
+    for lv in range(1, 7):
+        px = tile(sheet, LEVEL_TILES[lv]).astype(int)
+        centre = px[overlay_centre()][0]
+        assert np.abs(px[band] - centre).max() <= 2, lv
+
+
+def test_depressions_carry_downhill_ticks_only_near_the_edge(sheet: np.ndarray) -> None:
+    d = hex_distance_mask()
+    band, centre = (d > 0.6) & (d < 5), overlay_centre()
+    for lv in (-1, -2):
+        alpha = tile(sheet, LEVEL_TILES[lv])[..., 3].astype(int)
+        flat = alpha[centre].max()
+        ticks = (alpha[band] > flat + 40).sum()
+        assert 40 < ticks < 0.5 * band.sum(), (lv, ticks)  # ticks, not a solid line
+
+
+def test_elevation_tints_form_a_distinct_hypsometric_ramp(sheet: np.ndarray) -> None:
+    """Each level up tints more strongly and shifts from green towards red-brown (a
+    hypsometric ramp), each step clearly distinct over grass; depressions go darker and
+    bluer with depth."""
+    centre = overlay_centre()
+    alpha = {lv: tile(sheet, tid)[..., 3][centre].mean() for lv, tid in LEVEL_TILES.items()}
+    ups = [alpha[lv] for lv in range(1, 7)]
+    assert all(b - a >= 10 for a, b in zip(ups, ups[1:], strict=False)), ups
+    assert alpha[-2] - alpha[-1] >= 10
+    grass = tile(sheet, 0)[..., :3][centre].astype(float).mean(axis=0)
+    ramp = [grass] + [over_grass(sheet, LEVEL_TILES[lv]) for lv in range(1, 7)]
+    steps = [float(np.linalg.norm(b - a)) for a, b in zip(ramp, ramp[1:], strict=False)]
+    assert min(steps) > 12, steps
+    redness = [c[0] - c[1] for c in ramp]
+    assert all(b > a + 2 for a, b in zip(redness, redness[1:], strict=False)), redness
+    down = [grass] + [over_grass(sheet, LEVEL_TILES[lv]) for lv in (-1, -2)]
+    lum = [luminance(c) for c in down]
+    assert lum[0] > lum[1] + 10 and lum[1] > lum[2] + 10, lum
+    blueness = [c[2] - c[0] for c in down]
+    assert blueness[0] < blueness[1] < blueness[2], blueness
 
 
 def test_elevation_overlay_carries_a_readable_number(sheet: np.ndarray) -> None:

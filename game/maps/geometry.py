@@ -12,8 +12,10 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..hexgrid import Hex
+from ..layout import HexLayout as TiledLayout
 
 Point = tuple[float, float]
 
@@ -29,17 +31,15 @@ class HexLayout:
     width: int  # board width in our columns (Tiled width + shift)
     height: int
 
-    @property
-    def pitch(self) -> float:
-        return (self.tilewidth + self.side) / 2
+    def _tiled(self) -> TiledLayout:
+        """Tiled's own geometry (game.layout) for the map's stagger index."""
+        return _tiled_layout(
+            round(self.tilewidth), round(self.tileheight), round(self.side), self.shift == 0
+        )
 
     def centre(self, h: Hex) -> Point:
         """Centre of our hex in Tiled map pixels (may lie west of 0 for the added column)."""
-        x = (h.col - self.shift) * self.pitch + self.tilewidth / 2
-        y = h.row * self.tileheight + self.tileheight / 2
-        if h.col & 1:
-            y += self.tileheight / 2
-        return x, y
+        return self._tiled().centre(Hex(h.col - self.shift, h.row))
 
     def hexes(self) -> Iterator[Hex]:
         for row in range(self.height):
@@ -47,24 +47,10 @@ class HexLayout:
                 yield Hex(col, row)
 
     def hex_at(self, x: float, y: float) -> Hex | None:
-        """The board hex whose centre is nearest the point (the hex under it), or None."""
-        guess = round((x - self.tilewidth / 2) / self.pitch) + self.shift
-        best: tuple[float, Hex] | None = None
-        row0 = math.floor(y / self.tileheight)
-        for col in range(guess - 1, guess + 2):
-            for row in range(row0 - 1, row0 + 2):
-                h = Hex(col, row)
-                cx, cy = self.centre(h)
-                d = (cx - x) ** 2 + (cy - y) ** 2
-                if best is None or d < best[0]:
-                    best = (d, h)
-        assert best is not None
-        h = best[1]
+        """The board hex under the point, or None off the board."""
+        t = self._tiled().pixel_to_hex(x, y)
+        h = Hex(t.col + self.shift, t.row)
         if not (0 <= h.col < self.width and 0 <= h.row < self.height):
-            return None
-        # A point beyond the outer hexes' edges is off the map even if a hex is nearest.
-        cx, cy = self.centre(h)
-        if abs(cx - x) > self.tilewidth / 2 or abs(cy - y) > self.tileheight / 2:
             return None
         return h
 
@@ -88,6 +74,11 @@ class HexLayout:
             if ((ux - w / 2) / (w / 2)) ** 2 + ((uy - h / 2) / (h / 2)) ** 2 <= 1.0:
                 out.add(hx)
         return out
+
+
+@lru_cache(maxsize=16)
+def _tiled_layout(width: int, height: int, side: int, stagger_odd: bool) -> TiledLayout:
+    return TiledLayout(width, height, side, stagger_odd)
 
 
 def point_in_polygon(p: Point, poly: Sequence[Point]) -> bool:

@@ -49,7 +49,9 @@ HEX_KEYS = (
     "bridge",
 )
 UNIT_REQUIRED = ("id", "side", "kind", "tons", "walk", "at", "facing")
-UNIT_OPTIONAL = ("jump", "piloting", "gunnery", "prone", "heat", "damage", "moved", "name")
+UNIT_OPTIONAL = (
+    "jump", "piloting", "gunnery", "prone", "heat", "damage", "moved", "name", "offroad"
+)  # fmt: skip
 # Allowed ranges of the integer fields; the digest's tables set the upper ends.
 UNIT_INTS = {
     "tons": (1, 200),
@@ -334,9 +336,13 @@ def _unit(r: _Reader, value: Any, index: int, board: Board) -> Unit:
     for k, (lo, hi) in UNIT_INTS.items():
         if k in d:
             kw[k] = r.int_(d[k], f"{where}: {k}", lo, hi)
-    for k in ("prone", "moved"):
+    for k in ("prone", "moved", "offroad"):
         if k in d:
             kw[k] = r.bool_(d[k], f"{where}: {k}")
+    if "offroad" in d and kind != "wheeled":  # MOV-31: a wheeled support-vehicle option
+        raise r.error(
+            f"{where}: offroad applies only to wheeled units (MOV-31), not to a {kind} unit"
+        )
     if "name" in d:
         kw["name"] = r.str_(d["name"], f"{where}: name")
     if kw.get("prone") and kind not in MECH_KINDS:

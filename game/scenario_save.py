@@ -109,4 +109,6 @@ def unit_to_json(u: Unit, board: Board) -> dict[str, Any]:
     d["moved"] = u.moved
     if u.name:
         d["name"] = u.name
+    if not u.offroad:
+        d["offroad"] = False  # MOV-31; omitted when true, the default
     return d

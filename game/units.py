@@ -50,6 +50,7 @@ class Unit:
     damage: Damage = field(default_factory=Damage)
     moved: bool = False
     name: str = ""  # chassis and model for the UI, e.g. "Hunchback HBK-4G"
+    offroad: bool = True  # MOV-31: False = wheeled support vehicle without off-road gear
 
     @property
     def is_mech(self) -> bool:

@@ -119,16 +119,18 @@ class EntryTable:
         return row * self.cols + col
 
 
-_CACHE: dict[tuple[int, str, str], tuple[Board, EntryTable]] = {}
+_CACHE: dict[tuple[int, str, str, bool], tuple[Board, EntryTable]] = {}
 
 
-def entry_table(board: Board, kind: str, rules: Rules = TW) -> EntryTable:
-    """The cached entry arrays for (board, kind, variant); built with numpy in ~1 ms."""
-    key = (id(board), kind, rules.variant)
+def entry_table(board: Board, kind: str, rules: Rules = TW, offroad: bool = True) -> EntryTable:
+    """The cached entry arrays for (board, kind, variant, off-road); built with numpy in
+    ~1 ms. ``offroad=False`` (MOV-31) only changes wheeled units."""
+    offroad = offroad or kind != "wheeled"
+    key = (id(board), kind, rules.variant, offroad)
     hit = _CACHE.get(key)
     if hit is not None and hit[0] is board:
         return hit[1]
-    table = _build(board, motive_costs(kind, rules), water_is_level(rules))
+    table = _build(board, motive_costs(kind, rules), water_is_level(rules), offroad)
     if len(_CACHE) >= 32:
         _CACHE.pop(next(iter(_CACHE)))
     _CACHE[key] = (board, table)
@@ -154,7 +156,7 @@ def _ground_terrain(board: Board, mc: MotiveCosts) -> tuple[np.ndarray, np.ndarr
     return terr.astype(np.int16), code
 
 
-def _build(board: Board, mc: MotiveCosts, water_level: bool) -> EntryTable:
+def _build(board: Board, mc: MotiveCosts, water_level: bool, offroad: bool = True) -> EntryTable:
     rows, cols = board.shape
     n = rows * cols
     nr, nc, onb = neighbour_index(rows, cols)
@@ -196,6 +198,10 @@ def _build(board: Board, mc: MotiveCosts, water_level: bool) -> EntryTable:
     g_code = np.where(along_ground, OK, tcode[t][None])
     diff = np.where(to_deck, deck_diff, g_diff)
     cost = np.where(to_deck, 1, 1 + g_terr) + mc.level_mp * np.abs(diff)
+    road = along & (to_deck | road_ground[t][None])
+    if not offroad:  # MOV-31: +1 MP per hex entered, except pavement or along a road
+        on_pavement = board.pavement.ravel()[t][None] & ~to_deck
+        cost = cost + ~(road | on_pavement)
     code = np.where(to_deck, OK, g_code).astype(np.int8)
     code = np.where((code == OK) & (np.abs(diff) > mc.max_level_change), TOO_STEEP, code)
     code = np.where(onb[None], code, OFF_BOARD).astype(np.int8)
@@ -205,7 +211,6 @@ def _build(board: Board, mc: MotiveCosts, water_level: bool) -> EntryTable:
         to_deck, 0, np.where(as_building, board.bridge_class.ravel()[t][None], bcls[t][None])
     )
     paved = np.where(to_deck, True, pos_paved[0][t][None])
-    road = along & (to_deck | road_ground[t][None])
     arrays = {
         "cost": cost,
         "code": code,

@@ -48,7 +48,7 @@ def begin_move(
     if mode not in MODES:
         raise ValueError(f"mode '{mode}' is not one of {', '.join(MODES)}")
     others = tuple(u for u in units if u.id != unit_id and not u.destroyed)
-    table = C.entry_table(board, mover.kind, rules)
+    table = C.entry_table(board, mover.kind, rules, mover.offroad)  # MOV-31
     h = table.index(mover.at.col, mover.at.row)
     deck = bool(board.bridge_class[mover.at.row, mover.at.col] > 0)
     error = _mode_error(board, mover, mode)

@@ -212,7 +212,7 @@ def reach_batch(
     moves, work arrays: built once per board, kind and mode), walk/run queries of the same
     kind and mode share ONE bucketed search, each unit in its own copy of the states."""
     out: list[Reach | None] = [None] * len(requests)
-    groups: dict[tuple[str, bool, bool, bool], list[_Query]] = {}
+    groups: dict[tuple[str, bool, bool, bool, bool], list[_Query]] = {}
     for i, (uid, mode) in enumerate(requests):
         done, query = _prepare(board, units, uid, mode, rules, i)
         if done is not None:
@@ -220,10 +220,10 @@ def reach_batch(
         else:
             assert query is not None
             u, st = query.ctx.unit, query.state
-            key = (u.kind, mode == "run", bool(st.prone), bool(query.ctx.paved_bonus))
+            key = (u.kind, mode == "run", bool(st.prone), bool(query.ctx.paved_bonus), u.offroad)
             groups.setdefault(key, []).append(query)
-    for (kind, running, prone, paved), queries in groups.items():
-        tr = transitions(board, kind, rules, running, posture=prone)
+    for (kind, running, prone, paved, offroad), queries in groups.items():
+        tr = transitions(board, kind, rules, running, posture=prone, offroad=offroad)
         for q, r in zip(queries, _group_search(tr, queries, paved), strict=True):
             out[q.index] = r
     return [r for r in out if r is not None]

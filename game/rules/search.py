@@ -44,22 +44,28 @@ class Transitions:
     paved: np.ndarray  # (S,) the state's position is paved (MOV-25)
 
 
-_TRANS: dict[tuple[int, str, str, bool, bool], tuple[Board, Transitions]] = {}
+_TRANS: dict[tuple[int, str, str, bool, bool, bool], tuple[Board, Transitions]] = {}
 
 
 def transitions(
-    board: Board, kind: str, rules: Rules, running: bool, posture: bool = True
+    board: Board,
+    kind: str,
+    rules: Rules,
+    running: bool,
+    posture: bool = True,
+    offroad: bool = True,
 ) -> Transitions:
     """Cached moves for (board, kind, variant, running). ``posture=False`` leaves out P
     and U:n: for a unit that starts standing they never lead to a new (hex, facing) or a
     cheaper one (going prone costs 1 and keeps the facing; standing again costs 2 more,
     while any facing change costs at most 3), so the search skips the prone layer."""
-    key = (id(board), kind, rules.variant, running, posture)
+    offroad = offroad or kind != "wheeled"  # MOV-31: only wheeled units lack off-road gear
+    key = (id(board), kind, rules.variant, running, posture, offroad)
     hit = _TRANS.get(key)
     if hit is not None and hit[0] is board:
         return hit[1]
     mc = C.motive_costs(kind)
-    tr = _build_transitions(C.entry_table(board, kind, rules), mc, running, posture)
+    tr = _build_transitions(C.entry_table(board, kind, rules, offroad), mc, running, posture)
     if len(_TRANS) >= 16:  # a few MB each on big boards: keep the newest only
         _TRANS.pop(next(iter(_TRANS)))
     _TRANS[key] = (board, tr)

@@ -54,11 +54,16 @@ def scenarios(draw: st.DrawFn):
         if mech
         else Damage()
     )
+    # MOV-31: wheeled support vehicles without off-road gear pay +1 MP off road/pavement.
+    offroad = kind != "wheeled" or draw(st.booleans())
     mover = Unit("m", "A", kind, 50, draw(st.integers(1, 5)), spots[0], draw(st.integers(0, 5)),
                  jump=draw(st.integers(0, 4)) if mech else 0,
-                 prone=mech and draw(st.booleans()), damage=damage)  # fmt: skip
-    others = [Unit(f"u{i}", draw(st.sampled_from("AB")), "biped", 50, 4, at, 0)
-              for i, at in enumerate(spots[1:])]  # fmt: skip
+                 prone=mech and draw(st.booleans()), damage=damage, offroad=offroad)  # fmt: skip
+    others = []
+    for i, at in enumerate(spots[1:]):  # batches mix off-road and road-bound wheeled units
+        other = draw(st.sampled_from(["biped", "wheeled", "wheeled-road"]))
+        others.append(Unit(f"u{i}", draw(st.sampled_from("AB")), other.split("-")[0], 50, 4, at,
+                           0, offroad=other != "wheeled-road"))  # fmt: skip
     rules = draw(st.sampled_from([TW, TW, CLASSIC]))
     return b, [mover, *others], rules
 

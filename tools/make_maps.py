@@ -3,7 +3,8 @@
 Deterministic: every map has a fixed seed, so running this script again rewrites the
 same bytes (tests/maps checks that). The maps are designed, not noise: hills are ridges
 of contiguous one-level terraces, rivers are curves with a deep channel, shallow banks,
-pools and fords, roads are chains of touching hexes that cross water only on bridges,
+pools and fords, roads are paths of touching hexes (each hex gets explicit road exits
+to its neighbours on the path) that cross water only on bridges,
 towns are blocks of buildings between streets (shapes in tools/map_plan.py).
 
     python tools/make_maps.py [OUT_DIR]            # default: maps/
@@ -44,7 +45,7 @@ from map_plan import (  # noqa: E402
     centre,
 )
 
-from game.hexgrid import Hex, distance  # noqa: E402
+from game.hexgrid import DIRECTION_NAMES, Hex, distance  # noqa: E402
 
 
 # -- the maps ------------------------------------------------------------------------------
@@ -283,6 +284,17 @@ def _csv(rows: list[list[int]]) -> str:
     return ",\n".join(lines) + "\n"
 
 
+def map_overrides(p: Plan) -> list[tuple[Hex, dict[str, object]]]:
+    """The plan's own overrides, then one point per road hex with its ``road_exits``
+    (MOV-24; tile properties are per tile type, so per-hex exits must be overrides).
+    Road hexes are listed column by column, top to bottom, so the file is stable."""
+    out = {hx: dict(props) for hx, props in p.overrides}
+    for hx in sorted(p.road_exits):
+        exits = ",".join(DIRECTION_NAMES[d] for d in sorted(p.road_exits[hx]))
+        out.setdefault(hx, {})["road_exits"] = exits
+    return list(out.items())
+
+
 def tmx_text(p: Plan) -> str:
     """The map in Tiled 1.8's own TMX layout (CSV layers, external tileset)."""
     w, h = p.width, p.height
@@ -293,8 +305,9 @@ def tmx_text(p: Plan) -> str:
         ("deployment", 2, "side B", px_w - zone_w, 0, zone_w, px_h, {"side": "B"}),
     ]
     layers = tile_layers(p)
-    n_layers = len(layers) + 1 + bool(p.overrides)
-    next_obj = len(objects) + len(p.overrides) + 1
+    overrides = map_overrides(p)
+    n_layers = len(layers) + 1 + bool(overrides)
+    next_obj = len(objects) + len(overrides) + 1
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>\n',
         f'<map version="1.8" tiledversion="1.8.2" orientation="hexagonal" '
@@ -314,9 +327,9 @@ def tmx_text(p: Plan) -> str:
         )
         out.append(_props_xml(props, "   ") + "  </object>\n")
     out.append(" </objectgroup>\n")
-    if p.overrides:
+    if overrides:
         out.append(f' <objectgroup id="{len(layers) + 2}" name="overrides">\n')
-        for k, (hx, props) in enumerate(p.overrides):
+        for k, (hx, props) in enumerate(overrides):
             x, y = centre(hx)
             oid = len(objects) + k + 1
             out.append(f'  <object id="{oid}" name="{hx.name()}" x="{x:g}" y="{y:g}">\n')

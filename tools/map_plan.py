@@ -21,7 +21,7 @@ import numpy as np
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from game.hexgrid import Hex, line, neighbours  # noqa: E402
+from game.hexgrid import Hex, direction_to, line, neighbours  # noqa: E402
 
 TW, TH, SIDE = 84, 72, 42
 PITCH = (TW + SIDE) // 2  # 63 px between column centres
@@ -98,6 +98,8 @@ class Plan:
     road: np.ndarray = field(init=False)
     feature: dict[Hex, int] = field(default_factory=dict)  # buildings and bridges
     overrides: list[tuple[Hex, dict[str, object]]] = field(default_factory=list)
+    # MOV-24: the facings each road hex's road leaves by, from the paths roads follow
+    road_exits: dict[Hex, set[int]] = field(default_factory=dict)
     rng: random.Random = field(init=False)
 
     def __post_init__(self) -> None:
@@ -249,12 +251,21 @@ class Plan:
         return path
 
     def street(self, hexes: Iterable[Hex]) -> None:
-        """Road on the given hexes (they must touch one another to join)."""
-        for hx in hexes:
-            if self.on(hx):
-                self.road[hx.row, hx.col] = True
-                self.woods[hx.row, hx.col] = 0
-                self.rough[hx.row, hx.col] = False
+        """Road along a path of touching hexes: each hex gets the exits to the hexes
+        before and after it in the path (MOV-24), so a junction hex gets the union of
+        the roads through it and touching roads that do not cross stay unlinked."""
+        path = [hx for hx in hexes if self.on(hx)]
+        for hx in path:
+            self.road[hx.row, hx.col] = True
+            self.woods[hx.row, hx.col] = 0
+            self.rough[hx.row, hx.col] = False
+            self.road_exits.setdefault(hx, set())
+        for a, b in zip(path, path[1:], strict=False):
+            d = direction_to(a, b)
+            if d is None:
+                raise AssertionError(f"{self.description}: road hexes {a} and {b} do not touch")
+            self.road_exits[a].add(d)
+            self.road_exits[b].add((d + 3) % 6)
 
     def stream(self, waypoints: list[Hex]) -> None:
         """A shallow (depth 0) stream along hex lines, at the level of the ground it crosses."""

@@ -11,7 +11,9 @@ stack of tiles into one :class:`~game.board.HexSpec`:
   conflicting water depths by the shallowest depth (MOV-14 rule 3);
 * any other conflict (woods, building, bridge) goes to the feature tile over the ground
   tile, then to the upper layer (the tile Tiled draws on top);
-* a bridge's level is the hex level plus ``bridge_level_offset``.
+* a bridge's level is the hex level plus ``bridge_level_offset``;
+* ``road_exits`` (MOV-24) of the top tile or override giving it counts; how explicit
+  exits and joined roads combine across hexes is :mod:`game.maps.roads`.
 
 Errors are :class:`MapError` sentences naming the file, the hex and the property.
 """
@@ -19,12 +21,13 @@ Errors are :class:`MapError` sentences naming the file, the hex and the property
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..board import CF_RANGES, CLASS_INDEX, DEFAULT_CF, BoardError, HexSpec, validate_spec
 from ..errors import UserFacingError
+from ..hexgrid import DIRECTION_NAMES
 
-Value = int | bool | str
+Value = int | bool | str | tuple[int, ...]
 
 
 class MapError(UserFacingError):
@@ -36,7 +39,7 @@ class Prop:
     """One custom property a tile (or an override object) may carry."""
 
     name: str
-    kind: str  # "int", "bool", "class" (building/bridge class name) or "text"
+    kind: str  # "int", "bool", "class" (building/bridge class name), "exits" or "text"
     meaning: str
     lo: int = 0
     hi: int = 0
@@ -50,6 +53,7 @@ PROPERTIES: tuple[Prop, ...] = (
     Prop("rubble", "bool", "rubble of a collapsed building"),
     Prop("pavement", "bool", "paved ground"),
     Prop("road", "bool", "a road runs through the hex; touching road hexes join"),
+    Prop("road_exits", "exits", "facings the road leaves by: 0..5 or N, NE, SE, S, SW, NW"),
     Prop("building", "class", "building class: light, medium, heavy or hardened (none clears)"),
     Prop("building_cf", "int", "the building's construction factor (MOV-26)", 1, 150),
     Prop("building_height", "int", "the building's height in levels", 1, 20),
@@ -61,7 +65,7 @@ PROPERTIES: tuple[Prop, ...] = (
 BY_NAME: dict[str, Prop] = {p.name: p for p in PROPERTIES}
 # Tiles carrying any of these are "features" and win conflicts over ground tiles.
 FEATURE_PROPS = frozenset(
-    {"woods", "rubble", "road", "building", "building_cf", "building_height"}
+    {"woods", "rubble", "road", "road_exits", "building", "building_cf", "building_height"}
     | {"bridge", "bridge_cf", "bridge_level_offset"}
 )
 # Keys pytmx itself puts into a tile's property dict (XML attributes and bookkeeping);
@@ -79,6 +83,40 @@ def _fail(where: str, name: str, raw: object, why: str) -> MapError:
     return MapError(f"{where}: property '{name}' is {raw!r}, but {why}.")
 
 
+def parse_exits(raw: object, where: str, name: str = "road_exits") -> tuple[int, ...]:
+    """MOV-24: road exits "N,S" / "0,3" / "ne, sw" / a lone int -> sorted facings 0..5.
+
+    Facings are the game's directions (0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW); repeats are
+    harmless, an empty list is an error (a road pad with no exits would never be drawn).
+    """
+    words = "it must list facings 0..5 or N, NE, SE, S, SW, NW separated by commas"
+    if isinstance(raw, bool) or (isinstance(raw, float) and not raw.is_integer()):
+        raise _fail(where, name, raw, words)
+    if isinstance(raw, int | float):
+        raw = str(int(raw))
+    if not isinstance(raw, str):
+        raise _fail(where, name, raw, words)
+    tokens = [t.strip().upper() for t in raw.split(",")]
+    if not any(tokens):
+        raise _fail(where, name, raw, f"{words} (at least one)")
+    out: set[int] = set()
+    for token in tokens:
+        if token in DIRECTION_NAMES:
+            out.add(DIRECTION_NAMES.index(token))
+        elif token in ("0", "1", "2", "3", "4", "5"):
+            out.add(int(token))
+        else:
+            raise _fail(where, name, raw, f"{token or 'an empty entry'!r} is not a facing; {words}")
+    return tuple(sorted(out))
+
+
+def exits_text(exits: tuple[int, ...] | int) -> str:
+    """Facings (or a 6-bit mask) as compass names, "N,S", for messages and map files."""
+    if isinstance(exits, int):
+        exits = tuple(d for d in range(6) if exits >> d & 1)
+    return ",".join(DIRECTION_NAMES[d] for d in exits)
+
+
 def parse_value(name: str, raw: object, where: str) -> Value:
     """The typed value of one property, or a MapError naming ``where`` and the property.
 
@@ -87,6 +125,8 @@ def parse_value(name: str, raw: object, where: str) -> Value:
     prop = BY_NAME[name]
     if prop.kind == "text":
         return str(raw)
+    if prop.kind == "exits":
+        return parse_exits(raw, where, name)
     if prop.kind == "bool":
         if isinstance(raw, bool):
             return raw
@@ -208,6 +248,8 @@ def merge_stack(stack: Sequence[Mapping[str, Value]], where: str) -> dict[str, V
             out["woods"] = props["woods"]
         if "terrain" in props:
             out["terrain"] = props["terrain"]
+        if "road_exits" in props:
+            out["road_exits"] = props["road_exits"]
     for flag in ("rough", "rubble", "pavement", "road"):  # MOV-15: terrain stacks
         if any(p.get(flag) is True for p in stack):
             out[flag] = True
@@ -276,6 +318,14 @@ def to_spec(merged: Mapping[str, Value], where: str) -> HexSpec:
         bridge_cf=int(merged.get("bridge_cf", 0)),
         bridge_level=level + int(merged.get("bridge_level_offset", 0)) if "bridge" in merged else 0,
     )
+    exits = merged.get("road_exits")
+    if exits is not None:
+        if not spec.road:  # MOV-24: exits belong to a road; painting one is explicit
+            raise MapError(
+                f"{where}: property 'road_exits' is {exits_text(exits)!r} "  # type: ignore[arg-type]
+                "but the hex has no road (paint a road or bridge tile, or set road = true)."
+            )
+        spec = replace(spec, road_exits=tuple(exits))  # type: ignore[arg-type]
     try:
         validate_spec(spec, where)
     except BoardError as e:

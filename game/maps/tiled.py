@@ -29,6 +29,7 @@ from .checks import (
     read_xml,
 )
 from .geometry import HexLayout
+from .roads import resolve_road_exits
 from .schema import (
     PYTMX_TILE_KEYS,
     MapError,
@@ -233,16 +234,16 @@ def load_map(path: str | Path) -> Board:
     for h, stack in _stacks(tm, root, layout, where).items():
         merged[h] = merge_stack(stack, f"{where}, hex {hex_name(h, layout.width, layout.height)}")
     for obj in _group(tm, "overrides"):
-        props = parse_props(obj.properties, f"{where}: override object {_object_label(obj)}")
         for h in sorted(_object_hexes(obj, kinds, layout, where)):
             label = f"{where}, hex {hex_name(h, layout.width, layout.height)}"
-            label += f" (override {_object_label(obj)})"
-            apply_override(merged.setdefault(h, {}), props, label)
+            label += f" (override object {_object_label(obj)})"
+            apply_override(merged.setdefault(h, {}), parse_props(obj.properties, label), label)
     zones = _zones(tm, kinds, layout, where)
     specs: dict[Hex, HexSpec] = {
         h: to_spec(m, f"{where}, hex {hex_name(h, layout.width, layout.height)}")
         for h, m in merged.items()
     }
+    specs = resolve_road_exits(specs, layout.width, layout.height, where)  # MOV-24
     try:
         return build_board(layout.width, layout.height, specs, name=p.stem, zones=zones)
     except BoardError as e:

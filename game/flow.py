@@ -40,6 +40,7 @@ from .deploy import check_deploy
 from .dice import Dice
 from .movers import Mover, MoveReport, move_text, rules_mover, with_building_cf
 from .phases import PHASE_HOOKS, recount
+from .rules.bridges import without_bridges
 from .rules.turn import Phase, next_phase, roll_initiative
 from .state import DEPLOYMENT, MODES, SETUP, GameStart, GameState, MoveRecord, keep_cup, new_game
 from .units import Unit
@@ -315,7 +316,7 @@ def _commit(step: _Step, a: CommitMove) -> str | None:
     extra = tuple(MoveRecord(i, "dodge") for i in sorted(dodged))
     step.state = replace(
         s,
-        board=with_building_cf(s.board, report.buildings),
+        board=without_bridges(with_building_cf(s.board, report.buildings), report.bridges),
         units=units,
         bodies=tuple((i, bodies[i]) for i, _ in s.bodies),
         moves=s.moves + (record,) + extra,

@@ -37,6 +37,7 @@ class MoveReport:
     buildings: tuple[tuple[Hex, int], ...] = ()  # building hexes whose CF changed: CF left
     dodged: tuple[str, ...] = ()  # units that tried to dodge a skid: that was their move
     destroyed: tuple[str, ...] = ()  # units destroyed during the move
+    bridges: tuple[Hex, ...] = ()  # MOV-27: bridge hexes that collapsed (gone from the board)
 
 
 class Mover(Protocol):
@@ -66,7 +67,15 @@ def _resolved(
 
     bodies = dict(state.bodies)
     res = resolve_move(
-        state.board, state.units, unit_id, mode, steps, dice, state.rules, bodies=bodies
+        state.board,
+        state.units,
+        unit_id,
+        mode,
+        steps,
+        dice,
+        state.rules,
+        bodies=bodies,
+        origin=state.start_board,  # MOV-27: each bridge's full length
     )
     if not res.legal:
         where = "" if res.check.failed_step is None else f"step {res.check.failed_step + 1}: "
@@ -97,6 +106,7 @@ def _resolved(
         tuple(res.buildings),
         dodged,
         tuple(sorted(lost)),
+        tuple(res.bridges),
     )
 
 

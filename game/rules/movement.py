@@ -17,6 +17,7 @@ from typing import Any
 from ..board import Board
 from ..units import VEHICLE_KINDS, Unit
 from . import costs as C
+from .bridges import Overload, deck_overload
 from .movestate import MODES, MoveContext, MoveState, StepReport, fail, limit_mp, mode_mp
 from .movesteps import enter_step, jump_step, posture_step, turn_step
 from .options import TW, Rules
@@ -215,10 +216,14 @@ class MoveResult:
     target_modifier: int
     reports: tuple[StepReport, ...]
     end_state: MoveState | None = None
+    # MOV-27: (step, overload) where the move would bring a bridge hex down; no dice
+    # here, so the move stays legal and is checked on; resolving it ends the move there.
+    warnings: tuple[tuple[int, Overload], ...] = ()
 
     def to_json(self, board: Board) -> dict[str, Any]:
-        """Exactly the `rules move` answer of ../shared/spec/scenario.md."""
-        return {
+        """The `rules move` answer of ../shared/spec/scenario.md, plus the optional
+        ``warnings`` list when there is something to warn about (docs/referee.md)."""
+        out: dict[str, Any] = {
             "legal": self.legal,
             "error": self.error,
             "failed_step": self.failed_step,
@@ -236,6 +241,13 @@ class MoveResult:
             "attacker_modifier": self.attacker_modifier,
             "target_modifier": self.target_modifier,
         }
+        if self.warnings:
+            out["warnings"] = [
+                {"step": i, "rule": "MOV-27", "type": "bridge_collapse", "at": board.hex_name(o.at),
+                 "load": o.load, "cf": o.cf, "text": o.text(board)}
+                for i, o in self.warnings
+            ]  # fmt: skip
+        return out
 
 
 def summarise(
@@ -245,6 +257,7 @@ def summarise(
     psrs: Sequence[PSR],
     error: str | None = None,
     failed_step: int | None = None,
+    warnings: Sequence[tuple[int, Overload]] = (),
 ) -> MoveResult:
     mode = combat_mode(ctx, state)
     return MoveResult(
@@ -266,6 +279,7 @@ def summarise(
         else target_modifier(state.hexes_counted, state.jumped, ctx.rules),
         reports=tuple(reports),
         end_state=state,
+        warnings=tuple(warnings),
     )
 
 
@@ -282,15 +296,21 @@ def check_move(
     ctx, state = begin_move(board, units, unit_id, mode, rules)
     reports: list[StepReport] = []
     psrs: list[PSR] = []
+    warn: list[tuple[int, Overload]] = []
     if ctx.error and not steps and mode != "stand":
         return summarise(ctx, state, reports, psrs, ctx.error, None)
     for i, token in enumerate(steps):
         rep = advance(ctx, state, token, i)
         if not rep.ok:
-            return summarise(ctx, state, reports + [rep], psrs, rep.error, i)
+            return summarise(ctx, state, reports + [rep], psrs, rep.error, i, warn)
         reports.append(rep)
         psrs.extend(rep.psrs)
-        state = rep.state_after
+        after = rep.state_after
+        if not warn and after.at != state.at:  # MOV-27: only the first collapse matters
+            over = deck_overload(board, ctx.units, ctx.unit, after.at, after.deck)
+            if over is not None:
+                warn.append((i, over))
+        state = after
     error, end_psrs = finish_move(ctx, state, len(steps) - 1)
     if error is not None:
         prev = (
@@ -299,5 +319,6 @@ def check_move(
             else begin_move(board, units, unit_id, mode, rules)[1]
         )
         prefix = [p for r in reports[:-1] for p in r.psrs]
-        return summarise(ctx, prev, reports, prefix, error, len(steps) - 1)
-    return summarise(ctx, state, reports, psrs + end_psrs)
+        early = [w for w in warn if w[0] < len(steps) - 1]
+        return summarise(ctx, prev, reports, prefix, error, len(steps) - 1, early)
+    return summarise(ctx, state, reports, psrs + end_psrs, warnings=warn)

@@ -20,6 +20,7 @@ from ..dice import Dice, Roll
 from ..hexgrid import Hex
 from ..mech import MechBody, standard_body
 from ..units import Unit
+from .bridges import Overload, collapse, deck_overload
 from .falls import Event, Outcome, jsonable
 from .movement import (
     MoveResult,
@@ -56,6 +57,7 @@ class ResolvedMove:
     buildings: tuple[tuple[Hex, int], ...] = ()
     immobilised: bool = False
     skidded: bool = False  # PSR-25: +2 to attacks against it, +1 to its own this turn
+    bridges: tuple[Hex, ...] = ()  # MOV-27: bridge hexes that collapsed (bridge_class 0 now)
 
     @property
     def legal(self) -> bool:
@@ -94,6 +96,8 @@ class ResolvedMove:
             ]  # fmt: skip
         if self.buildings:
             out["buildings"] = [{"at": board.hex_name(h), "cf": cf} for h, cf in self.buildings]
+        if self.bridges:
+            out["bridges_collapsed"] = [board.hex_name(h) for h in self.bridges]
         return out
 
 
@@ -107,8 +111,12 @@ def resolve_move(
     rules: Rules = TW,
     *,
     bodies: Mapping[str, MechBody] | None = None,
+    origin: Board | None = None,
 ) -> ResolvedMove:
-    """Walk ``steps`` and roll every PSR (PSR-06/07); see the module docstring."""
+    """Walk ``steps`` and roll every PSR (PSR-06/07); see the module docstring.
+
+    ``origin`` is the board the game started on: a bridge's full length for MOV-27
+    (``board`` may already lack hexes that collapsed earlier); default ``board``."""
     units = tuple(units)
     ctx, state = begin_move(board, units, unit_id, mode, rules)
     given = dict(bodies or {})
@@ -117,7 +125,7 @@ def resolve_move(
     if body is None and me.is_mech:
         body = standard_body(me.tons, me.kind == "quad", legs_destroyed=me.damage.legs_destroyed)
     others = {k: v for k, v in given.items() if k != unit_id}
-    run = MoveRun(ctx, Outcome(me, body), dice, rules, others)
+    run = MoveRun(ctx, Outcome(me, body), dice, rules, others, origin)
     first_log = len(dice.log)
     reports: list[Any] = []
     error: str | None = None
@@ -156,6 +164,11 @@ def resolve_move(
             continue
         reports.append(taken)
         prev, state = state, taken.state_after
+        over = _overload(run, prev, state, i)
+        if over is not None:  # MOV-27: the deck gives way at once; the move ends below
+            landing.clear()
+            state = collapse(run, state, over, i)
+            break
         for p in taken.psrs:
             if p.kind == "jump-landing":
                 landing.append((p, state))
@@ -184,7 +197,16 @@ def resolve_move(
         tuple(sorted(run.buildings.items())),
         run.immobilised,
         run.skidded,
+        tuple(run.bridges),
     )
+
+
+def _overload(run: MoveRun, prev: MoveState, state: MoveState, step: int) -> Overload | None:
+    """MOV-27: did this step put the unit on a bridge deck that cannot carry the load?"""
+    if not state.deck or state.at == prev.at:
+        return None
+    others = run.world(step).units.values()
+    return deck_overload(run.board, others, run.out.unit, state.at, True)
 
 
 def _is_kind(token: str | Step, kind: str) -> bool:

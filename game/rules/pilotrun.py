@@ -39,6 +39,7 @@ class MoveRun:
         dice: Dice,
         rules: Rules,
         bodies: Mapping[str, MechBody],
+        origin: Board | None = None,
     ) -> None:
         self.ctx, self.out, self.dice, self.rules = ctx, out, dice, rules
         self.given_bodies = dict(bodies)
@@ -46,6 +47,9 @@ class MoveRun:
         self.psrs: list[PSR] = []
         self.others: dict[str, tuple[Unit, MechBody | None]] = {}
         self.buildings: dict[Hex, int] = {}
+        # MOV-27: the board as the game began, where each bridge has its full length
+        self.origin = ctx.board if origin is None else origin
+        self.bridges: list[Hex] = []  # bridge hexes that collapsed during this move
         self.fell = False
         self.ended = False
         self.immobilised = False

@@ -1,0 +1,187 @@
+"""Bridge load and collapse (MOV-27): who is on a deck, when it gives way, who falls.
+
+Each bridge hex carries at most its current CF in total tonnage. The step checker only
+warns (no dice: the move is legal, it just ends in a collapse); the resolver
+(game.rules.piloting) brings the hex down the moment a unit's movement overloads it,
+drops the units on the deck into the hex below (PSR-16 falling damage) and, when more
+than half of the bridge's length is down, the rest of the bridge with them. The game
+keeps the result on its board: :func:`without_bridges` sets the fallen hexes'
+``bridge_class`` to 0.
+
+A unit in a bridge hex counts as being on the deck: the movement engine starts every
+move there on the deck (movement.begin_move), so units under a bridge are not told apart
+(gap, see docs/rules-coverage.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from ..board import Board
+from ..dice import Dice
+from ..hexgrid import Hex, neighbour
+from ..mech import MechBody, damage_groups
+from ..units import Unit
+from .falls import Outcome, event, fall, fall_damage
+from .options import Rules
+from .psr import psr_base_modifiers
+
+if TYPE_CHECKING:
+    from .movestate import MoveState
+    from .pilotrun import MoveRun
+
+DROWNS = frozenset({"tracked", "wheeled", "infantry"})  # MOV-10: no depth 1+ water
+
+
+@dataclass(frozen=True, slots=True)
+class Overload:
+    """A bridge hex whose load exceeds its CF once the mover stands on its deck."""
+
+    at: Hex
+    load: int  # tons on the deck, the mover included
+    cf: int
+    units: tuple[str, ...]  # the other units on that deck
+
+    def text(self, board: Board) -> str:
+        return (
+            f"{self.load} t on the bridge in {board.hex_name(self.at)} exceeds its CF "
+            f"{self.cf}: the hex collapses and the units on it fall (MOV-27)"
+        )
+
+
+def deck_overload(
+    board: Board, others: Iterable[Unit], mover: Unit, at: Hex, on_deck: bool
+) -> Overload | None:
+    """MOV-27: the total tonnage in bridge hex ``at`` with the mover on its deck, if that
+    is more than the hex's current CF (equal is still carried)."""
+    if not on_deck or board.bridge_class[at.row, at.col] <= 0:
+        return None
+    there = tuple(u for u in others if u.at == at and u.id != mover.id and not u.destroyed)
+    load = mover.tons + sum(u.tons for u in there)
+    cf = int(board.bridge_cf[at.row, at.col])
+    if load <= cf:
+        return None
+    return Overload(at, load, cf, tuple(sorted(u.id for u in there)))
+
+
+def bridge_span(board: Board, h: Hex) -> frozenset[Hex]:
+    """The bridge ``h`` belongs to: the bridge hexes connected to it (its total length)."""
+    if not board.contains(h) or board.bridge_class[h.row, h.col] <= 0:
+        return frozenset({h})
+    seen, todo = {h}, [h]
+    while todo:
+        cur = todo.pop()
+        for d in range(6):
+            n = neighbour(cur, d)
+            if n not in seen and board.contains(n) and board.bridge_class[n.row, n.col] > 0:
+                seen.add(n)
+                todo.append(n)
+    return frozenset(seen)
+
+
+def collapsing(origin: Board, board: Board, at: Hex, down_before: Iterable[Hex]) -> tuple[Hex, ...]:
+    """The hexes that come down when ``at`` does: ``at`` itself, then (MOV-27) the rest
+    of the bridge if more than half of its length is now down. ``origin`` is the board
+    the game started on (where the bridge is whole); ``board`` the board now."""
+    span = bridge_span(origin, at) | {at}
+    down = {h for h in span if board.bridge_class[h.row, h.col] <= 0}
+    down |= set(down_before) | {at}
+    if 2 * len(down & span) > len(span):
+        rest = sorted(span - down, key=lambda h: (h.col, h.row))
+        return (at, *rest)
+    return (at,)
+
+
+def fall_levels(board: Board, h: Hex) -> tuple[int, bool]:
+    """From the deck to the hex below: levels fallen (water counts at its surface, as in
+    every fall, EX-PSR-02) and whether the unit lands in depth 1+ water (PSR-16)."""
+    levels = int(board.bridge_level[h.row, h.col]) - int(board.level[h.row, h.col])
+    return max(levels, 0), int(board.water[h.row, h.col]) >= 1
+
+
+def drop(
+    unit: Unit,
+    body: MechBody | None,
+    board: Board,
+    dice: Dice,
+    step: int | None,
+    rules: Rules,
+) -> Outcome:
+    """A unit on a collapsing deck falls into the hex below (MOV-27, PSR-16).
+
+    A Mech makes a normal fall (facing roll, damage in 5-point groups, pilot roll with
+    its base modifiers: there is no failed roll to take them from). Other units take the
+    same damage as a logged total (vehicle damage is not tracked yet); a tracked, wheeled
+    or infantry unit landing in depth 1+ water is destroyed (choice, as a skid into
+    water, PSR-38)."""
+    levels, water = fall_levels(board, unit.at)
+    if unit.is_mech:
+        mods = psr_base_modifiers(unit, rules)
+        out, _ = fall(unit, body, unit.at, levels, water, mods, dice, step, "bridge collapse",
+                      rules)  # fmt: skip
+        return out
+    dmg = fall_damage(unit.tons, levels, water)
+    out = Outcome(unit, body).add(
+        event(
+            "vehicle_damage",
+            step,
+            cause="bridge collapse",
+            at=unit.at,
+            levels=levels,
+            into_water=water,
+            damage=dmg,
+            groups=damage_groups(dmg),
+        )  # fmt: skip
+    )
+    if water and unit.kind in DROWNS:  # the caller logs unit_destroyed at the top level
+        out = replace(out, wrecked=True)
+    return out
+
+
+def collapse(run: MoveRun, state: MoveState, over: Overload, step: int) -> MoveState:
+    """MOV-27 during movement: the overloaded hex collapses at once, with the rest of the
+    bridge if more than half of it is down; the mover and every unit on a fallen deck
+    fall; the mover's move ends in the hex below."""
+    board = run.board
+    down = collapsing(run.origin, board, over.at, run.bridges)
+    run.note("bridge_collapse", step, at=over.at, load=over.load, cf=over.cf, cause="overload",
+             units=over.units)  # fmt: skip
+    if len(down) > 1:
+        run.note("bridge_collapse", step, at=over.at, cause="more than half of the bridge is down",
+                 hexes=down[1:])  # fmt: skip
+    run.bridges.extend(down)
+    me = replace(run.out.unit, at=over.at, facing=state.facing, prone=state.prone)
+    fell = drop(me, run.out.body, board, run.dice, step, run.rules)
+    run.out = run.out.then(fell)
+    if fell.wrecked:
+        run.note("unit_destroyed", step, unit=me.id, cause="fell into deep water")
+    run.fell = run.fell or me.is_mech
+    run.refresh()
+    u = run.out.unit
+    state = replace(state, at=over.at, deck=False, facing=u.facing, prone=u.prone)
+    w = run.world(step)
+    for other in sorted(w.units.values(), key=lambda o: o.id):
+        if other.at in down:
+            o = drop(other, w.body(other), board, run.dice, step, run.rules)
+            run.others[other.id] = (o.unit, o.body)
+            run.note("unit_falls", step, unit=other.id, events=o.events)
+            if o.wrecked:
+                run.note("unit_destroyed", step, unit=other.id, cause="fell into deep water")
+    run.end(step, "the bridge collapsed under the unit (MOV-27)")
+    return state
+
+
+def without_bridges(board: Board, hexes: Sequence[Hex]) -> Board:
+    """The board with the fallen bridge hexes gone (bridge_class, CF and level 0); the
+    arrays stay read-only. What lies below (water, ground) is unchanged."""
+    if not hexes:
+        return board
+    arrays = {k: getattr(board, k).copy() for k in ("bridge_class", "bridge_cf", "bridge_level")}
+    for h in hexes:
+        for a in arrays.values():
+            a[h.row, h.col] = 0
+    for a in arrays.values():
+        a.setflags(write=False)
+    return replace(board, **arrays)

@@ -1,4 +1,5 @@
-"""Bridge load and collapse (MOV-27): who is on a deck, when it gives way, who falls.
+"""Bridge load and collapse (MOV-27, EX-MOV-11): who is on a deck, when it gives way,
+who falls.
 
 Each bridge hex carries at most its current CF in total tonnage. The step checker only
 warns (no dice: the move is legal, it just ends in a collapse); the resolver
@@ -10,7 +11,9 @@ keeps the result on its board: :func:`without_bridges` sets the fallen hexes'
 
 A unit in a bridge hex counts as being on the deck: the movement engine starts every
 move there on the deck (movement.begin_move), so units under a bridge are not told apart
-(gap, see docs/rules-coverage.md).
+(gap, see docs/rules-coverage.md). Collapses caused by weapon or physical attacks come at
+the end of that phase (MOV-27 timing, EX-MOV-11 row 5): there is no combat yet, but
+:func:`collapsing` already counts the bridge's length the same way for them.
 """
 
 from __future__ import annotations

@@ -47,6 +47,11 @@ EXPECTED = {
     "zone_off_map.tmx": ["outside the map"],
     "empty_zone.tmx": ["covers no hex centre"],
     "bad_override.tmx": ["override object 1", "'building_cf' is 200"],
+    # MOV-24 road exits
+    "road_exits_bad_value.tmx": ["hex 0201", "'road_exits' is 'N,NNE'", "'NNE' is not a facing"],
+    "road_exits_one_sided.tmx": ["hex 0201", "'NE'", "hex 0301", "'NW' do not lead back"],
+    "road_exits_to_no_road.tmx": ["hex 0201", "'NE,S'", "S exit leads to hex 0202", "no road"],
+    "road_exits_without_road.tmx": ["hex 0102", "'road_exits' is 'N'", "the hex has no road"],
 }
 
 

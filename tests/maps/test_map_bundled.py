@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from game.board import Board
-from game.hexgrid import Hex, line, neighbours, parse_hex_name
+from game.hexgrid import Hex, line, neighbour, neighbours, parse_hex_name
 from game.maps import DEFAULT_MAP, MAPS_DIR, MapError, bundled_map, bundled_maps, load_map
 
 REPO = Path(__file__).resolve().parents[2]
@@ -34,6 +34,24 @@ def components(cells: set[Hex]) -> list[set[Hex]]:
             comp.add(h)
             for n in neighbours(h):
                 if n in left:
+                    left.remove(n)
+                    todo.append(n)
+        out.append(comp)
+    return out
+
+
+def road_components(b: Board) -> list[set[Hex]]:
+    """Road networks by the road links (MOV-24: both hexes' exits), not mere touching."""
+    left, out = hexes_where(b.road), []
+    while left:
+        todo, comp = [left.pop()], set()
+        while todo:
+            h = todo.pop()
+            comp.add(h)
+            for d in range(6):
+                n = neighbour(h, d)
+                linked = int(b.road_exits[h.row, h.col]) >> d & 1
+                if n in left and linked and int(b.road_exits[n.row, n.col]) >> (d + 3) % 6 & 1:
                     left.remove(n)
                     todo.append(n)
         out.append(comp)
@@ -86,7 +104,7 @@ def test_roads_are_one_network_and_cross_water_only_on_bridges(boards, name: str
     if name == "grassland":
         assert not road
         return
-    assert len(components(road)) == 1
+    assert len(components(road)) == 1 and len(road_components(b)) == 1
     wet_road = hexes_where(b.road & (b.water >= 0))
     assert wet_road == hexes_where((b.bridge_class > 0) & (b.water >= 0))
     assert any(h.col == 0 for h in road) and any(h.col == b.width - 1 for h in road)
@@ -116,6 +134,12 @@ def test_bridge_carries_the_road_over_deep_water(boards, name: str) -> None:
         assert s.road and s.water >= 2 and s.bridge_level == s.level and s.bridge_cf == 40
         # the road continues on dry land on both sides of the bridge
         assert sum(1 for n in neighbours(h) if b.contains(n) and b.road[n.row, n.col]) >= 2
+        # MOV-24: the deck carries the road through: two exits, both answered
+        exits = [d for d in range(6) if int(b.road_exits[h.row, h.col]) >> d & 1]
+        assert len(exits) == 2
+        for d in exits:
+            n = neighbour(h, d)
+            assert b.road[n.row, n.col] and int(b.road_exits[n.row, n.col]) >> (d + 3) % 6 & 1
 
 
 def test_grassland_has_hills_woods_rough_and_open_lanes(boards) -> None:

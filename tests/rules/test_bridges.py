@@ -210,3 +210,21 @@ def test_mov_27_game_board_loses_the_bridge_and_replays(tmp_path):
     assert replay(after.start_board, after.start, after.history) == after
     save_game(after, tmp_path / "bridge.json")
     assert load_game(tmp_path / "bridge.json") == after
+
+
+def test_ex_mov_11_row2_through_the_referee_resolve():
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    scn = root / "tests" / "scenarios" / "bridge_overload.json"
+    p = subprocess.run([sys.executable, "main.py", "rules", "move", str(scn), "--resolve"],
+                       cwd=root, capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert p.returncode == 0, p.stderr
+    out = json.loads(p.stdout)
+    assert [e["type"] for e in out["events"][:2]] == ["bridge_collapse", "fall"]
+    assert out["events"][1]["damage"] == 15 and out["events"][1]["levels"] == 2
+    assert out["bridges_collapsed"] == ["0504"] and "warnings" not in out
+    assert out["end"] == {"at": "0504", "facing": 0, "prone": True}  # scripted facing die 1

@@ -121,3 +121,20 @@ def test_mov_31_offroad_must_be_a_boolean():
 def test_mov_31_referee_scenario_file_loads():
     sc = load_scenario(Path(__file__).parents[1] / "scenarios" / "support_vehicle_road.json")
     assert [u.offroad for u in sc.units] == [False]
+
+
+def test_mov_31_game_save_keeps_offroad(tmp_path):
+    from game.actions import CommitMove, RollInitiative, StartGame
+    from game.flow import apply_strict
+    from game.save import load_game, save_game
+    from game.state import new_game
+
+    truck = roadbound(uid="t1", at="0205", walk=4)
+    enemy = unit(uid="b1", side="B", at="0808")
+    s = new_game(board(), script=(1, 1, 6, 6), units=(truck, enemy))  # A loses: moves first
+    s = apply_strict(apply_strict(s, StartGame()).state, RollInitiative()).state
+    s = apply_strict(s, CommitMove("t1", "walk", ("F", "F"))).state
+    assert s.move_record("t1").mp_used == 4  # MOV-31 in the game's own mover
+    save_game(s, tmp_path / "truck.json")
+    loaded = load_game(tmp_path / "truck.json")
+    assert loaded == s and loaded.unit("t1").offroad is False

@@ -39,7 +39,7 @@ from .board import Board
 from .deploy import check_deploy
 from .dice import Dice
 from .movers import Mover, MoveReport, move_text, rules_mover, with_building_cf
-from .phases import PHASE_HOOKS, recount
+from .phases import PHASE_HOOKS, leave_phase, recount
 from .rules.bridges import without_bridges
 from .rules.turn import Phase, next_phase, roll_initiative
 from .state import DEPLOYMENT, MODES, SETUP, GameStart, GameState, MoveRecord, keep_cup, new_game
@@ -360,12 +360,20 @@ def _end_phase(step: _Step, a: EndPhase) -> str | None:
     s = step.state
     if s.phase_waiting is not None:
         return s.phase_waiting
-    phase = next_phase(Phase(s.phase), s.rules)
+    phase = Phase(s.phase)
     while True:
+        _leave(step, phase)
+        phase = next_phase(phase, s.rules)
         _enter(step, phase)
         if PHASE_HOOKS[phase].interactive:
             return None
-        phase = next_phase(phase, s.rules)
+
+
+def _leave(step: _Step, phase: Phase) -> None:
+    """Close ``phase``: its end-of-phase rolls (PSR-07/08 20+ damage), logged in it."""
+    step.state, events = leave_phase(step.state, step.cup, phase)
+    for event in events:
+        step.emit(event)
 
 
 def _enter(step: _Step, phase: str) -> None:

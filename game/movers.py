@@ -179,15 +179,27 @@ def move_text(s: GameState, before: Unit, report: MoveReport) -> str:
 def with_building_cf(board: Board, buildings: tuple[tuple[Hex, int], ...]) -> Board:
     """The board with damaged buildings' CF lowered (MOV-26); arrays stay read-only.
 
-    A building at CF 0 stays on the map at CF 0: collapse into rubble is not modelled yet.
+    A building hex whose CF reaches 0 collapses (PSR-32): it becomes rubble, building
+    class, CF and height 0 and ``rubble`` True, on top of whatever else the hex holds
+    (MOV-15 terrain stacking: rough + rubble adds up, and entering it needs the rubble
+    PSR). The game keeps only the board; replay rebuilds it from the same actions.
     """
     if not buildings:
         return board
     cf = board.building_cf.copy()
+    cls = board.building_class.copy()
+    height = board.building_height.copy()
+    rubble = board.rubble.copy()
     for h, left in buildings:
-        cf[h.row, h.col] = left
-    cf.setflags(write=False)
-    return replace(board, building_cf=cf)
+        cf[h.row, h.col] = max(left, 0)
+        if left <= 0 and cls[h.row, h.col] > 0:  # PSR-32: collapsed into rubble (MOV-15)
+            cls[h.row, h.col] = 0
+            height[h.row, h.col] = 0
+            rubble[h.row, h.col] = True
+    for a in (cf, cls, height, rubble):
+        a.setflags(write=False)
+    return replace(board, building_cf=cf, building_class=cls, building_height=height,
+                   rubble=rubble)  # fmt: skip
 
 
 # --- what the UI asks before a move is committed (no dice rolled) ---------------------------

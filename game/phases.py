@@ -12,13 +12,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from .actions import Event
 from .dice import Dice
+from .rules.falls import event as rules_event
+from .rules.falls import fall
 from .rules.falls import wake_up as rules_wake_up
+from .rules.psr import auto_fail_reason, psr_base_modifiers
 from .rules.turn import Phase, order_for_sides, pair_sizes
 from .state import GameState
 from .units import Unit
+
+if TYPE_CHECKING:
+    from .mech import MechBody
 
 EnterHook = Callable[[GameState, Dice], tuple[GameState, tuple[Event, ...]]]
 
@@ -92,6 +99,71 @@ def _enter_end(s: GameState, cup: Dice) -> tuple[GameState, tuple[Event, ...]]:
     units, events = wake_up(s.units, cup)
     fresh = tuple(replace(u, moved=False, damage=replace(u.damage, phase_damage=0)) for u in units)
     return replace(s, units=fresh, moves=(), move_order=(), pair_left=0), events
+
+
+DAMAGE_PSR_DAMAGE = 20  # PSR-08 / PSR-09: 20+ damage points in one phase (turn, classic)
+
+
+def leave_phase(s: GameState, cup: Dice, phase: Phase) -> tuple[GameState, tuple[Event, ...]]:
+    """What closing ``phase`` does: the 20+ damage PSR (PSR-07/08, G11).
+
+    TW: at the end of the phase in which the damage was taken, every standing Mech with
+    20+ damage points this phase rolls (its base modifiers, which carry the +1) or falls
+    in place; then every unit's phase damage resets. Classic (PSR-07/09): damage counts
+    for the whole turn and the roll comes at the end of the weapon attack phase (the tally
+    resets in the End phase, TURN-14).
+    """
+    if s.rules.classic and phase != Phase.WEAPON_ATTACK:
+        return s, ()
+    units, bodies = list(s.units), dict(s.bodies)
+    events: list[Event] = []
+    for i, u in enumerate(units):
+        if u.damage.phase_damage < DAMAGE_PSR_DAMAGE or not u.is_mech or u.prone:
+            continue
+        if s.is_destroyed(u) or not s.board.contains(u.at):
+            continue
+        new, body, evs = _damage_psr(u, bodies.get(u.id), cup, s)
+        units[i] = new
+        if body is not None:
+            bodies[u.id] = body
+        events.extend(evs)
+    if not s.rules.classic:
+        units = [replace(u, damage=replace(u.damage, phase_damage=0)) for u in units]
+    state = replace(s, units=tuple(units), bodies=tuple((i, bodies[i]) for i, _ in s.bodies))
+    return state, tuple(events)
+
+
+def _damage_psr(
+    u: Unit, body: MechBody | None, cup: Dice, s: GameState
+) -> tuple[Unit, MechBody | None, list[Event]]:
+    """One Mech's 20+ damage roll; a failure is a fall in place (PSR-13..17)."""
+    from .movers import describe  # movers builds on the state, as this module does
+
+    mods = psr_base_modifiers(u, s.rules)  # carries "+1 20+ damage this phase"
+    listed = [{"value": m.value, "reason": m.reason} for m in mods]
+    reason = "20+ damage this phase"
+    auto = auto_fail_reason(u)
+    target = sum(m.value for m in mods)
+    roll = None if auto else cup.roll2d6(f"{u.id}: {reason}", target=target)
+    ok = roll is not None and bool(roll.success)
+    raw = [rules_event("psr", None, unit=u.id, kind="damage", reason=reason,
+                       target="auto-fail" if auto else target, modifiers=listed, roll=roll,
+                       success=ok)]  # fmt: skip
+    if not ok:
+        fell, _ = fall(u, body, u.at, 0, False, mods, cup, None, reason, s.rules)
+        u, body = fell.unit, fell.body if fell.body is not None else body
+        raw.extend(fell.events)
+    out = [
+        Event(e.type, describe(e, s, u.id), u.id, tuple(v for _, v in e.data if _is_roll(v)), e)
+        for e in raw
+    ]
+    return u, body, out
+
+
+def _is_roll(v: object) -> bool:
+    from .dice import Roll
+
+    return isinstance(v, Roll)
 
 
 PHASE_HOOKS: dict[Phase, PhaseHook] = {

@@ -279,3 +279,24 @@ def _shaken(
                    why.reason, w.rules)  # fmt: skip
     w.units[target.id], w.bodies[target.id] = fell.unit, fell.body
     return out.add(event("unit_falls", w.step, unit=target.id, events=fell.events))
+
+
+def collapse_on_others(w: SlideWorld, out: Outcome, h: Hex, dmg: int, skip: str) -> Outcome:
+    """PSR-32 (choice): a building hex that collapses falls on every other unit in it too:
+    ``dmg`` (ceil(CF before / 10)) on a Mech's Front column, a logged total for others."""
+    for u in sorted(w.units.values(), key=lambda o: o.id):
+        if u.at != h or u.id == skip or u.destroyed:
+            continue
+        w.touched.add(u.id)
+        body = w.body(u)
+        if body is None:
+            ev = event("vehicle_damage", w.step, unit=u.id, cause="building collapse",
+                       side="front", damage=dmg, groups=damage_groups(dmg))  # fmt: skip
+            out = out.add(ev)
+            continue
+        hit = apply_damage_groups(u, body, w.dice, "front", dmg, w.step, "building collapse",
+                                  w.rules)  # fmt: skip
+        w.units[u.id], w.bodies[u.id] = hit.unit, hit.body
+        out = out.add(event("unit_hit", w.step, unit=u.id, cause="building collapse",
+                            events=hit.events))  # fmt: skip
+    return out

@@ -18,7 +18,7 @@ from ..dice import Dice, Roll
 from ..hexgrid import Hex, direction_to, neighbour
 from ..mech import MechBody
 from ..units import Unit
-from .collide import Slide, SlideWorld, push
+from .collide import Slide, SlideWorld, collapse_on_others, push
 from .falls import Outcome, apply_damage_groups, event, fall
 from .movement import MoveContext, MoveState, StepReport, advance
 from .options import Rules
@@ -153,6 +153,24 @@ class MoveRun:
                                        "building", self.rules)  # fmt: skip
             self.out = self.out.then(hurt)
             self.refresh()
+        if left == 0 and cf > 0:
+            self.building_collapse(p, at, math.ceil(cf / 10))
+
+    def building_collapse(self, p: PSR, at: Hex, dmg: int) -> None:
+        """PSR-32 / MOV-15 (choice, as for a skid): a building hex brought to CF 0 collapses
+        on every unit in it, ceil(CF before / 10) more on the Front column; the game's
+        board then shows rubble there (game.movers.with_building_cf)."""
+        self.note("building_collapse", p.step, at=at, damage=dmg)
+        if self.out.body is not None and not self.out.destroyed:
+            u = self.out.unit
+            hurt = apply_damage_groups(u, self.out.body, self.dice, "front", dmg, p.step,
+                                       "building collapse", self.rules)  # fmt: skip
+            self.out = self.out.then(hurt)
+            self.refresh()
+        w = self.world(p.step)
+        self.out = collapse_on_others(w, self.out, at, dmg, self.out.unit.id)
+        for i in sorted(w.touched):
+            self.others[i] = (w.units[i], w.bodies.get(i))
 
     def do_slide(self, p: PSR, state: MoveState, kind: str, distance: int, side: str) -> Any:
         c = p.context

@@ -25,6 +25,7 @@ from .collide import (
     SlideWorld,
     charge_all,
     charge_damage,
+    collapse_on_others,
     hurt,
 )
 from .costs import X, building_mp, motive_costs
@@ -201,6 +202,7 @@ def _building(
         return out, False, vdmg
     out = out.add(event("building_collapse", w.step, at=h, damage=to_unit))
     out, vdmg = hurt(w, out, s.side, to_unit, "building collapse", vdmg)
+    out = collapse_on_others(w, out, h, to_unit, me.id)
     return out, True, vdmg
 
 

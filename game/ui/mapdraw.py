@@ -88,14 +88,22 @@ def _road_ends(board: Board, h: Hex, lay: HexLayout) -> list[Point]:
     return [lay.hexside_midpoint(h, d) for d in dirs]
 
 
-def draw_roads(surface: pygame.Surface, board: Board, lay: HexLayout, pal: Palette) -> None:
+def draw_roads(
+    surface: pygame.Surface,
+    board: Board,
+    lay: HexLayout,
+    pal: Palette,
+    gone: np.ndarray | None = None,
+) -> None:
     """Kerbs, then asphalt (or a bridge deck), then the centre line, each for every road
-    hex in turn, so the strokes of neighbours join seamlessly."""
+    hex in turn, so the strokes of neighbours join seamlessly. ``gone`` [row, col] marks
+    hexes whose road is not drawn (a bridge that fell, MOV-27: nothing crosses the gap)."""
     s = lay.scale
     road_w, edge_w = pal.size("road_width") * s, pal.size("road_edge_width") * s
     asphalt, kerb = pal.colour("road", "asphalt"), pal.colour("road", "edge")
     rail, rail_dark = pal.colour("terrain", "railing"), pal.colour("terrain", "railing_dark")
-    hexes = [Hex(int(c), int(r)) for r, c in zip(*np.nonzero(board.road_exits), strict=True)]
+    mask = board.road_exits > 0 if gone is None else (board.road_exits > 0) & ~gone
+    hexes = [Hex(int(c), int(r)) for r, c in zip(*np.nonzero(mask), strict=True)]
     plans = [(h, lay.centre(h), _road_ends(board, h, lay)) for h in hexes]
     for h, c, ends in plans:  # outer edge: kerbs, or dark railing posts on bridges
         bridge = int(board.bridge_class[h.row, h.col])
@@ -120,6 +128,62 @@ def draw_roads(surface: pygame.Surface, board: Board, lay: HexLayout, pal: Palet
         for _, c, ends in plans:
             for e in ends:
                 _dashes(surface, line, c, e, max(1.0, 1.6 * s), 7 * s)
+
+
+def draw_broken_decks(
+    surface: pygame.Surface, was: Board, gone: np.ndarray, lay: HexLayout, pal: Palette
+) -> None:
+    """MOV-27: a fallen bridge hex keeps only jagged stubs of its deck at the hexsides
+    where the road still arrives (a standing neighbour), so the gap reads as a collapse;
+    its centre shows the hex below. ``was`` is the board the bridge stood on."""
+    s = lay.scale
+    road_w, edge_w = pal.size("road_width") * s, pal.size("road_edge_width") * s
+    rail_dark = pal.colour("terrain", "railing_dark")
+    for r, c in zip(*np.nonzero(gone), strict=True):
+        h = Hex(int(c), int(r))
+        deck = pal.colour("terrain", BRIDGE_DECK.get(int(was.bridge_class[r, c]), "bridge_medium"))
+        cx, cy = lay.centre(h)
+        mask = int(was.road_exits[r, c])
+        for d in range(6):
+            n = neighbour(h, d)
+            if not mask >> d & 1 or not was.contains(n) or gone[n.row, n.col]:
+                continue
+            mx, my = lay.hexside_midpoint(h, d)
+            ux, uy = cx - mx, cy - my
+            length = math.hypot(ux, uy)
+            if length == 0:
+                continue
+            ux, uy = ux / length, uy / length
+            reach = 0.3 * length
+            end = (mx + ux * reach, my + uy * reach)
+            stroke(surface, rail_dark, (mx, my), end, road_w + edge_w)
+            stroke(surface, deck, (mx, my), end, road_w - 2 * s)
+            px, py = -uy * road_w / 2, ux * road_w / 2  # a jagged broken edge
+            teeth = [(end[0] + px, end[1] + py)]
+            for i, k in enumerate((0.5, 0.0, -0.5)):
+                depth = (6 if i % 2 == 0 else -3) * s
+                teeth.append((end[0] + px * k + ux * depth, end[1] + py * k + uy * depth))
+            teeth.append((end[0] - px, end[1] - py))
+            pygame.draw.polygon(surface, deck, teeth)
+            pygame.draw.aalines(surface, rail_dark, False, teeth)
+
+
+def draw_debris(surface: pygame.Surface, where: np.ndarray, lay: HexLayout, pal: Palette) -> None:
+    """Vector rubble (a dusty hex with scattered blocks) where a building fell and the
+    tileset has no rubble tile to show."""
+    s = lay.scale
+    dust, block = (196, 184, 160), (110, 104, 98)
+    for r, c in zip(*np.nonzero(where), strict=True):
+        h = Hex(int(c), int(r))
+        cx, cy = lay.centre(h)
+        pts = [(cx + (x - cx) * 0.8, cy + (y - cy) * 0.8) for x, y in lay.corners(h)]
+        pygame.draw.polygon(surface, dust, pts)
+        for i in range(7):  # fixed pseudo-random spots, the same at every zoom
+            a = math.radians(51 * i + 13 * (int(r) + int(c)))
+            d = (6 + (i * 7) % 17) * s
+            x, y = cx + math.cos(a) * d, cy + math.sin(a) * d
+            w = (4 + i % 3 * 2) * s
+            pygame.draw.rect(surface, block, (x - w / 2, y - w / 2, w, w * 0.7))
 
 
 def _dashes(surface: pygame.Surface, colour: Colour, a: Point, b: Point, w: float, dash: float):

@@ -146,6 +146,7 @@ class DeployScene:
 
     def draw(self, screen: pygame.Surface) -> None:
         s, view, lay = self.state, self.view, self.layout
+        view.sync(s.board)  # a renderer shared with an earlier game shows this board
         view.draw_map(screen)
         side = s.deploying_side
         key = (id(s), view.camera.zoom)

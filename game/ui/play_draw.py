@@ -36,6 +36,7 @@ SELECT = (255, 255, 255)
 
 def draw_scene(scene: Any, screen: pygame.Surface) -> None:
     state, view = scene.state, scene.view
+    view.sync(state.board)  # MOV-27 and rubble: the terrain as it is now
     view.draw_map(screen)
     scene._reach_layer().draw(screen, view.camera)
     anim = scene.anim

@@ -172,13 +172,24 @@ class MapView:
         return False
 
     # --- drawing --------------------------------------------------------------------------
+    def sync(self, board: Board) -> None:
+        """Show ``board``, the game's terrain now (a fallen bridge, rubble): the renderer
+        (shared between scenes, so also reset to a new game's board) rebuilds its cached
+        surfaces only when the drawn terrain really differs."""
+        if board is not self.board:
+            self.board = board
+            self.renderer.set_board(board)
+        elif board is not self.renderer.board:
+            self.renderer.set_board(board)
+
     def draw_map(self, screen: pygame.Surface) -> None:
         self.renderer.draw(screen, self.camera, self.options)
         if self.untiled:  # an inline scenario board: flat terrain colours under the grid
             from .overlays import terrain_layer
 
-            if self._terrain is None or self._terrain[0] != self.camera.zoom:
-                self._terrain = (self.camera.zoom, terrain_layer(self.layout, self.board))
+            key = (self.camera.zoom, id(self.board))
+            if self._terrain is None or self._terrain[0] != key:
+                self._terrain = (key, terrain_layer(self.layout, self.board))
             self._terrain[1].draw(screen, self.camera)
 
     def draw_units(

@@ -10,6 +10,13 @@ Per frame the visible part of that surface is blitted and only the small overlay
 Some tiles are left to the renderer: with elevation shading off, tiles that carry a
 ``level`` are skipped; in road hexes the central road pad and bridge tiles are replaced
 by road strokes and decks that follow the hex's actual road exits.
+
+The board changes in play (MOV-27: bridge hexes collapse; buildings fall to rubble), the
+tile layers do not. :meth:`MapRenderer.set_board` takes the board now; when its terrain
+differs from the one drawn, every cached surface is dropped and rebuilt: the tiles of a
+fallen bridge (and its road strokes) are left out so the water or ground tile below shows,
+with broken deck ends at its sides, and a fallen building's tile gives way to the
+tileset's rubble tile.
 """
 
 from __future__ import annotations
@@ -17,6 +24,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass, replace
 
+import numpy as np
 import pygame
 
 from game.board import Board
@@ -27,7 +35,10 @@ from . import mapdraw
 from .camera import Camera
 from .fonts import font
 from .palette import Colour, Palette, load_palette
-from .tiles import TileMap, draw_tiles, render_tiles_only
+from .tiles import TileMap, draw_tile_at, draw_tiles, render_tiles_only, rubble_gid
+
+# The arrays whose change shows on the map (building CF alone does not).
+DRAWN = ("bridge_class", "building_class", "rubble", "road_exits", "water", "level", "woods")
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +76,7 @@ class MapRenderer:
                 f"{board.width}x{board.height}"
             )
         self.board = board
+        self.tile_board = board  # the terrain the tile layers show (the map as loaded)
         self.tiles = tiles
         self.palette = palette or load_palette()
         self.layout: HexLayout = replace(tiles.layout, stagger_odd=True, scale=1.0)
@@ -74,6 +86,31 @@ class MapRenderer:
         self._cache_size = max(1, cache_size)
         self._base: dict[bool, pygame.Surface] = {}
         self._scaled: tuple[tuple[float, bool], pygame.Surface] | None = None
+
+    # --- the board now ---------------------------------------------------------------------
+    def set_board(self, board: Board) -> bool:
+        """Draw ``board`` from now on (same size as the map). Returns True when its terrain
+        differs from what the cached surfaces show, which are then all dropped."""
+        if board is self.board:
+            return False
+        if board.shape != self.board.shape:
+            raise ValueError(f"the board is {board.width}x{board.height}, the map is not")
+        same = all(np.array_equal(getattr(board, k), getattr(self.board, k)) for k in DRAWN)
+        self.board = board
+        if same:
+            return False
+        self.clear_cache()
+        self._base.clear()
+        return True
+
+    def fallen_bridges(self) -> np.ndarray:
+        """[row, col] True where the tiles show a bridge the board no longer has (MOV-27)."""
+        return (self.tile_board.bridge_class > 0) & (self.board.bridge_class <= 0)
+
+    def fallen_buildings(self) -> np.ndarray:
+        """[row, col] True where the tiles show a building that is now gone or rubble."""
+        tb, b = self.tile_board, self.board
+        return ((tb.building_class > 0) & (b.building_class <= 0)) | (b.rubble & ~tb.rubble)
 
     # --- geometry ------------------------------------------------------------------------
     def layout_at(self, zoom: float) -> HexLayout:
@@ -98,11 +135,16 @@ class MapRenderer:
     # --- cached surfaces -----------------------------------------------------------------
     def _skip(self, elevation: bool):
         board, props, shift = self.board, self.tiles.properties, self.col_shift
+        bridges, buildings = self.fallen_bridges(), self.fallen_buildings()
 
         def skip(gid: int, col: int, row: int) -> bool:
             p = props.get(gid, {})
             if not elevation and "level" in p:
                 return True
+            if bridges[row, col + shift] and ("bridge" in p or _truthy(p.get("road"))):
+                return True  # MOV-27: the deck is gone, the hex below shows
+            if buildings[row, col + shift] and "building" in p:
+                return True  # under the rubble tile drawn after the layers
             # In road hexes the strokes replace the pad, and decks replace bridge tiles.
             exits = board.road_exits[row, col + shift]
             return bool(exits) and ("bridge" in p or _truthy(p.get("road")))
@@ -129,8 +171,20 @@ class MapRenderer:
             surf.fill(self.background)
             self._fill_added_column(surf)
             draw_tiles(surf, self.tiles, skip=self._skip(elevation), origin=self._origin())
+            self._draw_rubble(surf)
             self._base[elevation] = surf
         return self._base[elevation]
+
+    def _draw_rubble(self, surf: pygame.Surface) -> None:
+        """The tileset's rubble tile over every building that fell (vector debris when the
+        tileset has none, drawn later in ``_decorate``)."""
+        gid = rubble_gid(self.tiles)
+        if gid is None:
+            return
+        rows, cols = np.nonzero(self.fallen_buildings())
+        for r, c in zip(rows, cols, strict=True):
+            if c - self.col_shift >= 0:
+                draw_tile_at(surf, self.tiles, gid, int(c) - self.col_shift, int(r), self._origin())
 
     def _tiles_only(self, zoom: float) -> pygame.Surface:
         """The tile layers alone on a transparent surface, in the board's frame."""
@@ -172,7 +226,11 @@ class MapRenderer:
         lay, board, pal = self.layout_at(zoom), self.board, self.palette
         if options.elevation:
             mapdraw.draw_contours(surf, board, lay, pal)
-        mapdraw.draw_roads(surf, board, lay, pal)
+        fallen = self.fallen_bridges()
+        if rubble_gid(self.tiles) is None:
+            mapdraw.draw_debris(surf, self.fallen_buildings(), lay, pal)
+        mapdraw.draw_roads(surf, board, lay, pal, gone=fallen)
+        mapdraw.draw_broken_decks(surf, self.tile_board, fallen, lay, pal)
         if options.grid:
             mapdraw.draw_grid(surf, board.width, board.height, lay, pal)
         if options.labels and zoom >= mapdraw.LABEL_MIN_ZOOM:

@@ -165,6 +165,42 @@ def _layer_effects(path: Path) -> tuple[list[tuple[float, float, float, bool]], 
     return out, (margins[0], margins[1], margins[2], margins[3])
 
 
+def _is_rubble(props: Mapping[str, Any] | None) -> bool:
+    """A tileset tile that draws rubble (the shared tileset's id 19, or any tile so marked)."""
+    if not props:
+        return False
+    return props.get("terrain") == "rubble" or str(props.get("rubble", "")).lower() == "true"
+
+
+def rubble_gid(tmap: TileMap) -> int | None:
+    """The gid of the map's rubble tile with an image (id 19 preferred), or None."""
+    found = [g for g, p in tmap.properties.items() if _is_rubble(p) and g in tmap.images]
+    found.sort(key=lambda g: (tmap.properties[g].get("id") != 19, g))
+    return found[0] if found else None
+
+
+def draw_tile_at(
+    target: pygame.Surface,
+    tmap: TileMap,
+    gid: int,
+    col: int,
+    row: int,
+    origin: tuple[int, int] = (0, 0),
+) -> None:
+    """One tile in one cell at scale 1, placed as ``draw_tiles`` places it (no layer offset)."""
+    img = tmap.images.get(gid)
+    if img is None:
+        return
+    lay = tmap.layout
+    x, y = lay.cell_origin_unscaled(col, row)
+    dx, dy = tmap.offsets.get(gid, (0, 0))
+    w, h = tmap.sizes.get(gid, img.get_size())
+    cx = x + dx + origin[0] + w / 2
+    cy = y + lay.cell_height + dy + origin[1] - h / 2
+    iw, ih = img.get_size()
+    target.blit(img, (math.floor(cx - iw / 2), math.floor(cy - ih / 2)))
+
+
 def _parse_colour(value: str | None) -> tuple[int, int, int, int] | None:
     if not value:
         return None
@@ -208,6 +244,8 @@ def load_tile_map(path: str | Path) -> TileMap:
     props: dict[int, dict[str, Any]] = {}
     sizes: dict[int, tuple[int, int]] = {}
     used = {int(g) for ly in layers for g in np.unique(ly.gids) if g}
+    # The rubble tiles too, used or not: the game lays them over buildings that collapse.
+    used |= {int(g) for g, p in (tmx.tile_properties or {}).items() if _is_rubble(p)}
     for gid in used:
         img = tmx.images[gid] if gid < len(tmx.images) else None
         if img is not None:

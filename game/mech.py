@@ -348,6 +348,24 @@ def hit_location(side: str, roll: int, quad: bool = False, rules: Rules = TW) ->
     return code, side == "rear"
 
 
+# PHY-05 punch location table (1D6): column -> location for faces 1..6.
+PUNCH_TABLE: dict[str, tuple[str, ...]] = {
+    "left": (LT, LT, CT, LA, LA, HEAD),
+    "front": (LA, LT, CT, RT, RA, HEAD),
+    "right": (RT, RT, CT, RA, RA, HEAD),
+}
+
+
+def punch_location(side: str, d6: int, quad: bool = False) -> tuple[str, bool]:
+    """PHY-05: (location, rear armour?) for a 1D6 on the side hit (Front/Rear column for
+    rear hits, on the rear armour). Quads read arms as front legs."""
+    column = "front" if side == "rear" else side
+    code = PUNCH_TABLE[column][d6 - 1]
+    if quad:
+        code = QUAD_NAMES.get(code, code)
+    return code, side == "rear"
+
+
 def kick_location(side: str, d6: int, quad: bool = False) -> str:
     """PHY-09 kick table (1D6). Quads (choice): the two legs on the struck side, front
     legs from the front, rear legs from the rear; 1-3 picks the right/front one."""

@@ -76,6 +76,7 @@ def _resolved(
         state.rules,
         bodies=bodies,
         origin=state.start_board,  # MOV-27: each bridge's full length
+        target_mods={m.unit_id: m.target_modifier for m in state.moves},  # PHY-17
     )
     if not res.legal:
         where = "" if res.check.failed_step is None else f"step {res.check.failed_step + 1}: "

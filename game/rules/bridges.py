@@ -27,7 +27,9 @@ from ..dice import Dice
 from ..hexgrid import Hex, neighbour
 from ..mech import MechBody, damage_groups
 from ..units import Unit
+from .collide import SlideWorld
 from .falls import Outcome, event, fall, fall_damage
+from .fromabove import from_above, occupant
 from .options import Rules
 from .psr import psr_base_modifiers
 
@@ -165,15 +167,41 @@ def collapse(run: MoveRun, state: MoveState, over: Overload, step: int) -> MoveS
     u = run.out.unit
     state = replace(state, at=over.at, deck=False, facing=u.facing, prone=u.prone)
     w = run.world(step)
+    me = run.out.unit
+    w.units[me.id] = me
+    if run.out.body is not None:
+        w.bodies[me.id] = run.out.body
     for other in sorted(w.units.values(), key=lambda o: o.id):
-        if other.at in down:
-            o = drop(other, w.body(other), board, run.dice, step, run.rules)
-            run.others[other.id] = (o.unit, o.body)
+        if other.at in down and other.id != me.id:
+            o = _drop_onto(w, other, board, step, run.rules)
+            w.units[other.id] = o.unit
+            if o.body is not None:
+                w.bodies[other.id] = o.body
+            w.touched.add(other.id)
             run.note("unit_falls", step, unit=other.id, events=o.events)
             if o.wrecked:
                 run.note("unit_destroyed", step, unit=other.id, cause="fell into deep water")
+    # the mover may have been fallen on (PHY-17): take it back from the world
+    run.out = replace(run.out, unit=w.units[me.id], body=w.bodies.get(me.id, run.out.body))
+    run.keep(w)
+    run.refresh()
+    u = run.out.unit
+    state = replace(state, at=u.at, facing=u.facing, prone=u.prone)
     run.end(step, "the bridge collapsed under the unit (MOV-27)")
     return state
+
+
+def _drop_onto(w: SlideWorld, unit: Unit, board: Board, step: int | None, rules: Rules) -> Outcome:
+    """A unit falling with the deck: onto a unit that already fell into that hex it is an
+    accidental fall from above (PHY-17, Mechs falling 2+ levels; the deck falls straight
+    down). Anything else is a plain drop; a shared hex left over is settled at the end of
+    the move (game.rules.piloting, MOV-30)."""
+    levels, water = fall_levels(board, unit.at)
+    if unit.is_mech and levels >= 2 and occupant(w, unit.at, {unit.id}) is not None:
+        mods = psr_base_modifiers(unit, rules)
+        return from_above(w, Outcome(unit, w.body(unit)), unit.at, levels, water, None, mods,
+                          "bridge collapse")  # fmt: skip
+    return drop(unit, w.body(unit), board, w.dice, step, rules)
 
 
 def without_bridges(board: Board, hexes: Sequence[Hex]) -> Board:

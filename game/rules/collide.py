@@ -52,6 +52,8 @@ class SlideWorld:
     bodies: dict[str, MechBody | None]
     cf: dict[Hex, int] = field(default_factory=dict)
     touched: set[str] = field(default_factory=set)
+    # CMB-13 target movement modifier of units that moved this turn (PHY-17 to-hit)
+    target_mods: dict[str, int] = field(default_factory=dict)
 
     def body(self, u: Unit) -> MechBody | None:
         if u.id not in self.bodies:
@@ -228,7 +230,7 @@ def _displace(w: SlideWorld, out: Outcome, target: Unit, h: Hex, s: Slide, legs:
     dest = neighbour(h, s.direction)
     if not w.board.contains(dest):
         out = out.add(event("blocked", w.step, unit=target.id, at=h))
-        return _shaken(w, out, target, h, legs, Modifier(2, "was charged"))
+        return shaken(w, out, target, h, legs, Modifier(2, "was charged"))
     out = replace(out, unit=replace(out.unit, at=h))
     return push(w, out, target, dest, s.direction, legs, Modifier(2, "was charged"), 0)
 
@@ -246,7 +248,7 @@ def push(
     w.touched.add(unit.id)
     out = out.add(event("displaced", w.step, unit=unit.id, to=dest))
     drop = int(w.board.level[frm.row, frm.col]) - int(w.board.level[dest.row, dest.col])
-    out = _shaken(w, out, moved, dest, legs, why, max(drop, 0))
+    out = shaken(w, out, moved, dest, legs, why, max(drop, 0))
     if occupant is None or depth > w.board.width + w.board.height:
         return out
     nxt = neighbour(dest, d)
@@ -256,7 +258,7 @@ def push(
     return push(w, out, occupant, nxt, d, occupant.damage.legs_destroyed, domino, depth + 1)
 
 
-def _shaken(
+def shaken(
     w: SlideWorld, out: Outcome, target: Unit, at: Hex, legs: int, why: Modifier, levels: int = 0
 ) -> Outcome:
     """A standing Mech that was charged or pushed rolls (PHY-10 +2, PHY-18 +0) or falls;

@@ -10,14 +10,14 @@ explain the outcome.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from ..board import Board
 from ..dice import Dice
 from ..hexgrid import Hex, rotate
-from ..mech import HEAD, HitResult, MechBody, apply_groups, damage_groups
+from ..mech import HEAD, HitResult, MechBody, apply_groups, apply_hit, damage_groups
 from ..units import Unit
 from .options import TW, Rules
 
@@ -142,6 +142,30 @@ def apply_damage_groups(
     (CMB-38), one pilot hit per head hit (PSR-19).
     """
     body, results, _ = apply_groups(body, dice, side, damage_groups(total), cause, rules)
+    return _after_hits(unit, body, results, dice, step, cause, side, total)
+
+
+def apply_located_groups(
+    unit: Unit,
+    body: MechBody,
+    dice: Dice,
+    side: str,
+    total: int,
+    step: int | None,
+    cause: str,
+    locate: Callable[[str, int, bool], tuple[str, bool]],
+) -> Outcome:
+    """``total`` in 5-point groups, each located with 1D6 on a physical-attack table
+    (``locate(side, d6, quad)``: PHY-05 punch, PHY-09 kick); same side effects as
+    :func:`apply_damage_groups` (PHY-13 death-from-above damage)."""
+    results: list[HitResult] = []
+    for g in damage_groups(total):
+        if body.destroyed:
+            break
+        face = dice.d6(f"{cause} location ({unit.id})")
+        code, rear = locate(side, face, body.quad)
+        body, res = apply_hit(body, code, g, rear, face)
+        results.append(res)
     return _after_hits(unit, body, results, dice, step, cause, side, total)
 
 

@@ -31,7 +31,7 @@ from .movement import (
     summarise,
 )
 from .options import TW, Rules
-from .pilotrun import MoveRun, resolve_after, resolve_all, resolve_before
+from .pilotrun import MoveRun, resolve_after, resolve_all, resolve_before, settle
 from .psr import PSR
 from .steps import Step, StepError, parse_step
 
@@ -112,11 +112,14 @@ def resolve_move(
     *,
     bodies: Mapping[str, MechBody] | None = None,
     origin: Board | None = None,
+    target_mods: Mapping[str, int] | None = None,
 ) -> ResolvedMove:
     """Walk ``steps`` and roll every PSR (PSR-06/07); see the module docstring.
 
     ``origin`` is the board the game started on: a bridge's full length for MOV-27
-    (``board`` may already lack hexes that collapsed earlier); default ``board``."""
+    (``board`` may already lack hexes that collapsed earlier); default ``board``.
+    ``target_mods``: the CMB-13 target movement modifier of units that already moved this
+    turn (the to-hit of an accidental fall from above, PHY-17)."""
     units = tuple(units)
     ctx, state = begin_move(board, units, unit_id, mode, rules)
     given = dict(bodies or {})
@@ -125,7 +128,7 @@ def resolve_move(
     if body is None and me.is_mech:
         body = standard_body(me.tons, me.kind == "quad", legs_destroyed=me.damage.legs_destroyed)
     others = {k: v for k, v in given.items() if k != unit_id}
-    run = MoveRun(ctx, Outcome(me, body), dice, rules, others, origin)
+    run = MoveRun(ctx, Outcome(me, body), dice, rules, others, origin, target_mods)
     first_log = len(dice.log)
     reports: list[Any] = []
     error: str | None = None
@@ -183,6 +186,8 @@ def resolve_move(
             if state.prone or run.stopped is not None:
                 break
             state = resolve_after(run, p, state, state)
+    if error is None:
+        state = settle(run, state)
     check = summarise(ctx, state, reports, run.psrs, error, failed)
     final = replace(run.out.unit, at=state.at, facing=state.facing, prone=state.prone)
     return ResolvedMove(

@@ -20,6 +20,7 @@ from ..mech import MechBody
 from ..units import Unit
 from .collide import Slide, SlideWorld, collapse_on_others, push
 from .falls import Outcome, apply_damage_groups, event, fall
+from .fromabove import free_hex, from_above, gone, occupant
 from .movement import MoveContext, MoveState, StepReport, advance
 from .options import Rules
 from .psr import PSR, Modifier, psr_base_modifiers
@@ -40,8 +41,10 @@ class MoveRun:
         rules: Rules,
         bodies: Mapping[str, MechBody],
         origin: Board | None = None,
+        target_mods: Mapping[str, int] | None = None,
     ) -> None:
         self.ctx, self.out, self.dice, self.rules = ctx, out, dice, rules
+        self.target_mods = dict(target_mods or {})  # CMB-13 per unit that moved (PHY-17)
         self.given_bodies = dict(bodies)
         self.board = ctx.board
         self.psrs: list[PSR] = []
@@ -100,6 +103,18 @@ class MoveRun:
         self, p: PSR, state: MoveState, at: Hex, levels: int, water: bool, cause: str
     ) -> tuple[MoveState, str]:
         unit = replace(self.out.unit, at=state.at, facing=state.facing)
+        d = direction_to(state.at, at) if at != state.at else state.travel_dir
+        w = self.world(p.step)
+        if levels >= 2 and occupant(w, at, {unit.id}) is not None:  # PHY-17 (PSR-13)
+            res = from_above(w, Outcome(unit, self.out.body), at, levels, water, d,
+                             p.modifiers, cause)  # fmt: skip
+            self.out = self.out.then(res)
+            self.fell = True
+            self.keep(w)
+            self.refresh()
+            u = self.out.unit
+            self.end(p.step, "the unit fell onto another unit (PHY-17)")
+            return replace(state, at=u.at, facing=u.facing, prone=u.prone, deck=False), "front"
         fell, side = fall(unit, self.out.body, at, levels, water, p.modifiers, self.dice, p.step,
                           cause, self.rules)  # fmt: skip
         self.out = self.out.then(fell)
@@ -107,10 +122,17 @@ class MoveRun:
         self.refresh()
         u = self.out.unit
         deck = state.deck if at == state.at else False
-        d = direction_to(state.at, at) if at != state.at else state.travel_dir
-        if levels < 2 and d is not None and not self.out.destroyed:
+        if d is None:
+            d = unit.facing  # straight down: toward where it faced (choice)
+        if levels < 2 and not self.out.destroyed:
             self.domino(p, at, d)
         return replace(state, at=at, facing=u.facing, prone=True, deck=deck), side
+
+    def keep(self, w: SlideWorld) -> None:
+        """Take the other units a push or fall changed back from ``w``."""
+        me = self.out.unit.id
+        for i in sorted(w.touched - {me}):
+            self.others[i] = (w.units[i], w.bodies.get(i))
 
     def world(self, step: int | None) -> SlideWorld:
         """The other units as this move has left them, for pushes and collisions."""
@@ -119,6 +141,7 @@ class MoveRun:
         bodies |= {i: b for i, (_, b) in self.others.items() if b is not None}
         w = SlideWorld(self.board, self.dice, self.rules, step, self.base_mods, units, bodies)
         w.cf.update(self.buildings)
+        w.target_mods.update(self.target_mods)
         return w
 
     def domino(self, p: PSR, at: Hex, d: int) -> None:
@@ -126,17 +149,16 @@ class MoveRun:
         another unit pushes it on one hex in the direction it fell (a unit that would be
         pushed off the map stays)."""
         w = self.world(p.step)
-        occupant = next((u for u in w.units.values() if u.at == at), None)
-        if occupant is None:
+        other = occupant(w, at, {self.out.unit.id})
+        if other is None:
             return
         nxt = neighbour(at, d)
         if not self.board.contains(nxt):
-            self.note("blocked", p.step, unit=occupant.id, at=at)
+            self.note("blocked", p.step, unit=other.id, at=at)
             return
         why = Modifier(0, "domino effect")
-        self.out = push(w, self.out, occupant, nxt, d, occupant.damage.legs_destroyed, why, 0)
-        for i in sorted(w.touched):
-            self.others[i] = (w.units[i], w.bodies.get(i))
+        self.out = push(w, self.out, other, nxt, d, other.damage.legs_destroyed, why, 0)
+        self.keep(w)
 
     def building_damage(self, p: PSR, at: Hex) -> None:
         """Failed building roll (choice, TW): no fall; the unit takes ceil(CF / 10) on its
@@ -169,8 +191,7 @@ class MoveRun:
             self.refresh()
         w = self.world(p.step)
         self.out = collapse_on_others(w, self.out, at, dmg, self.out.unit.id)
-        for i in sorted(w.touched):
-            self.others[i] = (w.units[i], w.bodies.get(i))
+        self.keep(w)
 
     def do_slide(self, p: PSR, state: MoveState, kind: str, distance: int, side: str) -> Any:
         c = p.context
@@ -292,4 +313,48 @@ def resolve_after(run: MoveRun, p: PSR, prev: MoveState, state: MoveState) -> Mo
         state, _ = run.mech_fall(p, state, state.at, 0, False, p.reason)
     if run.stopped is not None:
         run.end(p.step, run.stopped)
+    return state
+
+
+def settle(run: MoveRun, state: MoveState) -> MoveState:
+    """MOV-30 after the move: no two units in play share a hex. Falls, pushes, skids and
+    collapses resolve the rules' own cases (PHY-17, PHY-18); whatever still shares a hex
+    (a push blocked by the map edge, a vehicle falling onto a unit, a slide ending on a
+    unit it missed) is settled here (choice): the mover stays (else the unit that stood
+    there before the move, else the lowest id); each other goes to the nearest free hex,
+    nearest to where it started the move first (game.rules.fromabove.free_hex)."""
+    w = run.world(None)
+    me = replace(run.out.unit, at=state.at)
+    w.units[me.id] = me
+    if run.out.body is not None:
+        w.bodies[me.id] = run.out.body
+    lost = {str(e.get("unit") or me.id) for e in run.out.events if e.type == "unit_destroyed"}
+    if run.out.destroyed:
+        lost.add(me.id)
+    start = {u.id: u.at for u in run.ctx.units} | {me.id: run.ctx.unit.at}
+    crowds: dict[Hex, list[Unit]] = {}
+    for u in sorted(w.units.values(), key=lambda o: o.id):
+        if u.id not in lost and not gone(w, u) and run.board.contains(u.at):
+            crowds.setdefault(u.at, []).append(u)
+    for h, group in sorted(crowds.items(), key=lambda kv: (kv[0].col, kv[0].row)):
+        if len(group) < 2:
+            continue
+        stay = next((u for u in group if u.id == me.id), None)
+        stay = stay or next((u for u in group if start.get(u.id) == h), group[0])
+        for u in group:
+            if u.id == stay.id:
+                continue
+            dest = free_hex(w, h, start.get(u.id), u.kind, {u.id})
+            if dest is None:
+                continue
+            w.units[u.id] = replace(u, at=dest)
+            if u.id != me.id:
+                w.touched.add(u.id)
+            run.note("displaced", None, unit=u.id, to=dest,
+                     reason="no two units may share a hex (MOV-30)")  # fmt: skip
+    run.keep(w)
+    moved = w.units[me.id]
+    if moved.at != state.at:
+        run.out = replace(run.out, unit=replace(run.out.unit, at=moved.at))
+        state = replace(state, at=moved.at, deck=False)
     return state

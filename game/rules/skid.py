@@ -30,6 +30,7 @@ from .collide import (
 )
 from .costs import X, building_mp, motive_costs
 from .falls import Event, Outcome, apply_damage_groups, event, fall, fall_damage
+from .fromabove import from_above, occupant
 from .options import TW, Rules
 
 SKID_TARGET_MOD, SKID_ATTACKER_MOD = 2, 1  # PSR-25
@@ -145,7 +146,7 @@ def slide(
             continue
         if -rise > max_drop:  # PSR-35: accidental fall, the slide ends here
             out = flush(out)
-            out, vdmg = _drop(w, out, -rise, vdmg)
+            out, vdmg = _drop(w, out, -rise, vdmg, s.direction)
             stopped = "drop"
             break
         depth = int(board.water[cur.row, cur.col])
@@ -206,14 +207,23 @@ def _building(
     return out, True, vdmg
 
 
-def _drop(w: SlideWorld, out: Outcome, levels: int, vdmg: int) -> tuple[Outcome, int]:
+def _drop(
+    w: SlideWorld, out: Outcome, levels: int, vdmg: int, direction: int
+) -> tuple[Outcome, int]:
     """PSR-35: sliding off a drop deeper than the unit may descend is an accidental fall."""
     if out.body is None:
         dmg = fall_damage(out.unit.tons, levels)
         out = out.add(event("collision", w.step, what="drop", levels=levels, damage=dmg))
         return hurt(w, out, "front", dmg, "accidental fall", vdmg)
     mods = w.base_mods(out.unit)
-    fell, _ = fall(out.unit, out.body, out.unit.at, levels, False, mods, w.dice, w.step,
+    me = out.unit
+    if occupant(w, me.at, {me.id}) is not None:  # PHY-17: onto a unit it missed or passed
+        back = neighbour(me.at, (direction + 3) % 6)
+        start = replace(me, at=back)
+        res = from_above(w, Outcome(start, out.body), me.at, levels, False, direction, mods,
+                         "skidded off a drop")  # fmt: skip
+        return out.then(res), vdmg
+    fell, _ = fall(me, out.body, me.at, levels, False, mods, w.dice, w.step,
                    "skidded off a drop", w.rules)  # fmt: skip
     return out.then(fell), vdmg
 

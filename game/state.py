@@ -122,6 +122,16 @@ class GameState:
     def side_units(self, side: str) -> tuple[Unit, ...]:
         return tuple(u for u in self.units if u.side == side)
 
+    @property
+    def winner(self) -> str | None:
+        """The side that still has units that are not destroyed (:meth:`is_destroyed`)
+        when every other side has none; None while two or more sides fight on, before
+        the game is under way (setup, deployment) and when no side has a unit left."""
+        if self.phase in (SETUP, DEPLOYMENT):
+            return None
+        alive = {u.side for u in self.units if not self.is_destroyed(u)}
+        return next(iter(alive)) if len(alive) == 1 else None
+
     def move_record(self, unit_id: str) -> MoveRecord | None:
         return next((m for m in self.moves if m.unit_id == unit_id), None)
 

@@ -180,3 +180,45 @@ def popup_surface(p: Popup, size: int) -> pygame.Surface:
     y += line.get_height()
     surf.blit(verdict, (pad, y))
     return surf
+
+
+MARK_SECONDS = 5.0
+
+
+def map_marks(state: Any, events: Any) -> list[tuple[Hex, str, float]]:
+    """Falls, skids and damage as short labels over the units they hit, for a few seconds
+    after the move's animation (the log keeps the full lines); a unit the move destroyed
+    says so, and a bridge hex that fell (MOV-27) is marked where it stood."""
+    totals: dict[str, list[str]] = {}
+    out: list[tuple[Hex, str, float]] = []
+    for e in events:
+        payload = e.payload if hasattr(e.payload, "get") else None
+        who = str(payload.get("unit", e.unit_id)) if payload is not None else e.unit_id
+        if e.kind == "damage" and payload is not None:
+            totals.setdefault(who, []).append(f"-{payload.get('total')}")
+        elif e.kind in ("fall", "skid", "collision"):
+            totals.setdefault(who, []).append(e.kind.upper())
+        elif e.kind == "bridge_collapse" and payload is not None:
+            at = payload.get("at")
+            if isinstance(at, Hex) and all(m[0] != at for m in out):
+                out.append((at, "BRIDGE DOWN", MARK_SECONDS))
+    for u in getattr(state, "units", ()):
+        if who_lost(state, u, events):
+            totals.setdefault(u.id, []).append("DESTROYED")
+    for who, parts in totals.items():
+        unit = state.unit(who) if who else None
+        if unit is not None:
+            out.append((unit.at, " ".join(dict.fromkeys(parts)), MARK_SECONDS))
+    return out
+
+
+def who_lost(state: Any, unit: Any, events: Any) -> bool:
+    """True when ``unit`` is destroyed now and these events touched it (this action)."""
+    if not state.is_destroyed(unit):
+        return False
+    for e in events:
+        payload = e.payload if hasattr(e.payload, "get") else None
+        who = payload.get("unit", e.unit_id) if payload is not None else e.unit_id
+        if who == unit.id or e.unit_id == unit.id:
+            return True
+    return False

@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from game.hexgrid import Hex
+from game.hexgrid import Hex, HexNameError, parse_hex_name
 from game.layout import HexLayout
 
 from .camera import Camera
@@ -58,6 +58,35 @@ class Layer:
 
 
 EMPTY = Layer(None)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveWarning:
+    """Something a legal path would bring about that the player should know before
+    committing (MOV-27: a bridge hex that gives way under the unit); ``at`` may be None."""
+
+    kind: str
+    at: Hex | None
+    text: str
+
+
+def move_warnings(result: Any, board: Any) -> tuple[MoveWarning, ...]:
+    """The warnings of a MoveResult (``(step, Overload)`` pairs) or of the referee's JSON
+    answer (dicts with "type", "at", "text"), as MoveWarning records."""
+    out: list[MoveWarning] = []
+    for w in getattr(result, "warnings", ()) or ():
+        if isinstance(w, dict):
+            at = w.get("at")
+            try:
+                h = parse_hex_name(at) if isinstance(at, str) else at
+            except HexNameError:
+                h = None
+            out.append(MoveWarning(str(w.get("type", "warning")), h, str(w.get("text", ""))))
+            continue
+        item = w[1] if isinstance(w, tuple) and len(w) == 2 else w
+        text = item.text(board) if hasattr(item, "text") else str(item)
+        out.append(MoveWarning("bridge_collapse", getattr(item, "at", None), text))
+    return tuple(out)
 
 
 def _fast(surf: pygame.Surface) -> pygame.Surface:
@@ -141,9 +170,11 @@ def path_layer(
     facings: tuple[int, ...],
     waypoints: Iterable[Hex],
     legal: bool,
+    warnings: Iterable[MoveWarning] = (),
 ) -> Layer:
     """The path from the unit to the destination with MP numbers, PSR markers, waypoints,
-    the facing arrow (reachable facings bright, the others greyed) and, if illegal, a cross."""
+    the facing arrow (reachable facings bright, the others greyed) and, if illegal, a cross.
+    Each warning (MOV-27 bridge collapse) is a red warning triangle on its hex."""
     s = lay.scale
     points = path_points(start, result, steps) if legal else [(start, 0)]
     if dest not in [p for p, _ in points]:
@@ -190,7 +221,25 @@ def path_layer(
             mx, my = x + 20 * s + n * 2.2 * r, y - 20 * s
             _psr_marker(surf, (mx, my), r, psr)
             markers.append((mx + x0, my + y0, r, psr))
+        for w in warnings:
+            if w.at is None or w.at not in hexes:
+                continue
+            x, y = c(w.at)
+            r = max(14, 18 * s)
+            mx, my = x - 20 * s, y - 20 * s
+            _warning_marker(surf, (mx, my), r)
+            markers.append((mx + x0, my + y0, r, w))
     return Layer(_fast(surf), x0, y0, tuple(markers))
+
+
+def _warning_marker(surf: pygame.Surface, at: tuple[float, float], r: float) -> None:
+    """A red warning triangle with a white "!" (unlike the yellow PSR diamonds)."""
+    x, y = at
+    tri = [(x, y - r), (x + r * 1.05, y + r * 0.8), (x - r * 1.05, y + r * 0.8)]
+    pygame.draw.polygon(surf, (*PSR_AUTO, 255), tri)
+    pygame.draw.polygon(surf, (*WHITE, 255), tri, 2)
+    img = font(max(11, round(r * 1.2)), True).render("!", True, WHITE)
+    surf.blit(img, (x - img.get_width() / 2, y - img.get_height() / 2 + r * 0.15))
 
 
 def _label(surf: pygame.Surface, f: pygame.font.Font, text: str, at: Any, colour: Colour) -> None:

@@ -101,13 +101,16 @@ def rows_surface(rows: Sequence[Row], size: int, width: int, bg: Any = BG) -> py
     return surf
 
 
-def banner_surface(state: GameState, extra: str, rect: pygame.Rect, size: int) -> pygame.Surface:
-    """The top line: turn, phase, side to act and units left, in the acting side's colour."""
-    side = state.side_to_act
+def banner_surface(
+    state: GameState, extra: str, rect: pygame.Rect, size: int, text: str | None = None
+) -> pygame.Surface:
+    """The top line: turn, phase, side to act and units left, in the acting side's colour
+    (``text``, e.g. the game-over headline, replaces the state's line, in the winner's)."""
+    side = state.winner if text else state.side_to_act
     surf = pygame.Surface(rect.size)
     surf.fill(side_colour(side))
     f = font(round(size * 1.25), True)
-    text = state.banner() + (f"   {extra}" if extra else "")
+    text = text or state.banner() + (f"   {extra}" if extra else "")
     img = f.render(text, True, SIDE_TEXT.get(side or "", TEXT))
     surf.blit(img, (size, (rect.h - img.get_height()) // 2))
     hint = font(size).render("F1: help   Esc: menu", True, SIDE_TEXT.get(side or "", TEXT))
@@ -229,6 +232,8 @@ def summary_rows(plan_info: dict[str, Any]) -> list[Row]:
             rows.append((f"Roll {target}+: {p.reason}", WARN, False))
     else:
         rows.append(("No piloting rolls", GOOD, False))
+    for w in plan_info.get("warnings", ()):  # MOV-27: e.g. the bridge gives way
+        rows.append((f"! {w.text}", BAD, True))
     rows.append(("Enter / double click: commit   Right click: undo waypoint", DIM, False))
     return rows
 

@@ -66,8 +66,15 @@ class App:
 
     # --- the game -------------------------------------------------------------------------
     def act(self, action: Action) -> Outcome | None:
-        """Apply an action; on refusal show why and return None."""
+        """Apply an action; on refusal show why and return None. A finished game (one side
+        left, game.ui.play_over) takes no more actions."""
         assert self.state is not None
+        from .play_over import game_over
+
+        over = game_over(self.state)
+        if over is not None:
+            self.notify(f"The game is over: {over}", error=True)
+            return None
         out = apply(self.state, action)
         if not out.ok:
             self.notify(out.reason, error=True)
@@ -83,9 +90,13 @@ class App:
         """Take the steps no player decides: start a placed scenario, roll initiative,
         end a finished phase (TURN-05, TURN-14). Returns the events produced."""
         events: list[Any] = []
+        from .play_over import game_over
+
         for _ in range(32):
             s = self.state
             assert s is not None
+            if game_over(s) is not None:
+                break
             if s.phase == "setup":
                 action: Action = StartGame()
             elif s.phase == "initiative":

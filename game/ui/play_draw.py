@@ -13,6 +13,7 @@ import pygame
 from .anim import popup_surface
 from .fonts import font
 from .help import PLAY_KEYS, draw_help
+from .overlays import MoveWarning
 from .panels import (
     BG,
     DIM,
@@ -29,6 +30,7 @@ from .panels import (
     tooltip,
     unit_rows,
 )
+from .play_over import game_over
 
 HOVER = (255, 246, 192)
 SELECT = (255, 255, 255)
@@ -127,10 +129,12 @@ def _draw_banner(scene: Any, screen: pygame.Surface) -> None:
     extra = ""
     if scene.plan is not None:
         extra = f"- {scene.plan.unit_id}: {scene.plan.mode}"
+    over = game_over(scene.state)
+    text = f"Game over - {over}" if over else None
     surf = scene.cache.get(
         "banner",
-        (id(scene.state), extra, lay.banner.size),
-        lambda: banner_surface(scene.state, extra, lay.banner, lay.size),
+        (id(scene.state), extra, text, lay.banner.size),
+        lambda: banner_surface(scene.state, extra, lay.banner, lay.size, text),
     )
     screen.blit(surf, lay.banner.topleft)
 
@@ -221,6 +225,8 @@ def log_lines(scene: Any) -> list[tuple[str, Any]]:
             if mods:
                 text += " [" + ", ".join(f"{m['reason']} {m['value']:+d}" for m in mods) + "]"
             colour = (120, 210, 120) if e.payload.get("success") else (240, 110, 95)
+        elif e.kind in ("bridge_collapse", "unit_destroyed", "pilot_killed"):
+            colour = (240, 110, 95)
         elif e.kind in ("fall", "damage", "pilot_hit", "skid", "collision"):
             colour = (240, 150, 90)
         elif e.kind in ("phase", "initiative"):
@@ -260,8 +266,11 @@ def _draw_hover_info(scene: Any, screen: pygame.Surface) -> None:
         screen.blit(img, (x, y))
     psr = scene.path_layer.marker_at(view.camera, *scene.mouse) if scene.plan is not None else None
     if psr is not None:
-        rows = [(f"{psr.reason}: roll {psr.target}+", (250, 215, 60), True)]
-        rows += [(f"{m.reason}  {m.value:+d}", TEXT, False) for m in psr.modifiers]
+        if isinstance(psr, MoveWarning):  # MOV-27: the collapse, in words
+            rows = [("Warning", (235, 95, 85), True), (psr.text, TEXT, False)]
+        else:
+            rows = [(f"{psr.reason}: roll {psr.target}+", (250, 215, 60), True)]
+            rows += [(f"{m.reason}  {m.value:+d}", TEXT, False) for m in psr.modifiers]
         tip = scene.cache.get(
             "tip", (id(psr), lay.size), lambda: tooltip(rows, lay.size - 2, lay.size * 18)
         )

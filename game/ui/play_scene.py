@@ -20,9 +20,10 @@ from game.hexgrid import Hex, line, neighbour
 from game.units import Unit
 
 from . import overlays
-from .anim import MoveAnimation, build_animation
+from .anim import MoveAnimation, build_animation, map_marks
 from .camera import nearest_zoom_index
 from .panels import Button, PanelCache, screen_layout
+from .play_over import GameOver, game_over
 from .play_plan import Plan, facing_from_angle, nearest_facing
 from .play_view import MapView, tiles_for
 
@@ -57,6 +58,7 @@ class PlayScene:
         self.info: dict[str, Any] = {}
         self.buttons: list[Button] = []
         self.space = False
+        self.over = False  # the game-over overlay has been shown
         self.resize(fit=True)
         self._after_action()
         self.focus_side()
@@ -198,9 +200,14 @@ class PlayScene:
             self.info["error"] = res.error
         self.info["result"] = res
         self.info["steps"] = steps
-        self.path_layer = self._path_layer(unit, res, steps, legal=res.legal)
+        self.info["warnings"] = overlays.move_warnings(res, self.state.board)
+        self.path_layer = self._path_layer(
+            unit, res, steps, legal=res.legal, warnings=self.info["warnings"]
+        )
 
-    def _path_layer(self, unit: Unit, res: Any, steps: tuple[str, ...], legal: bool):
+    def _path_layer(
+        self, unit: Unit, res: Any, steps: tuple[str, ...], legal: bool, warnings: Any = ()
+    ):
         plan = self.plan
         assert plan is not None and plan.dest is not None
         view = plan.reach(self.state)
@@ -208,7 +215,7 @@ class PlayScene:
         return overlays.path_layer(
             self.view.layout, unit.at, res, steps, mode=plan.mode, dest=plan.dest,
             facing=plan.facing if plan.facing is not None else unit.facing, facings=faces,
-            waypoints=[w.at for w in plan.waypoints], legal=legal,
+            waypoints=[w.at for w in plan.waypoints], legal=legal, warnings=warnings,
         )  # fmt: skip
 
     def _why_not(self, unit: Unit, h: Hex) -> str:
@@ -382,6 +389,12 @@ class PlayScene:
         handle_event(self, event)
 
     def update(self, dt: float) -> None:
+        if self.anim is None and not self.over and game_over(self.state):
+            self.over = True  # after the last move has played out
+            self.handoff = None
+            self.plan = None
+            self.app.push(GameOver(self.app))
+            return
         if self.anim is None and self.marks:
             self.marks = [(h, t, left - dt) for h, t, left in self.marks if left > dt]
         if self.anim is not None:
@@ -396,25 +409,3 @@ class PlayScene:
         from .play_draw import draw_scene
 
         draw_scene(self, screen)
-
-
-MARK_SECONDS = 5.0
-
-
-def map_marks(state: Any, events: Any) -> list[tuple[Hex, str, float]]:
-    """Falls, skids and damage as short labels over the units they hit, for a few seconds
-    after the move's animation (the log keeps the full lines)."""
-    totals: dict[str, list[str]] = {}
-    for e in events:
-        payload = e.payload if hasattr(e.payload, "get") else None
-        who = str(payload.get("unit", e.unit_id)) if payload is not None else e.unit_id
-        if e.kind == "damage" and payload is not None:
-            totals.setdefault(who, []).append(f"-{payload.get('total')}")
-        elif e.kind in ("fall", "skid", "collision"):
-            totals.setdefault(who, []).append(e.kind.upper())
-    out = []
-    for who, parts in totals.items():
-        unit = state.unit(who) if who else None
-        if unit is not None:
-            out.append((unit.at, " ".join(dict.fromkeys(parts)), MARK_SECONDS))
-    return out

@@ -123,7 +123,7 @@ def test_fallen_building_shows_the_rubble_tile(river) -> None:
     assert surf0.get_at(p) == renderer.surface(1.0, PLAIN).get_at(p)
 
 
-def deployed_app(path: Path = RIVER, size=(1280, 720)):
+def deployed_app(path: Path = RIVER, size=(1280, 720), seed: int = 3):
     """An App on the play screen of ``path`` with one Mech per side deployed (hand-off
     prompt dismissed); the state is built through game.flow.apply like a real game."""
     from game.actions import AddUnit, Deploy, StartGame
@@ -132,7 +132,7 @@ def deployed_app(path: Path = RIVER, size=(1280, 720)):
     from game.state import new_game_from_map
     from game.ui.play_app import App
 
-    state = new_game_from_map(path, seed=3)
+    state = new_game_from_map(path, seed=seed)
     for action in (AddUnit("HBK-4G", "A"), AddUnit("JR7-D", "B"), StartGame()):
         state = apply_strict(state, action).state
     while state.phase == "deployment":
@@ -160,3 +160,37 @@ def test_play_screen_draws_the_board_of_the_state(monkeypatch, tmp_path) -> None
     app.state = replace(app.state, board=without_bridges(board, [h]))
     app.draw()
     assert _watery(tuple(app.screen.get_at((round(x), round(y))))[:3])
+
+
+def test_bridge_warning_in_the_summary_and_on_the_hex_MOV_27(monkeypatch, tmp_path) -> None:
+    """A path onto a bridge too weak for the unit: the summary has a red warning line and
+    the hex a warning marker whose hover is the rules' sentence."""
+    from game.ui.overlays import MoveWarning, move_warnings
+    from game.ui.panels import BAD, summary_rows
+
+    monkeypatch.setenv("HEXPLATE_SAVE_DIR", str(tmp_path))
+    monkeypatch.setenv("HEXPLATE_NO_AUTOSAVE", "1")
+    app = deployed_app()
+    scene = app.top
+    bank, bridge = Hex(8, 8), Hex(9, 8)
+    units = tuple(replace(u, at=bank, facing=2) if u.id == "A1" else u for u in app.state.units)
+    app.state = replace(app.state, units=units)
+    scene.select("A1")
+    x, y = scene.view.centre(bridge)
+    scene._update_hover((round(x) + 1, round(y) - 25))
+    assert scene.plan.dest == bridge and scene.info["result"].legal  # legal, but it warns
+    (w,) = scene.info["warnings"]
+    assert w.at == bridge and "50 t" in w.text and "CF 40" in w.text
+    rows = summary_rows(scene.info)
+    assert any(text == f"! {w.text}" and colour == BAD for text, colour, _ in rows)
+    marks = [m for m in scene.path_layer.markers if isinstance(m[3], MoveWarning)]
+    assert len(marks) == 1
+    mx, my, _, _ = marks[0]
+    sx, sy = scene.view.camera.to_screen(mx, my)
+    assert scene.path_layer.marker_at(scene.view.camera, sx, sy) == w
+    app.draw()  # the panel, the marker and its tooltip draw
+    # the referee's JSON form reads the same
+    as_json = {"type": "bridge_collapse", "at": app.state.board.hex_name(bridge), "text": w.text}
+    assert move_warnings(replace(scene.info["result"], warnings=(as_json,)), None) == (
+        MoveWarning("bridge_collapse", bridge, w.text),
+    )

@@ -1,0 +1,133 @@
+"""The end of a game: a banner over the map once one side has no units left.
+
+The play screen pushes :class:`GameOver` when :func:`game_over` has a headline (after the
+move's animation has played out). It sits on top of the scene stack, so the play screen
+gets no input any more; the App refuses every further action as well
+(``App.act``). The players can start a new game, save the final position or quit.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.state import DEPLOYMENT, SETUP, GameState
+
+from .fonts import font, ui_size
+from .panels import BG, DIM, TEXT, Button, draw_button, side_colour
+
+
+def game_over(state: GameState | None) -> str | None:
+    """The headline of a finished game ("Side A wins - turn 4"), or None while it goes on.
+
+    A side wins when it alone has units left that are not destroyed (``state.winner``);
+    when a move destroys the last units of every side at once the game is a draw.
+    """
+    if state is None or state.phase in (SETUP, DEPLOYMENT) or not state.units:
+        return None
+    if state.winner is not None:
+        return f"Side {state.winner} wins - turn {state.turn}"
+    if all(state.is_destroyed(u) for u in state.units):
+        return f"Draw - no units left - turn {state.turn}"
+    return None
+
+
+def side_lines(state: GameState) -> list[str]:
+    """One line per side: units left of units fielded, and the ones lost."""
+    out = []
+    for side in state.sides:
+        units = state.side_units(side)
+        lost = [u.id for u in units if state.is_destroyed(u)]
+        line = f"Side {side}: {len(units) - len(lost)} of {len(units)} units left"
+        if lost:
+            line += " (lost: " + ", ".join(lost) + ")"
+        out.append(line)
+    return out
+
+
+class GameOver:
+    """The game-over overlay: headline, the sides' losses, new game / save / quit."""
+
+    overlay = True
+    ITEMS = (
+        ("new", "New game (Enter)"),
+        ("save", "Save (Ctrl+S)"),
+        ("quit", "Quit (Q)"),
+    )
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.headline = game_over(app.state) or "Game over"
+        self.buttons: list[Button] = []
+        self.mouse = (0, 0)
+
+    def choose(self, action: str) -> None:
+        app = self.app
+        if action == "new":
+            from .start_screen import StartScreen
+
+            app.replace_all(StartScreen(app))
+        elif action == "save":
+            app.save()
+        elif action == "quit":
+            app.running = False
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n):
+                self.choose("new")
+            elif event.key == pygame.K_s and ctrl:
+                self.choose("save")
+            elif event.key == pygame.K_q:
+                self.choose("quit")
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for b in self.buttons:
+                if b.rect.collidepoint(event.pos):
+                    self.choose(b.action)
+                    return
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, screen: pygame.Surface) -> None:
+        state = self.app.state
+        size = ui_size(screen.get_height())
+        shade = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 140))
+        screen.blit(shade, (0, 0))
+        big = font(size * 2 + 4, True).render(self.headline, True, (255, 255, 255))
+        lines = [font(size).render(t, True, TEXT) for t in side_lines(state)] if state else []
+        hint = font(size - 2).render("No more moves: the game is over.", True, DIM)
+        bw, bh = size * 11, round(size * 2.0)
+        w = max(
+            [big.get_width(), hint.get_width(), 3 * bw + size * 2] + [i.get_width() for i in lines]
+        )
+        w = min(screen.get_width() - 20, w + size * 4)
+        head_h = big.get_height() + size * 2
+        h = head_h + sum(i.get_height() + 4 for i in lines) + hint.get_height() + bh + size * 4
+        box = pygame.Rect(0, 0, w, h)
+        box.center = screen.get_rect().center
+        pygame.draw.rect(screen, BG, box, border_radius=14)
+        winner = state.winner if state is not None else None
+        head = pygame.Rect(box.x, box.y, w, head_h)
+        pygame.draw.rect(screen, side_colour(winner), head, border_top_left_radius=14,
+                         border_top_right_radius=14)  # fmt: skip
+        pygame.draw.rect(screen, (255, 255, 255), box, 3, border_radius=14)
+        screen.blit(big, big.get_rect(center=head.center))
+        y = head.bottom + size
+        for img in lines:
+            screen.blit(img, img.get_rect(midtop=(box.centerx, y)))
+            y += img.get_height() + 4
+        screen.blit(hint, hint.get_rect(midtop=(box.centerx, y + size // 2)))
+        y = box.bottom - bh - size
+        x = box.centerx - (3 * bw + size) // 2
+        self.buttons = []
+        for action, label in self.ITEMS:
+            b = Button(pygame.Rect(x, y, bw, bh), action, label, active=action == "new")
+            self.buttons.append(b)
+            draw_button(screen, b, size + 2, b.rect.collidepoint(self.mouse))
+            x += bw + size // 2

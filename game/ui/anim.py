@@ -13,6 +13,7 @@ import pygame
 from game.hexgrid import Hex
 
 from .fonts import font
+from .hud import wrap
 
 STEP_TIME = 0.14  # seconds per hex
 POPUP_TIME = 1.2  # seconds per roll pop-up
@@ -69,6 +70,17 @@ class MoveAnimation:
         self.popup = None
 
 
+# Events without dice that still get a pop-up card (title per kind).
+NOTICES = {
+    "fall": "FALL",
+    "skid": "SKID",
+    "collision": "COLLISION",
+    "bridge_collapse": "BRIDGE COLLAPSES",  # MOV-27
+    "pilot_killed": "PILOT KILLED",  # PSR-19
+    "unit_destroyed": "DESTROYED",
+}
+
+
 def popup_of(event: Any) -> Popup | None:
     """A pop-up for an event that rolled dice, or for a fall / skid without dice."""
     for roll in getattr(event, "rolls", ()) or ():
@@ -78,8 +90,8 @@ def popup_of(event: Any) -> Popup | None:
         verdict = "passed" if good else "FAILED"
         title = str(roll.reason)[:48] or event.kind
         return Popup(title, tuple(roll.faces), roll.target, verdict, good)
-    if event.kind in ("fall", "skid", "collision"):
-        return Popup(event.kind.upper(), (), None, event.text[:60], False)
+    if event.kind in NOTICES:
+        return Popup(NOTICES[event.kind], (), None, event.text[:160], False)
     if (
         event.kind == "psr"
         and getattr(event.payload, "get", None)
@@ -144,7 +156,8 @@ def die(size: int, value: int) -> pygame.Surface:
 
 
 def popup_surface(p: Popup, size: int) -> pygame.Surface:
-    """The pop-up card: title, two dice, "needs N", the verdict in green or red."""
+    """The pop-up card: title, two dice, "needs N", the verdict in green or red (wrapped
+    to about 24 characters' width, so a long event line stays beside its unit)."""
     f, fb = font(size), font(size + 4, True)
     dsz = round(size * 2.2)
     pad = size // 2
@@ -152,7 +165,18 @@ def popup_surface(p: Popup, size: int) -> pygame.Surface:
     need = "" if p.target is None else ("automatic" if p.target == "auto" else f"needs {p.target}+")
     total = sum(p.faces)
     line = fb.render(f"{total}  {need}" if p.faces else need, True, (235, 235, 230))
-    verdict = fb.render(p.verdict, True, (120, 220, 120) if p.good else (250, 100, 90))
+    colour = (120, 220, 120) if p.good else (250, 100, 90)
+    lines = [fb.render(t, True, colour) for t in wrap(p.verdict, fb, size * 22)] or [
+        fb.render("", True, colour)
+    ]
+    verdict = pygame.Surface(
+        (max(i.get_width() for i in lines), sum(i.get_height() for i in lines)), pygame.SRCALPHA
+    )
+    verdict.fill((0, 0, 0, 0))
+    vy = 0
+    for img in lines:
+        verdict.blit(img, (0, vy))
+        vy += img.get_height()
     w = (
         max(title.get_width(), line.get_width(), verdict.get_width(), len(p.faces) * (dsz + pad))
         + 2 * pad
@@ -191,6 +215,7 @@ def map_marks(state: Any, events: Any) -> list[tuple[Hex, str, float]]:
     says so, and a bridge hex that fell (MOV-27) is marked where it stood."""
     totals: dict[str, list[str]] = {}
     out: list[tuple[Hex, str, float]] = []
+    bridges: list[tuple[Hex, str, float]] = []  # last: stacked above the units' labels
     for e in events:
         payload = e.payload if hasattr(e.payload, "get") else None
         who = str(payload.get("unit", e.unit_id)) if payload is not None else e.unit_id
@@ -200,8 +225,8 @@ def map_marks(state: Any, events: Any) -> list[tuple[Hex, str, float]]:
             totals.setdefault(who, []).append(e.kind.upper())
         elif e.kind == "bridge_collapse" and payload is not None:
             at = payload.get("at")
-            if isinstance(at, Hex) and all(m[0] != at for m in out):
-                out.append((at, "BRIDGE DOWN", MARK_SECONDS))
+            if isinstance(at, Hex) and all(m[0] != at for m in bridges):
+                bridges.append((at, "BRIDGE DOWN", MARK_SECONDS))
     for u in getattr(state, "units", ()):
         if who_lost(state, u, events):
             totals.setdefault(u.id, []).append("DESTROYED")
@@ -209,7 +234,7 @@ def map_marks(state: Any, events: Any) -> list[tuple[Hex, str, float]]:
         unit = state.unit(who) if who else None
         if unit is not None:
             out.append((unit.at, " ".join(dict.fromkeys(parts)), MARK_SECONDS))
-    return out
+    return out + bridges
 
 
 def who_lost(state: Any, unit: Any, events: Any) -> bool:

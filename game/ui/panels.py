@@ -106,7 +106,8 @@ def banner_surface(
 ) -> pygame.Surface:
     """The top line: turn, phase, side to act and units left, in the acting side's colour
     (``text``, e.g. the game-over headline, replaces the state's line, in the winner's)."""
-    side = state.winner if text else state.side_to_act
+    over = text is not None  # the game-over line: no menu to open any more
+    side = state.winner if over else state.side_to_act
     surf = pygame.Surface(rect.size)
     surf.fill(side_colour(side))
     f = font(round(size * 1.25), True)
@@ -114,7 +115,7 @@ def banner_surface(
     img = f.render(text, True, SIDE_TEXT.get(side or "", TEXT))
     surf.blit(img, (size, (rect.h - img.get_height()) // 2))
     hint = font(size).render("F1: help   Esc: menu", True, SIDE_TEXT.get(side or "", TEXT))
-    if img.get_width() + hint.get_width() + 3 * size < rect.w:
+    if not over and img.get_width() + hint.get_width() + 3 * size < rect.w:
         surf.blit(hint, (rect.w - hint.get_width() - size, (rect.h - hint.get_height()) // 2))
     return surf
 

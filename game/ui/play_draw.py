@@ -62,6 +62,8 @@ def draw_scene(scene: Any, screen: pygame.Surface) -> None:
         _draw_log(scene, screen)
     else:
         scene.buttons = []
+    if anim is not None:
+        _draw_popup(scene, screen)
     _draw_hover_info(scene, screen)
     if scene.handoff is not None and anim is None:
         _draw_handoff(scene, screen)
@@ -92,28 +94,38 @@ def _draw_anim(scene: Any, screen: pygame.Surface) -> None:
     screen.set_clip(pygame.Rect(view.camera.view))
     draw_unit(screen, unit, c, view.camera.zoom, facing=facing, show_moved=False)
     screen.set_clip(old)
-    if anim.popup is not None:
-        surf = scene.cache.get(
-            "popup",
-            (id(anim.popup), scene.layout.size),
-            lambda: popup_surface(anim.popup, scene.layout.size),
-        )
-        x = c[0] + 45 * view.camera.zoom
-        y = c[1] - surf.get_height() / 2
-        x = min(x, screen.get_width() - surf.get_width() - 4)
-        screen.blit(surf, (x, max(scene.layout.banner.bottom + 4, y)))
+
+
+def _draw_popup(scene: Any, screen: pygame.Surface) -> None:
+    """The roll pop-up beside the moving unit, kept inside the map area (over nothing
+    else: the panels are drawn before it)."""
+    anim, view, lay = scene.anim, scene.view, scene.layout
+    if anim.popup is None or anim.position is None:
+        return
+    surf = scene.cache.get(
+        "popup", (id(anim.popup), lay.size), lambda: popup_surface(anim.popup, lay.size)
+    )
+    c = view.centre(anim.position[0])
+    x = c[0] + 45 * view.camera.zoom
+    if x + surf.get_width() > lay.map.right - 4:  # no room on the right: the left side
+        x = max(lay.map.x + 4, c[0] - 45 * view.camera.zoom - surf.get_width())
+    y = c[1] - surf.get_height() / 2
+    y = min(max(lay.map.y + 4, y), lay.map.bottom - surf.get_height() - 4)
+    screen.blit(surf, (x, y))
 
 
 def _draw_marks(scene: Any, screen: pygame.Surface) -> None:
-    """Red labels ("FALL -4 -6") over units hit by the last move."""
+    """Red labels ("FALL -4 -6", "BRIDGE DOWN") over the hexes the last move hit; labels
+    on the same hex stack upwards instead of overlapping."""
     size = scene.layout.size
+    stacked: dict[Any, float] = {}
     for h, text, left in scene.marks:
         img = scene.cache.get(f"mark:{text}", (text, size), lambda t=text: _mark(t, size))
         x, y = scene.view.centre(h)
+        bottom = stacked.get(h, y - 40 * scene.view.camera.zoom)
+        stacked[h] = bottom - img.get_height() - 2
         img.set_alpha(round(255 * min(1.0, left)))
-        screen.blit(
-            img, (x - img.get_width() / 2, y - 40 * scene.view.camera.zoom - img.get_height())
-        )
+        screen.blit(img, (x - img.get_width() / 2, bottom - img.get_height()))
 
 
 def _mark(text: str, size: int) -> pygame.Surface:

@@ -39,7 +39,8 @@ def side_lines(state: GameState) -> list[str]:
     for side in state.sides:
         units = state.side_units(side)
         lost = [u.id for u in units if state.is_destroyed(u)]
-        line = f"Side {side}: {len(units) - len(lost)} of {len(units)} units left"
+        noun = "unit" if len(units) == 1 else "units"
+        line = f"Side {side}: {len(units) - len(lost)} of {len(units)} {noun} left"
         if lost:
             line += " (lost: " + ", ".join(lost) + ")"
         out.append(line)

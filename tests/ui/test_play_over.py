@@ -153,3 +153,16 @@ def test_a_fall_that_kills_the_last_pilot_ends_the_game_MOV_27_PSR_19() -> None:
     assert app.top.headline == f"Side B wins - turn {app.state.turn}"
     assert any("DESTROYED" in text for _, text, _ in scene.marks)
     assert any(h == BRIDGE and text == "BRIDGE DOWN" for h, text, _ in scene.marks)
+
+
+def test_notice_pop_ups_wrap_long_lines_and_name_the_collapse_MOV_27() -> None:
+    from game.actions import Event
+    from game.ui.anim import popup_of, popup_surface
+
+    text = "A1: bridge collapse (at 1009, load 50, cf 40, cause overload) " * 2
+    popup = popup_of(Event("bridge_collapse", text.strip(), "A1"))
+    assert popup is not None and popup.title == "BRIDGE COLLAPSES"
+    size = 17
+    card = popup_surface(popup, size)
+    assert card.get_width() <= size * 22 + 2 * (size // 2) + 2  # wrapped, not one long line
+    assert card.get_height() > 3 * size

@@ -194,3 +194,30 @@ def test_bridge_warning_in_the_summary_and_on_the_hex_MOV_27(monkeypatch, tmp_pa
     assert move_warnings(replace(scene.info["result"], warnings=(as_json,)), None) == (
         MoveWarning("bridge_collapse", bridge, w.text),
     )
+
+
+def test_collapsed_building_on_the_city_map_is_drawn_as_rubble_PSR_32() -> None:
+    """The game's own collapse (movers.with_building_cf at CF 0): the building tile gives
+    way to the rubble tile; a damaged building that still stands keeps its tile."""
+    from game.movers import with_building_cf
+
+    city = REPO / "maps" / "city.tmx"
+    board, tiles = load_map(city), load_tile_map(city)
+    rows, cols = np.nonzero(board.building_class)
+    fallen, damaged = Hex(int(cols[0]), int(rows[0])), Hex(int(cols[1]), int(rows[1]))
+    renderer = MapRenderer(board, tiles)
+    before = renderer.surface(1.0, PLAIN).copy()
+    cf = int(board.building_cf[damaged.row, damaged.col])
+    now = with_building_cf(board, ((fallen, 0), (damaged, max(1, cf // 2))))
+    assert renderer.set_board(now) is True
+    assert renderer.fallen_buildings()[fallen.row, fallen.col]
+    assert not renderer.fallen_buildings()[damaged.row, damaged.col]
+    after = renderer.surface(1.0, PLAIN)
+
+    def patch(surf, h):
+        x, y = renderer.layout_at(1.0).centre(h)
+        area = pygame.Rect(round(x) - 15, round(y) - 10, 30, 20)
+        return pygame.surfarray.array3d(surf.subsurface(area)).astype(int)
+
+    assert np.abs(patch(before, fallen) - patch(after, fallen)).sum(axis=2).mean() > 40
+    assert np.array_equal(patch(before, damaged), patch(after, damaged))

@@ -154,7 +154,8 @@ def _hit(w: SlideWorld, out: Outcome, target: Unit, at: Hex, d: int | None) -> O
     """PHY-17 hit = a successful death from above (PHY-13/14): damage to both, the target
     pushed one hex on in the fall's direction (straight down: the faller's facing,
     choice), then the PSRs: TW target +2, faller +4 (classic +4 / +2)."""
-    me = replace(out.unit, at=at, prone=False)  # lands on its feet in the target's hex
+    # lands on its feet in the target's hex; a skidding Mech is already down and stays so
+    me = replace(out.unit, at=at)
     out = replace(out, unit=me)
     w.units[me.id] = me
     side = attack_side(d, target.facing) if d is not None else "front"
@@ -203,8 +204,10 @@ def _kick(side: str, d6: int, quad: bool) -> tuple[str, bool]:
 def _faller_psr(w: SlideWorld, out: Outcome, legs_before: int) -> Outcome:
     """PHY-14: the faller rolls as after a successful DFA (TW +4, classic +2) or falls in
     the hex it landed in (0 levels); a leg lost to its own legs damage is a fall without a
-    roll (CMB-38)."""
+    roll (CMB-38). A faller that was already prone (a skid, PSR-35) stays prone (choice)."""
     me = out.unit
+    if me.prone:  # a Mech that skidded onto the unit is down already: nothing to roll
+        return out
     why = Modifier(2 if w.rules.classic else 4, "made a death from above")
     mods = [*w.base_mods(me), why]
     tn = sum(int(m.value) for m in mods)

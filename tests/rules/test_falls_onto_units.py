@@ -10,15 +10,16 @@ from piloting_helpers import H, board, of_type, unit
 
 from game.board import HexSpec
 from game.dice import Dice
-from game.hexgrid import Hex, neighbour
+from game.hexgrid import Hex, neighbour, ring
 from game.mech import CT, HEAD, LA, LL, LT, RA, RL, RT, punch_location, standard_body
-from game.rules.collide import SlideWorld
+from game.rules.collide import Slide, SlideWorld
 from game.rules.falls import Outcome
 from game.rules.fromabove import from_above
 from game.rules.movement import check_move
 from game.rules.options import TW
 from game.rules.piloting import resolve_move
 from game.rules.psr import psr_base_modifiers
+from game.rules.skid import slide
 
 # --- PHY-05 ------------------------------------------------------------------------------
 
@@ -142,6 +143,46 @@ def test_phy_17_prone_target_takes_the_normal_hit_table() -> None:
     [dmg] = of_type(dfa.get("detail"), "damage")
     assert len(dmg.get("groups")) == 4 and all(2 <= g.roll <= 12 for g in dmg.get("groups"))
     assert w.units["t"].at != out.unit.at or out.destroyed
+
+
+# --- skids: off a drop onto a unit it missed (PSR-35 + PHY-17), ending on a unit ---------
+
+
+def test_phy_17_psr_35_skid_off_a_drop_onto_a_unit_it_missed() -> None:
+    b = board({"0510": HexSpec(level=3)})
+    target = unit("t", at="0509", side="B", moved=True)
+    slider = unit(at="0510", prone=True)
+    # charge 1+1 misses (PSR-33); enters 0509, 3 levels down (PSR-35): skid damage 3 (3+4);
+    # falls onto t: 6+6 hits; t takes 15 (punch 3,3,3), the slider 10 (kick 1,6); t pushed
+    # to 0508 rolls 6+6; the slider is prone already and makes no roll
+    dice = Dice(script=(1, 1, 3, 4, 6, 6, 3, 3, 3, 1, 6, 6, 6))
+    body = standard_body(50)
+    res = slide(b, {"t": target}, {}, Outcome(slider, body), Slide(0, 2, 4), dice,
+                lambda u: psr_base_modifiers(u, TW))  # fmt: skip
+    assert res.stopped_by == "drop" and res.path == (H("0509"),)
+    [onto] = of_type(res.outcome.events, "fall_from_above")
+    assert onto.get("hit") and onto.get("levels") == 3 and onto.get("to_hit") == 7
+    assert res.outcome.unit.at == H("0509") and res.outcome.unit.prone
+    ((tid, t, _),) = res.others
+    assert tid == "t" and t.at == H("0508")
+    assert of_type(res.outcome.events, "dfa_damage")[0].get("damage") == 15
+
+
+def test_mov_30_a_skid_ending_on_a_unit_it_missed_is_settled() -> None:
+    road = {f"05{r:02d}": HexSpec(pavement=True, road=True) for r in range(3, 19)}
+    m = unit(at="0518", walk=6)
+    t = unit("t", at="0507", side="B", moved=True)
+    # skid roll 2+2 fails; fall: facing 1, 5 damage (3+4), pilot 6+6; the skid of 4 hexes
+    # reaches 0507: skid damage 9 (3+4, 3+4), charge on t 1+1 misses, enters 0507 as its
+    # last hex (3 more damage, 3+4): it ends on t
+    dice = Dice(script=(2, 2, 1, 3, 4, 6, 6, 3, 4, 3, 4, 1, 1, 3, 4))
+    r = resolve_move(board(road), [m, t], "m", "run", ["F"] * 7 + ["R", "F"], dice)
+    assert not of_type(r.events, "accidental_charge")[0].get("hit")
+    assert r.unit.at == H("0507")
+    ((_, t_after, _),) = r.others
+    assert t_after.at != H("0507") and t_after.at in set(ring(H("0507"), 1))
+    [moved] = [e for e in of_type(r.events, "displaced") if "MOV-30" in e.get("reason", "")]
+    assert moved.get("unit") == "t" and moved.get("to") == t_after.at
 
 
 # --- bridge collapse: a Mech falling with the deck onto the Mech that fell first --------

@@ -389,12 +389,6 @@ class PlayScene:
         handle_event(self, event)
 
     def update(self, dt: float) -> None:
-        if self.anim is None and not self.over and game_over(self.state):
-            self.over = True  # after the last move has played out
-            self.handoff = None
-            self.plan = None
-            self.app.push(GameOver(self.app))
-            return
         if self.anim is None and self.marks:
             self.marks = [(h, t, left - dt) for h, t, left in self.marks if left > dt]
         if self.anim is not None:
@@ -402,6 +396,12 @@ class PlayScene:
             if self.anim.done:
                 self.anim = None
                 self._update_hover(self.mouse)
+        if self.anim is None and not self.over and game_over(self.state):
+            self.over = True  # after the last move has played out, with no hand-off
+            self.handoff = None
+            self.plan = None
+            self.app.push(GameOver(self.app))
+            return
         if not self.help and self.view.held_keys(dt):
             self._update_hover(pygame.mouse.get_pos())
 

@@ -42,8 +42,8 @@ COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
 USAGE = """usage: python main.py [COMMAND] ...
 
 commands:
-  (none)             start the game on the bundled default map
-  play [MAP.tmx]     start the game (optionally on another map)
+  (none)             open the start screen (the bundled default map is chosen)
+  play [MAP.tmx]     start a hot-seat game on a map (--scenario FILE, --load SAVE)
   preview MAP.tmx    open a map in the previewer (--png OUT.png renders without a window)
   rules ...          the rules referee (move, reach, order); see docs/referee.md
 """

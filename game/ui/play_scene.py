@@ -365,9 +365,12 @@ class PlayScene:
         movable = here is not None and here.id in {m.id for m in self.movable()}
         if here is not None and switch and (movable or plan is None):
             self.select(here.id)
+            self.last_click = (0.0, None)  # a selecting click never starts a double click
             return
         if plan is None:
             return
+        if here is not None and here.id == plan.unit_id and not plan.waypoints:
+            return  # clicking the selected unit again: no waypoint on its own hex
         if plan.locked and plan.dest != h:
             plan.locked = False
             self._update_hover(self.mouse)

@@ -1,0 +1,26 @@
+"""Scene tests from a second play-through of the hot-seat screen: things two new players
+ran into (a double click to select, ...). Same helpers as test_play_scene: events posted
+to the dummy driver's queue, one App frame each.
+"""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.hexgrid import Hex
+
+from .test_play_scene import _saves, at, click, key, move_to, new_app, ready  # noqa: F401
+
+
+def test_double_clicking_a_unit_to_select_it_moves_nothing():
+    """A double click on a unit is a habit from other games; it must only select it."""
+    app = new_app()
+    scene = ready(app)
+    unit = app.state.unit("A1")
+    before = app.state
+    click(app, at(scene, unit.at))
+    click(app, at(scene, unit.at))  # well within the double-click time
+    assert app.state is before and scene.anim is None
+    assert scene.plan is not None and scene.plan.unit_id == "A1"
+    assert not app.state.unit("A1").moved

@@ -81,6 +81,7 @@ class MapView:
         self.untiled = not tiles.layers
         self._debug_extra: dict[str, Any] = {}
         self._terrain: tuple[float, Any] | None = None
+        self._view_memo: tuple[Camera, float, float] | None = None  # camera, wanted centre
 
     # --- geometry -------------------------------------------------------------------------
     def set_view(self, rect: pygame.Rect, fit: bool = False) -> None:
@@ -94,8 +95,17 @@ class MapView:
             cam = Camera(view=view, zoom_index=index)
             w, h = self.renderer.map_size(cam.zoom)
             self.camera = cam.centred_on(w / 2, h / 2)
-        else:
-            self.camera = self.camera.with_view(view)
+        else:  # keep the map point in the middle of the view (Tab, F2, window resize)
+            cam = self.camera
+            memo = self._view_memo
+            if memo is not None and memo[0] == cam:  # not moved since: the centre wanted then
+                mx, my = memo[1], memo[2]
+            else:
+                mx, my = cam.to_map(cam.view[0] + cam.view[2] / 2, cam.view[1] + cam.view[3] / 2)
+            self.camera = cam.with_view(view).centred_on(mx, my)
+            self._clamp()
+            self._view_memo = (self.camera, mx, my)
+            return
         self._clamp()
 
     def _clamp(self) -> None:

@@ -24,3 +24,17 @@ def test_double_clicking_a_unit_to_select_it_moves_nothing():
     assert app.state is before and scene.anim is None
     assert scene.plan is not None and scene.plan.unit_id == "A1"
     assert not app.state.unit("A1").moved
+
+
+def test_tab_twice_brings_the_panels_back_without_losing_the_place_on_the_map():
+    """Hiding and showing the panels (Tab) must not scroll the unit you were moving away."""
+    app = new_app()
+    scene = ready(app)
+    unit = app.state.unit("B1") or app.state.unit("A1")
+    scene.view.centre_on(Hex(unit.at.col, unit.at.row))
+    before = at(scene, unit.at)
+    key(app, pygame.K_TAB)
+    assert not scene.panels and scene.view.camera.in_view(*at(scene, unit.at))
+    key(app, pygame.K_TAB)
+    assert scene.panels
+    assert at(scene, unit.at) == pytest.approx(before, abs=2)

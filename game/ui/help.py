@@ -10,11 +10,13 @@ PLAY_KEYS: tuple[tuple[str, str], ...] = (
     ("Click your unit", "select it: its reach is shaded (blue walk, orange run, purple jump)"),
     ("W / R / J", "walk / run / jump (or the panel's buttons)"),
     ("Hover a hex", "cheapest path with MP per step, rolls marked with their target"),
+    ("Hover a roll marker", "the modifiers of that piloting roll"),
     ("Mouse around the hex", "choose the final facing (greyed ticks cost too much)"),
     ("Drag from the hex, wheel", "pick the facing and keep that destination"),
     ("Click", "pin a waypoint (the path continues from it)"),
     ("Right click, Backspace", "remove the last waypoint"),
     ("Enter, double click", "commit the move (a single click never moves)"),
+    ("Click, any key in a move", "skip the animation"),
     ("Esc", "clear the plan; with no plan: the menu"),
     ("S / P / U", "stand still / go prone / stand up"),
     ("N", "next unit to move"),
@@ -22,6 +24,7 @@ PLAY_KEYS: tuple[tuple[str, str], ...] = (
     ("Ctrl+wheel, + / -", "zoom (plain wheel zooms when no path is planned)"),
     ("Tab or F2", "hide / show the panels"),
     ("Ctrl+S / Ctrl+O", "save / load a game"),
+    ("Ctrl+Q", "quit at once"),
     ("F1 or ?", "this help"),
 )
 
@@ -30,6 +33,8 @@ DEPLOY_KEYS: tuple[tuple[str, str], ...] = (
     ("Wheel, Q / E", "turn the unit before placing it"),
     ("Esc", "the menu (save, load, quit)"),
     ("Middle drag, arrows", "pan; Ctrl+wheel or + / - zooms"),
+    ("Ctrl+S / Ctrl+O", "save / load a game"),
+    ("F1 or ?", "this help"),
 )
 
 

@@ -38,3 +38,32 @@ def test_tab_twice_brings_the_panels_back_without_losing_the_place_on_the_map():
     key(app, pygame.K_TAB)
     assert scene.panels
     assert at(scene, unit.at) == pytest.approx(before, abs=2)
+
+
+def test_help_overlay_names_every_key_the_play_screen_reacts_to():
+    """The acceptance: no explanation beyond the F1 overlay, so every key must be in it."""
+    from game.ui.help import DEPLOY_KEYS, PLAY_KEYS
+
+    text = " ".join(k for k, _ in PLAY_KEYS)
+    for name in ("W", "R", "J", "S", "P", "U", "N", "Backspace", "Esc", "Enter", "Tab",
+                 "F2", "Ctrl+wheel", "Ctrl+S", "Ctrl+O", "Ctrl+Q", "F1", "?", "Right click",
+                 "double click", "Space+drag", "Hover a roll marker", "any key in a move"):  # fmt: skip
+        assert name in text, name
+    deploy = " ".join(k for k, _ in DEPLOY_KEYS)
+    for name in ("Q / E", "Esc", "Ctrl+S", "Ctrl+O", "F1"):
+        assert name in deploy, name
+
+
+def test_help_overlay_fits_a_1280x720_window():
+    """Every line of the overlay stays on screen at the smallest supported window."""
+    app = new_app()
+    scene = ready(app)
+    key(app, pygame.K_F1)
+    assert scene.help
+    app.draw()
+    shot = app.screen.copy()
+    # the box's frame colour on the bottom edge must be inside the window: scan the rows
+    # of the centre column for the frame (120, 125, 135) below the title
+    w, h = shot.get_size()
+    rows = [y for y in range(h) if shot.get_at((w // 2, y))[:3] == (120, 125, 135)]
+    assert len(rows) >= 2 and rows[-1] < h - 1

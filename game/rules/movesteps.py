@@ -150,8 +150,9 @@ def enter_step(
         problem = no_mp(f"entering {ctx.name(target)}", cost, ctx, state, limit)
     minimum = False
     if problem is not None:
-        # MOV-20: the hex straight ahead as the turn's only expenditure.
-        if step.kind == "F" and state.steps == 0 and ctx.mp_available >= 1:
+        # MOV-20: the hex straight ahead as the turn's only MP expenditure. Infantry turns
+        # cost nothing (it has no facing, MOV-16), so any neighbour counts as ahead for it.
+        if step.kind == "F" and state.mp_used == 0 and ctx.mp_available >= 1:
             minimum = True
         else:
             return fail(index, token, state, problem)

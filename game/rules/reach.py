@@ -43,6 +43,8 @@ class Reach:
     main: Found | None = None  # search whose predecessors read back ordinary paths
     alt: Found | None = None  # MOV-25 paved-only search (states beyond mp_available)
     minimum: dict[Hex, int] = field(default_factory=dict)  # MOV-20 entries
+    minimum_paths: dict[Hex, tuple[str, ...]] = field(default_factory=dict)  # their steps
+    minimum_facing: dict[Hex, int] = field(default_factory=dict)  # facing on arrival
     jump: bool = False
     start: tuple[Hex, int] | None = None
 
@@ -109,15 +111,15 @@ class Reach:
 
     def cost_to(self, h: Hex, facing: int) -> int | None:
         """Least MP to end in ``h`` facing ``facing`` (None if out of reach)."""
-        if h in self.minimum and self.start is not None and facing == self.start[1]:
+        if h in self.minimum and facing == self.minimum_facing.get(h):
             return self.minimum[h]
         s = self._best_state(h, facing)
         return None if s is None else int(self.found.cost[self.found.at(s)])
 
     def path_to(self, h: Hex, facing: int) -> list[str] | None:
         """Step tokens of the cheapest path to end in ``h`` facing ``facing``."""
-        if self.start is not None and h in self.minimum and facing == self.start[1]:
-            return ["F"]
+        if h in self.minimum and facing == self.minimum_facing.get(h):
+            return list(self.minimum_paths[h])
         s = self._best_state(h, facing)
         if s is None:
             return None
@@ -160,7 +162,7 @@ class Reach:
             out[board.hex_name(h)] = {"mp": mp, "facings": list(faces)}
         for h, mp in sorted(self.minimum.items()):
             if board.hex_name(h) not in out:
-                faces = [self.start[1]] if self.start else []
+                faces = [self.minimum_facing[h]]
                 out[board.hex_name(h)] = {"mp": mp, "facings": faces, "minimum": True}
         # MOV-25: a vehicle starting on pavement has one more MP while it stays on it.
         mp = self.mp_available + (1 if self.alt is not None else 0)
@@ -279,23 +281,40 @@ def _group_search(tr: Any, queries: list[_Query], paved: bool) -> list[Reach]:
             cost = np.concatenate([main.cost, alt.cost[extra]])[order]
             found = Found(merged[order], cost, np.full(len(cost), -1, np.int64))
         result = Reach(found=found, main=main, alt=alt, **q.base)
-        result.minimum.update(_minimum(q.ctx, q.state, result))
+        for h, (mp, facing, path) in _minimum(q.ctx, q.state, result).items():
+            result.minimum[h] = mp
+            result.minimum_facing[h] = facing
+            result.minimum_paths[h] = path
         out.append(result)
     return out
 
 
-def _minimum(ctx: Any, st: Any, result: Reach) -> dict[Hex, int]:
-    """MOV-20: the hex ahead as the only expenditure, if nothing else reaches it."""
-    rep = advance(ctx, st, "F", 0)
-    if not rep.ok or not rep.state_after.minimum:
-        return {}
-    error, _ = finish_move(ctx, rep.state_after, 0)
-    h = rep.state_after.at
-    idx = h.row * result.cols + h.col
+def _minimum(ctx: Any, st: Any, result: Reach) -> dict[Hex, tuple[int, int, tuple[str, ...]]]:
+    """MOV-20: the hex ahead as the only MP expenditure, if nothing else reaches it.
+
+    Infantry has no facing (MOV-16) and turns for free, so for it every neighbour is
+    "ahead": the same step checker is asked with free turns before the ``F``. Answers
+    (entry MP, facing on arrival, steps) per hex.
+    """
     _, hexes, _ = result._ends()
-    if error is not None or bool((hexes == idx).any()):
-        return {}
-    return {h: rep.cost}
+    prefixes = [[]] if ctx.unit.has_facing else [_turns(st.facing, f) for f in range(6)]
+    out: dict[Hex, tuple[int, int, tuple[str, ...]]] = {}
+    for prefix in prefixes:
+        tokens = (*prefix, "F")
+        state = st
+        for i, token in enumerate(tokens):
+            rep = advance(ctx, state, token, i)
+            if not rep.ok:
+                break
+            state = rep.state_after
+        if not rep.ok or not state.minimum:
+            continue
+        error, _ = finish_move(ctx, state, len(tokens) - 1)
+        h = state.at
+        if error is not None or bool((hexes == h.row * result.cols + h.col).any()):
+            continue
+        out[h] = (state.mp_used, state.facing, tokens)
+    return out
 
 
 def _jump_reach(board: Board, ctx: Any, st: Any, anyone: np.ndarray, base: dict) -> Reach:

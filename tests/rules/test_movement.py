@@ -185,6 +185,15 @@ def test_ex_mov_09_tracked_vehicle_never_into_prohibited_terrain():
     assert not r.legal and "MOV-10" in r.error
 
 
+def test_mov_20_infantry_minimum_movement_into_any_adjacent_hex():
+    # MOV-16/MOV-29: infantry has no facing, so every adjacent hex is "directly ahead";
+    # its facing changes cost no MP, so the entry is still the only MP expenditure.
+    b = board({"0604": {"woods": 2}})
+    r = move(b, unit(kind="infantry", walk=1), ["R", "F"])
+    assert r.legal and r.end_at == H("0604") and r.mp_used == 2 and r.mode == "run"
+    assert not move(b, unit(walk=1), ["R", "F"]).legal  # a Mech's turn costs 1 MP
+
+
 def test_mov_20_nothing_after_minimum_movement():
     r = move(board({"0504": {"woods": 2}}), unit(walk=1), ["F", "L"])
     assert not r.legal and "MOV-20" in r.error

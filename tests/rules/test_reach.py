@@ -68,6 +68,19 @@ def test_reach_mov_20_minimum_movement_entry():
     assert move(b, unit(walk=1), r.path_to(H("0504"), 0)).legal
 
 
+def test_reach_mov_20_infantry_minimum_movement_in_every_direction():
+    # MOV-16/MOV-29: infantry has no facing; minimum movement works towards any neighbour.
+    b = board({"0504": {"woods": 2}, "0604": {"woods": 2}, "0506": {"woods": 2}})
+    inf = unit(kind="infantry", walk=1)
+    r = reach(b, [inf], "m", "walk")
+    j = r.to_json(b)["reach"]
+    for name, facing in (("0504", 0), ("0604", 1), ("0506", 3)):
+        assert j[name] == {"mp": 2, "facings": [facing], "minimum": True}
+        path = r.path_to(H(name), facing)
+        res = move(b, inf, path)
+        assert res.legal and res.end_at == H(name) and res.mp_used == r.cost_to(H(name), facing)
+
+
 def test_reach_mov_20_runner_into_water_is_minimum_only():
     b = board({"0504": {"water": 1}})
     j = reach(b, [unit(walk=2)], "m", "run").to_json(b)["reach"]

@@ -89,9 +89,11 @@ def test_reach_paths_replay_legally_and_match_the_baseline(scn, mode):
             assert (res.end_at, res.end_facing) == (h, f)
             assert res.mp_used == r.cost_to(h, f)
         assert mp == min(r.cost_to(h, f) for f in faces)
-    for h, mp in r.minimum_hexes().items():
-        res = check_move(b, units, "m", mode, ["F"], rules)
+    for h, mp in r.minimum_hexes().items():  # MOV-20 (infantry: towards any neighbour)
+        facing = r.minimum_facing[h]
+        res = check_move(b, units, "m", mode, r.path_to(h, facing), rules)
         assert res.legal and res.end_at == h and res.mp_used == mp and res.mode == "run"
+        assert res.end_facing == facing and r.cost_to(h, facing) == mp
     assert hexes == baseline_hexes(b, units, "m", mode, rules)  # (b)
 
 

@@ -22,6 +22,7 @@ from .movestate import MODES, MoveContext, MoveState, StepReport, fail, limit_mp
 from .movesteps import enter_step, jump_step, posture_step, turn_step
 from .options import TW, Rules
 from .psr import PSR, make_psr
+from .skid import SKID_ATTACKER_MOD, SKID_TARGET_MOD
 from .steps import Step, StepError, parse_step
 
 __all__ = [
@@ -258,8 +259,12 @@ def summarise(
     error: str | None = None,
     failed_step: int | None = None,
     warnings: Sequence[tuple[int, Overload]] = (),
+    skidded: bool = False,
 ) -> MoveResult:
+    """The answer for a checked (or resolved) move. ``skidded``: the resolved move ended in
+    a skid, which adds PSR-25's +1 / +2 to the CMB-12 / CMB-13 movement modifiers."""
     mode = combat_mode(ctx, state)
+    skid_attacker, skid_target = (SKID_ATTACKER_MOD, SKID_TARGET_MOD) if skidded else (0, 0)
     return MoveResult(
         legal=error is None,
         error=error,
@@ -273,10 +278,9 @@ def summarise(
         hexes_moved=state.hexes_moved,
         heat=move_heat(ctx, state, mode),
         psrs=tuple(sorted(psrs, key=lambda p: p.step)),
-        attacker_modifier=attacker_modifier(mode),
-        target_modifier=0
-        if mode == "stand"
-        else target_modifier(state.hexes_counted, state.jumped, ctx.rules),
+        attacker_modifier=attacker_modifier(mode) + skid_attacker,
+        target_modifier=skid_target
+        + (0 if mode == "stand" else target_modifier(state.hexes_counted, state.jumped, ctx.rules)),
         reports=tuple(reports),
         end_state=state,
         warnings=tuple(warnings),

@@ -188,7 +188,7 @@ def resolve_move(
             state = resolve_after(run, p, state, state)
     if error is None:
         state = settle(run, state)
-    check = summarise(ctx, state, reports, run.psrs, error, failed)
+    check = summarise(ctx, state, reports, run.psrs, error, failed, skidded=run.skidded)
     final = replace(run.out.unit, at=state.at, facing=state.facing, prone=state.prone)
     return ResolvedMove(
         check,

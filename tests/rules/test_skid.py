@@ -11,6 +11,7 @@ from game.hexgrid import neighbour
 from game.mech import CT, standard_body
 from game.rules.collide import Slide, attack_side
 from game.rules.falls import Outcome
+from game.rules.movement import target_modifier
 from game.rules.piloting import resolve_move
 from game.rules.psr import psr_base_modifiers
 from game.rules.skid import MOTIVE_TYPE_MOD, skid_to_hit, slide, terrain_cost
@@ -51,6 +52,21 @@ def test_ex_psr_05_mech_skid() -> None:
     j = r.to_json(b)
     assert j["end"] == {"at": "0507", "facing": 1, "prone": True}
     assert j["unit"]["skidded"] is True
+
+
+def test_psr_25_cmb_12_13_skid_adds_to_the_reported_movement_modifiers() -> None:
+    # CMB-12 "skidding this turn +1" and CMB-13 "target skidding this turn +2 more": the
+    # modifiers a resolved move reports (referee JSON, the game's move record) include them.
+    b = board(ROAD)
+    dice = Dice(script=(2, 2, 1, 3, 4, 6, 6) + (3, 4) * 3)
+    r = resolve_move(b, [unit(at="0518", walk=6)], "m", "run", RUN7, dice)
+    assert r.skidded and r.attacker_modifier == 2 + 1
+    assert r.target_modifier == target_modifier(r.check.end_state.hexes_counted, False) + 2
+    j = r.to_json(b)
+    assert (j["attacker_modifier"], j["target_modifier"]) == (3, r.target_modifier)
+    passed = resolve_move(b, [unit(at="0518", walk=6)], "m", "run", RUN7, Dice(script=(3, 3)))
+    assert not passed.skidded and passed.attacker_modifier == 2
+    assert passed.target_modifier == target_modifier(passed.hexes_moved, False)
 
 
 def test_psr_22_passing_the_skid_roll_moves_on() -> None:

@@ -242,6 +242,9 @@ class PlayScene:
         res = plan.preview(self.state, steps)
         if res.legal:
             return "out of reach this way"
+        if "(MOV-07)" in (res.error or ""):  # too far: the straight try's MP sums only confuse
+            mp = plan.reach(self.state).mp_available
+            return f"out of reach: more than {unit.id}'s {mp} {plan.mode} MP (MOV-07)"
         return f"cannot end here: {res.error}"
 
     def _reach_layer(self):

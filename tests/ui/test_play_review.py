@@ -68,3 +68,33 @@ def test_help_overlay_fits_a_1280x720_window():
     w, h = shot.get_size()
     rows = [y for y in range(h) if shot.get_at((w // 2, y))[:3] == (120, 125, 135)]
     assert len(rows) >= 2 and rows[-1] < h - 1
+
+
+def test_a_hex_too_far_says_out_of_reach_with_the_mp_not_a_straight_line_sum():
+    """MOV-07: hovering a hex beyond the MP names the MP, not 'only 0 of 9 MP are left'."""
+    from game.hexgrid import distance
+
+    app = new_app()
+    scene = ready(app)
+    unit = app.state.unit("A1")
+    click(app, at(scene, unit.at))
+    key(app, pygame.K_r, uni="r")
+    reach = scene.plan.reach(app.state)
+    board = app.state.board
+    far = [
+        Hex(c, r)
+        for c in range(board.width)
+        for r in range(board.height)
+        if distance(Hex(c, r), unit.at) == reach.mp_available + 2
+        and all(u.at != Hex(c, r) for u in app.state.units)
+    ]
+    assert far and all(h not in reach.hexes for h in far)  # never shaded
+    seen = []
+    for h in far:
+        scene.view.centre_on(h)
+        move_to(app, at(scene, h))
+        seen.append(scene.info.get("error") or "")
+    mp_errors = [e for e in seen if "MOV-07" in e]
+    assert mp_errors, seen
+    for e in mp_errors:
+        assert e == f"out of reach: more than A1's {reach.mp_available} run MP (MOV-07)"

@@ -170,7 +170,8 @@ def body_diagram(state: GameState, unit: Unit, width: int, size: int) -> pygame.
     surf.fill(BG)
     full = _full_body(unit)
     label_w = f.size("WWW")[0] + 6
-    bar_w = width - label_w - 12
+    num_w = f.size("88/88")[0] + 6  # numbers beside the bar: light text on a bar is unreadable
+    bar_w = width - label_w - num_w - 12
     for i, code in enumerate(body.codes):
         loc = body[code]
         y = 3 + i * line
@@ -184,7 +185,7 @@ def body_diagram(state: GameState, unit: Unit, width: int, size: int) -> pygame.
             surf, colour, (label_w, y + 2, round(bar_w * frac), line - 4), border_radius=3
         )
         txt = f.render(f"{loc.armour + loc.rear}/{loc.structure}", True, TEXT)
-        surf.blit(txt, (label_w + bar_w - txt.get_width() - 4, y))
+        surf.blit(txt, (width - 6 - txt.get_width(), y))
     return surf
 
 

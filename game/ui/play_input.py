@@ -7,6 +7,7 @@ matches the help overlay, game.ui.help.PLAY_KEYS).
 from __future__ import annotations
 
 import math
+import time
 from typing import Any
 
 import pygame
@@ -14,6 +15,7 @@ import pygame
 from .play_plan import facing_from_angle, nearest_facing
 
 DRAG_PX = 10
+HANDOFF_GRACE = 0.45  # s: a click this soon after skipping a move is its double, not a hand-off
 
 
 def _ctrl(event: pygame.event.Event) -> bool:
@@ -52,12 +54,16 @@ def handle_event(scene: Any, event: pygame.event.Event) -> None:
     if scene.anim is not None:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             scene.anim.skip()
+            scene.skipped_at = time.monotonic()
         return
     if scene.handoff is not None:
         if event.type == pygame.MOUSEBUTTONDOWN or (
             event.type == pygame.KEYDOWN
             and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
         ):
+            if time.monotonic() - scene.skipped_at < HANDOFF_GRACE:
+                scene.skipped_at = 0.0  # the mover's impatient double click: the next
+                return  # player still has to see "take the mouse"
             scene.handoff = None
             scene.focus_side(zoom=False)
             scene._update_hover(scene.mouse)

@@ -47,6 +47,7 @@ class PlayScene:
         self.press: tuple[tuple[int, int], Hex | None, bool] | None = None  # pos, hex, facing drag
         self.last_click: tuple[float, Hex | None] = (0.0, None)
         self.anim: MoveAnimation | None = None
+        self.skipped_at = 0.0  # when a click or key last skipped a move's animation
         self.help = False
         self.handoff: str | None = None
         self.shown_side: str | None = None

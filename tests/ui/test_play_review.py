@@ -117,3 +117,23 @@ def test_armour_numbers_sit_beside_the_bars_not_on_them():
     assert bar_x and text_x
     numbers = {x for x in text_x if x > surf.get_width() // 2}  # the "7/3" column
     assert numbers and min(numbers) > max(bar_x)
+
+
+def test_double_click_that_skips_the_move_does_not_also_dismiss_the_hand_off():
+    """The mover clicks twice to hurry the animation: the second click must not take the
+    'Side B: take the mouse' prompt away before the other player has seen it."""
+    app = new_app()
+    scene = ready(app)
+    unit = app.state.unit("A1")
+    click(app, at(scene, unit.at))
+    reach = scene.plan.reach(app.state).hexes
+    dest = max(reach, key=lambda h: (reach[h][0], h.col, h.row))
+    move_to(app, at(scene, dest))
+    key(app, pygame.K_RETURN)
+    assert scene.anim is not None and scene.handoff == "B"
+    click(app, at(scene, dest))  # skips the animation
+    assert scene.anim is None
+    click(app, at(scene, dest))  # its double: ignored
+    assert scene.handoff == "B"
+    click(app, (5, 5))  # the next player's click
+    assert scene.handoff is None

@@ -7,6 +7,7 @@ Q / E. A click sends ``Deploy``; a refusal (occupied, prohibited terrain) is sho
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pygame
@@ -19,7 +20,7 @@ from . import overlays
 from .camera import nearest_zoom_index
 from .help import DEPLOY_KEYS, draw_help
 from .panels import DIM, TEXT, PanelCache, banner_surface, rows_surface, screen_layout, side_colour
-from .play_input import global_keys
+from .play_input import HANDOFF_GRACE, global_keys
 from .play_view import MapView, tiles_for
 from .sprites import draw_unit
 
@@ -38,6 +39,7 @@ class DeployScene:
         self.help = False
         self.space = False
         self.handoff: str | None = s.deploying_side
+        self.placed: tuple[float, tuple[int, int]] = (0.0, (0, 0))  # last placing click
         self.zone_key: Any = None
         self.zone = overlays.EMPTY
         self.resize(fit=True)
@@ -113,6 +115,15 @@ class DeployScene:
             if event.type == pygame.MOUSEBUTTONDOWN or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
             ):
+                t, (px, py) = self.placed
+                pos = getattr(event, "pos", None)
+                if (
+                    pos
+                    and time.monotonic() - t < HANDOFF_GRACE
+                    and abs(pos[0] - px) + abs(pos[1] - py) <= 8
+                ):
+                    self.placed = (0.0, (0, 0))  # a double click on the last placement
+                    return
                 self.handoff = None
             return
         if self.view.handle(event, self.space):
@@ -134,6 +145,7 @@ class DeployScene:
             self.mouse = event.pos
             self.hover = self.view.hex_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.placed = (time.monotonic(), event.pos)
             self.place(self.view.hex_at(event.pos))
         elif event.type == pygame.MOUSEWHEEL and event.y:
             if pygame.key.get_mods() & pygame.KMOD_CTRL:

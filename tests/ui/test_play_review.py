@@ -137,3 +137,25 @@ def test_double_click_that_skips_the_move_does_not_also_dismiss_the_hand_off():
     assert scene.handoff == "B"
     click(app, (5, 5))  # the next player's click
     assert scene.handoff is None
+
+
+def test_double_click_on_the_last_placement_keeps_the_next_sides_prompt():
+    """Deployment places on a click; a double click on side A's last unit must not also
+    dismiss 'Side B: take the mouse'."""
+    from game.ui.play_deploy import DeployScene
+
+    app = new_app(None)
+    key(app, pygame.K_RETURN)
+    scene = app.top
+    assert isinstance(scene, DeployScene)
+    click(app, (5, 5))  # side A's prompt
+    side = app.state.deploying_side
+    while app.state.deploying_side == side:
+        hexes = sorted(scene.legal(), key=lambda h: (h.row, h.col))
+        spot = at(scene, hexes[len(hexes) // 2])
+        click(app, spot)
+    assert scene.handoff is not None and scene.handoff != side
+    click(app, spot)  # the double click's second half
+    assert scene.handoff is not None
+    click(app, (5, 5))  # the next player
+    assert scene.handoff is None

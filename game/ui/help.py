@@ -12,7 +12,7 @@ PLAY_KEYS: tuple[tuple[str, str], ...] = (
     ("Hover a hex", "cheapest path with MP per step, rolls marked with their target"),
     ("Hover a roll marker", "the modifiers of that piloting roll"),
     ("Mouse around the hex", "choose the final facing (greyed ticks cost too much)"),
-    ("Drag from the hex, wheel", "pick the facing and keep that destination"),
+    ("Drag from the hex, wheel", "pick the facing and keep that hex (a click elsewhere lets go)"),
     ("Click", "pin a waypoint (the path continues from it)"),
     ("Right click, Backspace", "remove the last waypoint"),
     ("Enter, double click", "commit the move (a single click never moves)"),

@@ -10,7 +10,7 @@ import pytest
 
 from game.hexgrid import Hex
 
-from .test_play_scene import _saves, at, click, key, move_to, new_app, ready  # noqa: F401
+from .test_play_scene import _saves, at, click, key, move_to, new_app, post, ready  # noqa: F401
 
 
 def test_double_clicking_a_unit_to_select_it_moves_nothing():
@@ -159,3 +159,24 @@ def test_double_click_on_the_last_placement_keeps_the_next_sides_prompt():
     assert scene.handoff is not None
     click(app, (5, 5))  # the next player
     assert scene.handoff is None
+
+
+def test_wheel_keeps_the_destination_and_a_click_elsewhere_lets_it_go():
+    """What the help promises: the wheel pins facing and hex; a click elsewhere releases
+    it without pinning a waypoint or moving anything."""
+    app = new_app()
+    scene = ready(app)
+    unit = app.state.unit("A1")
+    click(app, at(scene, unit.at))
+    reach = scene.plan.reach(app.state).hexes
+    dest = next(h for h in reach if len(reach[h][1]) > 1 and h != unit.at)
+    move_to(app, at(scene, dest))
+    post(app, (pygame.MOUSEWHEEL, {"x": 0, "y": 1}))
+    assert scene.plan.locked and scene.plan.dest == dest
+    other = next(h for h in reach if h not in (dest, unit.at))
+    move_to(app, at(scene, other))
+    assert scene.plan.dest == dest  # kept while the mouse looks elsewhere
+    before = app.state
+    click(app, at(scene, other))
+    assert not scene.plan.locked and scene.plan.dest == other
+    assert scene.plan.waypoints == [] and app.state is before

@@ -336,7 +336,13 @@ def _stand_still(step: _Step, a: StandStill) -> str | None:
     s = step.state
     record = MoveRecord(unit.id, "stand")
     step.state = replace(_with_unit(s, replace(unit, moved=True)), moves=s.moves + (record,))
-    step.emit(Event("stand_still", f"{unit.name or unit.id} stands still", unit.id))  # TURN-06
+    step.emit(
+        Event(
+            "stand_still",
+            (f"{unit.id} ({unit.name}) stands still" if unit.name else f"{unit.id} stands still"),
+            unit.id,
+        )
+    )  # TURN-06
     _after_action(step)
     return None
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from .actions import Event
 from .board import Board
 from .dice import Dice, Roll
-from .hexgrid import Hex
+from .hexgrid import DIRECTION_NAMES, Hex
 from .state import GameState, MoveRecord
 from .units import Unit
 
@@ -163,7 +163,8 @@ def record_from(unit_id: str, result: Any) -> MoveRecord:
 def move_text(s: GameState, before: Unit, report: MoveReport) -> str:
     """The log line of a committed move.
 
-    E.g. 'a1 (Hunchback HBK-4G) walks 2 hexes to 0305 facing 2, 3 MP'.
+    E.g. 'A1 (Hunchback HBK-4G) walks 2 hexes to 0305 facing SE, 3 MP'; a move that ends
+    lying down says so ('..., prone').
     """
     after = s.unit(before.id) or before
     rec = report.record
@@ -174,7 +175,12 @@ def move_text(s: GameState, before: Unit, report: MoveReport) -> str:
     where = s.board.hex_name(after.at)
     mp = f", {rec.mp_used} MP" if rec is not None else ""
     plural = "es" if hexes != 1 else ""
-    return f"{label} {verb} {hexes} hex{plural} to {where} facing {after.facing}{mp}"
+    facing = DIRECTION_NAMES[after.facing]
+    lying = ", prone" if after.prone and not before.prone else ""
+    lying = ", stands up" if before.prone and not after.prone else lying
+    if hexes == 0:
+        return f"{label} {verb} in {where}, facing {facing}{mp}{lying}"
+    return f"{label} {verb} {hexes} hex{plural} to {where} facing {facing}{mp}{lying}"
 
 
 def with_building_cf(board: Board, buildings: tuple[tuple[Hex, int], ...]) -> Board:

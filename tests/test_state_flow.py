@@ -80,7 +80,7 @@ def test_whole_scripted_turn_tw_unequal_numbers() -> None:
     s = out.state
     assert [e.kind for e in out.events] == ["move", "roll"]
     assert out.events[1].rolls[0].faces == (6, 6)
-    assert out.events[0].text == "A1 (Hunchback HBK-4G) walks 2 hexes to 0404 facing 2, 3 MP"
+    assert out.events[0].text == "A1 (Hunchback HBK-4G) walks 2 hexes to 0404 facing SE, 3 MP"
     assert s.unit("A1").at == Hex(3, 3) and s.unit("A1").moved
     assert s.active_unit is None
     assert "already moved" in refused(s, StandStill("A1"))

@@ -114,3 +114,24 @@ def test_random_games_follow_the_order_and_replay(tmp_path: Path, sizes, seed, p
     assert replay(s.board, s.start, s.history, fake_mover) == s
     save_game(s, tmp_path / "p.json")
     assert load_game(tmp_path / "p.json", fake_mover) == s
+
+
+def test_log_lines_name_the_facing_and_going_prone(tmp_path: Path) -> None:  # MOV-22
+    scenario = {
+        "board": {"width": 6, "height": 6, "hexes": {}},
+        "units": [
+            {"id": "x", "side": "red", "kind": "biped", "tons": 50, "walk": 4, "at": "0303",
+             "facing": 2},
+            {"id": "y", "side": "blue", "kind": "biped", "tons": 50, "walk": 4, "at": "0606",
+             "facing": 5},
+        ],
+        "dice": [6, 6, 1, 1],
+    }  # fmt: skip
+    path = tmp_path / "sc.json"
+    path.write_text(json.dumps(scenario))
+    s = apply_strict(new_game_from_scenario(path), StartGame()).state
+    s = apply_strict(s, RollInitiative()).state  # blue wins, red moves first
+    out = apply_strict(s, CommitMove("x", "walk", ("P",)))
+    assert out.events[0].text == "x walks in 0303, facing SE, 1 MP, prone"
+    out = apply_strict(out.state, StandStill("y"))
+    assert out.events[0].text == "y stands still"

@@ -56,8 +56,11 @@ def begin_move(
     error = _mode_error(board, mover, mode)
     mp = mode_mp(mover, mode)
     bonus = mover.kind in VEHICLE_KINDS and bool(table.pos_paved[int(deck), h])  # MOV-25
+    # MOV-02/07: 0 MP forbids every step, not the empty move; an immobile unit may only
+    # stand still (TURN-06, game/flow.py), so walk/run stay refused for it altogether.
+    stay = mode in ("walk", "run") and not mover.moved and not mover.immobile and mp <= 0
     ctx = MoveContext(board, mover, others, mode, mp, rules, table,
-                      C.motive_costs(mover.kind, rules), error, bonus)  # fmt: skip
+                      C.motive_costs(mover.kind, rules), error, bonus, stay)  # fmt: skip
     state = MoveState(at=mover.at, facing=mover.facing, prone=mover.prone, deck=deck)
     return ctx, state
 
@@ -301,7 +304,7 @@ def check_move(
     reports: list[StepReport] = []
     psrs: list[PSR] = []
     warn: list[tuple[int, Overload]] = []
-    if ctx.error and not steps and mode != "stand":
+    if ctx.error and not steps and mode != "stand" and not ctx.may_stay:
         return summarise(ctx, state, reports, psrs, ctx.error, None)
     for i, token in enumerate(steps):
         rep = advance(ctx, state, token, i)

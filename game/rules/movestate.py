@@ -67,6 +67,9 @@ class MoveContext:
     costs: C.MotiveCosts
     error: str | None  # the whole move is impossible (mode, immobile, ...)
     paved_bonus: bool  # MOV-25 applies if the unit stays on pavement
+    # MOV-02/07: ``error`` only forbids spending MP (a mobile unit with 0 MP that has not
+    # moved declared walk or run); the empty move, ending where it began, stays legal.
+    may_stay: bool = False
 
     @property
     def running(self) -> bool:

@@ -45,6 +45,10 @@ class Reach:
     minimum: dict[Hex, int] = field(default_factory=dict)  # MOV-20 entries
     minimum_paths: dict[Hex, tuple[str, ...]] = field(default_factory=dict)  # their steps
     minimum_facing: dict[Hex, int] = field(default_factory=dict)  # facing on arrival
+    # MOV-20/23: (hex, facing) ends only minimum movement reaches in a hex reached otherwise
+    # too (a prone Mech with 1 MP standing up): their MP and steps.
+    minimum_ends: dict[tuple[Hex, int], tuple[int, tuple[str, ...]]] = field(default_factory=dict)
+    still: bool = False  # MOV-02/07: 0 MP, only the empty move (no turns, even for infantry)
     jump: bool = False
     start: tuple[Hex, int] | None = None
 
@@ -75,8 +79,11 @@ class Reach:
         ok = ~self.ends_blocked[hexes]
         return states[ok], hexes[ok], (states[ok] // n) % 6
 
-    def hexes(self) -> dict[Hex, tuple[int, tuple[int, ...]]]:
-        """Least MP to end in each hex and the facings it can end in within the MP."""
+    def hexes(self, minimum: bool = True) -> dict[Hex, tuple[int, tuple[int, ...]]]:
+        """Least MP to end in each hex and the facings it can end in within the MP; with
+        ``minimum``, also the facings only minimum movement reaches there (MOV-20/23: a
+        prone Mech with 1 MP standing up; the hex's mp stays the least, see
+        docs/rules-coverage.md)."""
         n = self.rows * self.cols
         states, hexes, facing = self._ends()
         cost = self.found.cost[np.searchsorted(self.found.states, states)]
@@ -88,8 +95,13 @@ class Reach:
         every = tuple(range(6))
         for h in np.unique(hexes).tolist():
             r, c = divmod(h, self.cols)
-            fs = every if self.kind == "infantry" else tuple(np.flatnonzero(faces[h]).tolist())
+            infantry = self.kind == "infantry" and not self.still
+            fs = every if infantry else tuple(np.flatnonzero(faces[h]).tolist())
             out[Hex(c, r)] = (int(best[h]), fs)
+        if minimum:
+            for (h, f), (mp, _) in self.minimum_ends.items():
+                least, fs = out.get(h, (mp, ()))
+                out[h] = (min(least, mp), tuple(sorted({*fs, f})))
         return out
 
     def minimum_hexes(self) -> dict[Hex, int]:
@@ -100,7 +112,7 @@ class Reach:
         idx = h.row * self.cols + h.col
         if idx < 0 or idx >= n or not (0 <= h.col < self.cols) or self.ends_blocked[idx]:
             return None
-        faces = range(6) if self.kind == "infantry" else (facing,)
+        faces = range(6) if self.kind == "infantry" and not self.still else (facing,)
         want = np.array([(lay * 6 + f) * n + idx for lay in range(4) for f in faces])
         pos = np.searchsorted(self.found.states, want)
         pos = np.minimum(pos, len(self.found.states) - 1)
@@ -114,7 +126,10 @@ class Reach:
         if h in self.minimum and facing == self.minimum_facing.get(h):
             return self.minimum[h]
         s = self._best_state(h, facing)
-        return None if s is None else int(self.found.cost[self.found.at(s)])
+        if s is None:
+            end = self.minimum_ends.get((h, facing))
+            return None if end is None else end[0]
+        return int(self.found.cost[self.found.at(s)])
 
     def path_to(self, h: Hex, facing: int) -> list[str] | None:
         """Step tokens of the cheapest path to end in ``h`` facing ``facing``."""
@@ -122,8 +137,9 @@ class Reach:
             return list(self.minimum_paths[h])
         s = self._best_state(h, facing)
         if s is None:
-            return None
-        if self.mode == "stand":  # MOV-02: no steps at all (infantry has no facing)
+            end = self.minimum_ends.get((h, facing))
+            return None if end is None else list(end[1])
+        if self.mode == "stand" or self.still:  # MOV-02: no steps at all
             return []
         if self.jump:
             if self.start is not None and h == self.start[0]:
@@ -248,8 +264,11 @@ def _prepare(
     start_state = (layer0 * 6 + u.facing) * n + h0
     base = dict(unit_id=unit_id, mode=mode, mp_available=ctx.mp_available, rows=rows, cols=cols,
                 kind=u.kind, ends_blocked=anyone, start=(u.at, u.facing))  # fmt: skip
-    if ctx.error:
+    if ctx.error and not ctx.may_stay:
         return Reach(found=_NONE, **base), None
+    if ctx.error:  # MOV-02/07: 0 MP, the unit can only end where it is, as it is
+        one = Found(np.array([start_state], np.int64), np.zeros(1, np.int16), np.full(1, -1))
+        return Reach(found=one, main=one, still=True, **base), None
     if mode == "stand":
         one = Found(np.array([start_state], np.int64), np.zeros(1, np.int16), np.full(1, -1))
         return Reach(found=one, main=one, **base), None
@@ -285,6 +304,8 @@ def _group_search(tr: Any, queries: list[_Query], paved: bool) -> list[Reach]:
             result.minimum[h] = mp
             result.minimum_facing[h] = facing
             result.minimum_paths[h] = path
+        if q.state.prone:
+            result.minimum_ends.update(_minimum_stand(q.ctx, q.state, result))
         out.append(result)
     return out
 
@@ -314,6 +335,33 @@ def _minimum(ctx: Any, st: Any, result: Reach) -> dict[Hex, tuple[int, int, tupl
         if error is not None or bool((hexes == h.row * result.cols + h.col).any()):
             continue
         out[h] = (state.mp_used, state.facing, tokens)
+    return out
+
+
+def _minimum_stand(
+    ctx: Any, st: Any, result: Reach
+) -> dict[tuple[Hex, int], tuple[int, tuple[str, ...]]]:
+    """MOV-20: a prone Mech with 1 MP may make one stand attempt as its only action, and
+    MOV-23/K25 (classic until decided) lets it take any facing once up. The step checker
+    says which ``U:n`` are legal; ends the search already holds are left out."""
+    n = result.rows * result.cols
+    have = set(result.found.states.tolist())
+    out: dict[tuple[Hex, int], tuple[int, tuple[str, ...]]] = {}
+    for facing in range(6):
+        token = f"U:{facing}"
+        rep = advance(ctx, st, token, 0)
+        if not rep.ok or not rep.state_after.minimum:
+            continue
+        after = rep.state_after
+        error, _ = finish_move(ctx, after, 0)
+        h = after.at
+        idx = h.row * result.cols + h.col
+        if error is not None or result.ends_blocked[idx]:
+            continue
+        layer = 2 * int(after.deck) + int(after.prone)
+        if (layer * 6 + after.facing) * n + idx in have:
+            continue
+        out[(h, after.facing)] = (after.mp_used, (token,))
     return out
 
 

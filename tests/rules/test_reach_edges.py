@@ -13,8 +13,10 @@ from game.rules.reach import reach
 @pytest.mark.parametrize("mode", ["walk", "run"])
 @pytest.mark.parametrize(
     "mover",
-    [unit(walk=0, facing=2), unit(walk=5, facing=2).__class__(
-        "m", "A", "biped", 50, 5, H("0505"), 2, heat=25)],
+    [
+        unit(walk=0, facing=2),
+        unit(walk=5, facing=2).__class__("m", "A", "biped", 50, 5, H("0505"), 2, heat=25),
+    ],
     ids=["walk-0", "heat-25"],
 )
 def test_mov02_unit_with_0_mp_can_end_in_its_own_hex(mover, mode):

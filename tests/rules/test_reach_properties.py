@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
-from dijkstra import baseline_hexes
+from dijkstra import TOKENS, baseline_hexes
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -56,9 +56,15 @@ def scenarios(draw: st.DrawFn):
     )
     # MOV-31: wheeled support vehicles without off-road gear pay +1 MP off road/pavement.
     offroad = kind != "wheeled" or draw(st.booleans())
-    mover = Unit("m", "A", kind, 50, draw(st.integers(1, 5)), spots[0], draw(st.integers(0, 5)),
-                 jump=draw(st.integers(0, 4)) if mech else 0,
-                 prone=mech and draw(st.booleans()), damage=damage, offroad=offroad)  # fmt: skip
+    # Edge cases too: 0 MP (walk 0, or heat 25 on a Mech: MOV-02/07) and a prone Mech with
+    # exactly 1 MP (MOV-20/23: it may stand by minimum movement, any facing).
+    edge = draw(st.sampled_from(["any", "any", "zero", "heat", "prone1"]))
+    walk = {"zero": 0, "prone1": 1}.get(edge, draw(st.integers(0, 5)))
+    heat = 25 if edge == "heat" and mech else draw(st.sampled_from([0, 0, 5]))
+    prone = mech and (edge == "prone1" or draw(st.booleans()))
+    mover = Unit("m", "A", kind, 50, walk, spots[0], draw(st.integers(0, 5)),
+                 jump=draw(st.integers(0, 4)) if mech else 0, prone=prone, damage=damage,
+                 offroad=offroad, heat=heat)  # fmt: skip
     others = []
     for i, at in enumerate(spots[1:]):  # batches mix off-road and road-bound wheeled units
         other = draw(st.sampled_from(["biped", "wheeled", "wheeled-road"]))
@@ -94,7 +100,29 @@ def test_reach_paths_replay_legally_and_match_the_baseline(scn, mode):
         res = check_move(b, units, "m", mode, r.path_to(h, facing), rules)
         assert res.legal and res.end_at == h and res.mp_used == mp and res.mode == "run"
         assert res.end_facing == facing and r.cost_to(h, facing) == mp
-    assert hexes == baseline_hexes(b, units, "m", mode, rules)  # (b)
+    for (h, f), (mp, path) in r.minimum_ends.items():  # MOV-20/23: prone, 1 MP, stands
+        res = check_move(b, units, "m", mode, list(path), rules)
+        assert res.legal and (res.end_at, res.end_facing, res.mp_used) == (h, f, mp)
+        assert res.mode == "run" and f in hexes[h][1] and not r.minimum_hexes().get(h)
+    # (e) every legal one-step or empty move ends where reach says it can end (MOV-02/20)
+    mover = units[0]
+    for steps in [[], *([t] for t in TOKENS)]:
+        res = check_move(b, units, "m", mode, steps, rules)
+        if not res.legal:
+            continue
+        h, f = res.end_at, res.end_facing
+        if h in r.minimum and r.minimum_facing[h] == f:
+            continue
+        assert h in hexes and f in hexes[h][1], (steps, h, f)
+        assert r.cost_to(h, f) is not None and r.cost_to(h, f) <= res.mp_used
+    start = check_move(b, units, "m", mode, [], rules)
+    assert start.legal == (mover.at in hexes)
+    if not mover.immobile:  # MOV-02/07: not moving is always a way to end, even on 0 MP
+        assert hexes.get(mover.at, (None,))[0] == 0 and mover.facing in hexes[mover.at][1]
+    expected = baseline_hexes(b, units, "m", mode, rules)
+    if not expected and start.legal:  # the oracle answers nothing when no MP can be spent
+        expected = {mover.at: (0, (mover.facing,))}
+    assert r.hexes(minimum=False) == expected  # (b)
 
 
 @SETTINGS

@@ -19,7 +19,7 @@ from game.rules.reach import reach
     ],
     ids=["walk-0", "heat-25"],
 )
-def test_mov02_unit_with_0_mp_can_end_in_its_own_hex(mover, mode):
+def test_mov_02_unit_with_0_mp_can_end_in_its_own_hex(mover, mode):
     """MOV-02/MOV-07: with no MP the unit cannot spend any, but declaring walk or run and
     not moving is still a move that ends in the start hex, current facing, 0 MP."""
     b = board()
@@ -36,7 +36,7 @@ def test_mov02_unit_with_0_mp_can_end_in_its_own_hex(mover, mode):
     assert not move(b, mover, ["R"], mode).legal and not move(b, mover, ["F"], mode).legal
 
 
-def test_mov02_infantry_with_0_mp_lists_only_its_own_facing():
+def test_mov_02_infantry_with_0_mp_lists_only_its_own_facing():
     b = board()
     inf = unit(walk=0, kind="infantry", facing=4)
     r = reach(b, [inf], "m", "walk")
@@ -46,7 +46,7 @@ def test_mov02_infantry_with_0_mp_lists_only_its_own_facing():
 
 @pytest.mark.parametrize("mode", ["walk", "run"])
 @pytest.mark.parametrize("damage", [{"shutdown": True}, {"unconscious": True}, {"gyro": 2}])
-def test_immobile_unit_has_no_walk_or_run_reach_and_check_move_agrees(mode, damage):
+def test_turn_06_immobile_unit_has_no_walk_or_run_reach_and_check_move_agrees(mode, damage):
     """Immobile units (shutdown, unconscious, gyro destroyed) can only stand still (the game
     flow refuses any other mode): both answers refuse walk/run, even an empty move."""
     b = board()
@@ -64,7 +64,7 @@ def test_already_moved_unit_still_gets_no_reach():
     assert reach(b, [u], "m", "walk").hexes() == {}
 
 
-def test_mov20_mov23_prone_mech_with_1_mp_lists_every_standing_facing():
+def test_mov_20_mov_23_prone_mech_with_1_mp_lists_every_standing_facing():
     """MOV-20: a prone Mech with only 1 MP may make one stand attempt as its only action;
     K25/MOV-23 (classic until decided): it then takes any facing. check_move accepts U:n for
     every n, so reach lists every facing in the start hex (mp stays the least, 0)."""

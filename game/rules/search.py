@@ -42,7 +42,11 @@ class Transitions:
     dest: np.ndarray  # (S, M) int32
     cost: np.ndarray  # (S, M) int16, NO_MOVE where impossible
     paved: np.ndarray  # (S,) the state's position is paved (MOV-25)
+    packed: np.ndarray  # (S, M, 3) int32: cost, dest, s * LINK + code (one gather)
+    longest: int  # the dearest possible move: a pushed state is due within this many buckets
 
+
+LINK = 32  # link = predecessor state * LINK + move code
 
 _TRANS: dict[tuple[int, str, str, bool, bool, bool], tuple[Board, Transitions]] = {}
 
@@ -128,12 +132,18 @@ def _build_transitions(
     paved = np.concatenate([np.broadcast_to(t.pos_paved[lay // 2], (6, n)).ravel()
                             for lay in range(4)])  # fmt: skip
     cost = np.stack([r[2].ravel() for r in rows], axis=1)
+    codes = np.array([r[0] for r in rows], np.int16)
+    cost = np.where(cost < 0, NO_MOVE, cost)
+    dest = np.stack([r[1].ravel() for r in rows], axis=1)
+    links = np.arange(cost.shape[0], dtype=np.int32)[:, None] * LINK + codes[None, :]
     return Transitions(
         hexes=n,
-        codes=np.array([r[0] for r in rows], np.int16),
-        dest=np.ascontiguousarray(np.stack([r[1].ravel() for r in rows], axis=1)),
-        cost=np.ascontiguousarray(np.where(cost < 0, NO_MOVE, cost)),
+        codes=codes,
+        dest=np.ascontiguousarray(dest),
+        cost=np.ascontiguousarray(cost),
         paved=paved,
+        packed=np.stack([cost, dest, links], axis=2).astype(np.int32),
+        longest=int(cost[cost < NO_MOVE].max(initial=1)),
     )
 
 
@@ -151,9 +161,6 @@ def _scratch(tr: Transitions, size: int) -> tuple[np.ndarray, np.ndarray]:
             _SCRATCH.pop(next(iter(_SCRATCH)))
         _SCRATCH[id(tr)] = hit
     return hit[1], hit[2]
-
-
-LINK = 32  # link = predecessor state * LINK + move code
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -181,6 +188,8 @@ def search(
     least 1 MP (infantry turns are folded into their steps), so a bucket is final when it
     is expanded. ``blocked[u, hex]``: hexes unit u may not enter (enemies, MOV-30);
     ``paved_only``: only paved positions may be entered (MOV-25)."""
+    if len(starts) == 1 and blocked is None and not paved_only:
+        return [_search_one(tr, np.asarray(starts[0], np.int64), int(budgets[0]))]
     size, m = tr.dest.shape
     units = len(starts)
     dist, link = _scratch(tr, units * size)
@@ -233,6 +242,64 @@ def search(
         every = np.concatenate(seen)
         dist[every] = INF
         link[every] = -1
+
+
+def _search_one(tr: Transitions, first: np.ndarray, budget: int) -> Found:
+    """search() for one unit with no enemy in the way: the common query, where numpy
+    call overhead, not element work, sets the time, so each bucket makes as few calls as
+    it can. Same states, costs and links as the general loop: the open list is kept as
+    the push batches in push order (a batch pushed at bucket j holds costs <= j +
+    longest, so older ones are dropped whole), the candidates keep their (state, move)
+    order, and a link is written by the last of the cheapest candidates, as there."""
+    dist, link = _scratch32(tr)
+    dist[first] = 0
+    batches: list[tuple[int, np.ndarray]] = [(0, first)]
+    seen = [first]
+    try:
+        for k in range(budget):  # every move costs >= 1 MP: the last bucket expands nothing
+            batches = [b for b in batches if b[0] + tr.longest >= k]
+            if not batches:
+                break
+            open_ = batches[0][1] if len(batches) == 1 else np.concatenate([b[1] for b in batches])
+            fr = open_[dist[open_] == k]
+            if fr.size == 0:
+                continue
+            moves = tr.packed[fr]  # (n, M, 3): cost, dest, link
+            moves = moves[moves[:, :, 0] <= budget - k]  # (candidates, 3) in (state, move) order
+            new = moves[:, 0] + k
+            dest = moves[:, 1]
+            before = dist[dest]
+            np.minimum.at(dist, dest, new)
+            sel = (dist[dest] == new) & (new < before)
+            dest = dest[sel]
+            if dest.size == 0:
+                continue
+            link[dest] = moves[:, 2][sel]
+            batches.append((k, dest))
+            seen.append(dest)
+        every = np.concatenate(seen)
+        every.sort()
+        every = every[np.concatenate(([True], every[1:] != every[:-1]))]
+        return Found(every, dist[every].astype(np.int16), link[every])
+    finally:
+        every = np.concatenate(seen)
+        dist[every] = INF
+        link[every] = -1
+
+
+_SCRATCH32: dict[int, tuple[Transitions, np.ndarray, np.ndarray]] = {}
+
+
+def _scratch32(tr: Transitions) -> tuple[np.ndarray, np.ndarray]:
+    """_scratch for _search_one: one unit's states, int32 costs like ``packed``."""
+    hit = _SCRATCH32.get(id(tr))
+    if hit is None or hit[0] is not tr:
+        size = tr.dest.shape[0]
+        hit = (tr, np.full(size, INF, np.int32), np.full(size, -1, np.int64))
+        if len(_SCRATCH32) >= 16:
+            _SCRATCH32.pop(next(iter(_SCRATCH32)))
+        _SCRATCH32[id(tr)] = hit
+    return hit[1], hit[2]
 
 
 def _split(

@@ -247,25 +247,27 @@ def search(
 def _search_one(tr: Transitions, first: np.ndarray, budget: int) -> Found:
     """search() for one unit with no enemy in the way: the common query, where numpy
     call overhead, not element work, sets the time, so each bucket makes as few calls as
-    it can. Same states, costs and links as the general loop: the open list is kept as
-    the push batches in push order (a batch pushed at bucket j holds costs <= j +
-    longest, so older ones are dropped whole), the candidates keep their (state, move)
-    order, and a link is written by the last of the cheapest candidates, as there."""
+    it can. Same states, costs and links as the general loop: the open list is the
+    pushed states in push order (a batch pushed at bucket j holds costs <= j + longest,
+    so older batches are dropped whole), the candidates keep their (state, move) order,
+    and a link is written by the last of the cheapest candidates, as there."""
     dist, link = _scratch32(tr)
     dist[first] = 0
-    batches: list[tuple[int, np.ndarray]] = [(0, first)]
-    seen = [first]
+    pushed = first  # every state pushed, in push order: the open list is a suffix of it
+    marks = [(0, 0)]  # (bucket, offset in pushed) of each push batch
+    live = 0  # first batch that may still hold an open state
     try:
         for k in range(budget):  # every move costs >= 1 MP: the last bucket expands nothing
-            batches = [b for b in batches if b[0] + tr.longest >= k]
-            if not batches:
+            while live < len(marks) and marks[live][0] + tr.longest < k:
+                live += 1
+            if live == len(marks):
                 break
-            open_ = batches[0][1] if len(batches) == 1 else np.concatenate([b[1] for b in batches])
+            open_ = pushed[marks[live][1] :]
             fr = open_[dist[open_] == k]
             if fr.size == 0:
                 continue
-            moves = tr.packed[fr]  # (n, M, 3): cost, dest, link
-            moves = moves[moves[:, :, 0] <= budget - k]  # (candidates, 3) in (state, move) order
+            moves = tr.packed.take(fr, 0).reshape(-1, 3)  # cost, dest, link per (state, move)
+            moves = moves.compress(moves[:, 0] <= budget - k, 0)  # both ~4x [] on small arrays
             new = moves[:, 0] + k
             dest = moves[:, 1]
             before = dist[dest]
@@ -275,16 +277,14 @@ def _search_one(tr: Transitions, first: np.ndarray, budget: int) -> Found:
             if dest.size == 0:
                 continue
             link[dest] = moves[:, 2][sel]
-            batches.append((k, dest))
-            seen.append(dest)
-        every = np.concatenate(seen)
-        every.sort()
+            marks.append((k, pushed.size))
+            pushed = np.concatenate((pushed, dest))
+        every = np.sort(pushed)
         every = every[np.concatenate(([True], every[1:] != every[:-1]))]
         return Found(every, dist[every].astype(np.int16), link[every])
     finally:
-        every = np.concatenate(seen)
-        dist[every] = INF
-        link[every] = -1
+        dist[pushed] = INF
+        link[pushed] = -1
 
 
 _SCRATCH32: dict[int, tuple[Transitions, np.ndarray, np.ndarray]] = {}

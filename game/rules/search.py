@@ -188,8 +188,9 @@ def search(
     least 1 MP (infantry turns are folded into their steps), so a bucket is final when it
     is expanded. ``blocked[u, hex]``: hexes unit u may not enter (enemies, MOV-30);
     ``paved_only``: only paved positions may be entered (MOV-25)."""
-    if len(starts) == 1 and blocked is None and not paved_only:
-        return [_search_one(tr, np.asarray(starts[0], np.int64), int(budgets[0]))]
+    if len(starts) == 1 and not paved_only:
+        no_go = None if blocked is None else blocked[0]
+        return [_search_one(tr, np.asarray(starts[0], np.int64), int(budgets[0]), no_go)]
     size, m = tr.dest.shape
     units = len(starts)
     dist, link = _scratch(tr, units * size)
@@ -244,14 +245,22 @@ def search(
         link[every] = -1
 
 
-def _search_one(tr: Transitions, first: np.ndarray, budget: int) -> Found:
-    """search() for one unit with no enemy in the way: the common query, where numpy
-    call overhead, not element work, sets the time, so each bucket makes as few calls as
-    it can. Same states, costs and links as the general loop: the open list is the
-    pushed states in push order (a batch pushed at bucket j holds costs <= j + longest,
-    so older batches are dropped whole), the candidates keep their (state, move) order,
-    and a link is written by the last of the cheapest candidates, as there."""
+def _search_one(
+    tr: Transitions, first: np.ndarray, budget: int, blocked: np.ndarray | None
+) -> Found:
+    """search() for one unit (``blocked[hex]``: MOV-30), the common query, where numpy
+    call overhead, not element work, sets the time: each bucket makes as few calls as it
+    can. Same states, costs and links as the general loop: the open list is the pushed
+    states in push order (a batch pushed at bucket j holds costs <= j + longest, so older
+    batches are dropped whole), the candidates keep their (state, move) order, a link is
+    written by the last of the cheapest candidates, as there, and the states of a blocked
+    hex hold cost -1, which no move improves on and no bucket expands."""
     dist, link = _scratch32(tr)
+    walls = np.zeros(0, np.int64)
+    if blocked is not None:
+        copies = np.arange(0, len(dist), tr.hexes)[:, None]
+        walls = (np.flatnonzero(blocked)[None, :] + copies).ravel()
+    dist[walls] = -1
     dist[first] = 0
     pushed = first  # every state pushed, in push order: the open list is a suffix of it
     marks = [(0, 0)]  # (bucket, offset in pushed) of each push batch
@@ -284,6 +293,7 @@ def _search_one(tr: Transitions, first: np.ndarray, budget: int) -> Found:
         return Found(every, dist[every].astype(np.int16), link[every])
     finally:
         dist[pushed] = INF
+        dist[walls] = INF
         link[pushed] = -1
 
 

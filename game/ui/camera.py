@@ -8,6 +8,7 @@ keep one cached map surface per level. No pygame here, so it is easy to test.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 ZOOMS: tuple[float, ...] = (0.35, 0.5, 0.75, 1.0, 1.5, 2.0)
@@ -18,6 +19,22 @@ EDGE_MARGIN = 48  # zoomed pixels of background allowed beside the map when pann
 def nearest_zoom_index(zoom: float) -> int:
     """The zoom level closest to ``zoom`` (for ``--zoom`` on the command line)."""
     return min(range(len(ZOOMS)), key=lambda i: abs(ZOOMS[i] - zoom))
+
+
+PAN_SPEED = 900.0  # screen pixels per second while a pan key is held
+
+
+def held_pan(
+    pressed: Sequence[bool], keys: Mapping[int, tuple[int, int]], dt: float
+) -> tuple[float, float]:
+    """Pan distance for the keys held during ``dt`` seconds (the preview and play screens
+    bind different keys, the speed is one)."""
+    dx = dy = 0.0
+    for key, (kx, ky) in keys.items():
+        if pressed[key]:
+            dx += kx * PAN_SPEED * dt
+            dy += ky * PAN_SPEED * dt
+    return dx, dy
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ import pygame
 
 from game.board import Board
 
-from .camera import ZOOMS, Camera, nearest_zoom_index
+from .camera import ZOOMS, Camera, held_pan, nearest_zoom_index
 from .hud import HoverPanel, draw_help
 from .palette import load_palette
 from .render import MapRenderer, RenderOptions
@@ -29,7 +29,6 @@ PAN_KEYS = {
     pygame.K_DOWN: (0, -1),
     pygame.K_s: (0, -1),
 }
-PAN_SPEED = 900.0  # screen pixels per second while an arrow key is held
 IDLE_PREWARM_MS = 400  # build neighbouring zoom levels after this long without input
 
 
@@ -137,11 +136,7 @@ class PreviewLoop:
         pressed = pygame.key.get_pressed()
         if self.show_help:
             return
-        dx = dy = 0.0
-        for key, (kx, ky) in PAN_KEYS.items():
-            if pressed[key]:
-                dx += kx * PAN_SPEED * dt
-                dy += ky * PAN_SPEED * dt
+        dx, dy = held_pan(pressed, PAN_KEYS, dt)
         if dx or dy:
             self.camera = self.camera.panned(dx, dy)
             self._clamp()

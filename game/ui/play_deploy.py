@@ -17,7 +17,6 @@ from game.deploy import legal_deploy_hexes
 from game.hexgrid import Hex
 
 from . import overlays
-from .camera import nearest_zoom_index
 from .help import DEPLOY_KEYS, draw_help
 from .panels import DIM, TEXT, PanelCache, banner_surface, rows_surface, screen_layout, side_colour
 from .play_input import HANDOFF_GRACE, global_keys
@@ -48,16 +47,7 @@ class DeployScene:
 
     def focus_zone(self) -> None:
         """Zoom to at least 75% and centre on the deploying side's zone."""
-        hexes = self.legal()
-        if not hexes:
-            return
-        target = nearest_zoom_index(max(0.75, self.app.screen.get_height() / 1000))
-        if self.view.camera.zoom_index < target:
-            self.view.zoom(target - self.view.camera.zoom_index)
-        lay = self.view.layout
-        xs, ys = zip(*(lay.centre(h) for h in hexes), strict=True)
-        self.view.camera = self.view.camera.centred_on(sum(xs) / len(xs), sum(ys) / len(ys))
-        self.view._clamp()
+        self.view.focus(self.legal(), self.app.screen.get_height())
 
     @property
     def state(self):

@@ -21,7 +21,6 @@ from game.units import Unit
 
 from . import overlays
 from .anim import MoveAnimation, build_animation, map_marks
-from .camera import nearest_zoom_index
 from .panels import Button, PanelCache, screen_layout
 from .play_over import GameOver, game_over
 from .play_plan import Plan, facing_from_angle, nearest_facing
@@ -67,16 +66,8 @@ class PlayScene:
     def focus_side(self, zoom: bool = True) -> None:
         """Centre on the units of the side to act (and zoom to at least 75%)."""
         units = self.movable() or tuple(u for u in self.state.units if u.at.col >= 0)
-        if not units:
-            return
-        cam = self.view.camera
-        target = nearest_zoom_index(max(0.75, self.app.screen.get_height() / 1000))
-        if zoom and cam.zoom_index < target:
-            self.view.zoom(target - cam.zoom_index)
-        lay = self.view.layout
-        xs, ys = zip(*(lay.centre(u.at) for u in units), strict=True)
-        self.view.camera = self.view.camera.centred_on(sum(xs) / len(xs), sum(ys) / len(ys))
-        self.view._clamp()
+        height = self.app.screen.get_height() if zoom else None
+        self.view.focus((u.at for u in units), height)
 
     @property
     def state(self):

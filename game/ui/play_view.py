@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -22,12 +23,11 @@ from game.layout import DEFAULT_LAYOUT
 from game.state import GAME_ROOT, GameState
 from game.units import Unit
 
-from .camera import ZOOMS, Camera, nearest_zoom_index
+from .camera import ZOOMS, Camera, held_pan, nearest_zoom_index
 from .render import MapRenderer, RenderOptions
 from .sprites import draw_unit
 from .tiles import TileMap, load_tile_map
 
-PAN_SPEED = 900.0
 PAN_KEYS = {
     pygame.K_LEFT: (1, 0),
     pygame.K_RIGHT: (-1, 0),
@@ -141,6 +141,21 @@ class MapView:
         self.camera = self.camera.zoomed(steps, sx, sy)
         self._clamp()
 
+    def focus(self, hexes: Iterable[Hex], screen_height: int | None = None) -> None:
+        """Centre on the middle of ``hexes``; given the window height, first zoom in to a
+        readable level (at least 75%, more on tall windows)."""
+        hexes = list(hexes)
+        if not hexes:
+            return
+        if screen_height is not None:
+            target = nearest_zoom_index(max(0.75, screen_height / 1000))
+            if self.camera.zoom_index < target:
+                self.zoom(target - self.camera.zoom_index)
+        lay = self.layout
+        xs, ys = zip(*(lay.centre(h) for h in hexes), strict=True)
+        self.camera = self.camera.centred_on(sum(xs) / len(xs), sum(ys) / len(ys))
+        self._clamp()
+
     def pan(self, dx: float, dy: float) -> None:
         self.camera = self.camera.panned(dx, dy)
         self._clamp()
@@ -170,12 +185,7 @@ class MapView:
         return False
 
     def held_keys(self, dt: float) -> bool:
-        pressed = pygame.key.get_pressed()
-        dx = dy = 0.0
-        for key, (kx, ky) in PAN_KEYS.items():
-            if pressed[key]:
-                dx += kx * PAN_SPEED * dt
-                dy += ky * PAN_SPEED * dt
+        dx, dy = held_pan(pygame.key.get_pressed(), PAN_KEYS, dt)
         if dx or dy:
             self.pan(dx, dy)
             return True

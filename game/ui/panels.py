@@ -8,7 +8,7 @@ Sizes follow :func:`ui_size`, so text stays readable from 1280x720 to 4K.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -247,6 +247,11 @@ class Button:
     label: str
     active: bool = False
     enabled: bool = True
+
+
+def button_at(buttons: Iterable[Button], pos: tuple[int, int]) -> Button | None:
+    """The enabled button under ``pos``, if any."""
+    return next((b for b in buttons if b.enabled and b.rect.collidepoint(pos)), None)
 
 
 def draw_button(screen: pygame.Surface, b: Button, size: int, hover: bool) -> None:

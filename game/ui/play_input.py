@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from .panels import button_at
 from .play_plan import facing_from_angle, nearest_facing
 
 DRAG_PX = 10
@@ -115,10 +116,6 @@ def _key(scene: Any, event: pygame.event.Event) -> None:
             scene.app.push(GameMenu(scene.app))
 
 
-def _button_at(scene: Any, pos: tuple[int, int]) -> Any:
-    return next((b for b in scene.buttons if b.rect.collidepoint(pos) and b.enabled), None)
-
-
 def _press_button(scene: Any, action: str) -> None:
     if action in ("walk", "run", "jump"):
         scene.set_mode(action)
@@ -144,7 +141,7 @@ def _mouse(scene: Any, event: pygame.event.Event) -> None:
         scene._update_hover(event.pos)
     elif event.type == pygame.MOUSEBUTTONDOWN:
         if event.button == 1:
-            b = _button_at(scene, event.pos)
+            b = button_at(scene.buttons, event.pos)
             if b is not None:
                 _press_button(scene, b.action)
                 return

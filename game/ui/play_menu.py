@@ -14,7 +14,7 @@ import pygame
 from game.save import save_dir
 
 from .fonts import font, ui_size
-from .panels import BG, DIM, TEXT, Button, draw_button
+from .panels import BG, DIM, TEXT, Button, button_at, draw_button
 
 
 def _box(screen: pygame.Surface, w: int, h: int) -> pygame.Rect:
@@ -80,10 +80,10 @@ class GameMenu:
         elif event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for b in self.buttons:
-                if b.rect.collidepoint(event.pos):
-                    self.choose(b.action)
-                    return
+            b = button_at(self.buttons, event.pos)
+            if b is not None:
+                self.choose(b.action)
+                return
 
     def update(self, dt: float) -> None:
         pass

@@ -15,7 +15,7 @@ import pygame
 from game.state import DEPLOYMENT, SETUP, GameState
 
 from .fonts import font, ui_size
-from .panels import BG, DIM, TEXT, Button, draw_button, side_colour
+from .panels import BG, DIM, TEXT, Button, button_at, draw_button, side_colour
 
 
 def game_over(state: GameState | None) -> str | None:
@@ -86,10 +86,10 @@ class GameOver:
         elif event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for b in self.buttons:
-                if b.rect.collidepoint(event.pos):
-                    self.choose(b.action)
-                    return
+            b = button_at(self.buttons, event.pos)
+            if b is not None:
+                self.choose(b.action)
+                return
 
     def update(self, dt: float) -> None:
         pass

@@ -21,7 +21,7 @@ from game.state import GAME_ROOT, new_game_from_map
 
 from .fonts import font, ui_size
 from .help import draw_help
-from .panels import BG, BG2, DIM, TEXT, Button, draw_button, side_colour
+from .panels import BG, BG2, DIM, TEXT, Button, button_at, draw_button, side_colour
 from .play_input import global_keys
 
 DEFAULT_FORCES = {
@@ -138,10 +138,10 @@ class StartScreen:
         elif event.type == pygame.MOUSEWHEEL:
             self.roster_scroll = max(0, min(len(entries()) - 4, self.roster_scroll - event.y))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for b in self.buttons:
-                if b.rect.collidepoint(event.pos) and b.enabled:
-                    self.choose(b.action)
-                    return
+            b = button_at(self.buttons, event.pos)
+            if b is not None:
+                self.choose(b.action)
+                return
 
     def update(self, dt: float) -> None:
         pass

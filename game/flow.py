@@ -46,7 +46,7 @@ from .state import DEPLOYMENT, MODES, SETUP, GameStart, GameState, MoveRecord, k
 from .units import Unit
 
 if TYPE_CHECKING:
-    from .mech import MechBody
+    pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,18 +138,6 @@ def replay(
     return state
 
 
-def default_body(unit: Unit) -> MechBody | None:
-    """A Mech's body: published armour for a roster design, else the default spread."""
-    if not unit.is_mech:
-        return None
-    from .mech import standard_body
-
-    design = unit.name.rsplit(" ", 1)[-1] if unit.name else ""
-    if design in roster.ROSTER and roster.entry(design).tons == unit.tons:
-        return roster.body_for(design)
-    return standard_body(unit.tons, quad=unit.kind == "quad")
-
-
 # --- setup and deployment ----------------------------------------------------------------
 
 
@@ -166,10 +154,7 @@ def _add_unit(step: _Step, a: AddUnit) -> str | None:
         unit = roster.make_unit(a.design, unit_id, a.side, a.piloting, a.gunnery)
     except roster.RosterError as exc:
         return str(exc)
-    bodies = s.bodies
-    if unit.is_mech:
-        bodies += ((unit_id, roster.body_for(a.design)),)
-    step.state = replace(s, units=s.units + (unit,), bodies=bodies)
+    step.state = replace(s, units=s.units + (unit,))
     text = f"Side {a.side} takes {unit.name} ({unit_id}), pilot {a.piloting}/{a.gunnery}"
     step.emit(Event("unit_added", text, unit_id))
     return None
@@ -189,8 +174,7 @@ def _remove_unit(step: _Step, a: RemoveUnit) -> str | None:
     if s.unit(a.unit_id) is None:
         return f"there is no unit {a.unit_id!r}"
     units = tuple(u for u in s.units if u.id != a.unit_id)
-    bodies = tuple(b for b in s.bodies if b[0] != a.unit_id)
-    step.state = replace(s, units=units, bodies=bodies)
+    step.state = replace(s, units=units)
     step.emit(Event("unit_removed", f"Unit {a.unit_id} leaves the force", a.unit_id))
     return None
 
@@ -311,14 +295,12 @@ def _commit(step: _Step, a: CommitMove) -> str | None:
     dodged = {i for i in report.dodged if not (s.unit(i) or unit).moved} - {unit.id}
     acted = {unit.id} | dodged
     units = tuple(replace(u, moved=True) if u.id in acted else u for u in report.units)
-    bodies = dict(s.bodies) | dict(report.bodies)
     record = report.record or MoveRecord(unit.id, a.mode)
     extra = tuple(MoveRecord(i, "dodge") for i in sorted(dodged))
     step.state = replace(
         s,
         board=without_bridges(with_building_cf(s.board, report.buildings), report.bridges),
         units=units,
-        bodies=tuple((i, bodies[i]) for i, _ in s.bodies),
         moves=s.moves + (record,) + extra,
         wrecked=tuple(sorted(set(s.wrecked) | set(report.destroyed))),
     )

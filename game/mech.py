@@ -243,8 +243,12 @@ def standard_body(
         total = math.floor(armour[code] * fraction)
         rear = total // REAR_SHARE if code in TORSOS else 0
         locs.append(Location(total - rear, structure[code], rear))
-    body = MechBody(int(tons), quad, tuple(locs))
-    for code in body.legs[: max(legs_destroyed, 0)]:
+    return with_legs_destroyed(MechBody(int(tons), quad, tuple(locs)), legs_destroyed)
+
+
+def with_legs_destroyed(body: MechBody, legs: int) -> MechBody:
+    """The body with its first ``legs`` legs destroyed (a scenario's `legs_destroyed`)."""
+    for code in body.legs[: max(legs, 0)]:
         body = body.with_location(code, Location(0, 0, 0, True))
     return body
 

@@ -21,7 +21,7 @@ from .state import GameState, MoveRecord
 from .units import Unit
 
 if TYPE_CHECKING:
-    from .mech import MechBody
+    pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,8 +30,7 @@ class MoveReport:
 
     legal: bool
     error: str | None = None
-    units: tuple[Unit, ...] = ()  # every unit after the move (the mover's unit moved)
-    bodies: tuple[tuple[str, MechBody], ...] = ()  # bodies that changed
+    units: tuple[Unit, ...] = ()  # every unit after the move, bodies included
     events: tuple[Event, ...] = ()  # rolls, falls, damage, in order
     record: MoveRecord | None = None
     buildings: tuple[tuple[Hex, int], ...] = ()  # building hexes whose CF changed: CF left
@@ -65,7 +64,6 @@ def _resolved(
     """Roll the move's PSRs (game.rules.piloting) and gather units, bodies and events."""
     from .rules.piloting import resolve_move
 
-    bodies = dict(state.bodies)
     res = resolve_move(
         state.board,
         state.units,
@@ -74,7 +72,6 @@ def _resolved(
         steps,
         dice,
         state.rules,
-        bodies=bodies,
         origin=state.start_board,  # MOV-27: each bridge's full length
         target_mods={m.unit_id: m.target_modifier for m in state.moves},  # PHY-17
     )
@@ -82,13 +79,8 @@ def _resolved(
         where = "" if res.check.failed_step is None else f"step {res.check.failed_step + 1}: "
         return MoveReport(False, f"{where}{res.check.error}")
     changed: dict[str, Unit] = {unit_id: res.unit}
-    new_bodies: dict[str, MechBody] = {}
-    if res.body is not None:
-        new_bodies[unit_id] = res.body
-    for other_id, other, body in res.others:
+    for other_id, other, _ in res.others:
         changed[other_id] = other
-        if body is not None:
-            new_bodies[other_id] = body
     units = tuple(changed.get(u.id, u) for u in state.units)
     events = tuple(
         Event(e.type, describe(e, state, unit_id), unit_id, _rolls_of(e), e) for e in res.events
@@ -96,12 +88,11 @@ def _resolved(
     dodged = tuple(str(e.get("unit")) for e in res.events if e.type == "dodge")
     lost = {str(e.get("unit", unit_id)) for e in res.events if e.type == "unit_destroyed"}
     lost |= {unit_id} if res.destroyed else set()
-    lost |= {i for i, b in new_bodies.items() if b.destroyed}
+    lost |= {u.id for u in changed.values() if u.body is not None and u.body.destroyed}
     return MoveReport(
         True,
         None,
         units,
-        tuple(new_bodies.items()),
         events,
         record_from(unit_id, res.check),
         tuple(res.buildings),

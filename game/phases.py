@@ -25,7 +25,7 @@ from .state import GameState
 from .units import Unit
 
 if TYPE_CHECKING:
-    from .mech import MechBody
+    pass
 
 EnterHook = Callable[[GameState, Dice], tuple[GameState, tuple[Event, ...]]]
 
@@ -115,27 +115,23 @@ def leave_phase(s: GameState, cup: Dice, phase: Phase) -> tuple[GameState, tuple
     """
     if s.rules.classic and phase != Phase.WEAPON_ATTACK:
         return s, ()
-    units, bodies = list(s.units), dict(s.bodies)
+    units = list(s.units)
     events: list[Event] = []
     for i, u in enumerate(units):
         if u.damage.phase_damage < DAMAGE_PSR_DAMAGE or not u.is_mech or u.prone:
             continue
         if s.is_destroyed(u) or not s.board.contains(u.at):
             continue
-        new, body, evs = _damage_psr(u, bodies.get(u.id), cup, s)
+        new, evs = _damage_psr(u, cup, s)
         units[i] = new
-        if body is not None:
-            bodies[u.id] = body
         events.extend(evs)
     if not s.rules.classic:
         units = [replace(u, damage=replace(u.damage, phase_damage=0)) for u in units]
-    state = replace(s, units=tuple(units), bodies=tuple((i, bodies[i]) for i, _ in s.bodies))
+    state = replace(s, units=tuple(units))
     return state, tuple(events)
 
 
-def _damage_psr(
-    u: Unit, body: MechBody | None, cup: Dice, s: GameState
-) -> tuple[Unit, MechBody | None, list[Event]]:
+def _damage_psr(u: Unit, cup: Dice, s: GameState) -> tuple[Unit, list[Event]]:
     """One Mech's 20+ damage roll; a failure is a fall in place (PSR-13..17)."""
     from .movers import describe  # movers builds on the state, as this module does
 
@@ -150,14 +146,14 @@ def _damage_psr(
                        target="auto-fail" if auto else target, modifiers=listed, roll=roll,
                        success=ok)]  # fmt: skip
     if not ok:
-        fell, _ = fall(u, body, u.at, 0, False, mods, cup, None, reason, s.rules)
-        u, body = fell.unit, fell.body if fell.body is not None else body
+        fell, _ = fall(u, u.at, 0, False, mods, cup, None, reason, s.rules)
+        u = fell.unit
         raw.extend(fell.events)
     out = [
         Event(e.type, describe(e, s, u.id), u.id, tuple(v for _, v in e.data if _is_roll(v)), e)
         for e in raw
     ]
-    return u, body, out
+    return u, out
 
 
 def _is_roll(v: object) -> bool:

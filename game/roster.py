@@ -1,125 +1,51 @@
-"""The built-in roster: canonical designs with their published tonnage and MP.
+"""The built-in roster: the bundled designs (game.designs) a side picks its force from.
 
-Each side picks its force from this list in the setup screen; :func:`make_unit` turns an
-entry into a :class:`~game.units.Unit` with the player's pilot skills. The figures are
-the published record-sheet values (tonnage, walk/cruise MP, jump MP); run/flank MP is
-never stored, it is derived as ``ceil(1.5 x walk)`` (MOV-04) like everywhere else.
-
-Armour: only entries whose published per-location armour is given here carry it
-(``armour`` front values and ``rear`` torso rear values, keyed by the location codes of
-:mod:`game.mech`). The others leave ``armour`` as ``None`` and
-:func:`game.mech.standard_body`'s default allocation applies (see :func:`body_for`).
+:func:`make_unit` turns a design into a :class:`~game.units.Unit` with the player's pilot
+skills and its body (armour and structure, game.mech); the unit records its design
+(``Unit.design``), so everything else about it (weapons, heat sinks, slots) is looked up
+there, never guessed from its name. Run/flank MP is never stored: it is derived as
+``ceil(1.5 x walk)`` (MOV-04) like everywhere else.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from types import MappingProxyType
-from typing import TYPE_CHECKING
+from collections.abc import Iterator, Mapping
 
+from .designs import Design, DesignError, catalog, design, designs
 from .hexgrid import Hex
-from .units import KINDS, MECH_KINDS, Unit
+from .mech import MechBody, body_from_record, standard_body
+from .units import Unit
 
-if TYPE_CHECKING:
-    from .mech import MechBody
-
-
-class RosterError(ValueError):
-    """An unknown roster key or bad pilot skills (the message says which)."""
+RosterError = DesignError  # an unknown design or bad pilot skills (the message says which)
 
 
-@dataclass(frozen=True, slots=True)
-class RosterEntry:
-    """One design: chassis + model, motive kind, tonnage and printed MP."""
+class _Roster(Mapping[str, Design]):
+    """The catalog, read on first use (a broken data file is then a DesignError sentence
+    where it is asked for, not a traceback at import)."""
 
-    key: str  # the designation, e.g. "HBK-4G": the id used in saves and actions
-    chassis: str
-    kind: str
-    tons: int
-    walk: int  # walk MP (vehicles: cruise MP)
-    jump: int = 0
-    armour: Mapping[str, int] | None = field(default=None, compare=False)
-    rear: Mapping[str, int] | None = field(default=None, compare=False)
+    def __getitem__(self, key: str) -> Design:
+        return catalog()[key]
 
-    @property
-    def name(self) -> str:
-        """The label the UI shows, e.g. "Hunchback HBK-4G"."""
-        return f"{self.chassis} {self.key}"
+    def __iter__(self) -> Iterator[str]:
+        return iter(catalog())
 
-    @property
-    def run(self) -> int:
-        """Printed run (vehicles: flank) MP: ceil(1.5 x walk), MOV-04."""
-        return math.ceil(1.5 * self.walk)
-
-    @property
-    def is_mech(self) -> bool:
-        return self.kind in MECH_KINDS
-
-    @property
-    def armour_total(self) -> int | None:
-        if self.armour is None:
-            return None
-        return sum(self.armour.values()) + sum((self.rear or {}).values())
+    def __len__(self) -> int:
+        return len(catalog())
 
 
-def _armour(
-    head: int,
-    ct: int,
-    ct_rear: int,
-    side_torso: int,
-    side_rear: int,
-    arm: int,
-    leg: int,
-) -> dict[str, Mapping[str, int]]:
-    """Symmetric biped armour as RosterEntry keyword arguments (front and rear)."""
-    front = {"HD": head, "CT": ct, "LT": side_torso, "RT": side_torso}
-    front |= {"LA": arm, "RA": arm, "LL": leg, "RL": leg}
-    rear = {"CT": ct_rear, "LT": side_rear, "RT": side_rear}
-    return {"armour": MappingProxyType(front), "rear": MappingProxyType(rear)}
+ROSTER: Mapping[str, Design] = _Roster()
+# Units not yet on the map stand here; deployment (game.deploy) gives them a real hex.
+OFF_BOARD = Hex(-1, -1)
 
 
-# Published values (tonnage, walk, jump). Run is derived. Armour only where listed.
-_ENTRIES: tuple[RosterEntry, ...] = (
-    RosterEntry("LCT-1V", "Locust", "biped", 20, 8, 0, **_armour(8, 10, 2, 8, 2, 4, 8)),
-    RosterEntry("COM-2D", "Commando", "biped", 25, 6, 0),
-    RosterEntry("JR7-D", "Jenner", "biped", 35, 7, 5),
-    RosterEntry("PNT-9R", "Panther", "biped", 35, 4, 4),
-    RosterEntry("HBK-4G", "Hunchback", "biped", 50, 4, 0, **_armour(9, 26, 5, 20, 4, 16, 20)),
-    RosterEntry("GRF-1N", "Griffin", "biped", 55, 5, 5),
-    RosterEntry("WVR-6R", "Wolverine", "biped", 55, 5, 5),
-    RosterEntry("SHD-2H", "Shadow Hawk", "biped", 55, 5, 3),
-    RosterEntry("CPLT-C1", "Catapult", "biped", 65, 4, 4),
-    RosterEntry("TDR-5S", "Thunderbolt", "biped", 65, 4, 0),
-    RosterEntry("WHM-6R", "Warhammer", "biped", 70, 4, 0),
-    RosterEntry("MAD-3R", "Marauder", "biped", 75, 4, 0),
-    RosterEntry("AWS-8Q", "Awesome", "biped", 80, 3, 0),
-    RosterEntry("AS7-D", "Atlas", "biped", 100, 3, 0, **_armour(9, 47, 14, 32, 10, 34, 41)),
-    # Quad: the Goliath's 320 engine gives 4/6 (not 3/5) at 80 tons.
-    RosterEntry("GOL-1H", "Goliath", "quad", 80, 4, 0),
-    # Vehicles: walk is cruise MP.
-    RosterEntry("Scorpion", "Light Tank", "tracked", 25, 4, 0),
-    RosterEntry("GAL-100", "Galleon", "tracked", 30, 6, 0),
-    RosterEntry("Savannah", "Master Hovercraft", "hover", 5, 10, 0),
-)
-
-ROSTER: Mapping[str, RosterEntry] = MappingProxyType({e.key: e for e in _ENTRIES})
-assert all(e.kind in KINDS for e in _ENTRIES)
+def entry(key: str) -> Design:
+    """The design for a designation; an unknown key is a RosterError naming it."""
+    return design(key)
 
 
-def entry(key: str) -> RosterEntry:
-    """The roster entry for a designation; an unknown key is a RosterError naming it."""
-    try:
-        return ROSTER[key]
-    except KeyError:
-        known = ", ".join(ROSTER)
-        raise RosterError(f"unknown design {key!r} (known: {known})") from None
-
-
-def entries(kind: str | None = None) -> tuple[RosterEntry, ...]:
-    """Every entry in roster order (lightest Mechs first), optionally of one kind."""
-    return tuple(e for e in _ENTRIES if kind is None or e.kind == kind)
+def entries(kind: str | None = None) -> tuple[Design, ...]:
+    """Every design in roster order (Mechs first, lightest first), optionally of one kind."""
+    return designs(kind)
 
 
 def check_skill(name: str, value: int) -> int:
@@ -127,10 +53,6 @@ def check_skill(name: str, value: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 8:
         raise RosterError(f"{name} skill must be a whole number 0..8, not {value!r}")
     return value
-
-
-# Units not yet on the map stand here; deployment (game.deploy) gives them a real hex.
-OFF_BOARD = Hex(-1, -1)
 
 
 def make_unit(
@@ -156,19 +78,32 @@ def make_unit(
         piloting=check_skill("piloting", piloting),
         gunnery=check_skill("gunnery", gunnery),
         name=e.name,
+        design=e.code,
+        body=design_body(e) if e.kind in ("biped", "quad") else None,
     )
 
 
+def design_body(e: Design) -> MechBody:
+    """A Mech's body as built: its published armour, else the default allocation."""
+    quad = e.kind == "quad"
+    if not e.armor:
+        return standard_body(e.tons, quad=quad)
+    return body_from_record(e.tons, quad, e.front_armor(), e.rear_armor())
+
+
 def body_for(key: str) -> MechBody:
-    """The Mech body of a design: its published armour if listed, else the default.
-
-    game.mech is imported here, not at the top, so the setup screen can list the roster
-    without loading the damage code."""
-    from .mech import body_from_record, standard_body
-
+    """The Mech body of a design (RosterError for a vehicle)."""
     e = entry(key)
-    if not e.is_mech:
+    if e.kind not in ("biped", "quad"):
         raise RosterError(f"{e.name} is a vehicle and has no Mech body")
-    if e.armour is None:
-        return standard_body(e.tons, quad=e.kind == "quad")
-    return body_from_record(e.tons, e.kind == "quad", dict(e.armour), dict(e.rear or {}))
+    return design_body(e)
+
+
+def built_body(unit: Unit) -> MechBody | None:
+    """A Mech's body as it was built, undamaged: its design's, else the default for its
+    tonnage (the record sheet's full bars); None for units without a body."""
+    if not unit.is_mech:
+        return None
+    if unit.design and unit.design in ROSTER and ROSTER[unit.design].tons == unit.tons:
+        return design_body(ROSTER[unit.design])
+    return standard_body(unit.tons, quad=unit.kind == "quad")

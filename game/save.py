@@ -93,7 +93,6 @@ def snapshot(state: GameState) -> dict[str, Any]:
     """Where the game stands, readable, plus a digest of every rules-relevant field."""
     digest_of = (
         state.units,
-        state.bodies,
         state.turn,
         str(state.phase),
         state.initiative,

@@ -29,8 +29,12 @@ from .board import (
     HexSpec,
     build_board,
 )
+from .designs import Design, DesignError, design
+from .designs import catalog as designs_by_code
 from .errors import UserFacingError
 from .hexgrid import Hex, HexNameError, parse_hex_name
+from .mech import standard_body, with_legs_destroyed
+from .roster import design_body
 from .units import KINDS, MECH_KINDS, Damage, Unit
 
 VERSION = 1
@@ -50,8 +54,10 @@ HEX_KEYS = (
 )
 UNIT_REQUIRED = ("id", "side", "kind", "tons", "walk", "at", "facing")
 UNIT_OPTIONAL = (
-    "jump", "piloting", "gunnery", "prone", "heat", "damage", "moved", "name", "offroad"
+    "jump", "piloting", "gunnery", "prone", "heat", "damage", "moved", "name", "offroad",
+    "model",
 )  # fmt: skip
+MODEL_GIVES = ("tons", "walk")  # required keys a `model` supplies (Extension 2)
 # Allowed ranges of the integer fields; the digest's tables set the upper ends.
 UNIT_INTS = {
     "tons": (1, 200),
@@ -321,18 +327,24 @@ def _unit(r: _Reader, value: Any, index: int, board: Board) -> Unit:
     d = r.obj(value, f"units[{index}]")
     where = f"unit '{d['id']}'" if isinstance(d.get("id"), str) else f"units[{index}]"
     r.keys(d, UNIT_REQUIRED + UNIT_OPTIONAL, where)
+    design = _model(r, d["model"], where) if "model" in d else None
     for k in UNIT_REQUIRED:
-        if k not in d:
+        if k not in d and not (design is not None and k in MODEL_GIVES):
             raise r.error(f"{where} has no '{k}'")
     kind = d["kind"]
     if kind not in KINDS:
         raise r.error(f"{where}: kind {json.dumps(kind)} is not one of {', '.join(KINDS)}")
+    if design is not None and design.kind != kind:
+        raise r.error(f"{where}: model '{design.code}' is a {design.kind} unit, not a {kind}")
     kw: dict[str, Any] = {
         "id": r.str_(d["id"], f"{where}: id"),
         "side": r.str_(d["side"], f"{where}: side"),
         "kind": kind,
         "at": r.hex_(d["at"], f"{where}: at", board),
     }
+    if design is not None:  # the design's values; keys given beside it override them
+        kw |= {"tons": design.tons, "walk": design.walk, "jump": design.jump}
+        kw |= {"name": design.name, "design": design.code}
     for k, (lo, hi) in UNIT_INTS.items():
         if k in d:
             kw[k] = r.int_(d[k], f"{where}: {k}", lo, hi)
@@ -347,11 +359,29 @@ def _unit(r: _Reader, value: Any, index: int, board: Board) -> Unit:
         kw["name"] = r.str_(d["name"], f"{where}: name")
     if kw.get("prone") and kind not in MECH_KINDS:
         raise r.error(f"{where}: only Mechs (biped, quad) can be prone, not a {kind} unit")
-    kw["damage"] = _damage(r, d.get("damage", {}), f"{where}: damage", kind, kw.get("jump", 0))
+    damage, legs = _damage(r, d.get("damage", {}), f"{where}: damage", kind, kw.get("jump", 0))
+    kw["damage"] = damage
+    if kind in MECH_KINDS:  # the body records destroyed legs (CMB-28/38)
+        if design is not None and design.tons == kw["tons"]:
+            body = design_body(design)
+        else:
+            body = standard_body(kw["tons"], kind == "quad")
+        kw["body"] = with_legs_destroyed(body, legs)
     return Unit(**kw)
 
 
-def _damage(r: _Reader, value: Any, where: str, kind: str, jump: int) -> Damage:
+def _model(r: _Reader, value: Any, where: str) -> Design:
+    """A `model` key: a design of the built-in roster by its code (Extension 2)."""
+    code = r.str_(value, f"{where}: model")
+    try:
+        return design(code)
+    except DesignError:
+        known = ", ".join(designs_by_code())
+        raise r.error(f"{where}: model '{code}' is not a design of the roster ({known})") from None
+
+
+def _damage(r: _Reader, value: Any, where: str, kind: str, jump: int) -> tuple[Damage, int]:
+    """The Damage record and the number of destroyed legs (which the body holds)."""
     d = r.obj(value, where)
     r.keys(d, tuple(DAMAGE_INTS) + DAMAGE_BOOLS, where)
     kw: dict[str, Any] = {}
@@ -367,7 +397,10 @@ def _damage(r: _Reader, value: Any, where: str, kind: str, jump: int) -> Damage:
             raise r.error(f"{where} {k} is {kw[k]}, but a {kind} unit has {legs} legs")
     if kw.get("jump_jets", 0) > jump:
         raise r.error(f"{where} jump_jets is {kw['jump_jets']}, more than its jump {jump}")
-    return Damage(**kw)
+    legs_lost = kw.pop("legs_destroyed", 0)
+    if legs_lost and kind not in MECH_KINDS:
+        raise r.error(f"{where} legs_destroyed applies to Mechs (biped, quad), not a {kind} unit")
+    return Damage(**kw), legs_lost
 
 
 def _check_stacking(r: _Reader, u: Unit, placed: list[Unit], board: Board) -> None:

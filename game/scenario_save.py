@@ -84,7 +84,8 @@ def _hex_json(b: Board, h: Hex, custom_exits: bool) -> dict[str, Any]:
 
 
 def unit_to_json(u: Unit, board: Board) -> dict[str, Any]:
-    d: dict[str, Any] = {
+    d: dict[str, Any] = {"model": u.design} if u.design else {}
+    d |= {
         "id": u.id,
         "side": u.side,
         "kind": u.kind,
@@ -104,6 +105,8 @@ def unit_to_json(u: Unit, board: Board) -> dict[str, Any]:
         for f in fields(Damage)
         if getattr(u.damage, f.name) != getattr(default, f.name)
     }
+    if u.legs_destroyed:
+        damage["legs_destroyed"] = u.legs_destroyed
     if damage:
         d["damage"] = damage
     d["moved"] = u.moved

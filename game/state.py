@@ -79,7 +79,6 @@ class GameState:
     board: Board = field(compare=False, repr=False)  # now (buildings lose CF in play)
     start_board: Board | None = field(default=None, compare=False, repr=False)  # as it began
     units: tuple[Unit, ...] = ()
-    bodies: tuple[tuple[str, MechBody], ...] = ()
     turn: int = 0
     phase: str = SETUP
     initiative: Initiative | None = None
@@ -109,15 +108,15 @@ class GameState:
 
     def body(self, unit_id: str) -> MechBody | None:
         """A Mech's armour and structure (None for vehicles and unknown ids)."""
-        return next((b for i, b in self.bodies if i == unit_id), None)
+        u = self.unit(unit_id)
+        return u.body if u is not None else None
 
     def is_destroyed(self, unit: Unit) -> bool:
         """Pilot killed or engine gone (Unit.destroyed), body destroyed (CMB-37), or
         wrecked in play (a vehicle skidding into deep water, PSR-38)."""
         if unit.destroyed or unit.id in self.wrecked:
             return True
-        body = self.body(unit.id)
-        return body is not None and body.destroyed
+        return unit.body is not None and unit.body.destroyed
 
     def side_units(self, side: str) -> tuple[Unit, ...]:
         return tuple(u for u in self.units if u.side == side)
@@ -254,13 +253,10 @@ def new_game(
     sides: tuple[str, ...] = SIDES,
 ) -> GameState:
     """A game in the setup phase; ``units`` (from a scenario) are already on the board."""
-    from .flow import default_body  # flow builds bodies the same way for AddUnit
-
     if map_ref is not None:
         map_ref = canonical_map_ref(map_ref)
     start = GameStart(map_ref, rules, tuple(sides), seed, tuple(script), tuple(units))
-    bodies = tuple((u.id, b) for u in units if (b := default_body(u)) is not None)
-    return GameState(start, board, board, units=tuple(units), bodies=bodies)
+    return GameState(start, board, board, units=tuple(units))
 
 
 def new_game_from_map(

@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass, field, replace
 
 from .hexgrid import Hex
+from .mech import MechBody, standard_body
 
 KINDS = ("biped", "quad", "tracked", "wheeled", "hover", "infantry")
 MECH_KINDS = frozenset({"biped", "quad"})
@@ -19,12 +20,12 @@ VEHICLE_KINDS = frozenset({"tracked", "wheeled", "hover"})
 
 @dataclass(frozen=True, slots=True)
 class Damage:
-    """The damage that matters for movement and piloting (scenario `damage` keys)."""
+    """Critical and pilot damage (the scenario's `damage` keys). Destroyed locations, and
+    with them destroyed legs, are the body's (:attr:`Unit.body`), never counted here."""
 
     gyro: int = 0  # hits; 2 = destroyed
     hips: int = 0  # destroyed hip actuators
     leg_actuators: int = 0  # destroyed upper/lower leg and foot actuators, all legs
-    legs_destroyed: int = 0
     jump_jets: int = 0  # destroyed jump jets
     engine: int = 0  # engine hits
     shutdown: bool = False
@@ -35,6 +36,14 @@ class Damage:
 
 @dataclass(frozen=True, slots=True)
 class Unit:
+    """One unit in play: where it is, its pilot, its design and everything done to it.
+
+    ``body`` is the one record of a Mech's armour and structure (game.mech; destroyed
+    locations and legs live there), ``damage`` its critical and pilot damage; a Mech
+    made without a body gets the default one for its tonnage. ``design`` is the code of
+    its design (game.designs) or "" for a unit a scenario describes by kind and tonnage.
+    """
+
     id: str
     side: str
     kind: str
@@ -51,6 +60,17 @@ class Unit:
     moved: bool = False
     name: str = ""  # chassis and model for the UI, e.g. "Hunchback HBK-4G"
     offroad: bool = True  # MOV-31: False = wheeled support vehicle without off-road gear
+    design: str = ""
+    body: MechBody | None = None
+
+    def __post_init__(self) -> None:
+        if self.body is None and self.kind in MECH_KINDS:
+            object.__setattr__(self, "body", standard_body(self.tons, self.kind == "quad"))
+
+    @property
+    def legs_destroyed(self) -> int:
+        """Legs the body has lost (CMB-28/38); 0 for units without legs."""
+        return self.body.legs_destroyed if self.body is not None else 0
 
     @property
     def is_mech(self) -> bool:
@@ -73,7 +93,7 @@ class Unit:
             return True
         if self.is_mech and (d.gyro >= 2 or d.hips >= 2):
             return True
-        return self.is_mech and self.kind == "biped" and d.legs_destroyed >= 2
+        return self.is_mech and self.kind == "biped" and self.legs_destroyed >= 2
 
     def walk_mp(self) -> int:
         return walk_mp(self)
@@ -86,6 +106,10 @@ class Unit:
 
     def moved_to(self, at: Hex, facing: int, prone: bool | None = None) -> Unit:
         return replace(self, at=at, facing=facing, prone=self.prone if prone is None else prone)
+
+    def with_body(self, body: MechBody | None) -> Unit:
+        """This unit with a new body (a unit without one keeps None)."""
+        return self if body is None or body is self.body else replace(self, body=body)
 
 
 def heat_mp_penalty(heat: int) -> int:
@@ -109,11 +133,11 @@ def walk_mp(u: Unit) -> int:
         if d.hips >= 1:
             mp = math.ceil(mp / 2)
         mp -= d.leg_actuators
-        if d.legs_destroyed:
-            if u.kind == "biped" or d.legs_destroyed >= 2:
+        if u.legs_destroyed:
+            if u.kind == "biped" or u.legs_destroyed >= 2:
                 mp = min(mp, 1)
             else:
-                mp -= d.legs_destroyed
+                mp -= u.legs_destroyed
         mp -= heat_mp_penalty(u.heat)
     return max(mp, 0)
 
@@ -121,7 +145,7 @@ def walk_mp(u: Unit) -> int:
 def run_mp(u: Unit) -> int:
     """MOV-04: ceil(1.5 x walk), from the walk MP left after damage and heat."""
     w = walk_mp(u)
-    if u.is_mech and u.damage.legs_destroyed and u.kind == "biped":
+    if u.is_mech and u.legs_destroyed and u.kind == "biped":
         return w  # CMB-38: one leg, 1 MP per turn whatever the mode
     return math.ceil(1.5 * w)
 

@@ -49,7 +49,7 @@ def fake_mover(
         replace(u, at=at, facing=facing, prone=prone) if u.id == unit_id else u for u in state.units
     )
     record = MoveRecord(unit_id, mode, hexes_moved=moved, mp_used=len(steps))
-    return MoveReport(True, None, units, (), tuple(events), record)
+    return MoveReport(True, None, units, tuple(events), record)
 
 
 # Initiative: A rolls 2+3 = 5, B rolls 4+4 = 8: B wins, A (loser) moves first (TURN-05).

@@ -48,10 +48,11 @@ def test_roster_has_a_quad_and_vehicles() -> None:
 
 def test_armour_totals_match_published_tonnage() -> None:
     # 16 points per ton of standard armour: Locust 4 t, Hunchback 10 t, Atlas 19 t.
-    assert entry("LCT-1V").armour_total == 64
-    assert entry("HBK-4G").armour_total == 160
-    assert entry("AS7-D").armour_total == 304
-    assert entry("COM-2D").armour is None  # default allocation applies
+    assert entry("LCT-1V").armor_total == 64
+    assert entry("HBK-4G").armor_total == 160
+    assert entry("AS7-D").armor_total == 304
+    assert entry("COM-2D").armor_total == 64  # every classic design carries its record sheet
+    assert entry("GOL-1H").armor_total is None  # no record sheet yet: default allocation
 
 
 def test_names_avoid_trademarks() -> None:
@@ -82,7 +83,6 @@ def test_body_for_uses_published_armour_or_default() -> None:
     hbk = roster.body_for("HBK-4G")
     assert hbk.total_armour() == 160
     assert hbk["CT"].rear == 5 and hbk["HD"].armour == 9
-    assert roster.body_for("COM-2D") == standard_body(25)
-    assert roster.body_for("GOL-1H").quad
+    assert roster.body_for("GOL-1H") == standard_body(80, quad=True)
     with pytest.raises(RosterError, match="vehicle"):
         roster.body_for("Scorpion")

@@ -200,7 +200,7 @@ def test_a_dodge_counts_as_the_dodgers_move_psr37() -> None:
 
     def dodging_mover(state, dice, unit_id, mode, steps):
         rec = MoveRecord(unit_id, mode)
-        return MoveReport(True, None, state.units, (), (), rec, (), ("B1",))
+        return MoveReport(True, None, state.units, (), rec, (), ("B1",))
 
     s = setup_game()
     s = act(s, RollInitiative())  # order A B A A B
@@ -217,7 +217,7 @@ def test_units_destroyed_during_a_move_leave_the_order_cmb37() -> None:
 
     def deadly_mover(state, dice, unit_id, mode, steps):
         rec = MoveRecord(unit_id, mode)
-        return MoveReport(True, None, state.units, (), (), rec, destroyed=("B1",))
+        return MoveReport(True, None, state.units, (), rec, destroyed=("B1",))
 
     s = setup_game()
     s = act(s, RollInitiative())  # order A B A A B

@@ -3,11 +3,16 @@
 import pytest
 
 from game.hexgrid import Hex
+from game.mech import standard_body
 from game.units import Damage, Unit, heat_mp_penalty
 
 
-def mech(walk: int = 5, jump: int = 0, heat: int = 0, kind: str = "biped", **dmg: int) -> Unit:
-    return Unit("m", "A", kind, 50, walk, Hex(0, 0), 0, jump=jump, heat=heat, damage=Damage(**dmg))
+def mech(
+    walk: int = 5, jump: int = 0, heat: int = 0, kind: str = "biped", legs: int = 0, **dmg: int
+) -> Unit:
+    body = standard_body(50, kind == "quad", legs_destroyed=legs)
+    return Unit("m", "A", kind, 50, walk, Hex(0, 0), 0, jump=jump, heat=heat,
+                damage=Damage(**dmg), body=body)  # fmt: skip
 
 
 @pytest.mark.parametrize(("walk", "run"), [(3, 5), (4, 6), (5, 8), (6, 9)])
@@ -43,7 +48,7 @@ def test_immobile_states_have_no_mp() -> None:  # CMB-33, CMB-34, PSR-05
 
 
 def test_one_leg_leaves_one_mp() -> None:  # CMB-38, MOV-20
-    u = mech(6, 4, legs_destroyed=1)
+    u = mech(6, 4, legs=1)
     assert (u.walk_mp(), u.run_mp(), u.jump_mp()) == (1, 1, 4)
 
 

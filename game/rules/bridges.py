@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from ..board import Board
 from ..dice import Dice
 from ..hexgrid import Hex, neighbour
-from ..mech import MechBody, damage_groups
+from ..mech import damage_groups
 from ..units import Unit
 from .collide import SlideWorld
 from .falls import Outcome, event, fall, fall_damage
@@ -108,7 +108,6 @@ def fall_levels(board: Board, h: Hex) -> tuple[int, bool]:
 
 def drop(
     unit: Unit,
-    body: MechBody | None,
     board: Board,
     dice: Dice,
     step: int | None,
@@ -124,11 +123,10 @@ def drop(
     levels, water = fall_levels(board, unit.at)
     if unit.is_mech:
         mods = psr_base_modifiers(unit, rules)
-        out, _ = fall(unit, body, unit.at, levels, water, mods, dice, step, "bridge collapse",
-                      rules)  # fmt: skip
+        out, _ = fall(unit, unit.at, levels, water, mods, dice, step, "bridge collapse", rules)
         return out
     dmg = fall_damage(unit.tons, levels, water)
-    out = Outcome(unit, body).add(
+    out = Outcome(unit).add(
         event(
             "vehicle_damage",
             step,
@@ -158,7 +156,7 @@ def collapse(run: MoveRun, state: MoveState, over: Overload, step: int) -> MoveS
                  hexes=down[1:])  # fmt: skip
     run.bridges.extend(down)
     me = replace(run.out.unit, at=over.at, facing=state.facing, prone=state.prone)
-    fell = drop(me, run.out.body, board, run.dice, step, run.rules)
+    fell = drop(me, board, run.dice, step, run.rules)
     run.out = run.out.then(fell)
     if fell.wrecked:
         run.note("unit_destroyed", step, unit=me.id, cause="fell into deep water")
@@ -169,20 +167,16 @@ def collapse(run: MoveRun, state: MoveState, over: Overload, step: int) -> MoveS
     w = run.world(step)
     me = run.out.unit
     w.units[me.id] = me
-    if run.out.body is not None:
-        w.bodies[me.id] = run.out.body
     for other in sorted(w.units.values(), key=lambda o: o.id):
         if other.at in down and other.id != me.id:
             o = _drop_onto(w, other, board, step, run.rules)
             w.units[other.id] = o.unit
-            if o.body is not None:
-                w.bodies[other.id] = o.body
             w.touched.add(other.id)
             run.note("unit_falls", step, unit=other.id, events=o.events)
             if o.wrecked:
                 run.note("unit_destroyed", step, unit=other.id, cause="fell into deep water")
     # the mover may have been fallen on (PHY-17): take it back from the world
-    run.out = replace(run.out, unit=w.units[me.id], body=w.bodies.get(me.id, run.out.body))
+    run.out = replace(run.out, unit=w.units[me.id])
     run.keep(w)
     run.refresh()
     u = run.out.unit
@@ -199,9 +193,9 @@ def _drop_onto(w: SlideWorld, unit: Unit, board: Board, step: int | None, rules:
     levels, water = fall_levels(board, unit.at)
     if unit.is_mech and levels >= 2 and occupant(w, unit.at, {unit.id}) is not None:
         mods = psr_base_modifiers(unit, rules)
-        return from_above(w, Outcome(unit, w.body(unit)), unit.at, levels, water, None, mods,
+        return from_above(w, Outcome(unit), unit.at, levels, water, None, mods,
                           "bridge collapse")  # fmt: skip
-    return drop(unit, w.body(unit), board, w.dice, step, rules)
+    return drop(unit, board, w.dice, step, rules)
 
 
 def without_bridges(board: Board, hexes: Sequence[Hex]) -> Board:

@@ -16,7 +16,7 @@ from typing import Any
 from ..board import Board
 from ..dice import Dice
 from ..hexgrid import Hex, neighbour
-from ..mech import MechBody, apply_hit, damage_groups, kick_location, standard_body
+from ..mech import apply_hit, damage_groups, kick_location
 from ..units import Unit
 from .falls import Outcome, apply_damage_groups, event, fall
 from .options import Rules
@@ -48,20 +48,11 @@ class SlideWorld:
     rules: Rules
     step: int | None
     base_mods: BaseMods
-    units: dict[str, Unit]
-    bodies: dict[str, MechBody | None]
+    units: dict[str, Unit]  # every unit, its body included (Unit.body)
     cf: dict[Hex, int] = field(default_factory=dict)
     touched: set[str] = field(default_factory=set)
     # CMB-13 target movement modifier of units that moved this turn (PHY-17 to-hit)
     target_mods: dict[str, int] = field(default_factory=dict)
-
-    def body(self, u: Unit) -> MechBody | None:
-        if u.id not in self.bodies:
-            legs = u.damage.legs_destroyed
-            self.bodies[u.id] = (
-                standard_body(u.tons, u.kind == "quad", legs_destroyed=legs) if u.is_mech else None
-            )
-        return self.bodies[u.id]
 
     def building_cf(self, h: Hex) -> int:
         if h in self.cf:
@@ -88,9 +79,7 @@ def hurt(
         ev = event("vehicle_damage", w.step, cause=cause, side=side, damage=dmg,
                    groups=damage_groups(dmg))  # fmt: skip
         return out.add(ev), vdmg + dmg
-    return out.then(
-        apply_damage_groups(out.unit, out.body, w.dice, side, dmg, w.step, cause, w.rules)
-    ), vdmg
+    return out.then(apply_damage_groups(out.unit, w.dice, side, dmg, w.step, cause, w.rules)), vdmg
 
 
 def charge_damage(tons: int, hexes: int, rules: Rules) -> int:
@@ -128,10 +117,9 @@ def charge_all(
         if out.destroyed:
             return out, False, vdmg
         now = w.units[target.id]
-        tb = w.bodies.get(target.id)
-        gone = now.destroyed or (tb is not None and tb.destroyed)
+        gone = now.destroyed or (now.body is not None and now.body.destroyed)
         if hit and not gone and target.kind != "infantry":
-            legs = target.damage.legs_destroyed
+            legs = target.legs_destroyed
             return _displace(w, out, now, h, s, legs), False, vdmg
     return out, True, vdmg
 
@@ -198,12 +186,13 @@ def _hurt_target(w: SlideWorld, target: Unit, side: str, dmg: int) -> tuple[Any,
 
     Returns what to log: the hit results (standing) or the damage events (prone, which
     may include pilot hits from head hits)."""
-    body = w.body(target)
+    target = w.units[target.id]  # as it stands now (a dodge may have marked it moved)
+    body = target.body
     if body is None:
         return ()
     if target.prone:
-        hurt = apply_damage_groups(target, body, w.dice, side, dmg, w.step, "charged", w.rules)
-        w.units[target.id], w.bodies[target.id] = hurt.unit, hurt.body
+        hurt = apply_damage_groups(target, w.dice, side, dmg, w.step, "charged", w.rules)
+        w.units[target.id] = hurt.unit
         return hurt.events
     results = []
     for g in damage_groups(dmg):
@@ -212,12 +201,10 @@ def _hurt_target(w: SlideWorld, target: Unit, side: str, dmg: int) -> tuple[Any,
         face = w.dice.d6(f"kick location ({target.id})")
         body, res = apply_hit(body, kick_location(side, face, body.quad), g)
         results.append(res)
-    w.bodies[target.id] = body
     d = target.damage
-    legs = max(d.legs_destroyed, body.legs_destroyed)
     taken = sum(r.absorbed for r in results)
     w.units[target.id] = replace(
-        target, damage=replace(d, legs_destroyed=legs, phase_damage=d.phase_damage + taken)
+        target, damage=replace(d, phase_damage=d.phase_damage + taken), body=body
     )
     return tuple(results)
 
@@ -255,7 +242,7 @@ def push(
     if not w.board.contains(nxt):
         return out.add(event("blocked", w.step, unit=occupant.id, at=dest))
     domino = Modifier(0, "domino effect")
-    return push(w, out, occupant, nxt, d, occupant.damage.legs_destroyed, domino, depth + 1)
+    return push(w, out, occupant, nxt, d, occupant.legs_destroyed, domino, depth + 1)
 
 
 def shaken(
@@ -268,7 +255,7 @@ def shaken(
     mods = [*w.base_mods(target), why]
     tn = sum(int(m.value) for m in mods)
     listed = [{"value": m.value, "reason": m.reason} for m in mods]
-    auto = target.damage.legs_destroyed > legs or target.immobile
+    auto = target.legs_destroyed > legs or target.immobile
     roll = None if auto else w.dice.roll2d6(f"{target.id}: {why.reason}", target=tn)
     ok = roll is not None and bool(roll.success)
     shown: int | str = "auto-fail" if auto else tn
@@ -277,9 +264,8 @@ def shaken(
     out = out.add(psr)
     if ok:
         return out
-    fell, _ = fall(target, w.body(target), at, levels, False, mods, w.dice, w.step,
-                   why.reason, w.rules)  # fmt: skip
-    w.units[target.id], w.bodies[target.id] = fell.unit, fell.body
+    fell, _ = fall(target, at, levels, False, mods, w.dice, w.step, why.reason, w.rules)
+    w.units[target.id] = fell.unit
     return out.add(event("unit_falls", w.step, unit=target.id, events=fell.events))
 
 
@@ -290,15 +276,13 @@ def collapse_on_others(w: SlideWorld, out: Outcome, h: Hex, dmg: int, skip: str)
         if u.at != h or u.id == skip or u.destroyed:
             continue
         w.touched.add(u.id)
-        body = w.body(u)
-        if body is None:
+        if u.body is None:
             ev = event("vehicle_damage", w.step, unit=u.id, cause="building collapse",
                        side="front", damage=dmg, groups=damage_groups(dmg))  # fmt: skip
             out = out.add(ev)
             continue
-        hit = apply_damage_groups(u, body, w.dice, "front", dmg, w.step, "building collapse",
-                                  w.rules)  # fmt: skip
-        w.units[u.id], w.bodies[u.id] = hit.unit, hit.body
+        hit = apply_damage_groups(u, w.dice, "front", dmg, w.step, "building collapse", w.rules)
+        w.units[u.id] = hit.unit
         out = out.add(event("unit_hit", w.step, unit=u.id, cause="building collapse",
                             events=hit.events))  # fmt: skip
     return out

@@ -72,12 +72,15 @@ def jsonable(v: Any, board: Board) -> Any:
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """A unit, its body (Mechs) and the events that got it there."""
+    """A unit (its body included, Unit.body) and the events that got it there."""
 
     unit: Unit
-    body: MechBody | None
     events: tuple[Event, ...] = ()
     wrecked: bool = False  # destroyed in a way neither unit nor body records (a vehicle)
+
+    @property
+    def body(self) -> MechBody | None:
+        return self.unit.body
 
     @property
     def destroyed(self) -> bool:
@@ -85,13 +88,12 @@ class Outcome:
         return self.wrecked or self.unit.destroyed or body_gone
 
     def then(self, other: Outcome) -> Outcome:
-        """This outcome followed by ``other`` (which keeps this body if it has none)."""
-        body = other.body if other.body is not None else self.body
+        """This outcome followed by ``other`` (built on this outcome's unit)."""
         events = self.events + other.events
-        return Outcome(other.unit, body, events, self.wrecked or other.wrecked)
+        return Outcome(other.unit, events, self.wrecked or other.wrecked)
 
     def add(self, *events: Event) -> Outcome:
-        return Outcome(self.unit, self.body, self.events + events, self.wrecked)
+        return Outcome(self.unit, self.events + events, self.wrecked)
 
 
 def fall_damage(tons: int, levels: int, into_water: bool = False) -> int:
@@ -123,12 +125,11 @@ def pilot_hit(unit: Unit, dice: Dice, step: int | None, cause: str, hits: int = 
     new = replace(
         unit, damage=replace(d, pilot_hits=min(total, PILOT_DEATH), unconscious=unconscious)
     )
-    return Outcome(new, None, tuple(events))
+    return Outcome(new, tuple(events))
 
 
 def apply_damage_groups(
     unit: Unit,
-    body: MechBody,
     dice: Dice,
     side: str,
     total: int,
@@ -141,13 +142,13 @@ def apply_damage_groups(
     Side effects on the unit record: damage this phase (PSR-08 "20+"), destroyed legs
     (CMB-38), one pilot hit per head hit (PSR-19).
     """
-    body, results, _ = apply_groups(body, dice, side, damage_groups(total), cause, rules)
+    assert unit.body is not None, "only units with a body take damage groups"
+    body, results, _ = apply_groups(unit.body, dice, side, damage_groups(total), cause, rules)
     return _after_hits(unit, body, results, dice, step, cause, side, total)
 
 
 def apply_located_groups(
     unit: Unit,
-    body: MechBody,
     dice: Dice,
     side: str,
     total: int,
@@ -158,6 +159,8 @@ def apply_located_groups(
     """``total`` in 5-point groups, each located with 1D6 on a physical-attack table
     (``locate(side, d6, quad)``: PHY-05 punch, PHY-09 kick); same side effects as
     :func:`apply_damage_groups` (PHY-13 death-from-above damage)."""
+    body = unit.body
+    assert body is not None, "only units with a body take damage groups"
     results: list[HitResult] = []
     for g in damage_groups(total):
         if body.destroyed:
@@ -181,21 +184,19 @@ def _after_hits(
 ) -> Outcome:
     results = tuple(results)
     d = unit.damage
+    legs_before = unit.legs_destroyed
     unit = replace(
         unit,
-        damage=replace(
-            d,
-            phase_damage=d.phase_damage + sum(r.absorbed for r in results),
-            legs_destroyed=max(d.legs_destroyed, body.legs_destroyed),
-        ),
+        damage=replace(d, phase_damage=d.phase_damage + sum(r.absorbed for r in results)),
+        body=body,
     )
     out = Outcome(
-        unit, body, (event("damage", step, cause=cause, side=side, total=total, groups=results),)
+        unit, (event("damage", step, cause=cause, side=side, total=total, groups=results),)
     )
     for r in results:
         if r.location == HEAD and not out.unit.destroyed:  # PSR-19: every head hit
             out = out.then(pilot_hit(out.unit, dice, step, "head hit"))
-    if body.legs_destroyed > d.legs_destroyed:  # CMB-38
+    if body.legs_destroyed > legs_before:  # CMB-38
         out = out.add(event("leg_destroyed", step, legs=body.legs_destroyed))
     if body.destroyed:  # CMB-37
         out = out.add(event("mech_destroyed", step, cause=cause))
@@ -229,10 +230,10 @@ def pilot_roll(
         auto = "target over 12"
     if auto is not None:
         ev = event("pilot_check", step, **base, automatic=auto, injured=True)
-        return Outcome(unit, None, (ev,)).then(pilot_hit(unit, dice, step, "fall"))
+        return Outcome(unit, (ev,)).then(pilot_hit(unit, dice, step, "fall"))
     roll = dice.roll2d6("avoid pilot damage in a fall", target=target)
     ev = event("pilot_check", step, **base, roll=roll, injured=not roll.success)
-    out = Outcome(unit, None, (ev,))
+    out = Outcome(unit, (ev,))
     if not roll.success:
         out = out.then(pilot_hit(unit, dice, step, "fall"))
     return out
@@ -240,7 +241,6 @@ def pilot_roll(
 
 def fall(
     unit: Unit,
-    body: MechBody | None,
     at: Hex,
     levels: int,
     into_water: bool,
@@ -259,9 +259,9 @@ def fall(
     new_facing = rotate(unit.facing, turn)
     damage = fall_damage(unit.tons, levels, into_water)
     unit = replace(unit, at=at, facing=new_facing, prone=True)  # PSR-15 face down
-    hurt = Outcome(unit, body)
-    if body is not None and damage:
-        hurt = apply_damage_groups(unit, body, dice, side, damage, step, "fall", rules)
+    hurt = Outcome(unit)
+    if unit.body is not None and damage:
+        hurt = apply_damage_groups(unit, dice, side, damage, step, "fall", rules)
     groups = [
         {"location": g.location, "rear": g.rear, "damage": g.damage}
         for e in hurt.events[:1]
@@ -270,7 +270,7 @@ def fall(
     ev = event("fall", step, cause=cause, at=at, levels=levels, into_water=into_water,
                facing_roll=face, old_facing=unit_facing, facing=new_facing, side=side,
                damage=damage, groups=groups)  # fmt: skip
-    out = Outcome(unit, body, (ev,)).then(hurt)
+    out = Outcome(unit, (ev,)).then(hurt)
     if out.destroyed:
         return out, side
     check = pilot_roll(out.unit, list(modifiers), levels, dice, step, was_unconscious, was_immobile)
@@ -282,12 +282,12 @@ def wake_up(unit: Unit, dice: Dice, step: int | None = None) -> Outcome:
     his current total damage; success wakes him."""
     d = unit.damage
     if not d.unconscious or d.pilot_hits >= PILOT_DEATH or d.pilot_hits < 1:
-        return Outcome(unit, None)
+        return Outcome(unit)
     need = CONSCIOUSNESS[d.pilot_hits]
     roll = dice.roll2d6(f"wake up ({d.pilot_hits} hits)", target=need)
     woke = replace(unit, damage=replace(d, unconscious=not roll.success))
     ev = event("wake_up", step, hits=d.pilot_hits, target=need, roll=roll, conscious=roll.success)
-    return Outcome(woke, None, (ev,))
+    return Outcome(woke, (ev,))
 
 
 # PSR-02 (variant classic): 1D6 -> Piloting, Gunnery.

@@ -29,7 +29,7 @@ DROWNING = frozenset({"tracked", "wheeled", "infantry"})  # MOV-10: no depth 1+ 
 
 
 def gone(w: SlideWorld, u: Unit) -> bool:
-    body = w.bodies.get(u.id)
+    body = w.units[u.id].body if u.id in w.units else u.body
     return u.destroyed or (body is not None and body.destroyed)
 
 
@@ -145,7 +145,7 @@ def _miss(
     lv = max(levels + int(b.level[at.row, at.col]) - int(b.level[land.row, land.col]), 0)
     wet = int(b.water[land.row, land.col]) >= 1 if land != at else water
     out = out.add(event("lands_beside", w.step, at=land, missed=at, levels=lv))
-    fell, _ = fall(me, out.body, land, lv, wet, mods, w.dice, w.step, cause, w.rules)
+    fell, _ = fall(me, land, lv, wet, mods, w.dice, w.step, cause, w.rules)
     w.units[me.id] = fell.unit
     return out.then(fell)
 
@@ -160,25 +160,23 @@ def _hit(w: SlideWorld, out: Outcome, target: Unit, at: Hex, d: int | None) -> O
     w.units[me.id] = me
     side = attack_side(d, target.facing) if d is not None else "front"
     dmg = math.ceil(me.tons / 10) * 3  # PHY-13
-    legs_before = target.damage.legs_destroyed
-    body = w.body(target)
-    if body is None:
+    legs_before = target.legs_destroyed
+    if target.body is None:
         detail: Any = event("vehicle_damage", w.step, unit=target.id, cause="death from above",
                             side=side, damage=dmg)  # fmt: skip
     elif target.prone:  # PHY-15: the normal hit location table
-        hurt = apply_damage_groups(target, body, w.dice, side, dmg, w.step, "death from above",
-                                   w.rules)  # fmt: skip
-        w.units[target.id], w.bodies[target.id], detail = hurt.unit, hurt.body, hurt.events
+        hurt = apply_damage_groups(target, w.dice, side, dmg, w.step, "death from above", w.rules)
+        w.units[target.id], detail = hurt.unit, hurt.events
     else:
-        hurt = apply_located_groups(target, body, w.dice, side, dmg, w.step, "death from above",
+        hurt = apply_located_groups(target, w.dice, side, dmg, w.step, "death from above",
                                     punch_location)  # fmt: skip
-        w.units[target.id], w.bodies[target.id], detail = hurt.unit, hurt.body, hurt.events
+        w.units[target.id], detail = hurt.unit, hurt.events
     out = out.add(event("dfa_damage", w.step, unit=target.id, side=side, damage=dmg,
                         detail=detail))  # fmt: skip
-    my_legs = me.damage.legs_destroyed
+    my_legs = me.legs_destroyed
     if out.body is not None:  # PHY-13: the faller's legs, Kick table Front/Rear column
         legs = math.ceil(me.tons / 5)
-        mine = apply_located_groups(me, out.body, w.dice, "front", legs, w.step,
+        mine = apply_located_groups(me, w.dice, "front", legs, w.step,
                                     "death from above (legs)", _kick)  # fmt: skip
         out = out.then(mine)
         w.units[me.id] = out.unit
@@ -212,7 +210,7 @@ def _faller_psr(w: SlideWorld, out: Outcome, legs_before: int) -> Outcome:
     mods = [*w.base_mods(me), why]
     tn = sum(int(m.value) for m in mods)
     listed = [{"value": m.value, "reason": m.reason} for m in mods]
-    auto = me.damage.legs_destroyed > legs_before or me.immobile
+    auto = me.legs_destroyed > legs_before or me.immobile
     roll = None if auto else w.dice.roll2d6(f"{me.id}: {why.reason}", target=tn)
     ok = roll is not None and bool(roll.success)
     out = out.add(event("psr", w.step, unit=me.id, kind="death from above", reason=why.reason,
@@ -220,6 +218,6 @@ def _faller_psr(w: SlideWorld, out: Outcome, legs_before: int) -> Outcome:
                         success=ok))  # fmt: skip
     if ok:
         return out
-    fell, _ = fall(me, out.body, me.at, 0, False, mods, w.dice, w.step, why.reason, w.rules)
+    fell, _ = fall(me, me.at, 0, False, mods, w.dice, w.step, why.reason, w.rules)
     w.units[me.id] = fell.unit
     return out.then(fell)

@@ -319,9 +319,9 @@ def _landing_psrs(ctx: MoveContext, index: int, dest: Hex) -> list[PSR]:
     if not u.is_mech:
         return []
     if ctx.rules.classic:
-        hurt = d.legs_destroyed > 0
+        hurt = u.legs_destroyed > 0
     else:
-        hurt = bool(d.leg_actuators or d.hips or d.gyro or d.legs_destroyed)
+        hurt = bool(d.leg_actuators or d.hips or d.gyro or u.legs_destroyed)
     if not hurt:
         return []
     reason = "landing after a jump with damaged gyro/leg actuators"

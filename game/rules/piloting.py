@@ -18,7 +18,7 @@ from typing import Any
 from ..board import Board
 from ..dice import Dice, Roll
 from ..hexgrid import Hex
-from ..mech import MechBody, standard_body
+from ..mech import MechBody
 from ..units import Unit
 from .bridges import Overload, collapse, deck_overload
 from .falls import Event, Outcome, jsonable
@@ -81,7 +81,7 @@ class ResolvedMove:
             "id": u.id,
             "pilot_hits": d.pilot_hits,
             "unconscious": d.unconscious,
-            "legs_destroyed": d.legs_destroyed,
+            "legs_destroyed": u.legs_destroyed,
             "phase_damage": d.phase_damage,
             "destroyed": self.destroyed,
             "immobilised": self.immobilised,
@@ -110,7 +110,6 @@ def resolve_move(
     dice: Dice,
     rules: Rules = TW,
     *,
-    bodies: Mapping[str, MechBody] | None = None,
     origin: Board | None = None,
     target_mods: Mapping[str, int] | None = None,
 ) -> ResolvedMove:
@@ -122,13 +121,7 @@ def resolve_move(
     turn (the to-hit of an accidental fall from above, PHY-17)."""
     units = tuple(units)
     ctx, state = begin_move(board, units, unit_id, mode, rules)
-    given = dict(bodies or {})
-    me = ctx.unit
-    body = given.get(unit_id)
-    if body is None and me.is_mech:
-        body = standard_body(me.tons, me.kind == "quad", legs_destroyed=me.damage.legs_destroyed)
-    others = {k: v for k, v in given.items() if k != unit_id}
-    run = MoveRun(ctx, Outcome(me, body), dice, rules, others, origin, target_mods)
+    run = MoveRun(ctx, Outcome(ctx.unit), dice, rules, origin, target_mods)
     first_log = len(dice.log)
     reports: list[Any] = []
     error: str | None = None
@@ -158,7 +151,7 @@ def resolve_move(
             else:
                 error, failed = rep.error, i
             break
-        if _is_kind(token, "U") and run.out.unit.damage.legs_destroyed > run.legs_at_start:
+        if _is_kind(token, "U") and run.out.unit.legs_destroyed > run.legs_at_start:
             run.end(i, "a Mech that lost a leg this turn may try to stand next turn (CMB-38)")
             break
         before = [p for p in rep.psrs if p.kind in ("skid", "sideslip")]
@@ -198,7 +191,7 @@ def resolve_move(
         dice.log[first_log:],
         run.out.events,
         tuple(run.psrs),
-        tuple((i, u, b) for i, (u, b) in sorted(run.others.items())),
+        tuple((i, u, u.body) for i, u in sorted(run.others.items())),
         tuple(sorted(run.buildings.items())),
         run.immobilised,
         run.skidded,

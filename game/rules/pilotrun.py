@@ -16,7 +16,6 @@ from typing import Any
 from ..board import Board
 from ..dice import Dice, Roll
 from ..hexgrid import Hex, direction_to, neighbour
-from ..mech import MechBody
 from ..units import Unit
 from .collide import Slide, SlideWorld, collapse_on_others, push
 from .falls import Outcome, apply_damage_groups, event, fall
@@ -39,16 +38,14 @@ class MoveRun:
         out: Outcome,
         dice: Dice,
         rules: Rules,
-        bodies: Mapping[str, MechBody],
         origin: Board | None = None,
         target_mods: Mapping[str, int] | None = None,
     ) -> None:
         self.ctx, self.out, self.dice, self.rules = ctx, out, dice, rules
         self.target_mods = dict(target_mods or {})  # CMB-13 per unit that moved (PHY-17)
-        self.given_bodies = dict(bodies)
         self.board = ctx.board
         self.psrs: list[PSR] = []
-        self.others: dict[str, tuple[Unit, MechBody | None]] = {}
+        self.others: dict[str, Unit] = {}  # other units this move changed
         self.buildings: dict[Hex, int] = {}
         # MOV-27: the board as the game began, where each bridge has its full length
         self.origin = ctx.board if origin is None else origin
@@ -57,7 +54,7 @@ class MoveRun:
         self.ended = False
         self.immobilised = False
         self.skidded = False
-        self.legs_at_start = out.unit.damage.legs_destroyed
+        self.legs_at_start = out.unit.legs_destroyed
 
     # -- rolling -----------------------------------------------------------------------
     def roll(self, p: PSR) -> tuple[bool, Roll | None]:
@@ -85,7 +82,8 @@ class MoveRun:
     def refresh(self) -> None:
         """PSRs of later steps see this move's damage (20+ damage, lost legs, pilot)."""
         u = self.ctx.unit
-        self.ctx = replace(self.ctx, unit=replace(u, damage=self.out.unit.damage))
+        now = self.out.unit
+        self.ctx = replace(self.ctx, unit=replace(u, damage=now.damage, body=now.body))
 
     @property
     def stopped(self) -> str | None:
@@ -106,8 +104,7 @@ class MoveRun:
         d = direction_to(state.at, at) if at != state.at else state.travel_dir
         w = self.world(p.step)
         if levels >= 2 and occupant(w, at, {unit.id}) is not None:  # PHY-17 (PSR-13)
-            res = from_above(w, Outcome(unit, self.out.body), at, levels, water, d,
-                             p.modifiers, cause)  # fmt: skip
+            res = from_above(w, Outcome(unit), at, levels, water, d, p.modifiers, cause)
             self.out = self.out.then(res)
             self.fell = True
             self.keep(w)
@@ -115,8 +112,8 @@ class MoveRun:
             u = self.out.unit
             self.end(p.step, "the unit fell onto another unit (PHY-17)")
             return replace(state, at=u.at, facing=u.facing, prone=u.prone, deck=False), "front"
-        fell, side = fall(unit, self.out.body, at, levels, water, p.modifiers, self.dice, p.step,
-                          cause, self.rules)  # fmt: skip
+        fell, side = fall(unit, at, levels, water, p.modifiers, self.dice, p.step, cause,
+                          self.rules)  # fmt: skip
         self.out = self.out.then(fell)
         self.fell = True
         self.refresh()
@@ -132,14 +129,12 @@ class MoveRun:
         """Take the other units a push or fall changed back from ``w``."""
         me = self.out.unit.id
         for i in sorted(w.touched - {me}):
-            self.others[i] = (w.units[i], w.bodies.get(i))
+            self.others[i] = w.units[i]
 
     def world(self, step: int | None) -> SlideWorld:
         """The other units as this move has left them, for pushes and collisions."""
-        units = {u.id: self.others.get(u.id, (u, None))[0] for u in self.ctx.units}
-        bodies: dict[str, MechBody | None] = dict(self.given_bodies)
-        bodies |= {i: b for i, (_, b) in self.others.items() if b is not None}
-        w = SlideWorld(self.board, self.dice, self.rules, step, self.base_mods, units, bodies)
+        units = {u.id: self.others.get(u.id, u) for u in self.ctx.units}
+        w = SlideWorld(self.board, self.dice, self.rules, step, self.base_mods, units)
         w.cf.update(self.buildings)
         w.target_mods.update(self.target_mods)
         return w
@@ -157,7 +152,7 @@ class MoveRun:
             self.note("blocked", p.step, unit=other.id, at=at)
             return
         why = Modifier(0, "domino effect")
-        self.out = push(w, self.out, other, nxt, d, other.damage.legs_destroyed, why, 0)
+        self.out = push(w, self.out, other, nxt, d, other.legs_destroyed, why, 0)
         self.keep(w)
 
     def building_damage(self, p: PSR, at: Hex) -> None:
@@ -171,8 +166,8 @@ class MoveRun:
                   cf_left=left)  # fmt: skip
         if self.out.body is not None and to_unit:
             u = self.out.unit
-            hurt = apply_damage_groups(u, self.out.body, self.dice, "front", to_unit, p.step,
-                                       "building", self.rules)  # fmt: skip
+            hurt = apply_damage_groups(u, self.dice, "front", to_unit, p.step, "building",
+                                       self.rules)  # fmt: skip
             self.out = self.out.then(hurt)
             self.refresh()
         if left == 0 and cf > 0:
@@ -185,8 +180,8 @@ class MoveRun:
         self.note("building_collapse", p.step, at=at, damage=dmg)
         if self.out.body is not None and not self.out.destroyed:
             u = self.out.unit
-            hurt = apply_damage_groups(u, self.out.body, self.dice, "front", dmg, p.step,
-                                       "building collapse", self.rules)  # fmt: skip
+            hurt = apply_damage_groups(u, self.dice, "front", dmg, p.step, "building collapse",
+                                       self.rules)  # fmt: skip
             self.out = self.out.then(hurt)
             self.refresh()
         w = self.world(p.step)
@@ -202,13 +197,13 @@ class MoveRun:
         self.note(kind, p.step, start=state.at, direction=s.direction, distance=distance,
                   hexes_moved=s.hexes_moved)  # fmt: skip
         start = replace(self.out, unit=replace(self.out.unit, at=state.at))
-        res = slide(self.board, w.units, w.bodies, start, s, self.dice, self.base_mods,
+        res = slide(self.board, w.units, start, s, self.dice, self.base_mods,
                     self.rules, p.step, self.buildings)  # fmt: skip
         self.out = res.outcome
         self.note(f"{kind}_end", p.step, at=res.outcome.unit.at, path=res.path,
                   stopped_by=res.stopped_by)  # fmt: skip
-        for i, u, b in res.others:
-            self.others[i] = (u, b)
+        for i, u, _ in res.others:
+            self.others[i] = u
         self.buildings.update(dict(res.buildings))
         self.immobilised = self.immobilised or res.immobilised
         self.refresh()
@@ -294,9 +289,9 @@ def resolve_after(run: MoveRun, p: PSR, prev: MoveState, state: MoveState) -> Mo
         return state
     u = run.out.unit
     if p.kind == "building":
-        legs = u.damage.legs_destroyed
+        legs = u.legs_destroyed
         run.building_damage(p, state.at)
-        if run.out.unit.damage.legs_destroyed > legs and not state.prone:  # CMB-38
+        if run.out.unit.legs_destroyed > legs and not state.prone:  # CMB-38
             state, _ = run.mech_fall(p, state, state.at, 0, False, "lost a leg")
         if run.stopped is not None:
             run.end(p.step, run.stopped)
@@ -326,8 +321,6 @@ def settle(run: MoveRun, state: MoveState) -> MoveState:
     w = run.world(None)
     me = replace(run.out.unit, at=state.at)
     w.units[me.id] = me
-    if run.out.body is not None:
-        w.bodies[me.id] = run.out.body
     lost = {str(e.get("unit") or me.id) for e in run.out.events if e.type == "unit_destroyed"}
     if run.out.destroyed:
         lost.add(me.id)

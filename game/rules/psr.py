@@ -105,11 +105,12 @@ def psr_base_modifiers(unit: Unit, rules: Rules = TW) -> list[Modifier]:
         mods.append(Modifier(2 * d.hips, _plural(d.hips, "destroyed hip actuator")))
     if d.leg_actuators:
         mods.append(Modifier(d.leg_actuators, _plural(d.leg_actuators, "destroyed leg actuator")))
-    if d.legs_destroyed:
-        mods.append(Modifier(5 * d.legs_destroyed, _plural(d.legs_destroyed, "destroyed leg")))
+    legs = unit.legs_destroyed
+    if legs:
+        mods.append(Modifier(5 * legs, _plural(legs, "destroyed leg")))
     if d.phase_damage >= 20:
         mods.append(Modifier(1, "20+ damage this phase"))
-    if unit.kind == "quad" and not d.legs_destroyed:
+    if unit.kind == "quad" and not legs:
         mods.append(Modifier(-2, "four-legged Mech"))
     return mods
 

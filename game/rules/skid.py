@@ -76,7 +76,6 @@ def terrain_cost(board: Board, h: Hex, kind: str) -> int | None:
 def slide(
     board: Board,
     units: Mapping[str, Unit],
-    bodies: Mapping[str, MechBody | None],
     start: Outcome,
     s: Slide,
     dice: Dice,
@@ -88,7 +87,7 @@ def slide(
     """Walk the slide hex by hex (PSR-24/26/29, PSR-31..38); damage in the PSR-31 order.
 
     ``buildings`` holds the CF left of buildings already damaged this move."""
-    w = SlideWorld(board, dice, rules, step, base_mods, dict(units), dict(bodies))
+    w = SlideWorld(board, dice, rules, step, base_mods, dict(units))
     w.cf.update(buildings or {})
     out = start
     me = out.unit
@@ -102,9 +101,7 @@ def slide(
     def flush(o: Outcome) -> Outcome:
         nonlocal pending
         if pending and per_hex and o.body is not None and not o.destroyed:  # PSR-24
-            o = o.then(
-                apply_damage_groups(o.unit, o.body, dice, s.side, pending * per_hex, step, "skid")
-            )
+            o = o.then(apply_damage_groups(o.unit, dice, s.side, pending * per_hex, step, "skid"))
         pending = 0
         return o
 
@@ -170,7 +167,7 @@ def slide(
         if remaining <= 0 and cost > 1:
             stopped = "terrain"
     out = flush(out)
-    others = tuple((i, w.units[i], w.bodies.get(i)) for i in sorted(w.touched))
+    others = tuple((i, w.units[i], w.units[i].body) for i in sorted(w.touched))
     return SlideResult(
         out,
         tuple(path),
@@ -220,11 +217,11 @@ def _drop(
     if occupant(w, me.at, {me.id}) is not None:  # PHY-17: onto a unit it missed or passed
         back = neighbour(me.at, (direction + 3) % 6)
         start = replace(me, at=back)
-        res = from_above(w, Outcome(start, out.body), me.at, levels, False, direction, mods,
+        res = from_above(w, Outcome(start), me.at, levels, False, direction, mods,
                          "skidded off a drop")  # fmt: skip
         return out.then(res), vdmg
-    fell, _ = fall(me, out.body, me.at, levels, False, mods, w.dice, w.step,
-                   "skidded off a drop", w.rules)  # fmt: skip
+    fell, _ = fall(me, me.at, levels, False, mods, w.dice, w.step, "skidded off a drop",
+                   w.rules)  # fmt: skip
     return out.then(fell), vdmg
 
 

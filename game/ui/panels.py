@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from game.roster import built_body
 from game.state import GameState
 from game.units import Unit
 
@@ -150,7 +151,7 @@ def unit_rows(state: GameState, unit: Unit) -> list[Row]:
     if d.pilot_hits:
         status.append(f"pilot hits {d.pilot_hits}")
     for name, value in (("gyro hits", d.gyro), ("hips", d.hips), ("leg actuators", d.leg_actuators),
-                        ("legs lost", d.legs_destroyed), ("engine hits", d.engine)):  # fmt: skip
+                        ("legs lost", unit.legs_destroyed), ("engine hits", d.engine)):  # fmt: skip
         if value:
             status.append(f"{name} {value}")
     rows.append(
@@ -190,20 +191,10 @@ def body_diagram(state: GameState, unit: Unit, width: int, size: int) -> pygame.
 
 
 def _full_body(unit: Unit) -> dict[str, int] | None:
-    from game.flow import default_body
-
-    body = default_body(replace_damage_free(unit))
+    body = built_body(unit)
     if body is None:
         return None
     return {c: body[c].armour + body[c].rear + body[c].structure for c in body.codes}
-
-
-def replace_damage_free(unit: Unit) -> Unit:
-    from dataclasses import replace
-
-    from game.units import Damage
-
-    return replace(unit, damage=Damage())
 
 
 def summary_rows(plan_info: dict[str, Any]) -> list[Row]:

@@ -241,7 +241,7 @@ class StartScreen:
                 r = pygame.Rect(
                     rect.right - (2 - j) * (bw + 4) - size // 2, y + 2, bw, line - size // 2
                 )
-                b = Button(r, f"add:{side},{e.key}", f"+{side}")
+                b = Button(r, f"add:{side},{e.code}", f"+{side}")
                 self.buttons.append(b)
                 draw_button(screen, b, size, r.collidepoint(self.mouse))
             y += line

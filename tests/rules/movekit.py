@@ -7,9 +7,10 @@ from typing import Any
 
 from game.board import Board, HexSpec, build_board
 from game.hexgrid import Hex, parse_hex_name
+from game.mech import standard_body
 from game.rules.movement import MoveResult, check_move
 from game.rules.options import TW, Rules
-from game.units import Damage, Unit
+from game.units import MECH_KINDS, Damage, Unit
 
 
 def H(name: str) -> Hex:
@@ -32,10 +33,14 @@ def unit(
     piloting: int = 5,
     prone: bool = False,
     tons: int = 50,
+    legs_destroyed: int = 0,
     **damage: Any,
 ) -> Unit:
+    """A unit for the movement tests; ``legs_destroyed`` legs are taken off its body."""
+    quad = kind == "quad"
+    body = standard_body(tons, quad, legs_destroyed=legs_destroyed) if kind in MECH_KINDS else None
     return Unit(uid, side, kind, tons, walk, H(at), facing, jump=jump, piloting=piloting,
-                prone=prone, damage=Damage(**damage))  # fmt: skip
+                prone=prone, damage=Damage(**damage), body=body)  # fmt: skip
 
 
 def move(

@@ -6,8 +6,9 @@ from typing import Any
 
 from game.board import Board, HexSpec, build_board
 from game.hexgrid import parse_hex_name
+from game.mech import standard_body
 from game.rules.falls import Event
-from game.units import Damage, Unit
+from game.units import MECH_KINDS, Damage, Unit
 
 
 def board(hexes: dict[str, HexSpec] | None = None, width: int = 12, height: int = 20) -> Board:
@@ -25,10 +26,14 @@ def unit(
     piloting: int = 5,
     prone: bool = False,
     moved: bool = False,
+    legs_destroyed: int = 0,
     **damage: Any,
 ) -> Unit:
+    """A unit for the rules tests; ``legs_destroyed`` legs are taken off its body."""
+    quad = kind == "quad"
+    body = standard_body(tons, quad, legs_destroyed=legs_destroyed) if kind in MECH_KINDS else None
     return Unit(uid, side, kind, tons, walk, parse_hex_name(at), facing, piloting=piloting,
-                prone=prone, moved=moved, damage=Damage(**damage))  # fmt: skip
+                prone=prone, moved=moved, damage=Damage(**damage), body=body)  # fmt: skip
 
 
 def of_type(events: tuple[Event, ...], type_: str) -> list[Event]:

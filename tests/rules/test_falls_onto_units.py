@@ -112,8 +112,7 @@ def test_phy_17_miss_into_a_lower_adjacent_hex_counts_the_levels_from_the_top() 
 
 
 def world(b, units, dice, target_mods=None) -> SlideWorld:
-    w = SlideWorld(b, dice, TW, 0, lambda u: psr_base_modifiers(u, TW), {u.id: u for u in units},
-                   {})  # fmt: skip
+    w = SlideWorld(b, dice, TW, 0, lambda u: psr_base_modifiers(u, TW), {u.id: u for u in units})
     w.target_mods.update(target_mods or {})
     return w
 
@@ -123,7 +122,7 @@ def test_phy_17_to_hit_reads_target_movement_woods_and_prone() -> None:
     target = unit("t", at="0509", prone=True, side="B")
     faller = unit(at="0510")
     w = world(b, [faller, target], Dice(seed=2), {"t": 2})
-    out = from_above(w, Outcome(faller, standard_body(50)), H("0509"), 3, False, 0, [], "test")
+    out = from_above(w, Outcome(faller), H("0509"), 3, False, 0, [], "test")
     ev = of_type(out.events, "fall_from_above")[0]
     reasons = {m["reason"]: m["value"] for m in ev.get("modifiers")}
     assert reasons == {"accidental fall from above": 7, "target movement": 2,  # CMB-13
@@ -137,7 +136,7 @@ def test_phy_17_prone_target_takes_the_normal_hit_table() -> None:
     # to-hit 7 - 2 = 5: 3+3 hits; 18 damage -> 4 groups on the 2D6 table (PHY-15)
     dice = Dice(seed=1, script=(3, 3))
     w = world(board(), [faller, target], dice)
-    out = from_above(w, Outcome(faller, standard_body(60)), H("0509"), 2, False, 0, [], "test")
+    out = from_above(w, Outcome(faller), H("0509"), 2, False, 0, [], "test")
     dfa = of_type(out.events, "dfa_damage")[0]
     assert dfa.get("damage") == 18
     [dmg] = of_type(dfa.get("detail"), "damage")
@@ -156,8 +155,7 @@ def test_phy_17_psr_35_skid_off_a_drop_onto_a_unit_it_missed() -> None:
     # falls onto t: 6+6 hits; t takes 15 (punch 3,3,3), the slider 10 (kick 1,6); t pushed
     # to 0508 rolls 6+6; the slider is prone already and makes no roll
     dice = Dice(script=(1, 1, 3, 4, 6, 6, 3, 3, 3, 1, 6, 6, 6))
-    body = standard_body(50)
-    res = slide(b, {"t": target}, {}, Outcome(slider, body), Slide(0, 2, 4), dice,
+    res = slide(b, {"t": target}, Outcome(slider), Slide(0, 2, 4), dice,
                 lambda u: psr_base_modifiers(u, TW))  # fmt: skip
     assert res.stopped_by == "drop" and res.path == (H("0509"),)
     [onto] = of_type(res.outcome.events, "fall_from_above")

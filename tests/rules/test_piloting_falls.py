@@ -66,7 +66,6 @@ def test_psr_14_facing_and_column(face: int, facing: int, side: str) -> None:
     # face, then 2 location rolls (5 damage -> 1 group: 3+3=6), then pilot 6+6
     out, col = fall(
         u,
-        standard_body(50),
         Hex(4, 4),
         0,
         False,
@@ -84,7 +83,7 @@ def test_psr_16_fall_in_place_damage_applied_on_column() -> None:
     body = standard_body(50)
     # facing 1 (front), location 3+4=7 -> CT front, pilot roll 3+3=6 >= 5
     out, side = fall(
-        u, body, u.at, 0, False, [Mod(5, "piloting skill")], Dice(script=(1, 3, 4, 3, 3)), 2, "t"
+        u, u.at, 0, False, [Mod(5, "piloting skill")], Dice(script=(1, 3, 4, 3, 3)), 2, "t"
     )
     assert side == "front"
     assert out.body["CT"].armour == body["CT"].armour - 5
@@ -97,7 +96,7 @@ def test_psr_16_fall_in_place_damage_applied_on_column() -> None:
 def test_psr_16_fall_from_two_levels() -> None:
     u = mech(55)
     dice = Dice(script=(4, 3, 4, 3, 4, 3, 4, 3, 4, 6, 6))  # rear; 4 groups at 7; MW 12
-    out, side = fall(u, standard_body(55), u.at, 2, False, [Mod(5, "piloting skill")], dice, 0, "t")
+    out, side = fall(u, u.at, 2, False, [Mod(5, "piloting skill")], dice, 0, "t")
     dmg = out.events[1]
     assert side == "rear" and dmg.get("total") == 18
     assert [g.damage for g in dmg.get("groups")] == [5, 5, 5, 3]
@@ -172,7 +171,6 @@ def test_psr_19_head_hit_in_a_fall_hurts_the_pilot() -> None:
     # front; location 6+6 head; consciousness 6+6; MW check 6+6
     out, _ = fall(
         u,
-        standard_body(50),
         u.at,
         0,
         False,
@@ -197,7 +195,6 @@ def test_pilot_hit_then_failed_consciousness_in_a_fall() -> None:
     # front, CT, MW check 1+1 fails, consciousness (3 hits needs 7) 2+2 fails
     out, _ = fall(
         u,
-        standard_body(50),
         u.at,
         0,
         False,

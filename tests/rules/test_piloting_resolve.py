@@ -180,8 +180,8 @@ def test_psr_19_falls_that_hit_the_head_hurt_the_pilot() -> None:
 def test_cmb_37_destroyed_in_a_fall() -> None:
     body = standard_body(50)
     body = body.with_location(CT, replace(body[CT], armour=0, structure=1))
-    r = resolve_move(board(), [unit(prone=True)], "m", "walk", ["U", "U"],
-                     Dice(script=(1, 1, 1, 3, 4)), bodies={"m": body})  # fmt: skip
+    r = resolve_move(board(), [unit(prone=True).with_body(body)], "m", "walk", ["U", "U"],
+                     Dice(script=(1, 1, 1, 3, 4)))  # fmt: skip
     assert r.destroyed and "mech_destroyed" in types(r.events)
     assert not of_type(r.events, "pilot_check")
     assert of_type(r.events, "move_ends")[0].get("reason") == "the unit is destroyed"
@@ -235,8 +235,8 @@ def test_cmb_38_building_damage_that_takes_a_leg_drops_the_mech() -> None:
     # hardened +5, 1 hex: TN 10; 1+1 fails; 15 damage: 5 -> LL (front 9), then 2 x CT;
     # the lost leg drops the Mech: facing 1, 5 -> CT, pilot check 6+6
     script = (1, 1, 4, 5, 3, 4, 3, 4, 1, 3, 4, 6, 6)
-    r = resolve_move(b, [unit()], "m", "walk", ["F", "F"], Dice(script=script), bodies={"m": body})
-    assert r.body["LL"].destroyed and r.unit.damage.legs_destroyed == 1
+    r = resolve_move(b, [unit().with_body(body)], "m", "walk", ["F", "F"], Dice(script=script))
+    assert r.body["LL"].destroyed and r.unit.legs_destroyed == 1
     assert of_type(r.events, "fall")[0].get("cause") == "lost a leg"
     assert r.unit.prone and r.unit.at == H("0509")
     assert of_type(r.events, "move_ends")[0].step == 1

@@ -25,10 +25,9 @@ def mods(u: Unit) -> list:
     return psr_base_modifiers(u)
 
 
-def run_slide(b, mover: Unit, s: Slide, script: tuple[int, ...], others=(), bodies=None):
-    body = standard_body(mover.tons, mover.kind == "quad") if mover.is_mech else None
+def run_slide(b, mover: Unit, s: Slide, script: tuple[int, ...], others=()):
     units = {u.id: u for u in others}
-    return slide(b, units, bodies or {}, Outcome(mover, body), s, Dice(script=script), mods)
+    return slide(b, units, Outcome(mover), s, Dice(script=script), mods)
 
 
 def test_ex_psr_05_mech_skid() -> None:
@@ -223,7 +222,7 @@ def test_psr_33_accidental_charge_hits_and_ends_the_skid() -> None:
     ((tid, moved, tbody),) = res.others
     assert tid == "t" and moved.at == H("0507")  # pushed one hex on (PHY-10)
     assert tbody["RL"].destroyed  # 12 structure + 19 armour < 35
-    assert moved.damage.legs_destroyed == 1
+    assert moved.legs_destroyed == 1
     # CMB-38: losing the leg makes the target fall outright (no +2 roll)
     tpsr = [e for e in of_type(res.outcome.events, "psr") if e.get("unit") == "t"][0]
     assert tpsr.get("target") == "auto-fail" and tpsr.get("roll") is None
@@ -256,7 +255,7 @@ def test_psr_33_destroyed_target_lets_the_skid_continue() -> None:
     fragile = standard_body(50)
     fragile = fragile.with_location(CT, fragile[CT].__class__(0, 1))
     res = run_slide(board(), unit(prone=True), Slide(0, 3, 6), (3, 4, 6, 6) + (3, 4) * 4,
-                    others=[target], bodies={"t": fragile})  # fmt: skip
+                    others=[target.with_body(fragile)])  # fmt: skip
     assert res.others[0][2].destroyed
     assert res.path == (H("0509"), H("0508"), H("0507"))
 

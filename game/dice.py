@@ -2,7 +2,7 @@
 
 Every die the rules engine rolls goes through a :class:`Dice`, so a game (or a referee
 question) replays exactly from its script and seed, and the log explains every result.
-A scenario's ``dice`` list is the script (../shared/spec/scenario.md); when it runs out
+A scenario's ``dice`` list is the script (docs/scenario-format.md); when it runs out
 the engine falls back to ``random.Random(seed)``.
 
 ``Dice`` is the one deliberately stateful object in the rules core: a dice cup has a

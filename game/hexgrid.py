@@ -20,7 +20,7 @@ N, NE, SE, S, SW, NW = range(6)
 DIRECTION_NAMES = ("N", "NE", "SE", "S", "SW", "NW")
 
 # (d_col, d_row) per direction, for 0-based even columns (sheet-odd, "up") and odd columns.
-# These are the spec's tables (../shared/spec/scenario.md) shifted to 0-based columns.
+# These are the tables of docs/scenario-format.md shifted to 0-based columns.
 OFFSETS_EVEN: tuple[tuple[int, int], ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 0), (-1, -1))
 OFFSETS_ODD: tuple[tuple[int, int], ...] = ((0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))
 # numpy form: NEIGHBOUR_DELTAS[parity, direction] = (d_row, d_col); parity = col % 2.

@@ -1,4 +1,4 @@
-"""The rules referee: ``python main.py rules move|reach|order ...`` (../shared/spec/scenario.md).
+"""The rules referee: ``python main.py rules move|reach|order ...`` (docs/scenario-format.md).
 
 Outside checkers, the benchmarks and our own scenario tests all ask the engine through
 this one door, so it stays thin: read the scenario, ask one rules function, print one

@@ -1,4 +1,4 @@
-"""Scenario files (../shared/spec/scenario.md): JSON <-> Board, units, dice and a move.
+"""Scenario files (docs/scenario-format.md): JSON <-> Board, units, dice and a move.
 
 A scenario is both the referee's question and a sandbox save, so reading is strict:
 every unknown key, bad value or impossible position is a :class:`ScenarioError` whose

@@ -5,7 +5,7 @@ A move is compiled one step at a time: :func:`begin_move` builds the context onc
 step in a sentence instead of raising, :func:`finish_move` makes the end-of-move checks.
 The piloting resolver replays the same functions, replacing the state after a fall.
 Entry costs come from the shared arrays of costs.py (the same ones reach.py searches).
-:func:`check_move` wraps the three into the referee's answer (scenario.md `rules move`).
+:func:`check_move` wraps the three into the referee's answer (docs/scenario-format.md `rules move`).
 """
 
 from __future__ import annotations
@@ -225,7 +225,7 @@ class MoveResult:
     warnings: tuple[tuple[int, Overload], ...] = ()
 
     def to_json(self, board: Board) -> dict[str, Any]:
-        """The `rules move` answer of ../shared/spec/scenario.md, plus the optional
+        """The `rules move` answer of docs/scenario-format.md, plus the optional
         ``warnings`` list when there is something to warn about (docs/referee.md)."""
         out: dict[str, Any] = {
             "legal": self.legal,

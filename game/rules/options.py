@@ -1,4 +1,4 @@
-"""Rule variants (../shared/rules/README.md): Total Warfare by default, classic as options."""
+"""Rule variants (docs/rule-ids.md): Total Warfare by default, classic as options."""
 
 from __future__ import annotations
 

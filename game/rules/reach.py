@@ -1,4 +1,4 @@
-"""Every state a unit can reach this turn (scenario.md `rules reach`).
+"""Every state a unit can reach this turn (docs/scenario-format.md `rules reach`).
 
 The search itself lives in search.py (numpy arrays over (layer, facing, hex) states, built
 from the same entry arrays as the step checker); this module turns its sparse result into
@@ -26,7 +26,7 @@ from .search import ENTER0, INF, LINK, STAND0, TOKENS, Found, search, transition
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Reach:
-    """Reachable states of one unit in one mode (scenario.md `rules reach`).
+    """Reachable states of one unit in one mode (docs/scenario-format.md `rules reach`).
 
     States are kept sparse (only what was reached); ``cost`` and ``pred`` give the dense
     arrays over all (layer, facing, hex) states on request.
@@ -172,7 +172,7 @@ class Reach:
         return tokens
 
     def to_json(self, board: Board) -> dict[str, Any]:
-        """Exactly the `rules reach` answer of ../shared/spec/scenario.md."""
+        """Exactly the `rules reach` answer of docs/scenario-format.md."""
         out: dict[str, Any] = {}
         for h, (mp, faces) in sorted(self.hexes().items()):
             out[board.hex_name(h)] = {"mp": mp, "facings": list(faces)}

@@ -1,4 +1,4 @@
-"""Step tokens of a move (the `move.steps` list of ../shared/spec/scenario.md).
+"""Step tokens of a move (the `move.steps` list of docs/scenario-format.md).
 
 A move is a list of small typed steps compiled one after another (the MegaMek habit):
 ``F`` ``B`` forward/backward one hex, ``L`` ``R`` turn one hexside, ``FL`` ``FR`` ``BL``

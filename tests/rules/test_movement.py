@@ -9,7 +9,7 @@ from game.rules.movement import advance, attacker_modifier, begin_move, target_m
 from game.rules.options import CLASSIC
 from game.rules.steps import Step, StepError, parse_step
 
-# ---- step tokens (scenario.md)
+# ---- step tokens (docs/scenario-format.md)
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,5 @@
-"""Reachable sets (scenario.md `rules reach`), checked against check_move and the baseline."""
+"""Reachable sets (docs/scenario-format.md `rules reach`), checked against check_move and the
+baseline."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""Edge cases where `rules reach` and `rules move` must agree (scenario.md: "Every hex the
-move.unit can end its movement in with that mode"): units with 0 MP, immobile units and a
-prone Mech with exactly 1 MP (minimum movement)."""
+"""Edge cases where `rules reach` and `rules move` must agree (docs/scenario-format.md: reach
+lists every hex the move's unit can end its movement in): units with 0 MP, immobile units and
+a prone Mech with exactly 1 MP (minimum movement)."""
 
 from __future__ import annotations
 

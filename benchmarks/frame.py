@@ -27,6 +27,7 @@ import pygame  # noqa: E402
 from game.actions import AddUnit, Deploy  # noqa: E402
 from game.deploy import legal_deploy_hexes  # noqa: E402
 from game.flow import apply  # noqa: E402
+from game.phases.deployment import deploying_side, undeployed
 from game.roster import entries  # noqa: E402
 from game.state import new_game_from_map  # noqa: E402
 from game.ui.play_app import App  # noqa: E402
@@ -43,8 +44,8 @@ def game_with_24_units():
 
     s = apply(s, StartGame()).state
     while s.phase == "deployment":
-        side = s.deploying_side
-        unit = s.undeployed(side)[0]
+        side = deploying_side(s)
+        unit = undeployed(s, side)[0]
         hexes = sorted(
             legal_deploy_hexes(s.board, side, s.units, unit.kind), key=lambda h: (h.row, h.col)
         )

@@ -11,8 +11,9 @@ JSON: a save file is the game's start plus its accepted actions (game.save).
 from __future__ import annotations
 
 import dataclasses
+import typing
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from .dice import Roll
 from .hexgrid import Hex, HexNameError, hex_name, parse_hex_name
@@ -24,10 +25,34 @@ class IllegalActionError(ValueError):
 
 # --- actions ---------------------------------------------------------------------------
 
+ACTION_TYPES: dict[str, type[Action]] = {}
+
+
+class Action:
+    """Base of every action record. A subclass is a frozen dataclass; defining it
+    registers it by its class name for the save codec (:func:`action_from_json`), so a
+    new action needs no list edited anywhere - only a handler in its phase's module."""
+
+    __slots__ = ()
+    doing: ClassVar[str] = ""  # "units move": how a refusal in the wrong phase says it
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        old = ACTION_TYPES.get(cls.__name__)
+        # dataclass(slots=True) makes the class a second time: that one replaces the first
+        if old is not None and (old.__module__, old.__qualname__) != (
+            cls.__module__,
+            cls.__qualname__,
+        ):
+            raise TypeError(f"two actions are called {cls.__name__}")
+        ACTION_TYPES[cls.__name__] = cls
+
 
 @dataclass(frozen=True, slots=True)
-class AddUnit:
+class AddUnit(Action):
     """Setup: put a roster design (game.roster key) into a side's force."""
+
+    doing: ClassVar[str] = "units are added"
 
     design: str
     side: str
@@ -37,20 +62,26 @@ class AddUnit:
 
 
 @dataclass(frozen=True, slots=True)
-class RemoveUnit:
+class RemoveUnit(Action):
     """Setup: take a unit out of its side's force again."""
+
+    doing: ClassVar[str] = "units are removed"
 
     unit_id: str
 
 
 @dataclass(frozen=True, slots=True)
-class StartGame:
+class StartGame(Action):
     """Setup is over: deployment begins (or initiative, if every unit is placed)."""
+
+    doing: ClassVar[str] = "the game is started"
 
 
 @dataclass(frozen=True, slots=True)
-class Deploy:
+class Deploy(Action):
     """Deployment: set a unit down in its side's zone (game.deploy)."""
+
+    doing: ClassVar[str] = "units are deployed"
 
     unit_id: str
     at: Hex
@@ -58,28 +89,36 @@ class Deploy:
 
 
 @dataclass(frozen=True, slots=True)
-class RollInitiative:
+class RollInitiative(Action):
     """Initiative phase: both sides roll 2D6 (TURN-05); movement starts."""
+
+    doing: ClassVar[str] = "initiative is rolled"
 
 
 @dataclass(frozen=True, slots=True)
-class SelectUnit:
+class SelectUnit(Action):
     """Movement: pick the unit to move next (optional; CommitMove works without it)."""
+
+    doing: ClassVar[str] = "units are selected to move"
 
     unit_id: str
 
 
 @dataclass(frozen=True, slots=True)
-class DeclareMode:
+class DeclareMode(Action):
     """Movement: declare walk/run/jump for the selected unit (optional, shown in the UI)."""
+
+    doing: ClassVar[str] = "movement modes are declared"
 
     unit_id: str
     mode: str
 
 
 @dataclass(frozen=True, slots=True)
-class CommitMove:
-    """Movement: move a unit along a path of step tokens (scenario.md `move.steps`)."""
+class CommitMove(Action):
+    """Movement: move a unit along a path of step tokens (docs/scenario-format.md)."""
+
+    doing: ClassVar[str] = "units move"
 
     unit_id: str
     mode: str
@@ -87,57 +126,33 @@ class CommitMove:
 
 
 @dataclass(frozen=True, slots=True)
-class StandStill:
+class StandStill(Action):
     """Movement: the unit does not move this turn; it counts as moved (TURN-06)."""
+
+    doing: ClassVar[str] = "units stand still"
 
     unit_id: str
 
 
 @dataclass(frozen=True, slots=True)
-class EndPhase:
+class EndPhase(Action):
     """Close the current phase once every unit has acted; pass-through phases follow."""
-
-
-Action = (
-    AddUnit
-    | RemoveUnit
-    | StartGame
-    | Deploy
-    | RollInitiative
-    | SelectUnit
-    | DeclareMode
-    | CommitMove
-    | StandStill
-    | EndPhase
-)
-ACTION_TYPES: dict[str, type] = {
-    cls.__name__: cls
-    for cls in (
-        AddUnit,
-        RemoveUnit,
-        StartGame,
-        Deploy,
-        RollInitiative,
-        SelectUnit,
-        DeclareMode,
-        CommitMove,
-        StandStill,
-        EndPhase,
-    )
-}
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
     """``{"type": "CommitMove", "unit_id": ..., "steps": [...]}``; hexes as XXYY names."""
     out: dict[str, Any] = {"type": type(action).__name__}
-    for f in dataclasses.fields(action):
-        value = getattr(action, f.name)
-        if isinstance(value, Hex):
-            value = hex_name(value)
-        elif isinstance(value, tuple):
-            value = list(value)
-        out[f.name] = value
+    for f in dataclasses.fields(action):  # type: ignore[arg-type]
+        out[f.name] = _to_json(getattr(action, f.name))
     return out
+
+
+def _to_json(value: Any) -> Any:
+    if isinstance(value, Hex):
+        return hex_name(value)
+    if isinstance(value, tuple):
+        return [_to_json(v) for v in value]
+    return value
 
 
 def action_from_json(data: Any) -> Action:
@@ -147,7 +162,8 @@ def action_from_json(data: Any) -> Action:
     cls = ACTION_TYPES.get(data["type"])
     if cls is None:
         raise ValueError(f"unknown action type {data['type']!r}")
-    fields = {f.name: f for f in dataclasses.fields(cls)}
+    hints = typing.get_type_hints(cls)
+    fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     extra = set(data) - set(fields) - {"type"}
     if extra:
         raise ValueError(f"action {data['type']} has unknown keys {sorted(extra)}")
@@ -157,25 +173,37 @@ def action_from_json(data: Any) -> Action:
             if f.default is dataclasses.MISSING:
                 raise ValueError(f"action {data['type']} lacks {name!r}")
             continue
-        kwargs[name] = _field_value(data["type"], name, str(f.type), data[name])
+        kwargs[name] = _from_json(f"action {data['type']} {name}", hints[name], data[name])
     return cls(**kwargs)
 
 
-def _field_value(kind: str, name: str, type_name: str, value: Any) -> Any:
-    """Check one JSON value against the field's declared type and convert it."""
-    if type_name == "Hex":
+def _from_json(where: str, kind: Any, value: Any) -> Any:
+    """Check one JSON value against a field's type and convert it: str, int, bool, float,
+    Hex, tuple[X, ...] of any of these, and optional (X | None) fields."""
+    args = typing.get_args(kind)
+    if type(None) in args:  # X | None
+        if value is None:
+            return None
+        (inner,) = [a for a in args if a is not type(None)]
+        return _from_json(where, inner, value)
+    if typing.get_origin(kind) is tuple:
+        if not isinstance(value, list):
+            raise ValueError(f"{where} must be a list")
+        return tuple(_from_json(where, args[0], v) for v in value)
+    if kind is Hex:
         try:
             return parse_hex_name(str(value))
         except HexNameError as exc:
-            raise ValueError(f"action {kind} {name}: {exc}") from None
-    if type_name.startswith("tuple"):
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise ValueError(f"action {kind} {name} must be a list of strings")
-        return tuple(value)
-    want = {"str": str, "int": int}[type_name]
-    if not isinstance(value, want) or isinstance(value, bool):
-        raise ValueError(f"action {kind} {name} must be a {type_name}, not {value!r}")
-    return value
+            raise ValueError(f"{where}: {exc}") from None
+    names = {str: "a string", int: "a whole number", bool: "true or false", float: "a number"}
+    if kind not in names:
+        raise TypeError(f"{where}: the codec cannot read fields of type {kind!r}")
+    ok = isinstance(value, kind) and (kind is bool or not isinstance(value, bool))
+    if kind is float:
+        ok = isinstance(value, int | float) and not isinstance(value, bool)
+    if not ok:
+        raise ValueError(f"{where} must be {names[kind]}, not {value!r}")
+    return float(value) if kind is float else value
 
 
 # --- events and answers ----------------------------------------------------------------

@@ -33,8 +33,15 @@ def _play(argv: Sequence[str]) -> int:
     return play_main(argv)
 
 
+def _autoplay(argv: Sequence[str]) -> int:
+    from .autoplay import main as autoplay_main
+
+    return autoplay_main(argv)
+
+
 COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
     "rules": _rules,
+    "autoplay": _autoplay,
     "preview": _preview,
     "play": _play,
 }
@@ -46,6 +53,8 @@ commands:
   play [MAP.tmx]     start a hot-seat game on a map (--scenario FILE, --load SAVE)
   preview MAP.tmx    open a map in the previewer (--png OUT.png renders without a window)
   rules ...          the rules referee (move, reach, order); see docs/referee.md
+  autoplay MAP.tmx   play a whole game headless with random legal actions
+                     (--scenario FILE, --seed N, --turns K, --quiet)
 """
 
 

@@ -12,7 +12,6 @@ choice; the digest is silent on deployment).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -20,9 +19,6 @@ from .board import NO_WATER, Board
 from .hexgrid import Hex
 from .rules.costs import X, motive_costs
 from .units import Unit
-
-if TYPE_CHECKING:
-    from .state import GameState
 
 EDGE_DEPTH = 2  # columns (or rows) of the home edge
 
@@ -98,12 +94,3 @@ def check_deploy(
     if at not in legal_deploy_hexes(board, unit.side, others, unit.kind):
         return f"a {unit.kind} unit cannot be deployed in hex {name} (terrain)"
     return None
-
-
-def hexes_for(state: GameState, unit_id: str) -> set[Hex]:
-    """The hexes to shade while deploying this unit (empty when it is not its turn)."""
-    unit = state.unit(unit_id)
-    if unit is None or state.deploying_side != unit.side or state.board.contains(unit.at):
-        return set()
-    placed = [u for u in state.units if state.board.contains(u.at)]
-    return legal_deploy_hexes(state.board, unit.side, placed, unit.kind)

@@ -454,15 +454,4 @@ def _check_step(r: _Reader, token: Any, index: int) -> None:
         raise r.error(f"{where}: {e}") from None
 
 
-from .scenario_save import board_to_json, scenario_to_json, unit_to_json  # noqa: E402
-
-__all__ = [
-    "MoveSpec",
-    "Scenario",
-    "ScenarioError",
-    "board_to_json",
-    "load_scenario",
-    "parse_scenario",
-    "scenario_to_json",
-    "unit_to_json",
-]
+__all__ = ["MoveSpec", "Scenario", "ScenarioError", "load_scenario", "parse_scenario"]

@@ -7,31 +7,27 @@ the start, so replaying the actions gives the same state, roll for roll
 returns a new one, so the UI can keep the previous state for animation and nothing can
 edit the rules' view by accident.
 
-Phases: "setup" (pick forces), "deployment", then the turn phases of
-:class:`game.rules.turn.Phase` ("initiative", "movement", ... "end").
+``phase`` names the phase the game is in; what each phase does, who acts in it and when
+it ends is that phase's own module (game.phases); this record is data only.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .actions import Action, LogEntry
 from .board import Board
 from .dice import Dice
 from .rules.options import TW, Rules
-from .rules.turn import Initiative, Phase
+from .rules.turn import Initiative
 
 if TYPE_CHECKING:
     from .mech import MechBody
     from .units import Unit
 
-SETUP = "setup"
-DEPLOYMENT = "deployment"
 SIDES = ("A", "B")
 MODES = ("walk", "run", "jump")
-GAME_ROOT = Path(__file__).resolve().parents[1]  # the folder holding game/ and maps/
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +76,7 @@ class GameState:
     start_board: Board | None = field(default=None, compare=False, repr=False)  # as it began
     units: tuple[Unit, ...] = ()
     turn: int = 0
-    phase: str = SETUP
+    phase: str = ""  # the phase's name (game.phases); game.flow.initial_state sets it
     initiative: Initiative | None = None
     move_order: tuple[str, ...] = ()
     pair_left: int = 0
@@ -121,85 +117,8 @@ class GameState:
     def side_units(self, side: str) -> tuple[Unit, ...]:
         return tuple(u for u in self.units if u.side == side)
 
-    @property
-    def winner(self) -> str | None:
-        """The side that still has units that are not destroyed (:meth:`is_destroyed`)
-        when every other side has none; None while two or more sides fight on, before
-        the game is under way (setup, deployment) and when no side has a unit left."""
-        if self.phase in (SETUP, DEPLOYMENT):
-            return None
-        alive = {u.side for u in self.units if not self.is_destroyed(u)}
-        return next(iter(alive)) if len(alive) == 1 else None
-
     def move_record(self, unit_id: str) -> MoveRecord | None:
         return next((m for m in self.moves if m.unit_id == unit_id), None)
-
-    # --- whose turn -----------------------------------------------------------------------
-
-    @property
-    def side_to_act(self) -> str | None:
-        """The side that must act now: deploying side, or the front of the move order."""
-        if self.phase == DEPLOYMENT:
-            return self.deploying_side
-        if self.phase == Phase.MOVEMENT and self.move_order:
-            return self.move_order[0]
-        return None
-
-    @property
-    def deploying_side(self) -> str | None:
-        """Sides deploy in order (all of A's units, then B's): the first with units left."""
-        return next((s for s in self.sides if self.undeployed(s)), None)
-
-    def undeployed(self, side: str | None = None) -> tuple[Unit, ...]:
-        """Units still off the board (negative coordinates), optionally of one side."""
-        return tuple(
-            u
-            for u in self.units
-            if not self.board.contains(u.at) and (side is None or u.side == side)
-        )
-
-    def to_move(self, side: str | None = None) -> tuple[Unit, ...]:
-        """Units that still act this movement phase: placed, not destroyed, not moved."""
-        return tuple(
-            u
-            for u in self.units
-            if not u.moved
-            and not self.is_destroyed(u)
-            and self.board.contains(u.at)
-            and (side is None or u.side == side)
-        )
-
-    @property
-    def phase_done(self) -> bool:
-        """True when EndPhase is allowed: nobody is left to act in this phase."""
-        return self.phase_waiting is None
-
-    @property
-    def phase_waiting(self) -> str | None:
-        """Why EndPhase is not allowed yet (one sentence), or None when it is."""
-        if self.phase == SETUP:
-            return "start the game first"
-        if self.phase == DEPLOYMENT:
-            return f"side {self.deploying_side} still has units to deploy"
-        if self.phase == Phase.INITIATIVE:
-            return "roll initiative first"
-        from .phases import PHASE_HOOKS  # phases builds on this module
-
-        hook = PHASE_HOOKS.get(Phase(self.phase))
-        return None if hook is None or hook.waiting is None else hook.waiting(self)
-
-    def banner(self) -> str:
-        """The top line of the play screen, e.g. 'Turn 3 - movement - Side B to move'."""
-        if self.phase == SETUP:
-            return "Setup - pick each side's force"
-        if self.phase == DEPLOYMENT:
-            return f"Deployment - Side {self.deploying_side} deploys"
-        head = f"Turn {self.turn} - {str(self.phase).capitalize()}"
-        side = self.side_to_act
-        if self.phase == Phase.MOVEMENT and side is not None:
-            left = ", ".join(f"{s}: {len(self.to_move(s))} left" for s in self.sides)
-            return f"{head} - Side {side} to move ({left})"
-        return head
 
     # --- dice -------------------------------------------------------------------------------
 
@@ -230,60 +149,3 @@ def keep_cup(seed: int, script: tuple[int, ...], faces_used: int, cup: Dice) -> 
     _CUPS[(seed, script, faces_used)] = cup
     while len(_CUPS) > 8:
         del _CUPS[next(iter(_CUPS))]
-
-
-def canonical_map_ref(ref: str | Path) -> str:
-    """A map inside the game folder is named relative to it (saves survive a move of the
-    folder, and the scenario reader finds it from the game root); others absolutely."""
-    path = Path(ref).resolve()
-    try:
-        return path.relative_to(GAME_ROOT).as_posix()
-    except ValueError:
-        return str(path)
-
-
-def new_game(
-    board: Board,
-    *,
-    map_ref: str | Path | None = None,
-    rules: Rules = TW,
-    seed: int = 1,
-    script: tuple[int, ...] = (),
-    units: tuple[Unit, ...] = (),
-    sides: tuple[str, ...] = SIDES,
-) -> GameState:
-    """A game in the setup phase; ``units`` (from a scenario) are already on the board."""
-    if map_ref is not None:
-        map_ref = canonical_map_ref(map_ref)
-    start = GameStart(map_ref, rules, tuple(sides), seed, tuple(script), tuple(units))
-    return GameState(start, board, board, units=tuple(units))
-
-
-def new_game_from_map(
-    path: str | Path, *, rules: Rules = TW, seed: int = 1, sides: tuple[str, ...] = SIDES
-) -> GameState:
-    """A game in setup on a Tiled map (MapError, a UserFacingError, if it cannot load)."""
-    from .maps import load_map  # lazy: pytmx only when a map is really read
-
-    return new_game(load_map(Path(path)), map_ref=path, rules=rules, seed=seed, sides=sides)
-
-
-def new_game_from_scenario(path: str | Path, *, rules: Rules = TW, seed: int = 1) -> GameState:
-    """A game from a scenario file: its board, its placed units and its dice script.
-
-    The sides are the scenario's (sorted), falling back to A and B when it names fewer.
-    """
-    from .scenario import load_scenario
-
-    path = Path(path)
-    sc = load_scenario(path)
-    map_ref: Path | None = None
-    if sc.board_file is not None:  # the scenario reader's search: beside it, else the game
-        beside = path.parent / sc.board_file
-        map_ref = beside if beside.is_file() else GAME_ROOT / sc.board_file
-    named = tuple(sorted({u.side for u in sc.units}))
-    sides = named if len(named) >= 2 else SIDES
-    return new_game(
-        sc.board, map_ref=map_ref, rules=rules, seed=seed, script=sc.dice or (),
-        units=sc.units, sides=sides,
-    )  # fmt: skip

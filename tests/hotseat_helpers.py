@@ -15,7 +15,9 @@ from game.dice import Dice
 from game.flow import Outcome, apply
 from game.hexgrid import Hex, neighbour
 from game.movers import MoveReport
-from game.state import DEPLOYMENT, GameState, MoveRecord, new_game
+from game.phases.deployment import deploying_side
+from game.setup import new_game
+from game.state import GameState, MoveRecord
 
 
 def fake_mover(
@@ -78,7 +80,7 @@ def setup_game(script=SCRIPT) -> GameState:
     for design in ("JR7-D", "GRF-1N"):
         s = act(s, AddUnit(design, "B"))
     s = act(s, StartGame())
-    assert s.phase == DEPLOYMENT and s.deploying_side == "A"
+    assert s.phase == "deployment" and deploying_side(s) == "A"
     assert "side A deploys now" in refused(s, Deploy("B1", Hex(9, 0), 4))
     for i, uid in enumerate(("A1", "A2", "A3")):
         s = act(s, Deploy(uid, Hex(1, 2 + 2 * i), 2))

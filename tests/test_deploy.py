@@ -68,13 +68,13 @@ def test_check_deploy_reasons() -> None:
 def test_hexes_for_follows_the_deploying_side() -> None:
     from game.actions import AddUnit, Deploy, StartGame
     from game.flow import apply_strict
-    from game.state import new_game
+    from game.setup import new_game
 
     s = new_game(build_board(6, 4))
     s = apply_strict(s, AddUnit("HBK-4G", "A")).state
     s = apply_strict(s, AddUnit("Scorpion", "B")).state
     s = apply_strict(s, StartGame()).state
-    from game.deploy import hexes_for
+    from game.phases.deployment import hexes_for
 
     assert hexes_for(s, "A1") == zone_hexes(s.board, "A")
     assert hexes_for(s, "B1") == set()  # A deploys first

@@ -10,7 +10,8 @@ import pytest
 from hotseat_helpers import fake_mover, setup_game
 
 from game.actions import CommitMove, EndPhase, RollInitiative, StandStill
-from game.flow import apply_strict
+from game.flow import actor, apply_strict, banner
+from game.phases.movement import to_move
 from game.save import SaveError, autosave, autosave_path, load_game, save_dir, save_game
 from game.state import GameState
 
@@ -39,10 +40,10 @@ def test_round_trip_restores_the_exact_state(tmp_path: Path) -> None:
     loaded = load_game(path, fake_mover)
     assert loaded == s
     assert loaded.log == s.log and loaded.faces_used == s.faces_used
-    assert loaded.banner() == s.banner()
+    assert banner(loaded) == banner(s)
     # the game goes on identically from the loaded state
-    nxt = s.side_to_act
-    uid = s.to_move(nxt)[0].id
+    nxt = actor(s)
+    uid = to_move(s, nxt)[0].id
     a = apply_strict(s, CommitMove(uid, "walk", ("X",)), fake_mover).state
     b = apply_strict(loaded, CommitMove(uid, "walk", ("X",)), fake_mover).state
     assert a == b
@@ -54,7 +55,7 @@ def test_round_trip_with_scenario_units_and_inline_board(tmp_path: Path) -> None
     from game.board import HexSpec, build_board
     from game.hexgrid import Hex
     from game.roster import make_unit
-    from game.state import new_game
+    from game.setup import new_game
     from game.units import Damage
 
     board = build_board(6, 6, {Hex(2, 2): HexSpec(level=2, woods=1)})
@@ -78,7 +79,7 @@ def test_crash_mid_write_leaves_the_old_save(tmp_path: Path, monkeypatch) -> Non
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", boom)
-    later = apply_strict(s, StandStill(s.to_move(s.side_to_act)[0].id), fake_mover).state
+    later = apply_strict(s, StandStill(to_move(s, actor(s))[0].id), fake_mover).state
     with pytest.raises(SaveError, match="could not be written"):
         save_game(later, path)
     assert path.read_bytes() == before

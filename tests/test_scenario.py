@@ -20,8 +20,8 @@ from game.scenario import (
     ScenarioError,
     load_scenario,
     parse_scenario,
-    scenario_to_json,
 )
+from game.scenario_save import scenario_to_json
 from game.units import Damage
 
 HERE = Path(__file__).parent

@@ -25,11 +25,12 @@ from game.actions import (
     StartGame,
 )
 from game.board import build_board
-from game.flow import Outcome, apply, apply_strict, replay
+from game.flow import Outcome, actor, apply, apply_strict, banner, replay, waiting
 from game.hexgrid import Hex
+from game.phases.movement import to_move
 from game.roster import make_unit
 from game.rules.turn import Phase
-from game.state import SETUP, new_game
+from game.setup import new_game
 from game.units import Damage
 
 
@@ -44,7 +45,7 @@ def test_setup_builds_forces_from_the_roster() -> None:
     assert "no side" in refused(s, AddUnit("AS7-D", "Q"))
     assert "side B has no units" in refused(s, StartGame())
     s = act(s, RemoveUnit("scout"))
-    assert s.unit("scout") is None and s.phase == SETUP
+    assert s.unit("scout") is None and s.phase == "setup"
 
 
 def test_deployment_order_and_zone() -> None:
@@ -68,7 +69,7 @@ def test_whole_scripted_turn_tw_unequal_numbers() -> None:
     assert s.phase == Phase.MOVEMENT
     # TURN-08: loser A has 3, winner B 2 -> A B, then 2 vs 1 -> A A B.
     assert s.move_order == ("A", "B", "A", "A", "B")
-    assert "Side A to move" in s.banner()
+    assert "Side A to move" in banner(s)
 
     assert "side A moves now" in refused(s, CommitMove("B1", "walk", ("F",)))
     assert "needs 5 MP" in refused(s, CommitMove("A1", "walk", ("F",) * 5))
@@ -85,7 +86,7 @@ def test_whole_scripted_turn_tw_unequal_numbers() -> None:
     assert s.active_unit is None
     assert "already moved" in refused(s, StandStill("A1"))
 
-    assert s.side_to_act == "B"
+    assert actor(s) == "B"
     s = act(s, CommitMove("B1", "run", ("F", "F")))
     assert s.move_order == ("A", "A", "B")
     s = act(s, CommitMove("A2", "run", ("F",) * 4 + ("L", "R") * 4))
@@ -94,7 +95,7 @@ def test_whole_scripted_turn_tw_unequal_numbers() -> None:
     assert s.move_record("A3").mode == "stand"
     assert "1 unit still" in refused(s, EndPhase())
     s = act(s, CommitMove("B2", "walk", ("L", "F")))
-    assert s.phase_done and s.move_order == ()
+    assert (waiting(s) is None) and s.move_order == ()
 
     out = apply(s, EndPhase(), fake_mover)
     assert isinstance(out, Outcome) and out.phase_changed
@@ -163,9 +164,9 @@ def test_destroyed_units_do_not_count_turn08() -> None:
 def test_refusals_outside_movement() -> None:
     s = setup_game()
     assert "movement phase" in refused(s, CommitMove("A1", "walk", ("F",)))
-    assert "already started" in refused(s, StartGame())
+    assert "started in the setup phase, not in the initiative" in refused(s, StartGame())
     s = act(s, RollInitiative())
-    assert "initiative is rolled" in refused(s, RollInitiative())
+    assert "initiative is rolled in the initiative phase" in refused(s, RollInitiative())
     assert "not one of" in refused(s, DeclareMode("A1", "fly"))
     assert "no jump MP" in refused(s, DeclareMode("A1", "jump"))
     assert "no unit" in refused(s, SelectUnit("Z9"))
@@ -174,11 +175,15 @@ def test_refusals_outside_movement() -> None:
 
 
 def test_refused_action_changes_nothing() -> None:
-    s = setup_game()
-    s = act(s, RollInitiative())
-    before = s
-    refused(s, CommitMove("A1", "walk", ("F",) * 9))
-    assert s == before and len(s.history) == len(before.history)
+    """A refused action leaves no trace: the next action draws the same dice and reaches
+    the same state as if the refused one had never been tried."""
+    s = act(setup_game(), RollInitiative())
+    plain = act(s, CommitMove("A1", "walk", ("X", "F")))  # rolls a PSR
+    refused(s, CommitMove("A1", "walk", ("X",) + ("F",) * 9))  # would roll, then fails
+    refused(s, CommitMove("A1", "walk", ("X", "Q")))  # rolls the PSR, then is refused
+    again = act(s, CommitMove("A1", "walk", ("X", "F")))
+    assert again == plain and again.faces_used == plain.faces_used == s.faces_used + 2
+    assert again.log == plain.log and len(again.history) == len(s.history) + 1
 
 
 def test_replay_gives_the_identical_state() -> None:
@@ -208,7 +213,7 @@ def test_a_dodge_counts_as_the_dodgers_move_psr37() -> None:
     s = out.state
     assert s.unit("B1").moved and s.move_record("B1").mode == "dodge"
     # recount at once: A 2 left, B 1 left -> A A B (TURN-08 after PSR-37)
-    assert s.move_order == ("A", "A", "B") and s.side_to_act == "A"
+    assert s.move_order == ("A", "A", "B") and actor(s) == "A"
 
 
 def test_units_destroyed_during_a_move_leave_the_order_cmb37() -> None:
@@ -225,4 +230,4 @@ def test_units_destroyed_during_a_move_leave_the_order_cmb37() -> None:
     assert s.is_destroyed(s.unit("B1")) and s.wrecked == ("B1",)
     assert "destroyed" in refused(s, StandStill("B1"))
     # recount at once: A 2 left, B 1 -> A A B (TURN-08: destroyed units do not count)
-    assert s.move_order == ("A", "A", "B") and len(s.to_move("B")) == 1
+    assert s.move_order == ("A", "A", "B") and len(to_move(s, "B")) == 1

@@ -21,15 +21,18 @@ from game.actions import (
 )
 from game.board import build_board
 from game.deploy import legal_deploy_hexes
-from game.flow import apply, apply_strict, replay
+from game.flow import actor, apply, apply_strict, replay
+from game.phases.deployment import deploying_side, undeployed
+from game.phases.movement import to_move
 from game.rules.turn import Phase, order_for_sides
 from game.save import load_game, save_game
-from game.state import GameState, new_game, new_game_from_map, new_game_from_scenario
+from game.setup import new_game, new_game_from_map, new_game_from_scenario
+from game.state import GameState
 
 
 def deploy_all(s: GameState) -> GameState:
-    while s.deploying_side is not None:
-        unit = s.undeployed(s.deploying_side)[0]
+    while deploying_side(s) is not None:
+        unit = undeployed(s, deploying_side(s))[0]
         free = legal_deploy_hexes(s.board, unit.side, [u for u in s.units if u != unit], unit.kind)
         s = apply_strict(s, Deploy(unit.id, min(free), 3)).state
     return s
@@ -45,8 +48,8 @@ def test_bundled_map_zones_real_rules_save_and_load(tmp_path: Path) -> None:
     zone_a = next(z for z in s.board.zones if z.side == "A").hexes
     assert all(u.at in zone_a for u in s.side_units("A"))
     s = apply_strict(s, RollInitiative()).state
-    while s.phase == Phase.MOVEMENT and s.side_to_act:
-        unit = s.to_move(s.side_to_act)[0]
+    while s.phase == Phase.MOVEMENT and actor(s):
+        unit = to_move(s, actor(s))[0]
         out = apply(s, CommitMove(unit.id, "walk", ("F",)))
         s = out.state if out.ok else apply_strict(s, StandStill(unit.id)).state
     assert any(m.mode == "walk" for m in s.moves)
@@ -77,7 +80,7 @@ def test_scenario_start(tmp_path: Path) -> None:
     assert s.body("x") is not None and s.body("y") is None
     s = apply_strict(s, StartGame()).state
     s = apply_strict(s, RollInitiative()).state
-    assert s.initiative.winner == "blue" and s.side_to_act == "red"
+    assert s.initiative.winner == "blue" and actor(s) == "red"
     save_game(s, tmp_path / "save.json")
     assert load_game(tmp_path / "save.json") == s
 
@@ -102,10 +105,10 @@ def test_random_games_follow_the_order_and_replay(tmp_path: Path, sizes, seed, p
         counts = {"A": sizes[0], "B": sizes[1]}
         expected = order_for_sides(s.initiative.winner, counts, s.rules)
         acted = []
-        while s.side_to_act is not None:
-            side = s.side_to_act
+        while actor(s) is not None:
+            side = actor(s)
             acted.append(side)
-            choices = s.to_move(side)
+            choices = to_move(s, side)
             unit = choices[next(pick, 0) % len(choices)]
             steps = ("X", "F") if next(pick, 0) % 2 else ()
             s = apply_strict(s, CommitMove(unit.id, "walk", steps), fake_mover).state

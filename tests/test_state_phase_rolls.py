@@ -15,7 +15,7 @@ from game.roster import make_unit
 from game.rules.movement import check_move
 from game.rules.options import CLASSIC
 from game.rules.turn import Phase
-from game.state import new_game
+from game.setup import new_game
 from game.units import Damage
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from game.actions import CommitMove, Refused, RollInitiative, StandStill, StartGame
 from game.board import HexSpec, build_board
-from game.flow import Outcome, apply, apply_strict
+from game.flow import Outcome, actor, apply, apply_strict
 from game.hexgrid import Hex
 from game.roster import make_unit
 from game.rules.turn import Phase
-from game.state import new_game
+from game.setup import new_game
 
 
 def start(board):
@@ -21,7 +21,7 @@ def start(board):
 
 def test_walk_with_the_real_rules_mov() -> None:
     s = start(build_board(8, 8))
-    assert s.phase == Phase.MOVEMENT and s.side_to_act == "A"
+    assert s.phase == Phase.MOVEMENT and actor(s) == "A"
     out = apply(s, CommitMove("a1", "walk", ("F", "F", "L")))
     assert isinstance(out, Outcome)
     u = out.state.unit("a1")

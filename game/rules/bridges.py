@@ -20,22 +20,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from ..board import Board
 from ..dice import Dice
 from ..hexgrid import Hex, neighbour
 from ..mech import damage_groups
 from ..units import Unit
-from .collide import SlideWorld
 from .falls import Outcome, event, fall, fall_damage
-from .fromabove import from_above, occupant
 from .options import Rules
 from .psr import psr_base_modifiers
-
-if TYPE_CHECKING:
-    from .movestate import MoveState
-    from .pilotrun import MoveRun
 
 DROWNS = frozenset({"tracked", "wheeled", "infantry"})  # MOV-10: no depth 1+ water
 
@@ -141,61 +134,6 @@ def drop(
     if water and unit.kind in DROWNS:  # the caller logs unit_destroyed at the top level
         out = replace(out, wrecked=True)
     return out
-
-
-def collapse(run: MoveRun, state: MoveState, over: Overload, step: int) -> MoveState:
-    """MOV-27 during movement: the overloaded hex collapses at once, with the rest of the
-    bridge if more than half of it is down; the mover and every unit on a fallen deck
-    fall; the mover's move ends in the hex below."""
-    board = run.board
-    down = collapsing(run.origin, board, over.at, run.bridges)
-    run.note("bridge_collapse", step, at=over.at, load=over.load, cf=over.cf, cause="overload",
-             units=over.units)  # fmt: skip
-    if len(down) > 1:
-        run.note("bridge_collapse", step, at=over.at, cause="more than half of the bridge is down",
-                 hexes=down[1:])  # fmt: skip
-    run.bridges.extend(down)
-    me = replace(run.out.unit, at=over.at, facing=state.facing, prone=state.prone)
-    fell = drop(me, board, run.dice, step, run.rules)
-    run.out = run.out.then(fell)
-    if fell.wrecked:
-        run.note("unit_destroyed", step, unit=me.id, cause="fell into deep water")
-    run.fell = run.fell or me.is_mech
-    run.refresh()
-    u = run.out.unit
-    state = replace(state, at=over.at, deck=False, facing=u.facing, prone=u.prone)
-    w = run.world(step)
-    me = run.out.unit
-    w.units[me.id] = me
-    for other in sorted(w.units.values(), key=lambda o: o.id):
-        if other.at in down and other.id != me.id:
-            o = _drop_onto(w, other, board, step, run.rules)
-            w.units[other.id] = o.unit
-            w.touched.add(other.id)
-            run.note("unit_falls", step, unit=other.id, events=o.events)
-            if o.wrecked:
-                run.note("unit_destroyed", step, unit=other.id, cause="fell into deep water")
-    # the mover may have been fallen on (PHY-17): take it back from the world
-    run.out = replace(run.out, unit=w.units[me.id])
-    run.keep(w)
-    run.refresh()
-    u = run.out.unit
-    state = replace(state, at=u.at, facing=u.facing, prone=u.prone)
-    run.end(step, "the bridge collapsed under the unit (MOV-27)")
-    return state
-
-
-def _drop_onto(w: SlideWorld, unit: Unit, board: Board, step: int | None, rules: Rules) -> Outcome:
-    """A unit falling with the deck: onto a unit that already fell into that hex it is an
-    accidental fall from above (PHY-17, Mechs falling 2+ levels; the deck falls straight
-    down). Anything else is a plain drop; a shared hex left over is settled at the end of
-    the move (game.rules.piloting, MOV-30)."""
-    levels, water = fall_levels(board, unit.at)
-    if unit.is_mech and levels >= 2 and occupant(w, unit.at, {unit.id}) is not None:
-        mods = psr_base_modifiers(unit, rules)
-        return from_above(w, Outcome(unit), unit.at, levels, water, None, mods,
-                          "bridge collapse")  # fmt: skip
-    return drop(unit, board, w.dice, step, rules)
 
 
 def without_bridges(board: Board, hexes: Sequence[Hex]) -> Board:

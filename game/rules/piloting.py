@@ -20,7 +20,8 @@ from ..dice import Dice, Roll
 from ..hexgrid import Hex
 from ..mech import MechBody
 from ..units import Unit
-from .bridges import Overload, collapse, deck_overload
+from .bridges import Overload, deck_overload
+from .collapse import collapse
 from .falls import Event, Outcome, jsonable
 from .movement import (
     MoveResult,

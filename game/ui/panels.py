@@ -14,6 +14,7 @@ from typing import Any
 
 import pygame
 
+from game.flow import actor, banner, outcome
 from game.roster import built_body
 from game.state import GameState
 from game.units import Unit
@@ -107,12 +108,13 @@ def banner_surface(
 ) -> pygame.Surface:
     """The top line: turn, phase, side to act and units left, in the acting side's colour
     (``text``, e.g. the game-over headline, replaces the state's line, in the winner's)."""
-    over = text is not None  # the game-over line: no menu to open any more
-    side = state.winner if over else state.side_to_act
+    result = outcome(state)
+    over = result is not None  # the game-over line: no menu to open any more
+    side = result.winner if result is not None else actor(state)
     surf = pygame.Surface(rect.size)
     surf.fill(side_colour(side))
     f = font(round(size * 1.25), True)
-    text = text or state.banner() + (f"   {extra}" if extra else "")
+    text = text or banner(state) + (f"   {extra}" if extra and not over else "")
     img = f.render(text, True, SIDE_TEXT.get(side or "", TEXT))
     surf.blit(img, (size, (rect.h - img.get_height()) // 2))
     hint = font(size).render("F1: help   Esc: menu", True, SIDE_TEXT.get(side or "", TEXT))

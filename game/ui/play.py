@@ -62,10 +62,8 @@ def parse_args(argv: Sequence[str]) -> Args:
 
 def initial_state(args: Args):
     """The game to open (None: the start screen). Errors are UserFacingErrors."""
-    from game.actions import AddUnit
-    from game.flow import apply
     from game.save import load_game
-    from game.state import new_game_from_map, new_game_from_scenario
+    from game.setup import new_game_from_map, new_game_from_scenario, with_forces
 
     seed = args.seed if args.seed is not None else random.randrange(1, 2**31)
     if args.load is not None:
@@ -77,26 +75,19 @@ def initial_state(args: Args):
                 raise PlayError(f"{args.scenario}: side {side} has no units; a game needs both")
         return state
     if args.map is not None:
-        from .start_screen import DEFAULT_FORCES
-
-        state = new_game_from_map(args.map, seed=seed)
-        for side, units in DEFAULT_FORCES.items():
-            for key, piloting, gunnery in units:
-                out = apply(state, AddUnit(key, side, piloting=piloting, gunnery=gunnery))
-                state = out.state if out.ok else state
-        return state
+        return with_forces(new_game_from_map(args.map, seed=seed))
     return None
 
 
 def make_app(args: Args, screen):
     """The App on its first scene (used by main and by the tests)."""
+    from . import screens  # noqa: F401 - registers every screen by name
     from .play_app import App
-    from .start_screen import StartScreen
 
     app = App(screen)
     state = initial_state(args)
     if state is None:
-        app.replace_all(StartScreen(app))
+        app.show("start")
     else:
         app.start_game(state)
     return app

@@ -2,9 +2,12 @@
 
 Scenes (start screen, deployment, play, menus) each have ``handle(event)``,
 ``update(dt)`` and ``draw(screen)``; the top scene gets the input, and overlays (menu,
-load dialog) draw over the scene below. The App holds the one :class:`GameState`; scenes
-change it only through :meth:`App.act`, which hands an action to ``game.flow.apply``,
-autosaves at every phase change and keeps the refusal sentence for the screen.
+load dialog) draw over the scene below. Scenes are opened by name (game.ui.scenes), so
+no scene imports another; the keys every screen shares are game.ui.keys. The App holds
+the one :class:`GameState`; scenes change it only through :meth:`App.act`, which hands
+an action to ``game.flow.apply``, autosaves at every phase change and keeps the refusal
+sentence for the screen. The steps nobody decides and the end of the game are the
+core's (game.flow.advance, game.flow.outcome).
 """
 
 from __future__ import annotations
@@ -16,11 +19,15 @@ from typing import Any, Protocol
 
 import pygame
 
-from game.actions import Action, EndPhase, RollInitiative, StartGame
+from game.actions import Action, StartGame
 from game.errors import UserFacingError
-from game.flow import Outcome, apply
+from game.flow import Outcome, apply, outcome, phase_of
+from game.flow import advance as core_advance
 from game.save import autosave, load_game, save_dir, save_game
 from game.state import GameState
+
+from . import scenes
+from .keys import shared_key
 
 QUICKSAVE = "quicksave.json"
 
@@ -61,20 +68,32 @@ class App:
     def replace_all(self, scene: Any) -> None:
         self.scenes = [scene]
 
+    def open(self, name: str, **options: Any) -> Any:
+        """Push a new screen of the kind called ``name`` (game.ui.scenes) and return it."""
+        scene = scenes.make(name, self, **options)
+        self.push(scene)
+        return scene
+
+    def open_once(self, name: str) -> None:
+        """Open ``name`` unless it is already the top screen."""
+        top = self.top
+        if top is None or getattr(top, "scene_name", None) != name:
+            self.open(name)
+
+    def show(self, name: str, **options: Any) -> Any:
+        """Make a new screen called ``name`` the only one."""
+        scene = scenes.make(name, self, **options)
+        self.replace_all(scene)
+        return scene
+
     def notify(self, text: str, error: bool = False, seconds: float = 3.5) -> None:
         self.toast = (text, time.monotonic() + seconds, error)
 
     # --- the game -------------------------------------------------------------------------
     def act(self, action: Action) -> Outcome | None:
-        """Apply an action; on refusal show why and return None. A finished game (one side
-        left, game.ui.play_over) takes no more actions."""
+        """Apply an action; on refusal (a finished game refuses everything) show why and
+        return None."""
         assert self.state is not None
-        from .play_over import game_over
-
-        over = game_over(self.state)
-        if over is not None:
-            self.notify(f"The game is over: {over}", error=True)
-            return None
         out = apply(self.state, action)
         if not out.ok:
             self.notify(out.reason, error=True)
@@ -87,29 +106,21 @@ class App:
         return out
 
     def advance(self) -> list[Any]:
-        """Take the steps no player decides: start a placed scenario, roll initiative,
-        end a finished phase (TURN-05, TURN-14). Returns the events produced."""
-        events: list[Any] = []
-        from .play_over import game_over
-
-        for _ in range(32):
-            s = self.state
-            assert s is not None
-            if game_over(s) is not None:
-                break
-            if s.phase == "setup":
-                action: Action = StartGame()
-            elif s.phase == "initiative":
-                action = RollInitiative()
-            elif s.phase not in ("deployment", "movement") or s.phase_done:
-                action = EndPhase()
-            else:
-                break
-            out = self.act(action)
-            if out is None:
-                break
-            events.extend(out.events)
+        """Take the steps no player decides (game.flow.advance: the initiative roll,
+        ending a phase everybody has acted in); returns the events produced."""
+        assert self.state is not None
+        before = self.state
+        self.state, events = core_advance(self.state)
+        self.events_out.extend(events)
+        if self.state is not before and any(e.kind == "phase" for e in events):
+            self._autosave()
         return events
+
+    @property
+    def over(self) -> str | None:
+        """The headline of a finished game, or None while it goes on."""
+        result = outcome(self.state) if self.state is not None else None
+        return result.headline if result is not None else None
 
     def _autosave(self) -> None:
         if self.state is None or os.environ.get("HEXPLATE_NO_AUTOSAVE"):
@@ -149,16 +160,13 @@ class App:
         return True
 
     def start_game(self, state: GameState) -> None:
-        """Enter a game: deployment first if units wait to be placed, else the play screen."""
-        from .play_deploy import DeployScene
-        from .play_scene import PlayScene
-
+        """Enter a game: start it if it is still being set up, take the automatic steps,
+        then open the screen of the phase it is in (deployment or the play screen)."""
         self.state = state
+        if StartGame in phase_of(state).handlers:
+            self.act(StartGame())
         self.advance()
-        if self.state.phase == "deployment":
-            self.replace_all(DeployScene(self))
-        else:
-            self.replace_all(PlayScene(self))
+        self.show(scenes.scene_for_phase(str(self.state.phase)))
 
     # --- the loop -------------------------------------------------------------------------
     def resize(self) -> None:
@@ -175,6 +183,8 @@ class App:
                 return
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                 self.resize()
+                continue
+            if shared_key(self, event):
                 continue
             if self.top is not None:
                 self.top.handle(event)

@@ -14,18 +14,33 @@ import pygame
 
 from game.actions import Deploy
 from game.deploy import legal_deploy_hexes
+from game.flow import phase_of
 from game.hexgrid import Hex
+from game.phases.deployment import deploying_side, undeployed
 
 from . import overlays
 from .help import DEPLOY_KEYS, draw_help
-from .panels import DIM, TEXT, PanelCache, banner_surface, rows_surface, screen_layout, side_colour
-from .play_input import HANDOFF_GRACE, global_keys
+from .keys import is_confirm
+from .panels import (
+    DIM,
+    TEXT,
+    PanelCache,
+    banner_surface,
+    log_surface,
+    rows_surface,
+    screen_layout,
+    side_colour,
+)
+from .play_draw import draw_handoff, log_lines
+from .play_input import HANDOFF_GRACE, help_key
 from .play_view import MapView, tiles_for
+from .scenes import for_phase, register
 from .sprites import draw_unit
 
 
 class DeployScene:
     overlay = False
+    scene_name = "deploy"
 
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -37,7 +52,7 @@ class DeployScene:
         self.mouse = (0, 0)
         self.help = False
         self.space = False
-        self.handoff: str | None = s.deploying_side
+        self.handoff: str | None = deploying_side(s)
         self.placed: tuple[float, tuple[int, int]] = (0.0, (0, 0))  # last placing click
         self.zone_key: Any = None
         self.zone = overlays.EMPTY
@@ -61,8 +76,9 @@ class DeployScene:
 
     def _default_facing(self) -> None:
         """Face the middle of the map: side placing on the west faces SE, east faces SW."""
-        side = self.state.deploying_side
-        unit = self.state.undeployed(side)[0] if side and self.state.undeployed(side) else None
+        side = deploying_side(self.state)
+        waiting = undeployed(self.state, side) if side else ()
+        unit = waiting[0] if waiting else None
         if unit is None:
             return
         hexes = legal_deploy_hexes(self.state.board, side, self.state.units, unit.kind)
@@ -72,39 +88,38 @@ class DeployScene:
 
     def legal(self) -> frozenset[Hex]:
         s = self.state
-        side = s.deploying_side
-        if side is None or not s.undeployed(side):
+        side = deploying_side(s)
+        waiting = undeployed(s, side) if side else ()
+        if not waiting:
             return frozenset()
-        return frozenset(legal_deploy_hexes(s.board, side, s.units, s.undeployed(side)[0].kind))
+        return frozenset(legal_deploy_hexes(s.board, side, s.units, waiting[0].kind))
 
     def place(self, h: Hex | None) -> None:
         s = self.state
-        side = s.deploying_side
-        if h is None or side is None or not s.undeployed(side):
+        side = deploying_side(s)
+        waiting = undeployed(s, side) if side else ()
+        if h is None or not waiting:
             return
-        unit = s.undeployed(side)[0]
-        if self.app.act(Deploy(unit.id, h, self.facing)) is None:
+        if self.app.act(Deploy(waiting[0].id, h, self.facing)) is None:
             return
         self.zone_key = None
-        if self.app.state.phase != "deployment":
+        if Deploy not in phase_of(self.app.state).handlers:  # every unit is down
             self.app.start_game(self.app.state)
             return
-        if self.app.state.deploying_side != side:
-            self.handoff = self.app.state.deploying_side
+        if deploying_side(self.app.state) != side:
+            self.handoff = deploying_side(self.app.state)
             self._default_facing()
             self.focus_zone()
 
     def handle(self, event: pygame.event.Event) -> None:
-        if global_keys(self, event):
+        if help_key(self, event):
             return
         if self.help:
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
                 self.help = False
             return
         if self.handoff is not None:
-            if event.type == pygame.MOUSEBUTTONDOWN or (
-                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_SPACE)
-            ):
+            if event.type == pygame.MOUSEBUTTONDOWN or is_confirm(event):
                 t, (px, py) = self.placed
                 pos = getattr(event, "pos", None)
                 if (
@@ -126,9 +141,7 @@ class DeployScene:
             elif event.key == pygame.K_e:
                 self.facing = (self.facing + 1) % 6
             elif event.key == pygame.K_ESCAPE:
-                from .play_menu import GameMenu
-
-                self.app.push(GameMenu(self.app))
+                self.app.open("menu")
         elif event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
             self.space = False
         elif event.type == pygame.MOUSEMOTION:
@@ -150,14 +163,14 @@ class DeployScene:
         s, view, lay = self.state, self.view, self.layout
         view.sync(s.board)  # a renderer shared with an earlier game shows this board
         view.draw_map(screen)
-        side = s.deploying_side
+        side = deploying_side(s)
         key = (id(s), view.camera.zoom)
         if key != self.zone_key:
             self.zone_key = key
             self.zone = overlays.zone_layer(view.layout, self.legal(), side_colour(side))
         self.zone.draw(screen, view.camera)
         view.draw_units(screen, s.units)
-        waiting = s.undeployed(side) if side else ()
+        waiting = undeployed(s, side) if side else ()
         if self.hover is not None and waiting and self.handoff is None:
             ok = self.hover in self.legal()
             view.renderer.outline(
@@ -189,17 +202,16 @@ class DeployScene:
         )
         pygame.draw.rect(screen, (27, 29, 33), lay.side)
         screen.blit(side_panel, lay.side.topleft)
-        from .panels import log_surface
-        from .play_draw import log_lines
-
         log = self.cache.get(
             "log", (id(s), lay.log.size), lambda: log_surface(log_lines(self), lay.log, lay.size)
         )
         screen.blit(log, lay.log.topleft)
         if self.handoff is not None:
-            from .play_draw import _draw_handoff
-
-            _draw_handoff(self, screen)
+            draw_handoff(self, screen)
         if self.help:
             draw_help(screen, "Deployment", DEPLOY_KEYS)
         view.write_debug_layout(s.units, {"phase": s.phase, "side_to_act": side})
+
+
+register("deploy", DeployScene)
+for_phase("deployment", "deploy")  # this is the deployment phase's screen

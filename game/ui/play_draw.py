@@ -10,6 +10,8 @@ from typing import Any
 
 import pygame
 
+from game.flow import actor
+
 from .anim import popup_surface
 from .fonts import font
 from .help import PLAY_KEYS, draw_help
@@ -30,7 +32,6 @@ from .panels import (
     tooltip,
     unit_rows,
 )
-from .play_over import game_over
 
 HOVER = (255, 246, 192)
 SELECT = (255, 255, 255)
@@ -43,7 +44,7 @@ def draw_scene(scene: Any, screen: pygame.Surface) -> None:
     scene._reach_layer().draw(screen, view.camera)
     anim = scene.anim
     hide = anim.unit_id if anim is not None else None
-    side = state.side_to_act
+    side = actor(state)
     rings = {u.id: side_colour(side) for u in scene.movable()} if anim is None else {}
     if scene.plan is not None:
         rings[scene.plan.unit_id] = SELECT
@@ -66,7 +67,7 @@ def draw_scene(scene: Any, screen: pygame.Surface) -> None:
         _draw_popup(scene, screen)
     _draw_hover_info(scene, screen)
     if scene.handoff is not None and anim is None:
-        _draw_handoff(scene, screen)
+        draw_handoff(scene, screen)
     if scene.help:
         draw_help(screen, "How to play", PLAY_KEYS)
     extra = {
@@ -141,12 +142,10 @@ def _draw_banner(scene: Any, screen: pygame.Surface) -> None:
     extra = ""
     if scene.plan is not None:
         extra = f"- {scene.plan.unit_id}: {scene.plan.mode}"
-    over = game_over(scene.state)
-    text = f"Game over - {over}" if over else None
     surf = scene.cache.get(
         "banner",
-        (id(scene.state), extra, text, lay.banner.size),
-        lambda: banner_surface(scene.state, extra, lay.banner, lay.size, text),
+        (id(scene.state), extra, lay.banner.size),
+        lambda: banner_surface(scene.state, extra, lay.banner, lay.size),
     )
     screen.blit(surf, lay.banner.topleft)
 
@@ -290,7 +289,7 @@ def _draw_hover_info(scene: Any, screen: pygame.Surface) -> None:
         screen.blit(tip, (min(mx + 16, screen.get_width() - tip.get_width()), my + 16))
 
 
-def _draw_handoff(scene: Any, screen: pygame.Surface) -> None:
+def draw_handoff(scene: Any, screen: pygame.Surface) -> None:
     side = scene.handoff
     size = scene.layout.size
     shade = scene.cache.get("shade", screen.get_size(), lambda: _shade(screen.get_size()))

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from .keys import is_confirm, is_help
 from .panels import button_at
 from .play_plan import facing_from_angle, nearest_facing
 
@@ -19,34 +20,17 @@ DRAG_PX = 10
 HANDOFF_GRACE = 0.45  # s: a click this soon after skipping a move is its double, not a hand-off
 
 
-def _ctrl(event: pygame.event.Event) -> bool:
-    return bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
-
-
-def global_keys(scene: Any, event: pygame.event.Event) -> bool:
-    """Keys that work everywhere on the screen (save, load, quit, help)."""
-    if event.type != pygame.KEYDOWN:
-        return False
-    app = scene.app
-    if _ctrl(event) and event.key == pygame.K_s:
-        app.save()
-        return True
-    if _ctrl(event) and event.key == pygame.K_o:
-        from .play_menu import LoadMenu
-
-        app.push(LoadMenu(app))
-        return True
-    if _ctrl(event) and event.key == pygame.K_q:
-        app.running = False
-        return True
-    if event.key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
+def help_key(scene: Any, event: pygame.event.Event) -> bool:
+    """F1 or ? toggles the screen's help overlay (the other shared keys are the App's,
+    game.ui.keys)."""
+    if is_help(event):
         scene.help = not scene.help
         return True
     return False
 
 
 def handle_event(scene: Any, event: pygame.event.Event) -> None:
-    if global_keys(scene, event):
+    if help_key(scene, event):
         return
     if scene.help:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
@@ -58,10 +42,7 @@ def handle_event(scene: Any, event: pygame.event.Event) -> None:
             scene.skipped_at = time.monotonic()
         return
     if scene.handoff is not None:
-        if event.type == pygame.MOUSEBUTTONDOWN or (
-            event.type == pygame.KEYDOWN
-            and event.key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
-        ):
+        if event.type == pygame.MOUSEBUTTONDOWN or is_confirm(event):
             if time.monotonic() - scene.skipped_at < HANDOFF_GRACE:
                 scene.skipped_at = 0.0  # the mover's impatient double click: the next
                 return  # player still has to see "take the mouse"
@@ -111,9 +92,7 @@ def _key(scene: Any, event: pygame.event.Event) -> None:
             scene.plan = None
             scene._update_hover(scene.mouse)
         else:
-            from .play_menu import GameMenu
-
-            scene.app.push(GameMenu(scene.app))
+            scene.app.open("menu")
 
 
 def _press_button(scene: Any, action: str) -> None:

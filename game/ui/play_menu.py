@@ -15,6 +15,7 @@ from game.save import save_dir
 
 from .fonts import font, ui_size
 from .panels import BG, DIM, TEXT, Button, button_at, draw_button
+from .scenes import register
 
 
 def _box(screen: pygame.Surface, w: int, h: int) -> pygame.Rect:
@@ -32,6 +33,7 @@ class GameMenu:
     """Resume, save, load, help, new game, quit."""
 
     overlay = True
+    scene_name = "menu"
     ITEMS = (
         ("resume", "Resume (Esc)"),
         ("save", "Save (Ctrl+S)"),
@@ -55,15 +57,13 @@ class GameMenu:
             app.pop()
         elif action == "load":
             app.pop()
-            app.push(LoadMenu(app))
+            app.open("load")
         elif action == "help":
             app.pop()
             if hasattr(app.top, "help"):
                 app.top.help = True
         elif action == "new":
-            from .start_screen import StartScreen
-
-            app.replace_all(StartScreen(app))
+            app.show("start")
         elif action == "quit":
             app.running = False
 
@@ -73,10 +73,6 @@ class GameMenu:
                 self.choose("resume")
             elif event.key == pygame.K_q:
                 self.choose("quit")
-            elif event.key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
-                self.choose("save")
-            elif event.key == pygame.K_o and event.mod & pygame.KMOD_CTRL:
-                self.choose("load")
         elif event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -116,6 +112,7 @@ class LoadMenu:
     """Pick a save from the save folder (newest first); Esc closes."""
 
     overlay = True
+    scene_name = "load"
 
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -177,3 +174,7 @@ class LoadMenu:
         colour = (240, 110, 95) if self.error else DIM
         msg = f.render(foot[: max(20, w // max(1, size // 2))], True, colour)
         screen.blit(msg, (box.x + size, box.bottom - size * 2))
+
+
+register("menu", GameMenu)
+register("load", LoadMenu)

@@ -1,9 +1,9 @@
-"""The end of a game: a banner over the map once one side has no units left.
+"""The end of a game: a banner over the map once the core says the game is over.
 
-The play screen pushes :class:`GameOver` when :func:`game_over` has a headline (after the
+The play screen opens the "over" screen when game.flow.outcome has a result (after the
 move's animation has played out). It sits on top of the scene stack, so the play screen
-gets no input any more; the App refuses every further action as well
-(``App.act``). The players can start a new game, save the final position or quit.
+gets no input any more; the core refuses every further action as well. The players can
+start a new game, save the final position (Ctrl+S) or quit.
 """
 
 from __future__ import annotations
@@ -12,25 +12,19 @@ from typing import Any
 
 import pygame
 
-from game.state import DEPLOYMENT, SETUP, GameState
+from game.flow import outcome
+from game.state import GameState
 
 from .fonts import font, ui_size
 from .panels import BG, DIM, TEXT, Button, button_at, draw_button, side_colour
+from .scenes import register
 
 
 def game_over(state: GameState | None) -> str | None:
-    """The headline of a finished game ("Side A wins - turn 4"), or None while it goes on.
-
-    A side wins when it alone has units left that are not destroyed (``state.winner``);
-    when a move destroys the last units of every side at once the game is a draw.
-    """
-    if state is None or state.phase in (SETUP, DEPLOYMENT) or not state.units:
-        return None
-    if state.winner is not None:
-        return f"Side {state.winner} wins - turn {state.turn}"
-    if all(state.is_destroyed(u) for u in state.units):
-        return f"Draw - no units left - turn {state.turn}"
-    return None
+    """The headline of a finished game ("Side A wins - turn 4"), or None while it goes on
+    (game.flow.outcome decides)."""
+    result = outcome(state) if state is not None else None
+    return result.headline if result is not None else None
 
 
 def side_lines(state: GameState) -> list[str]:
@@ -51,6 +45,7 @@ class GameOver:
     """The game-over overlay: headline, the sides' losses, new game / save / quit."""
 
     overlay = True
+    scene_name = "over"
     ITEMS = (
         ("new", "New game (Enter)"),
         ("save", "Save (Ctrl+S)"),
@@ -66,9 +61,7 @@ class GameOver:
     def choose(self, action: str) -> None:
         app = self.app
         if action == "new":
-            from .start_screen import StartScreen
-
-            app.replace_all(StartScreen(app))
+            app.show("start")
         elif action == "save":
             app.save()
         elif action == "quit":
@@ -76,11 +69,8 @@ class GameOver:
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
-            ctrl = bool(getattr(event, "mod", 0) & pygame.KMOD_CTRL)
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n):
                 self.choose("new")
-            elif event.key == pygame.K_s and ctrl:
-                self.choose("save")
             elif event.key == pygame.K_q:
                 self.choose("quit")
         elif event.type == pygame.MOUSEMOTION:
@@ -113,7 +103,8 @@ class GameOver:
         box = pygame.Rect(0, 0, w, h)
         box.center = screen.get_rect().center
         pygame.draw.rect(screen, BG, box, border_radius=14)
-        winner = state.winner if state is not None else None
+        result = outcome(state) if state is not None else None
+        winner = result.winner if result is not None else None
         head = pygame.Rect(box.x, box.y, w, head_h)
         pygame.draw.rect(screen, side_colour(winner), head, border_top_left_radius=14,
                          border_top_right_radius=14)  # fmt: skip
@@ -132,3 +123,6 @@ class GameOver:
             self.buttons.append(b)
             draw_button(screen, b, size + 2, b.rect.collidepoint(self.mouse))
             x += bw + size // 2
+
+
+register("over", GameOver)

@@ -16,15 +16,17 @@ from typing import Any
 import pygame
 
 from game.actions import CommitMove, StandStill
+from game.flow import actor, phase_of
 from game.hexgrid import Hex, line, neighbour
+from game.phases.movement import to_move
 from game.units import Unit
 
 from . import overlays
 from .anim import MoveAnimation, build_animation, map_marks
 from .panels import Button, PanelCache, screen_layout
-from .play_over import GameOver, game_over
 from .play_plan import Plan, facing_from_angle, nearest_facing
 from .play_view import MapView, tiles_for
+from .scenes import register
 
 DOUBLE_CLICK = 0.45
 STALE = object()  # a cache key that matches nothing
@@ -32,6 +34,7 @@ STALE = object()  # a cache key that matches nothing
 
 class PlayScene:
     overlay = False
+    scene_name = "play"
 
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -88,7 +91,7 @@ class PlayScene:
     def _after_action(self) -> None:
         """Advance automatic phases; prompt the hand-off when the side to act changes."""
         self.app.advance()
-        side = self.state.side_to_act
+        side = actor(self.state)
         if side is not None and side != self.shown_side:
             self.handoff = side
             self.shown_side = side
@@ -100,10 +103,11 @@ class PlayScene:
         self._invalidate()
 
     def movable(self) -> tuple[Unit, ...]:
-        side = self.state.side_to_act
-        if self.state.phase != "movement" or side is None:
+        """The units the side to act may move now (none outside the movement phase)."""
+        side = actor(self.state)
+        if side is None or CommitMove not in phase_of(self.state).handlers:
             return ()
-        return self.state.to_move(side)
+        return to_move(self.state, side)
 
     def select(self, unit_id: str) -> None:
         u = self.state.unit(unit_id)
@@ -112,7 +116,7 @@ class PlayScene:
             return
         if u.id not in {m.id for m in self.movable()}:
             why = "has already moved" if u.moved else f"belongs to side {u.side}"
-            if u.side == self.state.side_to_act and not u.moved:
+            if u.side == actor(self.state) and not u.moved:
                 why = "cannot move now"
             self.app.notify(f"{u.id} {why}", error=True)
             self.plan = None
@@ -394,11 +398,11 @@ class PlayScene:
             if self.anim.done:
                 self.anim = None
                 self._update_hover(self.mouse)
-        if self.anim is None and not self.over and game_over(self.state):
+        if self.anim is None and not self.over and self.app.over:
             self.over = True  # after the last move has played out, with no hand-off
             self.handoff = None
             self.plan = None
-            self.app.push(GameOver(self.app))
+            self.app.open("over")
             return
         if not self.help and self.view.held_keys(dt):
             self._update_hover(pygame.mouse.get_pos())
@@ -407,3 +411,6 @@ class PlayScene:
         from .play_draw import draw_scene
 
         draw_scene(self, screen)
+
+
+register("play", PlayScene)

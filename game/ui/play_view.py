@@ -20,7 +20,8 @@ import pygame
 from game.board import Board
 from game.hexgrid import Hex
 from game.layout import DEFAULT_LAYOUT
-from game.state import GAME_ROOT, GameState
+from game.setup import GAME_ROOT
+from game.state import GameState
 from game.units import Unit
 
 from .camera import ZOOMS, Camera, held_pan, nearest_zoom_index

@@ -14,20 +14,17 @@ from typing import Any
 
 import pygame
 
-from game.actions import AddUnit
+from game.actions import IllegalActionError
 from game.errors import UserFacingError
 from game.roster import entries, entry
-from game.state import GAME_ROOT, new_game_from_map
+from game.setup import DEFAULT_FORCES, bundled_maps, new_game_from_map, with_forces
 
 from .fonts import font, ui_size
 from .help import draw_help
 from .panels import BG, BG2, DIM, TEXT, Button, button_at, draw_button, side_colour
-from .play_input import global_keys
+from .play_input import help_key
+from .scenes import register
 
-DEFAULT_FORCES = {
-    "A": [["HBK-4G", 4, 4], ["JR7-D", 5, 4]],
-    "B": [["WVR-6R", 4, 4], ["COM-2D", 5, 4]],
-}
 START_KEYS = (
     ("Click a map", "choose the battlefield (or type a .tmx path and press Enter)"),
     ("+A / +B", "add that design to side A or B"),
@@ -39,12 +36,9 @@ START_KEYS = (
 )
 
 
-def bundled_maps() -> list[Path]:
-    return sorted((GAME_ROOT / "maps").glob("*.tmx"))
-
-
 class StartScreen:
     overlay = False
+    scene_name = "start"
 
     def __init__(self, app: Any, map_path: Path | None = None) -> None:
         self.app = app
@@ -55,7 +49,8 @@ class StartScreen:
                 self.map_index = i
         self.typed = str(map_path) if map_path else ""
         self.use_typed = map_path is not None
-        self.forces = {s: [list(u) for u in us] for s, us in DEFAULT_FORCES.items()}
+        # [design, piloting, gunnery] per unit, edited by the - / + buttons
+        self.forces = {s: [[d, p, g] for d, g, p in us] for s, us in DEFAULT_FORCES.items()}
         self.buttons: list[Button] = []
         self.mouse = (0, 0)
         self.help = False
@@ -74,17 +69,13 @@ class StartScreen:
         if not all(self.forces[s] for s in "AB"):
             self.app.notify("Each side needs at least one unit", error=True)
             return
+        picks = {side: [(d, g, p) for d, p, g in units] for side, units in self.forces.items()}
         try:
-            state = new_game_from_map(path, seed=random.randrange(1, 2**31))
-        except UserFacingError as e:
+            state = with_forces(new_game_from_map(path, seed=random.randrange(1, 2**31)), picks)
+        except (UserFacingError, IllegalActionError) as e:
             self.app.notify(str(e), error=True, seconds=6)
             return
-        self.app.state = state
-        for side in "AB":
-            for key, piloting, gunnery in self.forces[side]:
-                if self.app.act(AddUnit(key, side, piloting=piloting, gunnery=gunnery)) is None:
-                    return
-        self.app.start_game(self.app.state)
+        self.app.start_game(state)
 
     def choose(self, action: str) -> None:
         kind, _, arg = action.partition(":")
@@ -107,14 +98,12 @@ class StartScreen:
         elif action == "start":
             self.start()
         elif action == "load":
-            from .play_menu import LoadMenu
-
-            self.app.push(LoadMenu(self.app))
+            self.app.open("load")
         elif action == "quit":
             self.app.running = False
 
     def handle(self, event: pygame.event.Event) -> None:
-        if global_keys(self, event):
+        if help_key(self, event):
             return
         if self.help:
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
@@ -281,3 +270,6 @@ class StartScreen:
         tons = sum(entry(k).tons for k, *_ in self.forces[side])
         count = fs.render(f"{len(self.forces[side])} unit(s), {tons} t", True, DIM)
         screen.blit(count, (rect.x + size // 2 + 6, rect.bottom - count.get_height() - 4))
+
+
+register("start", StartScreen)

@@ -192,7 +192,7 @@ def test_ex_mov_11_row5_weapon_fire_counting_one_then_two_of_three():
 def test_mov_27_game_board_loses_the_bridge_and_replays(tmp_path):
     from game.roster import make_unit
     from game.save import load_game, save_game
-    from game.state import new_game
+    from game.setup import new_game
 
     hexes = {H(f"01{r:02d}"): ROAD for r in range(1, 9)} | {H("0104"): deck(cf=40)}
     b = build_board(8, 8, hexes)

@@ -127,7 +127,7 @@ def test_mov_31_game_save_keeps_offroad(tmp_path):
     from game.actions import CommitMove, RollInitiative, StartGame
     from game.flow import apply_strict
     from game.save import load_game, save_game
-    from game.state import new_game
+    from game.setup import new_game
 
     truck = roadbound(uid="t1", at="0205", walk=4)
     enemy = unit(uid="b1", side="B", at="0808")

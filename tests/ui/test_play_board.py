@@ -14,6 +14,7 @@ import pytest
 
 from game.hexgrid import Hex
 from game.maps import load_map
+from game.phases.deployment import deploying_side, undeployed
 from game.rules.bridges import without_bridges
 from game.ui.palette import load_palette
 from game.ui.render import MapRenderer, RenderOptions
@@ -129,14 +130,14 @@ def deployed_app(path: Path = RIVER, size=(1280, 720), seed: int = 3):
     from game.actions import AddUnit, Deploy, StartGame
     from game.deploy import legal_deploy_hexes
     from game.flow import apply_strict
-    from game.state import new_game_from_map
+    from game.setup import new_game_from_map
     from game.ui.play_app import App
 
     state = new_game_from_map(path, seed=seed)
     for action in (AddUnit("HBK-4G", "A"), AddUnit("JR7-D", "B"), StartGame()):
         state = apply_strict(state, action).state
     while state.phase == "deployment":
-        unit = state.undeployed(state.deploying_side)[0]
+        unit = undeployed(state, deploying_side(state))[0]
         spots = legal_deploy_hexes(state.board, unit.side, state.units, unit.kind)
         state = apply_strict(state, Deploy(unit.id, min(spots), 2)).state
     app = App(pygame.display.set_mode(size))

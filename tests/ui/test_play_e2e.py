@@ -26,7 +26,7 @@ from game.flow import apply_strict
 from game.hexgrid import Hex
 from game.movers import reach_of
 from game.save import load_game
-from game.state import new_game_from_scenario
+from game.setup import new_game_from_scenario
 
 REPO = Path(__file__).resolve().parents[2]
 SCENARIO = "tests/ui/data/e2e_scenario.json"

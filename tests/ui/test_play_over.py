@@ -1,4 +1,4 @@
-"""The end of the game: GameState.winner, the game-over overlay, and no actions after it.
+"""The end of the game: game.flow.outcome, the game-over overlay, and no actions after it.
 
 The last test plays it out on the river map: side A's only Mech walks onto a bridge too
 weak for it (MOV-27), falls with the deck, and its pilot (already at 5 hits) is killed by
@@ -13,9 +13,9 @@ import pygame
 import pytest
 
 from game.actions import CommitMove, StandStill
-from game.flow import apply
+from game.flow import actor, apply, outcome
 from game.hexgrid import Hex, neighbour
-from game.state import new_game_from_map
+from game.setup import new_game_from_map
 from game.ui.play_over import GameOver, game_over
 from game.ui.play_scene import PlayScene
 from game.ui.start_screen import StartScreen
@@ -48,20 +48,25 @@ def _key(app, k: int, mod: int = 0) -> None:
     _frame(app, (pygame.KEYDOWN, {"key": k, "mod": mod, "unicode": "", "scancode": 0}))
 
 
+def winner(state) -> str | None:
+    result = outcome(state)
+    return result.winner if result is not None else None
+
+
 def test_winner_is_the_only_side_with_units_left_PSR_19() -> None:
     app = deployed_app()
     s = app.state
-    assert s.phase == "movement" and s.winner is None
-    assert replace(s, wrecked=("B1",)).winner == "A"
+    assert s.phase == "movement" and winner(s) is None
+    assert winner(replace(s, wrecked=("B1",))) == "A"
     killed = _edit(s, "A1", damage=replace(s.unit("A1").damage, pilot_hits=6))  # PSR-19
-    assert killed.winner == "B"
-    assert replace(s, wrecked=("A1", "B1")).winner is None  # nobody left: no winner
+    assert winner(killed) == "B"
+    assert winner(replace(s, wrecked=("A1", "B1"))) is None  # nobody left: no winner
     assert game_over(replace(s, wrecked=("A1", "B1"))).startswith("Draw")
 
 
 def test_no_winner_before_the_game_is_under_way() -> None:
     state = new_game_from_map(RIVER)
-    assert state.phase == "setup" and not state.units and state.winner is None
+    assert state.phase == "setup" and not state.units and winner(state) is None
     assert game_over(state) is None
 
 
@@ -116,7 +121,7 @@ def _fatal_seed() -> int:
     for seed in range(1, 80):
         app = deployed_app(seed=seed)
         s = app.state
-        if s.side_to_act != "A":
+        if actor(s) != "A":
             continue
         s = _edit(s, "A1", at=BANK, facing=2, damage=replace(s.unit("A1").damage, pilot_hits=5))
         out = apply(s, CommitMove("A1", "walk", ("F",)))
@@ -143,7 +148,7 @@ def test_a_fall_that_kills_the_last_pilot_ends_the_game_MOV_27_PSR_19() -> None:
     _key(app, pygame.K_RETURN)
     assert app.state.unit("A1").destroyed  # PSR-19: the sixth pilot hit
     assert app.state.board.bridge_class[BRIDGE.row, BRIDGE.col] == 0  # MOV-27
-    assert app.state.winner == "B"
+    assert winner(app.state) == "B"
     assert scene.anim is not None and app.top is scene  # the move plays out first
     frames = 0
     while not isinstance(app.top, GameOver) and frames < 900:

@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from game.hexgrid import Hex
+from game.phases.deployment import deploying_side
 
 from .test_play_scene import _saves, at, click, key, move_to, new_app, post, ready  # noqa: F401
 
@@ -149,8 +150,8 @@ def test_double_click_on_the_last_placement_keeps_the_next_sides_prompt():
     scene = app.top
     assert isinstance(scene, DeployScene)
     click(app, (5, 5))  # side A's prompt
-    side = app.state.deploying_side
-    while app.state.deploying_side == side:
+    side = deploying_side(app.state)
+    while deploying_side(app.state) == side:
         hexes = sorted(scene.legal(), key=lambda h: (h.row, h.col))
         spot = at(scene, hexes[len(hexes) // 2])
         click(app, spot)

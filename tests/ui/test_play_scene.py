@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.flow import actor
 from game.hexgrid import Hex
 from game.movers import preview_move
 from game.ui.play import Args, make_app
@@ -207,7 +208,7 @@ def test_stand_still_and_prone_are_actions():
     key(app, pygame.K_p, uni="p")
     finish_animation(app)
     assert app.state.unit("A2").prone and app.state.unit("A2").moved
-    assert app.state.side_to_act == "B"  # TURN-08: the sides alternate
+    assert actor(app.state) == "B"  # TURN-08: the sides alternate
     click(app, (5, 5))
     click(app, at(scene, app.state.unit("B1").at))
     key(app, pygame.K_s, uni="s")
@@ -219,7 +220,7 @@ def test_hand_off_after_a_move_and_esc_clears_then_opens_the_menu():
     scene = ready(app)
     click(app, at(scene, app.state.unit("A1").at))
     key(app, pygame.K_s, uni="s")
-    assert app.state.side_to_act == "B" and scene.handoff == "B"
+    assert actor(app.state) == "B" and scene.handoff == "B"
     click(app, (5, 5))
     click(app, at(scene, app.state.unit("B1").at))
     assert scene.plan.unit_id == "B1"
@@ -236,7 +237,7 @@ def test_save_and_a_damaged_save_keeps_the_game_going(tmp_path):
     ready(app)
     key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
     saved = tmp_path / "saves" / "quicksave.json"
-    assert json.loads(saved.read_text())["version"] == 1
+    assert json.loads(saved.read_text())["version"] == 2
     (tmp_path / "saves" / "broken.json").write_text("{not json")
     import os
 

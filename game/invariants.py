@@ -1,0 +1,46 @@
+"""What must hold in every state a game reaches: the headless autoplay, the fuzzers and
+the property tests check it after every action.
+
+Each check returns the problems it finds as sentences; an empty list means the state is
+sound.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .mech import MechBody
+from .state import GameState
+
+
+def problems(state: GameState) -> list[str]:
+    """Every broken invariant of ``state``, as one sentence each."""
+    out: list[str] = []
+    placed = [u for u in state.units if state.board.contains(u.at)]
+    alive = [u for u in placed if not state.is_destroyed(u)]
+    shared = [h for h, n in Counter(u.at for u in alive).items() if n > 1]
+    for h in shared:  # MOV-30: one unit per hex (GAP G09, as the engine applies it)
+        ids = ", ".join(u.id for u in alive if u.at == h)
+        out.append(f"units {ids} share hex {state.board.hex_name(h)}")
+    ids = [u.id for u in state.units]
+    if len(set(ids)) != len(ids):
+        out.append("two units have the same id")
+    for u in state.units:
+        if not 0 <= u.facing <= 5:
+            out.append(f"{u.id} faces {u.facing}, not 0..5")
+        if u.side not in state.sides:
+            out.append(f"{u.id} belongs to side {u.side!r}, not one of {state.sides}")
+        if u.body is not None:
+            out.extend(_body_problems(u.id, u.body))
+    return out
+
+
+def _body_problems(unit_id: str, body: MechBody) -> list[str]:
+    out = []
+    for code in body.codes:
+        loc = body[code]
+        if min(loc.armour, loc.rear, loc.structure) < 0:
+            out.append(f"{unit_id}'s {code} has negative armour or structure")
+        if loc.destroyed and loc.structure:
+            out.append(f"{unit_id}'s {code} is destroyed but keeps structure")
+    return out

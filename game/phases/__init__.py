@@ -1,0 +1,68 @@
+"""The registry of phases: every phase module and the order they come in.
+
+The game begins with setup and deployment, then repeats the turn sequence of the rule
+variant (TURN-02..04, game.rules.turn.phase_sequence) from initiative to end. Adding a
+phase means writing its module (a :class:`~game.phases.base.PhaseRules` named ``RULES``)
+and listing it here; :mod:`game.flow` asks this registry and names no phase itself.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from ..rules.options import Rules
+from ..rules.turn import phase_sequence
+from . import (
+    aerospace,
+    deployment,
+    end,
+    heat,
+    initiative,
+    movement,
+    physical,
+    reaction,
+    setup,
+    weapons,
+)
+from .base import PhaseRules, Step
+
+PRE_GAME: tuple[PhaseRules, ...] = (setup.RULES, deployment.RULES)
+PHASES = MappingProxyType(
+    {
+        str(r.name): r
+        for r in PRE_GAME
+        + tuple(
+            m.RULES
+            for m in (initiative, movement, aerospace, reaction, weapons, physical, heat, end)
+        )
+    }
+)
+FIRST = str(setup.RULES.name)
+
+
+class UnknownPhaseError(ValueError):
+    """A state names a phase no module implements (a damaged save)."""
+
+
+def get(name: str) -> PhaseRules:
+    """The phase called ``name``."""
+    try:
+        return PHASES[str(name)]
+    except KeyError:
+        raise UnknownPhaseError(f"there is no phase {name!r}") from None
+
+
+def following(name: str, rules: Rules) -> str:
+    """The phase after ``name``: the pre-game phases once, then the turn sequence, whose
+    last phase is followed by its first again (a new turn, TURN-14)."""
+    pre = [str(r.name) for r in PRE_GAME]
+    turn = [str(p) for p in phase_sequence(rules)]
+    if name in pre:
+        i = pre.index(name)
+        return pre[i + 1] if i + 1 < len(pre) else turn[0]
+    if name not in turn:
+        raise UnknownPhaseError(f"phase {name!r} is not part of the {rules.variant} sequence")
+    return turn[(turn.index(name) + 1) % len(turn)]
+
+
+__all__ = ["FIRST", "PHASES", "PhaseRules", "Step", "UnknownPhaseError", "following", "get"]

@@ -1,0 +1,72 @@
+"""The end-of-phase roll for 20+ damage (PSR-07/08/09, GAP G11), shared by the phases in
+which units take damage.
+
+TW: at the end of the phase in which the damage was taken, every standing Mech with 20+
+damage points this phase rolls (its base modifiers carry the +1) or falls in place; then
+every unit's phase damage resets. Classic (PSR-07/09): damage counts for the whole turn
+and the roll comes at the end of the weapon attack phase only; the tally resets in the
+End phase (TURN-14).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..actions import Event
+from ..dice import Roll
+from ..movers import describe
+from ..rules.falls import event as rules_event
+from ..rules.falls import fall
+from ..rules.psr import auto_fail_reason, psr_base_modifiers
+from ..rules.turn import Phase
+from ..state import GameState
+from ..units import Unit
+from .base import Hook, Step
+
+DAMAGE_PSR_DAMAGE = 20  # PSR-08 / PSR-09: 20+ damage points in one phase (turn, classic)
+
+
+def damage_check(phase: str) -> Hook:
+    """The leave hook of a phase in which units can take damage."""
+
+    def leave(step: Step) -> None:
+        s = step.state
+        if s.rules.classic and phase != Phase.WEAPON_ATTACK:
+            return
+        units = list(s.units)
+        for i, u in enumerate(units):
+            if u.damage.phase_damage < DAMAGE_PSR_DAMAGE or not u.is_mech or u.prone:
+                continue
+            if s.is_destroyed(u) or not s.board.contains(u.at):
+                continue
+            units[i], events = _damage_psr(u, step, s)
+            for e in events:
+                step.emit(e)
+        if not s.rules.classic:
+            units = [replace(u, damage=replace(u.damage, phase_damage=0)) for u in units]
+        step.state = replace(step.state, units=tuple(units))
+
+    return leave
+
+
+def _damage_psr(u: Unit, step: Step, s: GameState) -> tuple[Unit, list[Event]]:
+    """One Mech's 20+ damage roll; a failure is a fall in place (PSR-13..17)."""
+    cup = step.cup
+    mods = psr_base_modifiers(u, s.rules)  # carries "+1 20+ damage this phase"
+    listed = [{"value": m.value, "reason": m.reason} for m in mods]
+    reason = "20+ damage this phase"
+    auto = auto_fail_reason(u)
+    target = sum(m.value for m in mods)
+    roll = None if auto else cup.roll2d6(f"{u.id}: {reason}", target=target)
+    ok = roll is not None and bool(roll.success)
+    raw = [rules_event("psr", None, unit=u.id, kind="damage", reason=reason,
+                       target="auto-fail" if auto else target, modifiers=listed, roll=roll,
+                       success=ok)]  # fmt: skip
+    if not ok:
+        fell, _ = fall(u, u.at, 0, False, mods, cup, None, reason, s.rules)
+        u = fell.unit
+        raw.extend(fell.events)
+    rolls = [tuple(v for _, v in e.data if isinstance(v, Roll)) for e in raw]
+    return u, [
+        Event(e.type, describe(e, s, u.id), u.id, r, e) for e, r in zip(raw, rolls, strict=True)
+    ]

@@ -1,0 +1,42 @@
+"""The end phase (TURN-14): unconscious MechWarriors try to wake up (PSR-21), then the
+turn's flags reset (moved, this turn's moves; the phase damage tally in the classic
+variant)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..actions import Event
+from ..dice import Dice
+from ..rules.falls import wake_up as rules_wake_up
+from ..rules.turn import Phase
+from ..units import Unit
+from .base import PhaseRules, Step
+
+
+def wake_up(units: tuple[Unit, ...], cup: Dice) -> tuple[tuple[Unit, ...], tuple[Event, ...]]:
+    """PSR-21: each unconscious, living MechWarrior rolls on the PSR-20 table again
+    (game.rules.falls.wake_up); the events become log lines."""
+    out: list[Unit] = []
+    events: list[Event] = []
+    for u in units:
+        res = rules_wake_up(u, cup)
+        out.append(res.unit)
+        for e in res.events:
+            roll = e.get("roll")
+            verdict = "wakes up" if e.get("conscious") else "stays unconscious"
+            text = f"{u.id}'s pilot rolls {roll.total} (needs {e.get('target')}+) and {verdict}"
+            events.append(Event("wake_up", text, u.id, (roll,), e))
+    return tuple(out), tuple(events)
+
+
+def _enter(step: Step) -> None:
+    s = step.state
+    units, events = wake_up(s.units, step.cup)
+    fresh = tuple(replace(u, moved=False, damage=replace(u.damage, phase_damage=0)) for u in units)
+    step.state = replace(s, units=fresh, moves=(), move_order=(), pair_left=0)
+    for e in events:
+        step.emit(e)
+
+
+RULES = PhaseRules(name=Phase.END, enter=_enter)

@@ -1,0 +1,47 @@
+"""The initiative phase (TURN-05): a new turn begins; both sides roll 2D6.
+
+Nobody decides anything here, so the roll is the phase's automatic action
+(:func:`game.flow.advance` takes it); the phase closes itself once the roll is made.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from types import MappingProxyType
+
+from ..actions import Action, Event, RollInitiative
+from ..rules.turn import Phase, roll_initiative
+from ..state import GameState
+from .base import PhaseRules, Step
+
+
+def _enter(step: Step) -> None:
+    s = step.state
+    step.state = replace(s, initiative=None, move_order=(), pair_left=0)
+
+
+def _roll(step: Step, a: Action) -> str | None:
+    s = step.state
+    if s.initiative is not None:
+        return "initiative is rolled at the start of a turn, and this turn's is rolled"
+    mark = len(step.cup.log)
+    result = roll_initiative(s.sides, step.cup)  # TURN-05, ties re-roll
+    step.state = replace(s, initiative=result)
+    rounds = "; then ".join(", ".join(f"{k} {v}" for k, v in r.items()) for r in result.rounds)
+    text = f"Initiative: {rounds} - side {result.winner} wins, side {result.loser} moves first"
+    step.emit(Event("initiative", text, rolls=step.new_rolls(mark), payload=result))
+    return None
+
+
+def _waiting(s: GameState) -> str | None:
+    return "roll initiative first" if s.initiative is None else None
+
+
+RULES = PhaseRules(
+    name=Phase.INITIATIVE,
+    handlers=MappingProxyType({RollInitiative: _roll}),
+    enter=_enter,
+    starts_turn=True,
+    waiting=_waiting,
+    auto=lambda s: RollInitiative() if s.initiative is None else None,
+)

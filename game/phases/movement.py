@@ -1,0 +1,203 @@
+"""The movement phase (TURN-06..09, MOV, PSR): units move one by one in the alternating
+order; each move is checked and its rolls resolved by the mover (game.movers).
+
+A unit acts by committing a move or standing still (TURN-06: both count as its move);
+selecting a unit and declaring its mode are optional steps the UI shows. The phase waits
+until every unit in play has acted, then a player (or game.flow.advance) ends it; leaving
+it makes the 20+ damage rolls of the phase (game.phases.damage_check).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from types import MappingProxyType
+
+from ..actions import Action, CommitMove, DeclareMode, Event, SelectUnit, StandStill
+from ..movers import MoveReport, move_text, reach_of, with_building_cf
+from ..rules.bridges import without_bridges
+from ..rules.turn import Phase
+from ..state import MODES, GameState, MoveRecord
+from ..units import Unit
+from . import alternate
+from .base import PhaseRules, Step
+from .damage_check import damage_check
+
+CHOICES_PER_UNIT = 6  # destinations offered per unit to the autoplay
+
+
+def to_move(s: GameState, side: str | None = None) -> tuple[Unit, ...]:
+    """Units that still act this movement phase: placed, not destroyed, not moved."""
+    return tuple(
+        u
+        for u in s.units
+        if not u.moved
+        and not s.is_destroyed(u)
+        and s.board.contains(u.at)
+        and (side is None or u.side == side)
+    )
+
+
+def _pending(s: GameState, side: str) -> int:
+    return len(to_move(s, side))
+
+
+def mover_now(s: GameState, unit_id: str) -> tuple[Unit | None, str | None]:
+    """The unit if it may act now in the movement phase, else the reason (TURN-06)."""
+    unit = s.unit(unit_id)
+    if unit is None:
+        return None, f"there is no unit {unit_id!r}"
+    if s.is_destroyed(unit):
+        return None, f"{unit.id} is destroyed"
+    if unit.moved:
+        return None, f"{unit.id} has already moved this turn"
+    side = alternate.actor(s)
+    if unit.side != side:
+        return None, f"side {side} moves now, not side {unit.side}"
+    return unit, None
+
+
+def mode_reason(unit: Unit, mode: str) -> str | None:
+    """Why the unit cannot move in this mode, or None."""
+    if mode not in MODES:
+        return f"mode {mode!r} is not one of {', '.join(MODES)}"
+    if unit.immobile:
+        return f"{unit.id} cannot move this turn; it can only stand still"
+    if mode == "jump" and unit.jump_mp() == 0:
+        return f"{unit.id} has no jump MP"
+    return None
+
+
+def _select(step: Step, a: Action) -> str | None:
+    assert isinstance(a, SelectUnit)
+    unit, reason = mover_now(step.state, a.unit_id)
+    if unit is None:
+        return reason
+    step.state = replace(step.state, active_unit=unit.id, declared_mode=None)
+    step.emit(Event("selected", f"{unit.name or unit.id} selected", unit.id))
+    return None
+
+
+def _declare(step: Step, a: Action) -> str | None:
+    assert isinstance(a, DeclareMode)
+    unit, reason = mover_now(step.state, a.unit_id)
+    if unit is None:
+        return reason
+    reason = mode_reason(unit, a.mode)
+    if reason is not None:
+        return reason
+    step.state = replace(step.state, active_unit=unit.id, declared_mode=a.mode)
+    step.emit(Event("mode", f"{unit.id} will {a.mode}", unit.id))
+    return None
+
+
+def _commit(step: Step, a: Action) -> str | None:
+    assert isinstance(a, CommitMove)
+    unit, reason = mover_now(step.state, a.unit_id)
+    if unit is None:
+        return reason
+    reason = mode_reason(unit, a.mode)
+    if reason is not None:
+        return reason
+    report: MoveReport = step.mover(step.state, step.cup, unit.id, a.mode, tuple(a.steps))
+    if not report.legal:
+        return report.error or "that move is not legal"
+    s = step.state
+    # PSR-37: a dodge attempt counts as the dodging unit's move for the phase.
+    dodged = {i for i in report.dodged if not (s.unit(i) or unit).moved} - {unit.id}
+    acted = {unit.id} | dodged
+    units = tuple(replace(u, moved=True) if u.id in acted else u for u in report.units)
+    record = report.record or MoveRecord(unit.id, a.mode)
+    extra = tuple(MoveRecord(i, "dodge") for i in sorted(dodged))
+    step.state = replace(
+        s,
+        board=without_bridges(with_building_cf(s.board, report.buildings), report.bridges),
+        units=units,
+        moves=s.moves + (record,) + extra,
+        wrecked=tuple(sorted(set(s.wrecked) | set(report.destroyed))),
+    )
+    step.emit(Event("move", move_text(step.state, unit, report), unit.id, (), report.record))
+    for event in report.events:
+        step.emit(event)
+    _after_action(step)
+    return None
+
+
+def _stand_still(step: Step, a: Action) -> str | None:
+    assert isinstance(a, StandStill)
+    unit, reason = mover_now(step.state, a.unit_id)
+    if unit is None:
+        return reason
+    s = step.state
+    record = MoveRecord(unit.id, "stand")
+    moved = replace(unit, moved=True)
+    units = tuple(moved if u.id == unit.id else u for u in s.units)
+    step.state = replace(s, units=units, moves=s.moves + (record,))
+    label = f"{unit.id} ({unit.name})" if unit.name else unit.id
+    step.emit(Event("stand_still", f"{label} stands still", unit.id))  # TURN-06
+    _after_action(step)
+    return None
+
+
+def _after_action(step: Step) -> None:
+    s = alternate.after_action(step.state, _pending)
+    step.state = replace(s, active_unit=None, declared_mode=None)
+
+
+def _enter(step: Step) -> None:
+    step.state = alternate.begin(step.state, _pending)
+
+
+def _waiting(s: GameState) -> str | None:
+    left = len(to_move(s))
+    if not left:
+        return None
+    return f"{left} unit{'s' if left != 1 else ''} still have to act this phase"
+
+
+def _banner(s: GameState) -> str:
+    head = f"Turn {s.turn} - Movement"
+    side = alternate.actor(s)
+    if side is None:
+        return head
+    left = ", ".join(f"{x}: {len(to_move(s, x))} left" for x in s.sides)
+    return f"{head} - Side {side} to move ({left})"
+
+
+def _choices(s: GameState) -> list[Action]:
+    """For each unit of the acting side: stand still, or a few reachable destinations in
+    every mode it has (seeded by the state, so a game replays)."""
+    side = alternate.actor(s)
+    if side is None:
+        return []
+    out: list[Action] = []
+    pick = random.Random(f"{s.faces_used}:{len(s.history)}")
+    for u in to_move(s, side):
+        out.append(StandStill(u.id))
+        if u.immobile:
+            continue
+        for mode in ("walk", "run", "jump"):
+            if mode_reason(u, mode) is not None:
+                continue
+            reach = reach_of(s, u.id, mode)
+            ends = sorted(reach.hexes().items(), key=lambda kv: (kv[0].col, kv[0].row))
+            for h, (_, facings) in pick.sample(ends, min(CHOICES_PER_UNIT, len(ends))):
+                steps = reach.path_to(h, pick.choice(facings)) if facings else None
+                if steps is not None:
+                    out.append(CommitMove(u.id, mode, tuple(steps)))
+    return out
+
+
+RULES = PhaseRules(
+    name=Phase.MOVEMENT,
+    handlers=MappingProxyType(
+        {SelectUnit: _select, DeclareMode: _declare, CommitMove: _commit, StandStill: _stand_still}
+    ),  # fmt: skip
+    enter=_enter,
+    leave=damage_check(Phase.MOVEMENT),
+    waiting=_waiting,
+    closes_itself=False,
+    actor=alternate.actor,
+    banner=_banner,
+    choices=_choices,
+)

@@ -1,0 +1,16 @@
+"""The reaction phase (TURN-04, TURN-11; classic advanced rules): torso twists, the
+initiative winner first.
+
+Not built yet: the phase passes straight through (nobody acts in it, it closes itself on
+entering). Its rules module replaces this one's handlers and hooks; the flow needs no
+change.
+"""
+
+from __future__ import annotations
+
+from ..rules.turn import Phase
+from .base import PhaseRules
+
+RULES = PhaseRules(
+    name=Phase.REACTION,
+)

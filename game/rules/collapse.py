@@ -1,0 +1,73 @@
+"""A bridge giving way under a moving unit (MOV-27 during movement): the resolution step
+that walks the collapse, using the bridge geometry of game.rules.bridges and the move's
+running record (game.rules.pilotrun)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..board import Board
+from ..units import Unit
+from .bridges import Overload, collapsing, drop, fall_levels
+from .collide import SlideWorld
+from .falls import Outcome
+from .fromabove import from_above, occupant
+from .movestate import MoveState
+from .options import Rules
+from .pilotrun import MoveRun
+from .psr import psr_base_modifiers
+
+
+def collapse(run: MoveRun, state: MoveState, over: Overload, step: int) -> MoveState:
+    """MOV-27 during movement: the overloaded hex collapses at once, with the rest of the
+    bridge if more than half of it is down; the mover and every unit on a fallen deck
+    fall; the mover's move ends in the hex below."""
+    board = run.board
+    down = collapsing(run.origin, board, over.at, run.bridges)
+    run.note("bridge_collapse", step, at=over.at, load=over.load, cf=over.cf, cause="overload",
+             units=over.units)  # fmt: skip
+    if len(down) > 1:
+        run.note("bridge_collapse", step, at=over.at, cause="more than half of the bridge is down",
+                 hexes=down[1:])  # fmt: skip
+    run.bridges.extend(down)
+    me = replace(run.out.unit, at=over.at, facing=state.facing, prone=state.prone)
+    fell = drop(me, board, run.dice, step, run.rules)
+    run.out = run.out.then(fell)
+    if fell.wrecked:
+        run.note("unit_destroyed", step, unit=me.id, cause="fell into deep water")
+    run.fell = run.fell or me.is_mech
+    run.refresh()
+    u = run.out.unit
+    state = replace(state, at=over.at, deck=False, facing=u.facing, prone=u.prone)
+    w = run.world(step)
+    me = run.out.unit
+    w.units[me.id] = me
+    for other in sorted(w.units.values(), key=lambda o: o.id):
+        if other.at in down and other.id != me.id:
+            o = _drop_onto(w, other, board, step, run.rules)
+            w.units[other.id] = o.unit
+            w.touched.add(other.id)
+            run.note("unit_falls", step, unit=other.id, events=o.events)
+            if o.wrecked:
+                run.note("unit_destroyed", step, unit=other.id, cause="fell into deep water")
+    # the mover may have been fallen on (PHY-17): take it back from the world
+    run.out = replace(run.out, unit=w.units[me.id])
+    run.keep(w)
+    run.refresh()
+    u = run.out.unit
+    state = replace(state, at=u.at, facing=u.facing, prone=u.prone)
+    run.end(step, "the bridge collapsed under the unit (MOV-27)")
+    return state
+
+
+def _drop_onto(w: SlideWorld, unit: Unit, board: Board, step: int | None, rules: Rules) -> Outcome:
+    """A unit falling with the deck: onto a unit that already fell into that hex it is an
+    accidental fall from above (PHY-17, Mechs falling 2+ levels; the deck falls straight
+    down). Anything else is a plain drop; a shared hex left over is settled at the end of
+    the move (game.rules.piloting, MOV-30)."""
+    levels, water = fall_levels(board, unit.at)
+    if unit.is_mech and levels >= 2 and occupant(w, unit.at, {unit.id}) is not None:
+        mods = psr_base_modifiers(unit, rules)
+        return from_above(w, Outcome(unit), unit.at, levels, water, None, mods,
+                          "bridge collapse")  # fmt: skip
+    return drop(unit, board, w.dice, step, rules)

@@ -1,0 +1,99 @@
+"""New games: a board (a Tiled map or a scenario file) and forces picked from the roster.
+
+Every way into a game (the start screen, ``play MAP``, ``play --scenario``, the headless
+autoplay, the tests) starts here, so each gets the same start record (game.state.GameStart)
+that saves and replays rely on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from .actions import AddUnit
+from .board import Board
+from .flow import apply_strict, initial_state
+from .rules.options import TW, Rules
+from .state import SIDES, GameStart, GameState
+from .units import Unit
+
+GAME_ROOT = Path(__file__).resolve().parents[1]  # the folder holding game/ and maps/
+# The forces a map game starts with unless the players pick others: (design, G, P).
+DEFAULT_FORCES: Mapping[str, tuple[tuple[str, int, int], ...]] = {
+    "A": (("HBK-4G", 4, 4), ("JR7-D", 4, 5)),
+    "B": (("WVR-6R", 4, 4), ("COM-2D", 4, 5)),
+}
+
+
+def canonical_map_ref(ref: str | Path) -> str:
+    """A map inside the game folder is named relative to it (saves survive a move of the
+    folder, and the scenario reader finds it from the game root); others absolutely."""
+    path = Path(ref).resolve()
+    try:
+        return path.relative_to(GAME_ROOT).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def new_game(
+    board: Board,
+    *,
+    map_ref: str | Path | None = None,
+    rules: Rules = TW,
+    seed: int = 1,
+    script: tuple[int, ...] = (),
+    units: tuple[Unit, ...] = (),
+    sides: tuple[str, ...] = SIDES,
+) -> GameState:
+    """A game in its first phase (setup); ``units`` (from a scenario) are already placed."""
+    ref = canonical_map_ref(map_ref) if map_ref is not None else None
+    start = GameStart(ref, rules, tuple(sides), seed, tuple(script), tuple(units))
+    return initial_state(board, start)
+
+
+def new_game_from_map(
+    path: str | Path, *, rules: Rules = TW, seed: int = 1, sides: tuple[str, ...] = SIDES
+) -> GameState:
+    """A game in setup on a Tiled map (MapError, a UserFacingError, if it cannot load)."""
+    from .maps import load_map  # lazy: pytmx only when a map is really read
+
+    return new_game(load_map(Path(path)), map_ref=path, rules=rules, seed=seed, sides=sides)
+
+
+def new_game_from_scenario(path: str | Path, *, rules: Rules = TW, seed: int = 1) -> GameState:
+    """A game from a scenario file: its board, its placed units and its dice script.
+
+    The sides are the scenario's (sorted), falling back to A and B when it names fewer.
+    """
+    from .scenario import load_scenario
+
+    path = Path(path)
+    sc = load_scenario(path)
+    map_ref: Path | None = None
+    if sc.board_file is not None:  # the scenario reader's search: beside it, else the game
+        beside = path.parent / sc.board_file
+        map_ref = beside if beside.is_file() else GAME_ROOT / sc.board_file
+    named = tuple(sorted({u.side for u in sc.units}))
+    sides = named if len(named) >= 2 else SIDES
+    return new_game(
+        sc.board, map_ref=map_ref, rules=rules, seed=seed, script=sc.dice or (),
+        units=sc.units, sides=sides,
+    )  # fmt: skip
+
+
+def with_forces(
+    state: GameState, forces: Mapping[str, Sequence[Sequence[str | int]]] = DEFAULT_FORCES
+) -> GameState:
+    """The game in setup with each side's picks added: (design, gunnery, piloting) each.
+
+    A pick the roster refuses raises IllegalActionError (game.actions) naming it."""
+    for side, picks in forces.items():
+        for design, gunnery, piloting in picks:
+            add = AddUnit(str(design), side, piloting=int(piloting), gunnery=int(gunnery))
+            state = apply_strict(state, add).state
+    return state
+
+
+def bundled_maps() -> list[Path]:
+    """The maps that come with the game (maps/*.tmx), by name."""
+    return sorted((GAME_ROOT / "maps").glob("*.tmx"))

@@ -1,0 +1,8 @@
+"""Every screen of the game, imported once so each registers itself by name
+(game.ui.scenes). Nothing imports a screen module but this one."""
+
+from __future__ import annotations
+
+from . import play_deploy, play_menu, play_over, play_scene, start_screen
+
+SCREEN_MODULES = (start_screen, play_deploy, play_scene, play_menu, play_over)

@@ -214,7 +214,7 @@ class Event:
     """Something that happened, for the log and for the UI to animate.
 
     ``kind`` is a short tag the UI switches on: "unit_added", "unit_removed", "deployed",
-    "phase", "initiative", "selected", "mode", "move", "stand_still", "roll", "fall",
+    "phase", "initiative_roll", "selected", "mode", "move", "stand_still", "roll", "fall",
     "damage", "pilot", "wake_up", "turn", or a tag passed through from the rules.
     ``text`` is the log line; ``rolls`` every die roll behind it (with target and
     modifiers' sum), ``payload`` the rules' own structured record when there is one.

@@ -35,6 +35,7 @@ from .errors import UserFacingError
 from .hexgrid import Hex, HexNameError, parse_hex_name
 from .mech import standard_body, with_legs_destroyed
 from .roster import design_body
+from .rules.steps import parse_step
 from .units import KINDS, MECH_KINDS, Damage, Unit
 
 VERSION = 1
@@ -444,10 +445,6 @@ def _check_step(r: _Reader, token: Any, index: int) -> None:
     where = f"move.steps[{index}]"
     if not isinstance(token, str):
         raise r.error(f"{where} must be a step token string, not {_kind(token)}")
-    try:
-        from .rules.steps import parse_step
-    except ImportError:  # pragma: no cover - only before the step parser existed
-        return
     try:
         parse_step(token)
     except (ValueError, UserFacingError) as e:

@@ -200,13 +200,13 @@ def test_repeat_adds_timing_after_the_answer() -> None:
     a, b = json.loads(once.stdout), json.loads(many.stdout)
     timing = b.pop("timing")
     assert a == b
-    assert timing["runs"] == 5 and timing["median_ms"] >= 0
+    assert timing["runs"] == 5
+    assert isinstance(timing["median_ms"], float) and 0 < timing["median_ms"] < 10_000
     r = run("reach", str(SCENARIOS / "reach_walk.json"), "--repeat", "3")
     assert r.returncode == 0 and json.loads(r.stdout)["timing"]["runs"] == 3
 
 
 def _resolve(name: str) -> dict[str, Any]:
-    pytest.importorskip("game.rules.piloting")
     p = run("move", str(SCENARIOS / name), "--resolve")
     assert p.returncode == 0 and "Traceback" not in p.stderr, p.stderr
     return json.loads(p.stdout)
@@ -247,7 +247,6 @@ def test_resolve_fall_injures_and_knocks_out_the_mechwarrior() -> None:
 
 
 def test_resolve_without_dice_uses_the_seed_reproducibly() -> None:
-    pytest.importorskip("game.rules.piloting")
     args = ("move", str(SCENARIOS / "water_three_hexes.json"), "--resolve", "--seed", "7")
     a, b = run(*args), run(*args)
     assert a.returncode == 0 and a.stdout == b.stdout

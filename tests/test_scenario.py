@@ -154,7 +154,6 @@ def test_broken_scenario_is_one_sentence_naming_file_and_problem(
 
 
 def test_bad_step_token_is_an_error(tmp_path: Path) -> None:
-    pytest.importorskip("game.rules.steps")
     d = base()
     d["move"]["steps"] = ["F", "X", "F"]
     with pytest.raises(ScenarioError, match=r"move.steps\[1\]: step 'X' is not one of"):
@@ -275,7 +274,6 @@ def test_round_trip_property(width: int, height: int, raw: dict) -> None:
 
 
 def test_tmx_board_falls_back_to_the_repository_root() -> None:
-    pytest.importorskip("pytmx")
     s = load_scenario(HERE / "scenarios" / "tmx_grassland.json")
     assert (s.board.width, s.board.height) == (16, 17)
     assert s.board_file == "maps/grassland.tmx"
@@ -283,7 +281,6 @@ def test_tmx_board_falls_back_to_the_repository_root() -> None:
 
 
 def test_tmx_board_next_to_the_scenario_wins(tmp_path: Path) -> None:
-    pytest.importorskip("pytmx")
     import shutil
 
     root = HERE.parent / "maps"

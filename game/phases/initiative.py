@@ -29,7 +29,7 @@ def _roll(step: Step, a: Action) -> str | None:
     step.state = replace(s, initiative=result)
     rounds = "; then ".join(", ".join(f"{k} {v}" for k, v in r.items()) for r in result.rounds)
     text = f"Initiative: {rounds} - side {result.winner} wins, side {result.loser} moves first"
-    step.emit(Event("initiative", text, rolls=step.new_rolls(mark), payload=result))
+    step.emit(Event("initiative_roll", text, rolls=step.new_rolls(mark), payload=result))
     return None
 
 

@@ -240,7 +240,7 @@ def log_lines(scene: Any) -> list[tuple[str, Any]]:
             colour = (240, 110, 95)
         elif e.kind in ("fall", "damage", "pilot_hit", "skid", "collision"):
             colour = (240, 150, 90)
-        elif e.kind in ("phase", "initiative"):
+        elif e.kind in ("phase", "initiative_roll"):
             colour = (255, 246, 192)
         out.append((text, colour))
     return out

@@ -1,0 +1,128 @@
+"""The house rules of the code itself (design.md): the core never imports pygame, the flow
+and the UI name no phase outside that phase's own module, and no module imports another
+in a loop - not even through imports inside functions or TYPE_CHECKING blocks."""
+
+from __future__ import annotations
+
+import ast
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from game import phases
+
+ROOT = Path(__file__).resolve().parents[1]
+GAME = ROOT / "game"
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for p in GAME.rglob("*.py"):
+        name = ".".join(p.relative_to(ROOT).with_suffix("").parts)
+        out[name.removesuffix(".__init__")] = p
+    return out
+
+
+def _imports(path: Path, name: str) -> set[str]:
+    """Every module ``path`` imports, at any depth, resolved to absolute names."""
+    found: set[str] = set()
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                parts = parts[: len(parts) - node.level + 1]
+                base = ".".join(parts + ([node.module] if node.module else []))
+            found.add(base)
+            found |= {f"{base}.{a.name}" for a in node.names}
+    return found
+
+
+def test_nothing_outside_game_ui_imports_pygame() -> None:
+    leaks = [
+        name
+        for name, path in _modules().items()
+        if not name.startswith("game.ui")
+        and any(i == "pygame" or i.startswith("pygame.") for i in _imports(path, name))
+    ]
+    assert leaks == []
+
+
+def test_the_core_loads_without_pygame() -> None:
+    """Import every core module with pygame made unimportable."""
+    core = sorted(n for n in _modules() if not n.startswith("game.ui") and "__main__" not in n)
+    code = (
+        "import sys; sys.modules['pygame'] = None\n"
+        + "".join(f"import {n}\n" for n in core)
+        + "print('ok')"
+    )
+    p = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert p.returncode == 0 and p.stdout.strip() == "ok", p.stderr
+
+
+def test_no_import_loops_at_any_depth() -> None:
+    mods = _modules()
+    edges = {
+        n: {i for i in _imports(p, n) if i in mods and i != n and not n.startswith(i + ".")}
+        for n, p in mods.items()
+    }
+    seen: dict[str, int] = {}  # 1 = on the stack, 2 = done
+
+    def visit(n: str, stack: list[str]) -> list[str] | None:
+        seen[n] = 1
+        for m in sorted(edges[n]):
+            if seen.get(m) == 1:
+                return stack[stack.index(m) :] + [m] if m in stack else [n, m]
+            if m not in seen and (loop := visit(m, stack + [m])):
+                return loop
+        seen[n] = 2
+        return None
+
+    for n in sorted(mods):
+        if n not in seen and (loop := visit(n, [n])):
+            raise AssertionError("import loop: " + " -> ".join(loop))
+
+
+def _phase_names() -> set[str]:
+    return {str(name) for name in phases.PHASES}
+
+
+def _string_literals(path: Path) -> set[str]:
+    return {
+        n.value
+        for n in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(n, ast.Constant) and isinstance(n.value, str)
+    }
+
+
+def test_the_flow_and_the_ui_name_no_phase() -> None:
+    """Phase names appear only in a phase's own module (game/phases/<phase>.py, the
+    registry listing them, and the one screen module that registers for its phase)."""
+    names = _phase_names()
+    checked = [GAME / "flow.py", GAME / "state.py", GAME / "outcome.py", GAME / "autoplay.py"]
+    checked += [p for p in (GAME / "ui").glob("*.py") if p.name != "play_deploy.py"]
+    named = {
+        p.name: sorted(names & _string_literals(p)) for p in checked if names & _string_literals(p)
+    }
+    assert named == {}
+    enum_use = re.compile(r"\bPhase\.[A-Z_]+")
+    assert [p.name for p in checked if enum_use.search(p.read_text(encoding="utf-8"))] == []
+
+
+def test_every_phase_of_every_variant_has_a_module() -> None:
+    from game.rules.options import CLASSIC, TW
+    from game.rules.turn import phase_sequence
+
+    for rules in (TW, CLASSIC):
+        for p in phase_sequence(rules):
+            assert phases.get(str(p)).name == p
+    walked, name = [], phases.FIRST
+    for _ in range(12):
+        walked.append(name)
+        name = phases.following(name, TW)
+    assert walked[:3] == ["setup", "deployment", "initiative"]
+    assert walked[2:9] == walked[9:] + walked[2:9][len(walked[9:]) :]  # the turn repeats

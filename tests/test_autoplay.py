@@ -1,0 +1,105 @@
+"""The headless autoplay (``python main.py autoplay``): whole games of random legal actions
+through the core, invariants checked after every action and the replay compared at the
+end (game.autoplay). The long run over 100 seeds per bundled map is marked slow."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.autoplay import IllegalStateError, check_replay, parse_args, play, report, start_state
+from game.flow import outcome
+
+ROOT = Path(__file__).resolve().parents[1]
+MAPS = sorted((ROOT / "maps").glob("*.tmx"))
+
+
+def _game(map_path: Path, seed: int, turns: int):
+    ns = parse_args([str(map_path), "--seed", str(seed), "--turns", str(turns)])
+    played = play(start_state(ns), seed, turns)
+    check_replay(played.state)
+    return played
+
+
+@pytest.mark.parametrize("map_path", MAPS, ids=lambda p: p.stem)
+def test_a_few_seeded_games_on_every_bundled_map(map_path: Path) -> None:
+    for seed in (1, 2, 3):
+        played = _game(map_path, seed, 4)
+        assert played.state.turn >= 4 or played.result is not None
+        assert len(played.state.history) > 10  # deployment, initiative and moves happened
+        kinds = {e.event.kind for e in played.state.log}
+        assert {"deployed", "initiative_roll", "phase"} <= kinds
+        assert kinds & {"move", "stand_still"}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("map_path", MAPS, ids=lambda p: p.stem)
+def test_a_hundred_seeded_games_on_every_bundled_map(map_path: Path) -> None:
+    for seed in range(100):
+        played = _game(map_path, seed, 6)
+        assert played.result == outcome(played.state)
+
+
+def test_the_same_seed_plays_the_same_game() -> None:
+    a, b = _game(MAPS[0], 5, 3), _game(MAPS[0], 5, 3)
+    assert a.state == b.state and a.state.log == b.state.log
+    assert _game(MAPS[0], 6, 3).state.history != a.state.history
+
+
+def test_a_game_that_ends_by_destruction_reports_the_winner(tmp_path: Path) -> None:
+    """Side B's only unit has a dead pilot: the game is over before anybody moves."""
+    sc = tmp_path / "over.json"
+    sc.write_text(
+        '{"version": 1, "board": {"width": 6, "height": 6},'
+        ' "units": [{"id": "a", "side": "A", "kind": "biped", "tons": 50, "walk": 4,'
+        ' "at": "0101", "facing": 2},'
+        ' {"id": "b", "side": "B", "kind": "biped", "tons": 50, "walk": 4,'
+        ' "at": "0606", "facing": 5, "damage": {"pilot_hits": 6}}]}',
+        encoding="utf-8",
+    )
+    ns = parse_args(["--scenario", str(sc), "--seed", "1"])
+    played = play(start_state(ns), 1, 5)
+    assert played.result is not None and played.result.winner == "A"
+    assert report(played, quiet=True) == "Outcome: Side A wins - turn 1 (side B has no units left)"
+
+
+def test_an_invariant_broken_mid_game_is_reported(monkeypatch) -> None:
+    import game.autoplay as ap
+
+    monkeypatch.setattr(ap, "problems", lambda s: ["units x, y share hex 0101"] if s.turn else [])
+    with pytest.raises(IllegalStateError, match="share hex 0101"):
+        _game(MAPS[0], 1, 2)
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "main.py", "autoplay", *args], cwd=ROOT, capture_output=True, text=True
+    )
+
+
+def test_the_command_prints_the_log_and_the_outcome() -> None:
+    p = _cli("maps/grassland.tmx", "--seed", "4", "--turns", "2")
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.splitlines()
+    assert lines[0].startswith("T0 setup: Side A takes")
+    assert lines[-1] == "Outcome: no winner after 2 turns"
+    quiet = _cli("maps/grassland.tmx", "--seed", "4", "--turns", "2", "--quiet")
+    assert quiet.stdout.splitlines() == lines[-1:]
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        ((), "give a MAP or --scenario FILE"),
+        (("maps/grassland.tmx", "--turns", "0"), "must be at least 1"),
+        (("nowhere.tmx",), "nowhere.tmx"),
+        (("--scenario", "tests/scenarios/broken/malformed.json"), "malformed.json"),
+    ],
+)
+def test_bad_arguments_and_files_are_one_sentence_exit_2(args: tuple[str, ...], words: str) -> None:
+    p = _cli(*args)
+    assert p.returncode == 2 and "Traceback" not in p.stderr
+    assert words in p.stderr and len(p.stderr.strip().splitlines()) == 1

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from .actions import Action, LogEntry
 from .board import Board
+from .core.cups import cup_at
 from .dice import Dice
 from .rules.options import TW, Rules
 from .rules.turn import Initiative
@@ -123,29 +124,6 @@ class GameState:
     # --- dice -------------------------------------------------------------------------------
 
     def dice(self) -> Dice:
-        """A dice cup positioned where this game's dice stand (after ``faces_used`` faces).
-
-        Count new rolls from ``len(cup.log)`` as it is handed over. A cup left at a
-        position by the previous action (:func:`keep_cup`) is reused, so a replay does not
-        redraw every earlier face for each action; otherwise the earlier faces are
-        redrawn. Both give the same next faces: the dice depend only on seed, script and
-        position.
-        """
-        key = (self.start.seed, self.start.script, self.faces_used)
-        cup = _CUPS.pop(key, None)
-        if cup is None:
-            cup = Dice(self.start.seed, self.start.script)
-            for _ in range(self.faces_used):
-                cup.d6("earlier roll")
-        return cup
-
-
-# Cups parked at a (seed, script, faces used) position, newest last; a few suffice.
-_CUPS: dict[tuple[int, tuple[int, ...], int], Dice] = {}
-
-
-def keep_cup(seed: int, script: tuple[int, ...], faces_used: int, cup: Dice) -> None:
-    """Park a cup that stands at ``faces_used`` for the next action's GameState.dice()."""
-    _CUPS[(seed, script, faces_used)] = cup
-    while len(_CUPS) > 8:
-        del _CUPS[next(iter(_CUPS))]
+        """A dice cup positioned where this game's dice stand (after ``faces_used`` faces;
+        game.core.cups). Count new rolls from ``len(cup.log)`` as it is handed over."""
+        return cup_at(self.start.seed, self.start.script, self.faces_used)

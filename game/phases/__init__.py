@@ -2,7 +2,7 @@
 
 The game begins with setup and deployment, then repeats the turn sequence of the rule
 variant (TURN-02..04, game.rules.turn.phase_sequence) from initiative to end. Adding a
-phase means writing its module (a :class:`~game.phases.base.PhaseRules` named ``RULES``)
+phase means writing its module (a :class:`~game.core.phase.PhaseRules` named ``RULES``)
 and listing it here; :mod:`game.flow` asks this registry and names no phase itself.
 """
 
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from ..core.phase import PhaseRules, Step
 from ..rules.options import Rules
 from ..rules.turn import phase_sequence
 from . import (
@@ -24,7 +25,6 @@ from . import (
     setup,
     weapons,
 )
-from .base import PhaseRules, Step
 
 PRE_GAME: tuple[PhaseRules, ...] = (setup.RULES, deployment.RULES)
 PHASES = MappingProxyType(

@@ -7,8 +7,8 @@ change.
 
 from __future__ import annotations
 
+from ..core.phase import PhaseRules
 from ..rules.turn import Phase
-from .base import PhaseRules
 
 RULES = PhaseRules(
     name=Phase.AEROSPACE_MOVEMENT,

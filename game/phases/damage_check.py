@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..actions import Event
+from ..core.phase import Hook, Step
 from ..dice import Roll
 from ..movers import describe
 from ..rules.falls import event as rules_event
@@ -21,7 +22,6 @@ from ..rules.psr import auto_fail_reason, psr_base_modifiers
 from ..rules.turn import Phase
 from ..state import GameState
 from ..units import Unit
-from .base import Hook, Step
 
 DAMAGE_PSR_DAMAGE = 20  # PSR-08 / PSR-09: 20+ damage points in one phase (turn, classic)
 

@@ -10,11 +10,11 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from ..actions import Action, Deploy, Event
+from ..core.phase import PhaseRules, Step
 from ..deploy import check_deploy, legal_deploy_hexes
 from ..hexgrid import Hex
 from ..state import GameState
 from ..units import Unit
-from .base import PhaseRules, Step
 
 
 def undeployed(s: GameState, side: str | None = None) -> tuple[Unit, ...]:

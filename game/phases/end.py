@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..actions import Event
+from ..core.phase import PhaseRules, Step
 from ..dice import Dice
 from ..rules.falls import wake_up as rules_wake_up
 from ..rules.turn import Phase
 from ..units import Unit
-from .base import PhaseRules, Step
 
 
 def wake_up(units: tuple[Unit, ...], cup: Dice) -> tuple[tuple[Unit, ...], tuple[Event, ...]]:

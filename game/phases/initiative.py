@@ -10,9 +10,9 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from ..actions import Action, Event, RollInitiative
+from ..core.phase import PhaseRules, Step
 from ..rules.turn import Phase, roll_initiative
 from ..state import GameState
-from .base import PhaseRules, Step
 
 
 def _enter(step: Step) -> None:

@@ -8,8 +8,8 @@ change.
 
 from __future__ import annotations
 
+from ..core.phase import PhaseRules
 from ..rules.turn import Phase
-from .base import PhaseRules
 
 RULES = PhaseRules(
     name=Phase.REACTION,

@@ -6,9 +6,9 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from ..actions import Action, AddUnit, Event, RemoveUnit, StartGame
+from ..core.phase import PhaseRules, Step
 from ..roster import RosterError, make_unit
 from ..state import GameState
-from .base import PhaseRules, Step
 
 
 def _add_unit(step: Step, a: Action) -> str | None:

@@ -8,8 +8,8 @@ change.
 
 from __future__ import annotations
 
+from ..core.phase import PhaseRules
 from ..rules.turn import Phase
-from .base import PhaseRules
 from .damage_check import damage_check
 
 RULES = PhaseRules(

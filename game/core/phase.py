@@ -1,11 +1,11 @@
-"""What a phase is to the flow: who acts, which actions it takes, what entering and
+"""What a phase is to the turn engine: who acts, which actions it takes, what entering and
 leaving it do, and when it is done.
 
-Every phase of the game (setup, deployment, and the turn phases of TURN-02..04) is one
-module of this package exporting a :class:`PhaseRules`. :mod:`game.flow` asks the current
-phase for everything and names none of them; :mod:`game.phases` (the registry) lists them
-and their order. A handler works on a :class:`Step`: the state as the action changes it,
-the dice cup, and the events it emits.
+Every phase of a rule set is one module exporting a :class:`PhaseRules` (the hex game's
+are game/phases/); the engine (game.core.engine) asks the current phase for everything
+and names none of them. A handler works on a :class:`Step`: the state as the action
+changes it, the dice cup, and the events it emits. Both are generic over the rule set's
+state record (game.state.GameState for the hex game).
 """
 
 from __future__ import annotations
@@ -13,30 +13,42 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any, Generic, Protocol, TypeVar
 
 from ..actions import Action, Event, LogEntry
 from ..dice import Dice, Roll
-from ..movers import Mover
-from ..state import GameState
 
 
-class Step:
+class CoreState(Protocol):
+    """What the engine reads of every rule set's state (a frozen dataclass)."""
+
+    @property
+    def turn(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+
+
+S = TypeVar("S", bound=CoreState)
+
+
+class Step(Generic[S]):
     """The action being applied: the evolving state, its events and the dice cup.
 
-    ``close_phase`` is the flow's own "leave this phase and enter the next ones" (handed
-    in by :func:`game.flow.apply`, so a phase can end itself without importing the flow).
+    ``close_phase`` is the engine's own "leave this phase and enter the next ones" (handed
+    in by the engine, so a phase can end itself without importing it). ``tools`` are what
+    the rule set hands its handlers besides (the hex game: the mover of committed moves).
     """
 
     def __init__(
         self,
-        state: GameState,
+        state: S,
         cup: Dice,
-        mover: Mover,
-        close_phase: Callable[[Step], None],
+        close_phase: Callable[[Step[S]], None],
+        tools: Any = None,
     ) -> None:
         self.state = state
         self.cup = cup
-        self.mover = mover
+        self.tools = tools
         self._close = close_phase
         self.events: list[Event] = []
         self.entries: list[LogEntry] = []
@@ -53,36 +65,36 @@ class Step:
         self._close(self)
 
 
-Handler = Callable[[Step, Action], "str | None"]  # a refusal sentence, or None when done
-Hook = Callable[[Step], None]
+Handler = Callable[[Step[Any], Action], "str | None"]  # a refusal sentence, or None
+Hook = Callable[[Step[Any]], None]
 
 
-def _nothing(step: Step) -> None:
+def _nothing(step: Step[Any]) -> None:
     return None
 
 
-def _never(state: GameState) -> str | None:
+def _never(state: Any) -> str | None:
     return None
 
 
-def _nobody(state: GameState) -> str | None:
+def _nobody(state: Any) -> str | None:
     return None
 
 
-def _no_action(state: GameState) -> Action | None:
+def _no_action(state: Any) -> Action | None:
     return None
 
 
-def _no_choices(state: GameState) -> Iterable[Action]:
+def _no_choices(state: Any) -> Iterable[Action]:
     return ()
 
 
-def _skip_never(state: GameState) -> bool:
+def _skip_never(state: Any) -> bool:
     return False
 
 
 @dataclass(frozen=True, slots=True)
-class PhaseRules:
+class PhaseRules(Generic[S]):
     """One phase (see the module docstring).
 
     - ``handlers``: the actions the phase accepts, each with its handler;
@@ -103,22 +115,22 @@ class PhaseRules:
     handlers: Mapping[type, Handler] = field(default_factory=lambda: MappingProxyType({}))
     enter: Hook = _nothing
     leave: Hook = _nothing
-    waiting: Callable[[GameState], str | None] = _never
+    waiting: Callable[[S], str | None] = _never
     closes_itself: bool = True
-    actor: Callable[[GameState], str | None] = _nobody
-    auto: Callable[[GameState], Action | None] = _no_action
-    skipped: Callable[[GameState], bool] = _skip_never
+    actor: Callable[[S], str | None] = _nobody
+    auto: Callable[[S], Action | None] = _no_action
+    skipped: Callable[[S], bool] = _skip_never
     starts_turn: bool = False
-    title: Callable[[GameState], str] | None = None
-    banner: Callable[[GameState], str] | None = None
-    choices: Callable[[GameState], Iterable[Action]] = _no_choices
+    title: Callable[[S], str] | None = None
+    banner: Callable[[S], str] | None = None
+    choices: Callable[[S], Iterable[Action]] = _no_choices
 
-    def entry_title(self, state: GameState) -> str:
+    def entry_title(self, state: S) -> str:
         if self.title is not None:
             return self.title(state)
         return f"Turn {state.turn}: {self.name} phase"
 
-    def banner_text(self, state: GameState) -> str:
+    def banner_text(self, state: S) -> str:
         if self.banner is not None:
             return self.banner(state)
         return f"Turn {state.turn} - {self.name.capitalize()}"

@@ -43,7 +43,8 @@ ENGINE: Engine[GameState] = Engine(HexRules())
 
 def initial_state(board: Board, start: GameStart) -> GameState:
     """A game before its first action: in the first phase, with the start's units placed."""
-    return GameState(start, board, board, units=start.units, phase=phases.FIRST)
+    first = phases.first(start.mode)
+    return GameState(start, board, board, units=start.units, phase=first)
 
 
 def phase_of(state: GameState) -> PhaseRules[GameState]:

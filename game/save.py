@@ -119,9 +119,12 @@ def snapshot(state: GameState) -> dict[str, Any]:
 
 
 def save_game(state: GameState, path: str | Path) -> None:
-    """Write the save atomically: temp file in the same folder, fsync, os.replace."""
-    path = Path(path)
-    text = json.dumps(save_to_json(state), indent=1)
+    """Write the save atomically (:func:`write_text_atomically`)."""
+    write_text_atomically(Path(path), json.dumps(save_to_json(state), indent=1))
+
+
+def write_text_atomically(path: Path, text: str) -> None:
+    """Temp file in the same folder, fsync, os.replace: a crash leaves the old file."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)

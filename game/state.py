@@ -38,6 +38,7 @@ class GameStart:
     ``map_ref`` is the map file the board came from (saved as a path, so the save stays
     small) or None when the board is embedded in the save (a scenario's inline board).
     ``units`` are units a scenario already placed; roster picks arrive as AddUnit actions.
+    ``mode`` is "game" (hot seat: setup, deployment, turns) or "sandbox" (game.phases).
     """
 
     map_ref: str | None = None
@@ -46,6 +47,7 @@ class GameStart:
     seed: int = 1
     script: tuple[int, ...] = ()
     units: tuple[Unit, ...] = ()
+    mode: str = "game"
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,22 +22,25 @@ from . import (
     movement,
     physical,
     reaction,
+    sandbox,
     setup,
     weapons,
 )
 
 PRE_GAME: tuple[PhaseRules, ...] = (setup.RULES, deployment.RULES)
+TURN_MODULES = (initiative, movement, aerospace, reaction, weapons, physical, heat, end)
 PHASES = MappingProxyType(
-    {
-        str(r.name): r
-        for r in PRE_GAME
-        + tuple(
-            m.RULES
-            for m in (initiative, movement, aerospace, reaction, weapons, physical, heat, end)
-        )
-    }
+    {str(r.name): r for r in PRE_GAME + tuple(m.RULES for m in TURN_MODULES) + (sandbox.RULES,)}
 )
 FIRST = str(setup.RULES.name)
+MODES = {"game": FIRST, "sandbox": sandbox.NAME}  # GameStart.mode -> the first phase
+
+
+def first(mode: str) -> str:
+    """The phase a game of this mode begins in: setup, or the sandbox's one phase."""
+    if mode not in MODES:
+        raise UnknownPhaseError(f"there is no game mode {mode!r} (modes: {', '.join(MODES)})")
+    return MODES[mode]
 
 
 class UnknownPhaseError(ValueError):
@@ -55,6 +58,8 @@ def get(name: str) -> PhaseRules:
 def following(name: str, rules: Rules) -> str:
     """The phase after ``name``: the pre-game phases once, then the turn sequence, whose
     last phase is followed by its first again (a new turn, TURN-14)."""
+    if name == sandbox.NAME:
+        return name  # the sandbox has one phase that never ends
     pre = [str(r.name) for r in PRE_GAME]
     turn = [str(p) for p in phase_sequence(rules)]
     if name in pre:
@@ -65,4 +70,14 @@ def following(name: str, rules: Rules) -> str:
     return turn[(turn.index(name) + 1) % len(turn)]
 
 
-__all__ = ["FIRST", "PHASES", "PhaseRules", "Step", "UnknownPhaseError", "following", "get"]
+__all__ = [
+    "FIRST",
+    "MODES",
+    "PHASES",
+    "PhaseRules",
+    "Step",
+    "UnknownPhaseError",
+    "first",
+    "following",
+    "get",
+]

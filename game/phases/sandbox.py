@@ -1,0 +1,372 @@
+"""The sandbox (issue 13): one player sets up any situation and tries moves freely.
+
+There is no initiative and no turn order: the one phase of a sandbox game accepts the
+editor actions below (place a design or a dummy target, pick it up and set it down
+elsewhere, turn it, lay it down, say how it "has moved" for the to-hit modifier against
+it, edit skills, heat and armour, remove it, fix the next dice) and moves of any unit at
+any time, with every roll resolved by the same rules as in play. Undo and redo are the
+caller's (game.core.history over the states; game.sandbox gives the dice a new face after
+an undo).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import ClassVar
+
+from ..actions import Action, CommitMove, Event, RemoveUnit, StandStill
+from ..core.cups import cup_at
+from ..core.phase import PhaseRules, Step
+from ..deploy import prohibited_mask
+from ..hexgrid import Hex
+from ..mech import Location, max_structure
+from ..movers import Mover, MoveReport, move_text, with_building_cf
+from ..roster import RosterError, check_skill, make_unit
+from ..rules.bridges import without_bridges
+from ..rules.movement import attacker_modifier, target_modifier
+from ..state import GameState, MoveRecord
+from ..units import Unit
+
+NAME = "sandbox"
+DUMMY = "dummy"  # the `design` of a dummy target: a plain Mech body of some tonnage
+DUMMY_KINDS = ("biped", "quad")
+POSTURES = ("standing", "prone")
+UNIT_FIELDS = {"piloting": (0, 8), "gunnery": (0, 8), "heat": (0, 30)}
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceUnit(Action):
+    """Sandbox: put a design of the roster on the map."""
+
+    doing: ClassVar[str] = "units are placed freely"
+    design: str
+    side: str
+    at: Hex
+    facing: int
+    unit_id: str = ""
+    gunnery: int = 4
+    piloting: int = 5
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceDummy(Action):
+    """Sandbox: put a dummy target (a Mech of that tonnage, no weapons) on the map."""
+
+    doing: ClassVar[str] = "dummy targets are placed"
+    side: str
+    at: Hex
+    facing: int
+    tons: int = 50
+    kind: str = "biped"
+    unit_id: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SetDown(Action):
+    """Sandbox: pick a unit up and set it down in another hex and facing (no rules)."""
+
+    doing: ClassVar[str] = "units are set down freely"
+    unit_id: str
+    at: Hex
+    facing: int
+
+
+@dataclass(frozen=True, slots=True)
+class SetPosture(Action):
+    """Sandbox: a Mech stands or lies prone."""
+
+    doing: ClassVar[str] = "postures are set"
+    unit_id: str
+    posture: str
+
+
+@dataclass(frozen=True, slots=True)
+class SetMoved(Action):
+    """Sandbox: what the unit "did" this turn, for the to-hit modifiers (CMB-12/13):
+    its mode (stand, walk, run, jump) and the hexes it counts as moved."""
+
+    doing: ClassVar[str] = "a unit's movement is set"
+    unit_id: str
+    mode: str
+    hexes: int
+
+
+@dataclass(frozen=True, slots=True)
+class FixDice(Action):
+    """Sandbox: the next dice show these faces (1..6 each), to test an exact case."""
+
+    doing: ClassVar[str] = "dice are fixed"
+    faces: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EditUnit(Action):
+    """Sandbox: set a number on the unit (piloting, gunnery, heat)."""
+
+    doing: ClassVar[str] = "units are edited"
+    unit_id: str
+    field: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class EditLocation(Action):
+    """Sandbox: set a location's front armour, rear armour and structure (0 structure
+    destroys it)."""
+
+    doing: ClassVar[str] = "armour is edited"
+    unit_id: str
+    location: str
+    armour: int
+    rear: int
+    structure: int
+
+
+def standable(s: GameState, unit: Unit, at: Hex, facing: int) -> str | None:
+    """Why ``unit`` cannot be set down at ``at`` (off the map, occupied, terrain its kind
+    may never enter, MOV-10), or None; the unit itself does not count as occupying."""
+    if not 0 <= facing <= 5:
+        return f"facing {facing} is not 0..5"
+    if not s.board.contains(at):
+        return f"hex {at.col + 1},{at.row + 1} is off the map"
+    name = s.board.hex_name(at)
+    if any(o.at == at and o.id != unit.id for o in s.units):
+        return f"hex {name} is already occupied"
+    if prohibited_mask(s.board, unit.kind)[at.row, at.col]:
+        return f"a {unit.kind} unit cannot stand in hex {name} (terrain)"
+    return None
+
+
+def _place(step: Step, unit: Unit, verb: str) -> str | None:
+    s = step.state
+    if s.unit(unit.id) is not None:
+        return f"unit id {unit.id!r} is already taken"
+    reason = standable(s, unit, unit.at, unit.facing)
+    if reason is not None:
+        return reason
+    step.state = replace(s, units=s.units + (unit,))
+    where = s.board.hex_name(unit.at)
+    step.emit(Event("placed", f"{unit.name or unit.id} {verb} at {where}", unit.id))
+    return None
+
+
+def free_id(s: GameState, side: str) -> str:
+    n = 1
+    while s.unit(f"{side}{n}") is not None:
+        n += 1
+    return f"{side}{n}"
+
+
+def _place_unit(step: Step, a: Action) -> str | None:
+    assert isinstance(a, PlaceUnit)
+    try:
+        unit = make_unit(a.design, a.unit_id or free_id(step.state, a.side), a.side,
+                         a.piloting, a.gunnery, a.at, a.facing)  # fmt: skip
+    except RosterError as e:
+        return str(e)
+    return _place(step, unit, "is placed")
+
+
+def _place_dummy(step: Step, a: Action) -> str | None:
+    assert isinstance(a, PlaceDummy)
+    if a.kind not in DUMMY_KINDS:
+        return f"a dummy target is a {' or a '.join(DUMMY_KINDS)} Mech, not a {a.kind}"
+    if not 20 <= a.tons <= 100 or a.tons % 5:
+        return f"a dummy target weighs 20..100 tons in steps of 5, not {a.tons}"
+    uid = a.unit_id or free_id(step.state, a.side)
+    name = f"Dummy {a.tons} t"
+    unit = Unit(uid, a.side, a.kind, a.tons, 0, a.at, a.facing, name=name, design=DUMMY)
+    return _place(step, unit, "is set up as a target")
+
+
+def _unit(step: Step, unit_id: str) -> Unit | str:
+    u = step.state.unit(unit_id)
+    return u if u is not None else f"there is no unit {unit_id!r}"
+
+
+def _with(step: Step, unit: Unit) -> None:
+    s = step.state
+    step.state = replace(s, units=tuple(unit if u.id == unit.id else u for u in s.units))
+
+
+def _set_down(step: Step, a: Action) -> str | None:
+    assert isinstance(a, SetDown)
+    u = _unit(step, a.unit_id)
+    if isinstance(u, str):
+        return u
+    s = step.state
+    reason = standable(s, u, a.at, a.facing)
+    if reason is not None:
+        return reason
+    _with(step, replace(u, at=a.at, facing=a.facing))
+    step.emit(Event("set_down", f"{u.id} is set down at {s.board.hex_name(a.at)}", u.id))
+    return None
+
+
+def _set_posture(step: Step, a: Action) -> str | None:
+    assert isinstance(a, SetPosture)
+    u = _unit(step, a.unit_id)
+    if isinstance(u, str):
+        return u
+    if a.posture not in POSTURES:
+        return f"posture {a.posture!r} is not one of {', '.join(POSTURES)}"
+    if a.posture == "prone" and not u.is_mech:
+        return f"only Mechs can lie prone, and {u.id} is a {u.kind} unit"
+    _with(step, replace(u, prone=a.posture == "prone"))
+    step.emit(Event("posture", f"{u.id} is now {a.posture}", u.id))
+    return None
+
+
+def _set_moved(step: Step, a: Action) -> str | None:
+    """CMB-12/13: the mode counts for its own attacks, the hexes (and a jump) for
+    attacks against it."""
+    assert isinstance(a, SetMoved)
+    u = _unit(step, a.unit_id)
+    if isinstance(u, str):
+        return u
+    if a.mode not in ("stand", "walk", "run", "jump"):
+        return f"mode {a.mode!r} is not one of stand, walk, run, jump"
+    if not 0 <= a.hexes <= 40 or (a.mode == "stand" and a.hexes):
+        return f"{a.hexes} hexes moved is not possible for a unit that did {a.mode}"
+    s = step.state
+    rec = MoveRecord(u.id, a.mode, a.hexes, 0, 0, attacker_modifier(a.mode),
+                     target_modifier(a.hexes, a.mode == "jump", s.rules))  # fmt: skip
+    step.state = replace(s, moves=tuple(m for m in s.moves if m.unit_id != u.id) + (rec,))
+    text = (
+        f"{u.id} counts as having done {a.mode}, {a.hexes} hexes: +{rec.target_modifier} to hit it"
+    )
+    step.emit(Event("set_moved", text, u.id, payload=rec))
+    return None
+
+
+def _edit_unit(step: Step, a: Action) -> str | None:
+    assert isinstance(a, EditUnit)
+    u = _unit(step, a.unit_id)
+    if isinstance(u, str):
+        return u
+    if a.field not in UNIT_FIELDS:
+        return f"{a.field!r} is not one of {', '.join(UNIT_FIELDS)}"
+    lo, hi = UNIT_FIELDS[a.field]
+    if a.field in ("piloting", "gunnery"):
+        try:
+            check_skill(a.field, a.value)
+        except RosterError as e:
+            return str(e)
+    if not lo <= a.value <= hi:
+        return f"{a.field} must be {lo}..{hi}, not {a.value}"
+    _with(step, replace(u, **{a.field: a.value}))
+    step.emit(Event("edited", f"{u.id}: {a.field} {a.value}", u.id))
+    return None
+
+
+def _edit_location(step: Step, a: Action) -> str | None:
+    assert isinstance(a, EditLocation)
+    u = _unit(step, a.unit_id)
+    if isinstance(u, str):
+        return u
+    body = u.body
+    if body is None or a.location not in body.codes:
+        return f"{u.id} has no location {a.location!r}"
+    full = max_structure(u.tons, u.kind == "quad")[a.location]
+    if not (a.armour >= 0 and a.rear >= 0 and 0 <= a.structure <= full):
+        return f"{a.location} takes armour >= 0 and structure 0..{full}"
+    if a.rear and a.location not in ("CT", "LT", "RT"):
+        return f"only torsos have rear armour, not {a.location}"
+    loc = Location(a.armour if a.structure else 0, a.structure, a.rear if a.structure else 0,
+                   a.structure == 0)  # fmt: skip
+    _with(step, replace(u, body=body.with_location(a.location, loc)))
+    text = f"{u.id} {a.location}: armour {loc.armour} (rear {loc.rear}), structure {loc.structure}"
+    step.emit(Event("edited", text, u.id))
+    return None
+
+
+def _remove(step: Step, a: Action) -> str | None:
+    assert isinstance(a, RemoveUnit)
+    u = _unit(step, a.unit_id)
+    if isinstance(u, str):
+        return u
+    s = step.state
+    step.state = replace(s, units=tuple(o for o in s.units if o.id != u.id),
+                         moves=tuple(m for m in s.moves if m.unit_id != u.id))  # fmt: skip
+    step.emit(Event("unit_removed", f"{u.id} is taken off the map", u.id))
+    return None
+
+
+def _move(step: Step, a: Action) -> str | None:
+    """Any unit moves at any time (no turn order); the rules check and roll as in play.
+    Afterwards it may move again (its latest move counts for the to-hit modifiers)."""
+    assert isinstance(a, CommitMove)
+    u = _unit(step, a.unit_id)
+    if isinstance(u, str):
+        return u
+    s = replace(step.state, units=tuple(replace(o, moved=False) for o in step.state.units))
+    mover: Mover = step.tools
+    report: MoveReport = mover(s, step.cup, u.id, a.mode, tuple(a.steps))
+    if not report.legal:
+        return report.error or "that move is not legal"
+    record = report.record or MoveRecord(u.id, a.mode)
+    step.state = replace(
+        s,
+        board=without_bridges(with_building_cf(s.board, report.buildings), report.bridges),
+        units=tuple(replace(o, moved=False) for o in report.units),
+        moves=tuple(m for m in s.moves if m.unit_id != u.id) + (record,),
+        wrecked=tuple(sorted(set(s.wrecked) | set(report.destroyed))),
+    )
+    step.emit(Event("move", move_text(step.state, u, report), u.id, (), report.record))
+    for event in report.events:
+        step.emit(event)
+    return None
+
+
+def drawn(s: GameState) -> tuple[int, ...]:
+    """Every face the game's dice have shown so far, in order."""
+    cup = cup_at(s.start.seed, s.start.script, s.faces_used)
+    return tuple(f for r in cup.log for f in r.faces)
+
+
+def with_next_faces(s: GameState, faces: tuple[int, ...], seed: int) -> GameState:
+    """The state whose dice show ``faces`` next and then a stream seeded by ``seed``; what
+    was rolled so far stays as it was (the dice position does not move)."""
+    start = replace(s.start, script=drawn(s) + faces, seed=seed)
+    return replace(s, start=start)
+
+
+def _fix_dice(step: Step, a: Action) -> str | None:
+    assert isinstance(a, FixDice)
+    if not a.faces or any(not 1 <= f <= 6 for f in a.faces):
+        return "fixed dice are one or more faces, each 1..6"
+    s = step.state
+    step.state = with_next_faces(s, a.faces, s.start.seed + 1)
+    shown = " ".join(str(f) for f in a.faces)
+    step.emit(Event("dice_fixed", f"The next dice will show {shown}"))
+    return None
+
+
+def _stand(step: Step, a: Action) -> str | None:
+    assert isinstance(a, StandStill)
+    return _set_moved(step, SetMoved(a.unit_id, "stand", 0))
+
+
+RULES = PhaseRules(
+    name=NAME,
+    handlers=MappingProxyType(
+        {
+            PlaceUnit: _place_unit,
+            PlaceDummy: _place_dummy,
+            SetDown: _set_down,
+            SetPosture: _set_posture,
+            SetMoved: _set_moved,
+            EditUnit: _edit_unit,
+            EditLocation: _edit_location,
+            RemoveUnit: _remove,
+            CommitMove: _move,
+            StandStill: _stand,
+            FixDice: _fix_dice,
+        }
+    ),
+    waiting=lambda s: "the sandbox never ends: take units off or undo instead",
+    closes_itself=False,
+    title=lambda s: "Sandbox",
+    banner=lambda s: "Sandbox - place, move and test freely",
+)

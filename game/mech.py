@@ -331,7 +331,12 @@ def damage_groups(total: int, size: int = 5) -> tuple[int, ...]:
 
 
 def apply_hit(
-    body: MechBody, location: str, damage: int, rear: bool = False, roll: int | None = None
+    body: MechBody,
+    location: str,
+    damage: int,
+    rear: bool = False,
+    roll: int | None = None,
+    internal: bool = False,
 ) -> tuple[MechBody, HitResult]:
     """One hit: armour (rear armour for rear hits on torsos), then structure, then inward.
 
@@ -339,6 +344,7 @@ def apply_hit(
     front leg) with it; head or centre torso destroys the Mech (CMB-37).
     CMB-29: a hit on a missing location, and damage beyond a location's structure, move
     inward (arm/leg -> side torso -> centre torso), keeping the rear flag for torsos.
+    ``internal`` (HEAT-09 ammunition explosions): the armour is skipped all the way.
     """
     remaining = max(int(damage), 0)
     code, source = location, None
@@ -354,7 +360,7 @@ def apply_hit(
             code, source = nxt, code
             continue
         use_rear = rear and code in TORSOS
-        a = min(remaining, loc.rear if use_rear else loc.armour)
+        a = 0 if internal else min(remaining, loc.rear if use_rear else loc.armour)
         s = min(remaining - a, loc.structure)
         remaining -= a + s
         gone = loc.structure - s == 0

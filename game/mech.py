@@ -11,40 +11,41 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .critslots import NO_CRITS, CritCounts, Gear, count_crits, default_gear
 from .dice import Dice, Roll
+from .hittables import (  # noqa: F401  (re-exported: the tables moved, callers did not)
+    HIT_TABLE,
+    PUNCH_TABLE,
+    SIDES,
+    hit_location,
+    kick_location,
+    punch_location,
+)
+from .locations import (  # noqa: F401  (re-exported)
+    BIPED_LOCATIONS,
+    CT,
+    DEPENDENTS,
+    FLL,
+    FRL,
+    HEAD,
+    LA,
+    LL,
+    LOCATION_NAMES,
+    LT,
+    QUAD_LOCATIONS,
+    QUAD_NAMES,
+    RA,
+    RL,
+    RLL,
+    RRL,
+    RT,
+    TORSOS,
+    TRANSFER,
+)
 from .rules.options import TW, Rules
-
-HEAD, CT, LT, RT = "HD", "CT", "LT", "RT"
-LA, RA, LL, RL = "LA", "RA", "LL", "RL"
-FLL, FRL, RLL, RRL = "FLL", "FRL", "RLL", "RRL"  # quads: four legs, no arms
-
-BIPED_LOCATIONS = (HEAD, CT, LT, RT, LA, RA, LL, RL)
-QUAD_LOCATIONS = (HEAD, CT, LT, RT, FLL, FRL, RLL, RRL)
-TORSOS = frozenset({CT, LT, RT})
-LOCATION_NAMES = {
-    HEAD: "head",
-    CT: "centre torso",
-    LT: "left torso",
-    RT: "right torso",
-    LA: "left arm",
-    RA: "right arm",
-    LL: "left leg",
-    RL: "right leg",
-    FLL: "front-left leg",
-    FRL: "front-right leg",
-    RLL: "rear-left leg",
-    RRL: "rear-right leg",
-}
-# CMB-29: damage moves inward; head and centre torso transfer nowhere.
-TRANSFER = {LA: LT, RA: RT, LL: LT, RL: RT, FLL: LT, FRL: RT, RLL: LT, RRL: RT, LT: CT, RT: CT}
-# CMB-28: a destroyed side torso takes the arm on its side (a quad's front leg: choice,
-# docs/piloting.md), never the rear leg.
-DEPENDENTS = {(False, LT): LA, (False, RT): RA, (True, LT): FLL, (True, RT): FRL}
-# Quads read the biped table with arms as front legs and legs as rear legs.
-QUAD_NAMES = {LA: FLL, RA: FRL, LL: RLL, RL: RRL}
 
 # Standard internal structure by tonnage (TW): centre torso, side torso, arm, leg.
 # The head always has 3. A quad's four legs all use the leg value.
@@ -71,14 +72,6 @@ HEAD_STRUCTURE = 3
 HEAD_MAX_ARMOUR = 9
 DEFAULT_ARMOUR_FRACTION = 0.8  # of maximum armour, when no record sheet is given
 REAR_SHARE = 5  # a torso's default rear armour is 1/REAR_SHARE of its allocation
-
-# CMB-27 hit location table (2D6), biped names; "front" also serves "rear" (rear armour).
-HIT_TABLE: dict[str, tuple[str, ...]] = {  # index = roll - 2
-    "left": (LT, LL, LA, LA, LL, LT, CT, RT, RA, RL, HEAD),
-    "front": (CT, RA, RA, RL, RT, CT, LT, LL, LA, LA, HEAD),
-    "right": (RT, RL, RA, RA, RL, RT, CT, LT, LA, LL, HEAD),
-}
-SIDES = ("front", "left", "right", "rear")
 
 
 def structure_for(tons: int) -> tuple[int, int, int, int]:
@@ -172,12 +165,71 @@ class HitResult:
 
 @dataclass(frozen=True, slots=True)
 class MechBody:
-    """Armour and structure per location, in the order of :attr:`codes`."""
+    """Everything done to a Mech's body, in one record: armour and structure per location
+    (in the order of :attr:`codes`), the critical slots hit (``hits``: one bitmask per
+    location over ``gear.layout``), shots left per ammunition bin (``ammo``) and engine
+    heat sinks destroyed (``sinks_lost``: only a scenario's ``damage.heat_sinks`` beyond the
+    slot sinks writes it; criticals cannot reach them).
+
+    ``gear`` is the Mech as built (weapons, bins, layout; game.critslots); None means the
+    default layout. ``crits`` adds the hits up (gyro, hips, engine, ...); it is derived on
+    construction, never written.
+    """
 
     tons: int
     quad: bool
     locations: tuple[Location, ...]
     destroyed: bool = False
+    gear: Gear | None = None
+    hits: tuple[int, ...] = ()
+    ammo: tuple[int, ...] = ()
+    sinks_lost: int = 0
+    crits: CritCounts = field(init=False, compare=False, repr=False, default=NO_CRITS)
+
+    def __post_init__(self) -> None:
+        gear = self.gear if self.gear is not None else default_gear(self.quad)
+        set_ = object.__setattr__
+        set_(self, "gear", gear)
+        if not self.hits:
+            set_(self, "hits", (0,) * len(self.locations))
+        if not self.ammo:
+            set_(self, "ammo", tuple(b.shots for b in gear.bins))
+        lost = tuple(loc.destroyed for loc in self.locations)
+        set_(self, "crits", count_crits(gear.layout, self.hits, self.codes, lost))
+
+    @property
+    def built(self) -> Gear:
+        assert self.gear is not None  # set in __post_init__
+        return self.gear
+
+    def hit(self, code: str, slot: int) -> bool:
+        return bool(self.hits[self.codes.index(code)] >> slot & 1)
+
+    def with_hit(self, code: str, slot: int) -> MechBody:
+        i = self.codes.index(code)
+        hits = self.hits[:i] + (self.hits[i] | 1 << slot,) + self.hits[i + 1 :]
+        return replace(self, hits=hits)
+
+    def with_ammo(self, index: int, shots: int) -> MechBody:
+        return replace(self, ammo=self.ammo[:index] + (max(shots, 0),) + self.ammo[index + 1 :])
+
+    def weapon_destroyed(self, index: int) -> bool:
+        """CMB-28/36: a weapon is gone once a slot of it is hit or its location is lost."""
+        return index in self.crits.weapons or self[self.built.weapons[index].location].destroyed
+
+    def bin_live(self, index: int) -> bool:
+        """An ammunition bin that still feeds its weapon (shots left, location intact)."""
+        return self.ammo[index] > 0 and not self[self.built.bins[index].location].destroyed
+
+    def working_sinks(self) -> int:
+        """HEAT-03: heat sinks as built less those destroyed or lost with their location."""
+        g = self.built
+        return max(g.heat_sinks - self.crits.heat_sinks - self.sinks_lost, 0)
+
+    def working_sinks_in_legs(self) -> int:
+        legs = [self.codes.index(c) for c in self.legs]
+        built = sum(1 for i in legs for s in self.built.layout[i] if s and s.item == "Heat Sink")
+        return max(built - self.crits.sinks_in_legs_lost, 0)
 
     @property
     def codes(self) -> tuple[str, ...]:
@@ -233,9 +285,11 @@ def standard_body(
     quad: bool = False,
     fraction: float = DEFAULT_ARMOUR_FRACTION,
     legs_destroyed: int = 0,
+    gear: Gear | None = None,
 ) -> MechBody:
     """A body with no record sheet: ``fraction`` of max armour (rounded down) everywhere,
-    a fifth of each torso's share on its rear; ``legs_destroyed`` legs already gone."""
+    a fifth of each torso's share on its rear; ``legs_destroyed`` legs already gone;
+    ``gear`` as built (default: the standard layout, game.critslots)."""
     structure = max_structure(tons, quad)
     armour = max_armour(tons, quad)
     locs = []
@@ -243,7 +297,8 @@ def standard_body(
         total = math.floor(armour[code] * fraction)
         rear = total // REAR_SHARE if code in TORSOS else 0
         locs.append(Location(total - rear, structure[code], rear))
-    return with_legs_destroyed(MechBody(int(tons), quad, tuple(locs)), legs_destroyed)
+    body = MechBody(int(tons), quad, tuple(locs), gear=gear)
+    return with_legs_destroyed(body, legs_destroyed)
 
 
 def with_legs_destroyed(body: MechBody, legs: int) -> MechBody:
@@ -254,14 +309,18 @@ def with_legs_destroyed(body: MechBody, legs: int) -> MechBody:
 
 
 def body_from_record(
-    tons: int, quad: bool, armour: dict[str, int], rear: dict[str, int] | None = None
+    tons: int,
+    quad: bool,
+    armour: dict[str, int],
+    rear: dict[str, int] | None = None,
+    gear: Gear | None = None,
 ) -> MechBody:
     """A body from a record sheet's armour values (structure from the tonnage table)."""
     structure = max_structure(tons, quad)
     rear = rear or {}
     codes = QUAD_LOCATIONS if quad else BIPED_LOCATIONS
     locs = tuple(Location(armour.get(c, 0), structure[c], rear.get(c, 0)) for c in codes)
-    return MechBody(int(tons), quad, locs)
+    return MechBody(int(tons), quad, locs, gear=gear)
 
 
 def damage_groups(total: int, size: int = 5) -> tuple[int, ...]:
@@ -272,7 +331,12 @@ def damage_groups(total: int, size: int = 5) -> tuple[int, ...]:
 
 
 def apply_hit(
-    body: MechBody, location: str, damage: int, rear: bool = False, roll: int | None = None
+    body: MechBody,
+    location: str,
+    damage: int,
+    rear: bool = False,
+    roll: int | None = None,
+    internal: bool = False,
 ) -> tuple[MechBody, HitResult]:
     """One hit: armour (rear armour for rear hits on torsos), then structure, then inward.
 
@@ -280,6 +344,7 @@ def apply_hit(
     front leg) with it; head or centre torso destroys the Mech (CMB-37).
     CMB-29: a hit on a missing location, and damage beyond a location's structure, move
     inward (arm/leg -> side torso -> centre torso), keeping the rear flag for torsos.
+    ``internal`` (HEAT-09 ammunition explosions): the armour is skipped all the way.
     """
     remaining = max(int(damage), 0)
     code, source = location, None
@@ -295,7 +360,7 @@ def apply_hit(
             code, source = nxt, code
             continue
         use_rear = rear and code in TORSOS
-        a = min(remaining, loc.rear if use_rear else loc.armour)
+        a = 0 if internal else min(remaining, loc.rear if use_rear else loc.armour)
         s = min(remaining - a, loc.structure)
         remaining -= a + s
         gone = loc.structure - s == 0
@@ -334,58 +399,6 @@ def apply_hit(
         roll,
     )
     return body, result
-
-
-def hit_location(side: str, roll: int, quad: bool = False, rules: Rules = TW) -> tuple[str, bool]:
-    """CMB-27: (location, rear armour?) for a 2D6 total and the side hit.
-
-    Front/Rear 11 is the left arm (TW); variant ``classic`` reads the seed's left leg.
-    """
-    if side not in SIDES:
-        raise ValueError(f"side {side!r} is not one of {', '.join(SIDES)}")
-    column = "front" if side == "rear" else side
-    code = HIT_TABLE[column][roll - 2]
-    if rules.classic and column == "front" and roll == 11:
-        code = LL
-    if quad:
-        code = QUAD_NAMES.get(code, code)
-    return code, side == "rear"
-
-
-# PHY-05 punch location table (1D6): column -> location for faces 1..6.
-PUNCH_TABLE: dict[str, tuple[str, ...]] = {
-    "left": (LT, LT, CT, LA, LA, HEAD),
-    "front": (LA, LT, CT, RT, RA, HEAD),
-    "right": (RT, RT, CT, RA, RA, HEAD),
-}
-
-
-def punch_location(side: str, d6: int, quad: bool = False) -> tuple[str, bool]:
-    """PHY-05: (location, rear armour?) for a 1D6 on the side hit (Front/Rear column for
-    rear hits, on the rear armour). Quads read arms as front legs."""
-    column = "front" if side == "rear" else side
-    code = PUNCH_TABLE[column][d6 - 1]
-    if quad:
-        code = QUAD_NAMES.get(code, code)
-    return code, side == "rear"
-
-
-def kick_location(side: str, d6: int, quad: bool = False) -> str:
-    """PHY-09 kick table (1D6). Quads (choice): the two legs on the struck side, front
-    legs from the front, rear legs from the rear; 1-3 picks the right/front one."""
-    low = d6 <= 3
-    if not quad:
-        if side == "left":
-            return LL
-        if side == "right":
-            return RL
-        return RL if low else LL
-    return {
-        "front": FRL if low else FLL,
-        "rear": RRL if low else RLL,
-        "left": FLL if low else RLL,
-        "right": FRL if low else RRL,
-    }[side]
 
 
 def apply_groups(

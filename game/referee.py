@@ -54,7 +54,9 @@ def _seed(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="rules", description="Ask the rules engine about a scenario file.")
-    sub = p.add_subparsers(dest="command", metavar="{move,reach,order}", parser_class=_Parser)
+    sub = p.add_subparsers(
+        dest="command", metavar="{move,reach,order,los,attack,heat}", parser_class=_Parser
+    )
     sub.required = True
 
     def variant(sp: argparse.ArgumentParser) -> None:
@@ -77,6 +79,9 @@ def build_parser() -> argparse.ArgumentParser:
     od.add_argument("--initiative-winner", required=True, metavar="SIDE")
     od.add_argument("--units", required=True, metavar="A=8,B=5")
     variant(od)
+    from .referee_combat import add_parsers
+
+    add_parsers(sub, _positive, _seed, variant)
     return p
 
 
@@ -196,10 +201,23 @@ def _order(args: argparse.Namespace, rules: Rules) -> dict[str, Any]:
     return {"order": order_for_sides(args.initiative_winner, counts, rules)}
 
 
+def _combat(name: str) -> Callable[[argparse.Namespace, Rules], dict[str, Any]]:
+    def run(args: argparse.Namespace, rules: Rules) -> dict[str, Any]:
+        from . import referee_combat
+
+        command = getattr(referee_combat, name)
+        return command(args, rules, lambda q: _timed(q, args.repeat))  # type: ignore[no-any-return]
+
+    return run
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace, Rules], dict[str, Any]]] = {
     "move": _move,
     "reach": _reach,
     "order": _order,
+    "los": _combat("los"),
+    "attack": _combat("attack"),
+    "heat": _combat("heat"),
 }
 
 

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from .designs import Design, DesignError, catalog, design, designs
+from .designs import Design, DesignError, catalog, design, designs, weapons_table
+from .designs.gear import design_gear
 from .hexgrid import Hex
 from .mech import MechBody, body_from_record, standard_body
-from .units import Unit
+from .units import VEHICLE_KINDS, Unit
+from .vehicle import VehicleBody, vehicle_body
 
 RosterError = DesignError  # an unknown design or bad pilot skills (the message says which)
 
@@ -80,15 +82,23 @@ def make_unit(
         name=e.name,
         design=e.code,
         body=design_body(e) if e.kind in ("biped", "quad") else None,
+        hull=design_hull(e) if e.kind in VEHICLE_KINDS else None,
     )
 
 
 def design_body(e: Design) -> MechBody:
-    """A Mech's body as built: its published armour, else the default allocation."""
+    """A Mech's body as built: its published armour (else the default allocation), its
+    weapons, ammunition and critical slots (game.designs.gear)."""
     quad = e.kind == "quad"
+    gear = design_gear(e, weapons_table())
     if not e.armor:
-        return standard_body(e.tons, quad=quad)
-    return body_from_record(e.tons, quad, e.front_armor(), e.rear_armor())
+        return standard_body(e.tons, quad=quad, gear=gear)
+    return body_from_record(e.tons, quad, e.front_armor(), e.rear_armor(), gear=gear)
+
+
+def design_hull(e: Design) -> VehicleBody:
+    """A vehicle's body as built: its armour per location, turret, weapons and bins."""
+    return vehicle_body(e.tons, e.kind, dict(e.armor) or None, e.turret, e.weapons, e.ammo)
 
 
 def body_for(key: str) -> MechBody:
@@ -107,3 +117,12 @@ def built_body(unit: Unit) -> MechBody | None:
     if unit.design and unit.design in ROSTER and ROSTER[unit.design].tons == unit.tons:
         return design_body(ROSTER[unit.design])
     return standard_body(unit.tons, quad=unit.kind == "quad")
+
+
+def built_hull(unit: Unit) -> VehicleBody | None:
+    """A vehicle's body as it was built (its design's, else the default)."""
+    if unit.kind not in VEHICLE_KINDS:
+        return None
+    if unit.design and unit.design in ROSTER and ROSTER[unit.design].tons == unit.tons:
+        return design_hull(ROSTER[unit.design])
+    return vehicle_body(unit.tons, unit.kind)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -33,14 +33,23 @@ from .designs import Design, DesignError, design
 from .designs import catalog as designs_by_code
 from .errors import UserFacingError
 from .hexgrid import Hex, HexNameError, parse_hex_name
-from .mech import standard_body, with_legs_destroyed
-from .roster import design_body
+from .rules.combat.records import Declaration, Movement
 from .rules.steps import parse_step
-from .units import KINDS, MECH_KINDS, Damage, Unit
+from .scenario_check import Reader, ScenarioError, _kind
+from .scenario_combat import (
+    COMBAT_KEYS,
+    check_combat_keys,
+    mech_body,
+    read_attacks,
+    read_damage,
+    unit_turn_keys,
+    vehicle_hull,
+)
+from .units import KINDS, MECH_KINDS, VEHICLE_KINDS, Unit
 
 VERSION = 1
 MODES = ("stand", "walk", "run", "jump")
-TOP_KEYS = ("version", "board", "units", "dice", "move")
+TOP_KEYS = ("version", "board", "units", "dice", "move", "attack", "attacks")
 HEX_KEYS = (
     "level",
     "water",
@@ -56,7 +65,7 @@ HEX_KEYS = (
 UNIT_REQUIRED = ("id", "side", "kind", "tons", "walk", "at", "facing")
 UNIT_OPTIONAL = (
     "jump", "piloting", "gunnery", "prone", "heat", "damage", "moved", "name", "offroad",
-    "model",
+    "model", *COMBAT_KEYS,
 )  # fmt: skip
 MODEL_GIVES = ("tons", "walk")  # required keys a `model` supplies (Extension 2)
 # Allowed ranges of the integer fields; the digest's tables set the upper ends.
@@ -69,21 +78,6 @@ UNIT_INTS = {
     "heat": (0, 30),  # HEAT-01: 0..30
     "facing": (0, 5),
 }
-DAMAGE_INTS = {
-    "gyro": (0, 2),  # CMB-34: 2 = destroyed
-    "hips": (0, 4),
-    "leg_actuators": (0, 12),
-    "legs_destroyed": (0, 4),
-    "jump_jets": (0, 30),
-    "engine": (0, 3),
-    "pilot_hits": (0, 6),  # PSR-19: the 6th kills
-    "phase_damage": (0, 10000),
-}
-DAMAGE_BOOLS = ("shutdown", "unconscious")
-
-
-class ScenarioError(UserFacingError):
-    """A scenario file that cannot be read or breaks the contract (one sentence)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,76 +100,15 @@ class Scenario:
     move: MoveSpec | None
     version: int = VERSION
     board_file: str | None = None
+    movements: Mapping[str, Movement] = field(default_factory=dict)  # units' `movement`
+    twists: Mapping[str, int] = field(default_factory=dict)  # units' `torso_twist` (not 0)
+    attacks: tuple[Declaration, ...] = ()  # the `attack` block or the `attacks` list
 
     def unit(self, unit_id: str) -> Unit:
         for u in self.units:
             if u.id == unit_id:
                 return u
         raise KeyError(unit_id)
-
-
-# --- reading -------------------------------------------------------------------------------
-
-
-class _Reader:
-    """Carries the file name so every check can phrase its one-sentence error."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def error(self, msg: str) -> ScenarioError:
-        return ScenarioError(f"{self.path}: {msg}")
-
-    def obj(self, value: Any, where: str) -> dict[str, Any]:
-        if not isinstance(value, dict):
-            raise self.error(f"{where} must be a JSON object, not {_kind(value)}")
-        return value
-
-    def keys(self, d: Mapping[str, Any], allowed: tuple[str, ...], where: str) -> None:
-        for k in d:
-            if k not in allowed:
-                raise self.error(f"unknown key '{k}' in {where} (allowed: {', '.join(allowed)})")
-
-    def int_(self, value: Any, where: str, lo: int, hi: int) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise self.error(f"{where} must be a whole number, not {_kind(value)}")
-        if not lo <= value <= hi:
-            raise self.error(f"{where} is {value}, outside {lo}..{hi}")
-        return value
-
-    def bool_(self, value: Any, where: str) -> bool:
-        if not isinstance(value, bool):
-            raise self.error(f"{where} must be true or false, not {_kind(value)}")
-        return value
-
-    def str_(self, value: Any, where: str) -> str:
-        if not isinstance(value, str) or not value.strip():
-            raise self.error(f"{where} must be a non-empty string, not {_kind(value)}")
-        return value
-
-    def hex_(self, value: Any, where: str, board: Board | None) -> Hex:
-        if not isinstance(value, str):
-            raise self.error(f"{where} must be a hex name string (XXYY), not {_kind(value)}")
-        try:
-            h = parse_hex_name(value)
-        except HexNameError:
-            raise self.error(f"{where} '{value}' is not a hex name (XXYY)") from None
-        if board is not None and not board.contains(h):
-            raise self.error(f"{where} '{value}' is off the {board.width}x{board.height} board")
-        return h
-
-
-def _kind(value: Any) -> str:
-    """How a wrong value is named in a message: its JSON type, strings quoted."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int | float):
-        return f"the number {value}"
-    if isinstance(value, str):
-        return f"the string {json.dumps(value)}"
-    return "a list" if isinstance(value, list) else "an object"
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -189,7 +122,7 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def read_json(path: Path) -> Any:
     """The file's JSON, or a ScenarioError saying why it cannot be had."""
-    r = _Reader(path)
+    r = Reader(path)
     try:
         text = path.read_bytes().decode("utf-8")
     except FileNotFoundError:
@@ -216,7 +149,7 @@ def load_scenario(path: str | Path) -> Scenario:
 
 def parse_scenario(data: Any, path: Path) -> Scenario:
     """Check already-decoded scenario JSON; ``path`` names it in errors and anchors maps."""
-    r = _Reader(path)
+    r = Reader(path)
     top = r.obj(data, "the scenario")
     r.keys(top, TOP_KEYS, "the scenario")
     version = r.int_(top.get("version", VERSION), "version", VERSION, VERSION)
@@ -226,10 +159,12 @@ def parse_scenario(data: Any, path: Path) -> Scenario:
     units = _units(r, top.get("units", []), board)
     dice = _dice(r, top["dice"]) if "dice" in top and top["dice"] is not None else None
     move = _move(r, top["move"], units) if "move" in top and top["move"] is not None else None
-    return Scenario(path, board, units, dice, move, version, board_file)
+    moves, twists = unit_turn_keys(r, top.get("units", []))
+    attacks = read_attacks(r, top, {u.id: u for u in units}, twists)
+    return Scenario(path, board, units, dice, move, version, board_file, moves, twists, attacks)
 
 
-def _board(r: _Reader, value: Any) -> tuple[Board, str | None]:
+def _board(r: Reader, value: Any) -> tuple[Board, str | None]:
     d = r.obj(value, "board")
     if "file" in d:
         r.keys(d, ("file",), "board (a map file board takes only 'file')")
@@ -256,7 +191,7 @@ def _board(r: _Reader, value: Any) -> tuple[Board, str | None]:
         raise r.error(str(e)) from None
 
 
-def _hex_spec(r: _Reader, value: Any, where: str) -> HexSpec:
+def _hex_spec(r: Reader, value: Any, where: str) -> HexSpec:
     d = r.obj(value, where)
     r.keys(d, HEX_KEYS, where)
     kw: dict[str, Any] = {}
@@ -294,13 +229,13 @@ def _hex_spec(r: _Reader, value: Any, where: str) -> HexSpec:
     return HexSpec(**kw)
 
 
-def _class(r: _Reader, value: Any, where: str) -> int:
+def _class(r: Reader, value: Any, where: str) -> int:
     if not isinstance(value, str) or value not in CLASS_INDEX or value == "none":
         raise r.error(f"{where} {json.dumps(value)} is not light, medium, heavy or hardened")
     return CLASS_INDEX[value]
 
 
-def _board_file(r: _Reader, name: str) -> Board:
+def _board_file(r: Reader, name: str) -> Board:
     """A TMX board: next to the scenario first, then from the repository root."""
     candidates = [r.path.parent / name, Path(game.__file__).resolve().parents[1] / name]
     for c in candidates:
@@ -311,7 +246,7 @@ def _board_file(r: _Reader, name: str) -> Board:
     raise r.error(f"board file '{name}' was found neither next to the scenario nor in the game")
 
 
-def _units(r: _Reader, value: Any, board: Board) -> tuple[Unit, ...]:
+def _units(r: Reader, value: Any, board: Board) -> tuple[Unit, ...]:
     if not isinstance(value, list):
         raise r.error(f"units must be a list, not {_kind(value)}")
     units: list[Unit] = []
@@ -324,7 +259,7 @@ def _units(r: _Reader, value: Any, board: Board) -> tuple[Unit, ...]:
     return tuple(units)
 
 
-def _unit(r: _Reader, value: Any, index: int, board: Board) -> Unit:
+def _unit(r: Reader, value: Any, index: int, board: Board) -> Unit:
     d = r.obj(value, f"units[{index}]")
     where = f"unit '{d['id']}'" if isinstance(d.get("id"), str) else f"units[{index}]"
     r.keys(d, UNIT_REQUIRED + UNIT_OPTIONAL, where)
@@ -360,18 +295,20 @@ def _unit(r: _Reader, value: Any, index: int, board: Board) -> Unit:
         kw["name"] = r.str_(d["name"], f"{where}: name")
     if kw.get("prone") and kind not in MECH_KINDS:
         raise r.error(f"{where}: only Mechs (biped, quad) can be prone, not a {kind} unit")
-    damage, legs = _damage(r, d.get("damage", {}), f"{where}: damage", kind, kw.get("jump", 0))
+    check_combat_keys(r, d, where, kind)
+    jump = kw.get("jump", 0)
+    damage, legs, counters = read_damage(r, d.get("damage", {}), f"{where}: damage", kind, jump)
     kw["damage"] = damage
-    if kind in MECH_KINDS:  # the body records destroyed legs (CMB-28/38)
-        if design is not None and design.tons == kw["tons"]:
-            body = design_body(design)
-        else:
-            body = standard_body(kw["tons"], kind == "quad")
-        kw["body"] = with_legs_destroyed(body, legs)
+    if kind in MECH_KINDS:  # the body records everything done to it (CMB-28..38)
+        kw["body"] = mech_body(r, d, where, kind, kw["tons"], jump, design, legs, counters)
+    elif kind in VEHICLE_KINDS:
+        kw["hull"] = vehicle_hull(r, d, where, kind, kw["tons"], design, counters)
+    elif counters.weapons_destroyed:
+        raise r.error(f"{where}: damage weapons_destroyed: a {kind} unit has no weapons here")
     return Unit(**kw)
 
 
-def _model(r: _Reader, value: Any, where: str) -> Design:
+def _model(r: Reader, value: Any, where: str) -> Design:
     """A `model` key: a design of the built-in roster by its code (Extension 2)."""
     code = r.str_(value, f"{where}: model")
     try:
@@ -381,30 +318,7 @@ def _model(r: _Reader, value: Any, where: str) -> Design:
         raise r.error(f"{where}: model '{code}' is not a design of the roster ({known})") from None
 
 
-def _damage(r: _Reader, value: Any, where: str, kind: str, jump: int) -> tuple[Damage, int]:
-    """The Damage record and the number of destroyed legs (which the body holds)."""
-    d = r.obj(value, where)
-    r.keys(d, tuple(DAMAGE_INTS) + DAMAGE_BOOLS, where)
-    kw: dict[str, Any] = {}
-    for k, (lo, hi) in DAMAGE_INTS.items():
-        if k in d:
-            kw[k] = r.int_(d[k], f"{where} {k}", lo, hi)
-    for k in DAMAGE_BOOLS:
-        if k in d:
-            kw[k] = r.bool_(d[k], f"{where} {k}")
-    legs = 4 if kind == "quad" else 2
-    for k in ("hips", "legs_destroyed"):
-        if kw.get(k, 0) > legs:
-            raise r.error(f"{where} {k} is {kw[k]}, but a {kind} unit has {legs} legs")
-    if kw.get("jump_jets", 0) > jump:
-        raise r.error(f"{where} jump_jets is {kw['jump_jets']}, more than its jump {jump}")
-    legs_lost = kw.pop("legs_destroyed", 0)
-    if legs_lost and kind not in MECH_KINDS:
-        raise r.error(f"{where} legs_destroyed applies to Mechs (biped, quad), not a {kind} unit")
-    return Damage(**kw), legs_lost
-
-
-def _check_stacking(r: _Reader, u: Unit, placed: list[Unit], board: Board) -> None:
+def _check_stacking(r: Reader, u: Unit, placed: list[Unit], board: Board) -> None:
     """MOV-30 (GAP G09 filled as in the engine): at most one unit per hex."""
     for o in placed:
         if o.at == u.at:
@@ -414,13 +328,13 @@ def _check_stacking(r: _Reader, u: Unit, placed: list[Unit], board: Board) -> No
             )
 
 
-def _dice(r: _Reader, value: Any) -> tuple[int, ...]:
+def _dice(r: Reader, value: Any) -> tuple[int, ...]:
     if not isinstance(value, list):
         raise r.error(f"dice must be a list of faces 1..6, not {_kind(value)}")
     return tuple(r.int_(f, f"dice[{i}]", 1, 6) for i, f in enumerate(value))
 
 
-def _move(r: _Reader, value: Any, units: tuple[Unit, ...]) -> MoveSpec:
+def _move(r: Reader, value: Any, units: tuple[Unit, ...]) -> MoveSpec:
     d = r.obj(value, "move")
     r.keys(d, ("unit", "mode", "steps"), "move")
     for k in ("unit", "mode"):
@@ -440,7 +354,7 @@ def _move(r: _Reader, value: Any, units: tuple[Unit, ...]) -> MoveSpec:
     return MoveSpec(unit, mode, tuple(steps))
 
 
-def _check_step(r: _Reader, token: Any, index: int) -> None:
+def _check_step(r: Reader, token: Any, index: int) -> None:
     """A step token must parse (game.rules.steps); whether it is legal is the engine's call."""
     where = f"move.steps[{index}]"
     if not isinstance(token, str):

@@ -13,6 +13,9 @@ import numpy as np
 
 from .board import BUILDING_CLASSES, NO_WATER, Board, join_roads
 from .hexgrid import Hex
+from .roster import built_body, built_hull
+from .rules.combat.records import Movement
+from .scenario_units_save import attack_json, hull_keys, mech_keys
 from .units import Damage, Unit
 
 if TYPE_CHECKING:
@@ -23,11 +26,16 @@ def scenario_to_json(s: Scenario) -> dict[str, Any]:
     """The scenario as contract JSON: inline terrain only where it differs from clear."""
     out: dict[str, Any] = {"version": s.version}
     out["board"] = {"file": s.board_file} if s.board_file else board_to_json(s.board)
-    out["units"] = [unit_to_json(u, s.board) for u in s.units]
+    out["units"] = [
+        unit_to_json(u, s.board, s.movements.get(u.id), s.twists.get(u.id, 0)) for u in s.units
+    ]
     if s.dice is not None:
         out["dice"] = list(s.dice)
     if s.move is not None:
         out["move"] = {"unit": s.move.unit, "mode": s.move.mode, "steps": list(s.move.steps)}
+    if s.attacks:
+        blocks = [attack_json(a) for a in s.attacks]
+        out |= {"attack": blocks[0]} if len(blocks) == 1 else {"attacks": blocks}
     return out
 
 
@@ -83,7 +91,9 @@ def _hex_json(b: Board, h: Hex, custom_exits: bool) -> dict[str, Any]:
     return d
 
 
-def unit_to_json(u: Unit, board: Board) -> dict[str, Any]:
+def unit_to_json(
+    u: Unit, board: Board, movement: Movement | None = None, twist: int = 0
+) -> dict[str, Any]:
     d: dict[str, Any] = {"model": u.design} if u.design else {}
     d |= {
         "id": u.id,
@@ -105,8 +115,16 @@ def unit_to_json(u: Unit, board: Board) -> dict[str, Any]:
         for f in fields(Damage)
         if getattr(u.damage, f.name) != getattr(default, f.name)
     }
-    if u.legs_destroyed:
-        damage["legs_destroyed"] = u.legs_destroyed
+    combat: dict[str, Any] = {}
+    if u.body is not None:
+        legs, crit_keys, combat = mech_keys(u.body, built_body(u))
+        if legs:
+            damage["legs_destroyed"] = legs
+        damage |= crit_keys
+    elif u.hull is not None:
+        lost, combat = hull_keys(u.hull, built_hull(u))
+        if lost:
+            damage["weapons_destroyed"] = lost
     if damage:
         d["damage"] = damage
     d["moved"] = u.moved
@@ -114,4 +132,10 @@ def unit_to_json(u: Unit, board: Board) -> dict[str, Any]:
         d["name"] = u.name
     if not u.offroad:
         d["offroad"] = False  # MOV-31; omitted when true, the default
+    d |= combat
+    if movement is not None and movement != Movement():
+        d["movement"] = {"mode": movement.mode, "hexes": movement.hexes,
+                         "skidded": movement.skidded}  # fmt: skip
+    if twist:
+        d["torso_twist"] = twist
     return d

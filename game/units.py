@@ -10,8 +10,10 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 
+from .critslots import NO_CRITS, CritCounts
 from .hexgrid import Hex
 from .mech import MechBody, standard_body
+from .vehicle import VehicleBody, vehicle_body
 
 KINDS = ("biped", "quad", "tracked", "wheeled", "hover", "infantry")
 MECH_KINDS = frozenset({"biped", "quad"})
@@ -20,14 +22,14 @@ VEHICLE_KINDS = frozenset({"tracked", "wheeled", "hover"})
 
 @dataclass(frozen=True, slots=True)
 class Damage:
-    """Critical and pilot damage (the scenario's `damage` keys). Destroyed locations, and
-    with them destroyed legs, are the body's (:attr:`Unit.body`), never counted here."""
+    """The pilot's and the reactor's state (some of the scenario's `damage` keys).
 
-    gyro: int = 0  # hits; 2 = destroyed
-    hips: int = 0  # destroyed hip actuators
-    leg_actuators: int = 0  # destroyed upper/lower leg and foot actuators, all legs
-    jump_jets: int = 0  # destroyed jump jets
-    engine: int = 0  # engine hits
+    Everything done to the machine itself is its body's (:attr:`Unit.body`, a Mech's
+    critical slots, armour, structure and ammunition; :attr:`Unit.hull` for a vehicle):
+    gyro, hip, actuator, engine, sensor, heat sink and jump jet damage are read from
+    there as :attr:`Unit.crits`, never counted here.
+    """
+
     shutdown: bool = False
     pilot_hits: int = 0
     unconscious: bool = False
@@ -62,10 +64,18 @@ class Unit:
     offroad: bool = True  # MOV-31: False = wheeled support vehicle without off-road gear
     design: str = ""
     body: MechBody | None = None
+    hull: VehicleBody | None = None
 
     def __post_init__(self) -> None:
         if self.body is None and self.kind in MECH_KINDS:
             object.__setattr__(self, "body", standard_body(self.tons, self.kind == "quad"))
+        if self.hull is None and self.kind in VEHICLE_KINDS:
+            object.__setattr__(self, "hull", vehicle_body(self.tons, self.kind))
+
+    @property
+    def crits(self) -> CritCounts:
+        """What the body's critical hits add up to (game.critslots); none without a body."""
+        return self.body.crits if self.body is not None else NO_CRITS
 
     @property
     def legs_destroyed(self) -> int:
@@ -82,16 +92,22 @@ class Unit:
 
     @property
     def destroyed(self) -> bool:
-        d = self.damage
-        return d.pilot_hits >= 6 or d.engine >= 3  # PSR-19, CMB-37
+        """CMB-37: MechWarrior dead (PSR-19), cockpit hit, third engine hit, head or centre
+        torso gone (the body); a vehicle with a location gone (its hull)."""
+        c = self.crits
+        if self.damage.pilot_hits >= 6 or c.engine >= 3 or c.cockpit:
+            return True
+        return any(b is not None and b.destroyed for b in (self.body, self.hull))
 
     @property
     def immobile(self) -> bool:
         """Cannot move at all: CMB-33 two hips, CMB-34 gyro destroyed, PSR-05 / PSR-20."""
-        d = self.damage
+        d, c = self.damage, self.crits
         if d.shutdown or d.unconscious or self.destroyed:
             return True
-        if self.is_mech and (d.gyro >= 2 or d.hips >= 2):
+        if self.hull is not None and self.hull.immobile:
+            return True  # PSR-27 major motive damage
+        if self.is_mech and (c.gyro >= 2 or c.hips >= 2):
             return True
         return self.is_mech and self.kind == "biped" and self.legs_destroyed >= 2
 
@@ -106,6 +122,9 @@ class Unit:
 
     def moved_to(self, at: Hex, facing: int, prone: bool | None = None) -> Unit:
         return replace(self, at=at, facing=facing, prone=self.prone if prone is None else prone)
+
+    def with_hull(self, hull: VehicleBody | None) -> Unit:
+        return self if hull is None or hull is self.hull else replace(self, hull=hull)
 
     def with_body(self, body: MechBody | None) -> Unit:
         """This unit with a new body (a unit without one keeps None)."""
@@ -128,11 +147,13 @@ def walk_mp(u: Unit) -> int:
     if u.immobile:
         return 0
     mp = u.walk
-    d = u.damage
+    c = u.crits
+    if u.hull is not None:
+        mp = u.hull.cruise(mp)  # PSR-27 motive damage
     if u.is_mech:
-        if d.hips >= 1:
+        if c.hips >= 1:
             mp = math.ceil(mp / 2)
-        mp -= d.leg_actuators
+        mp -= c.leg_actuators
         if u.legs_destroyed:
             if u.kind == "biped" or u.legs_destroyed >= 2:
                 mp = min(mp, 1)
@@ -154,4 +175,4 @@ def jump_mp(u: Unit) -> int:
     """Jump MP less destroyed jets; heat never reduces jump MP (HEAT-06)."""
     if u.immobile:
         return 0
-    return max(u.jump - u.damage.jump_jets, 0)
+    return max(u.jump - u.crits.jump_jets, 0)

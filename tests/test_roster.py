@@ -52,7 +52,13 @@ def test_armour_totals_match_published_tonnage() -> None:
     assert entry("HBK-4G").armor_total == 160
     assert entry("AS7-D").armor_total == 304
     assert entry("COM-2D").armor_total == 64  # every classic design carries its record sheet
-    assert entry("GOL-1H").armor_total is None  # no record sheet yet: default allocation
+    assert entry("GOL-1H").armor_total == 218  # entered for the combat work (docs/combat.md)
+
+
+def test_every_design_carries_a_loadout() -> None:
+    for e in ROSTER.values():
+        assert e.has_loadout and e.armor, e.code
+    assert entry("GAL-100").turret and entry("GAL-100").armor_total == 56  # 11/10/10/11/14
 
 
 def test_names_avoid_trademarks() -> None:
@@ -83,6 +89,7 @@ def test_body_for_uses_published_armour_or_default() -> None:
     hbk = roster.body_for("HBK-4G")
     assert hbk.total_armour() == 160
     assert hbk["CT"].rear == 5 and hbk["HD"].armour == 9
-    assert roster.body_for("GOL-1H") == standard_body(80, quad=True)
+    gol = roster.body_for("GOL-1H")
+    assert gol.quad and gol.total_armour() == 218 and gol != standard_body(80, quad=True)
     with pytest.raises(RosterError, match="vehicle"):
         roster.body_for("Scorpion")

@@ -67,7 +67,8 @@ def test_optional_unit_fields_and_damage() -> None:
     d["units"][0]["damage"] = {"gyro": 1, "hips": 1, "jump_jets": 1, "unconscious": True}
     (u,) = parse_scenario(d, Path("x.json")).units
     assert (u.jump, u.piloting, u.gunnery, u.prone, u.heat, u.moved) == (3, 4, 3, True, 7, True)
-    assert u.damage == Damage(gyro=1, hips=1, jump_jets=1, unconscious=True)
+    assert u.damage == Damage(unconscious=True)  # the pilot's record; the rest is the body's
+    assert (u.crits.gyro, u.crits.hips, u.crits.jump_jets) == (1, 1, 1)
     assert u.name == "Hunchback"
 
 

@@ -25,6 +25,7 @@ from game.actions import (
     StartGame,
 )
 from game.board import build_board
+from game.crithits import damaged
 from game.flow import Outcome, actor, apply, apply_strict, banner, replay, waiting
 from game.hexgrid import Hex
 from game.phases.movement import to_move
@@ -152,7 +153,7 @@ def test_unconscious_pilot_stands_still_and_wakes_in_end_phase_psr21() -> None:
 def test_destroyed_units_do_not_count_turn08() -> None:
     board = build_board(6, 6)
     units = [make_unit("HBK-4G", f"a{i}", "A", at=Hex(0, i), facing=2) for i in range(3)]
-    dead = replace(units[2], damage=Damage(engine=3))
+    dead = replace(units[2], body=damaged(units[2].tons, body=units[2].body, engine=3)[0])
     b = make_unit("JR7-D", "b1", "B", at=Hex(5, 5), facing=5)
     s = new_game(board, script=(6, 6, 1, 1), units=(units[0], units[1], dead, b))
     s = act(s, StartGame())

@@ -2,17 +2,17 @@
 
 import pytest
 
+from game.crithits import damaged
 from game.hexgrid import Hex
-from game.mech import standard_body
-from game.units import Damage, Unit, heat_mp_penalty
+from game.units import Unit, heat_mp_penalty
 
 
 def mech(
     walk: int = 5, jump: int = 0, heat: int = 0, kind: str = "biped", legs: int = 0, **dmg: int
 ) -> Unit:
-    body = standard_body(50, kind == "quad", legs_destroyed=legs)
+    body, damage = damaged(50, kind == "quad", legs, jump, **dmg)
     return Unit("m", "A", kind, 50, walk, Hex(0, 0), 0, jump=jump, heat=heat,
-                damage=Damage(**dmg), body=body)  # fmt: skip
+                damage=damage, body=body)  # fmt: skip
 
 
 @pytest.mark.parametrize(("walk", "run"), [(3, 5), (4, 6), (5, 8), (6, 9)])

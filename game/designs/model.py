@@ -14,6 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from ..critslots import AMMO_PREFIX, HEAT_SINK, JUMP_JET, REAR_SUFFIX
+from ..loadout import AmmoBin, Mount
+
 EMPTY: Mapping[str, int] = MappingProxyType({})
 
 
@@ -51,24 +54,6 @@ class Weapon:
 
 
 @dataclass(frozen=True, slots=True)
-class Mount:
-    """A weapon as built into a design: which weapon, where, facing backwards or not."""
-
-    weapon: str  # a weapons-table name ("Medium Laser", "AC/20")
-    location: str  # location code (HD, CT, LT, RT, LA, RA, LL, RL; quads FLL ... RRL)
-    rear: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class AmmoBin:
-    """One ton (one critical slot) of ammunition for a weapon type, with its full shots."""
-
-    weapon: str
-    location: str
-    shots: int
-
-
-@dataclass(frozen=True, slots=True)
 class Design:
     """The record sheet of one design (see the module docstring).
 
@@ -93,6 +78,7 @@ class Design:
         default_factory=lambda: MappingProxyType({}), compare=False
     )
     source: str = ""  # the data file it was read from
+    turret: bool = False  # vehicles: a turret location (TU)
 
     @property
     def name(self) -> str:
@@ -125,10 +111,9 @@ class Design:
         return sum(1 for loc in locations for s in self.slots.get(loc, ()) if s == HEAT_SINK_SLOT)
 
 
-HEAT_SINK_SLOT = "Heat Sink"
-JUMP_JET_SLOT = "Jump Jet"
-REAR_SUFFIX = " (R)"  # a rear-mounted weapon's slots: "Medium Laser (R)"
-AMMO_PREFIX = "Ammo "  # an ammunition bin's slot: "Ammo AC/20"
+HEAT_SINK_SLOT = HEAT_SINK
+JUMP_JET_SLOT = JUMP_JET
+__all__ = ["AMMO_PREFIX", "REAR_SUFFIX", "AmmoBin", "Design", "Mount", "Weapon"]
 REAR_KEYS = ("CTR", "LTR", "RTR")
 
 

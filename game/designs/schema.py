@@ -15,8 +15,10 @@ from types import MappingProxyType
 from typing import Any
 
 from ..errors import UserFacingError
-from ..mech import BIPED_LOCATIONS, HEAD, QUAD_LOCATIONS, max_armour
+from ..locations import BIPED_LOCATIONS, HEAD, QUAD_LOCATIONS, VEHICLE_LOCATIONS
+from ..mech import max_armour
 from ..units import KINDS, MECH_KINDS
+from ..vehicle import BODY
 from .model import (
     AMMO_PREFIX,
     HEAT_SINK_SLOT,
@@ -33,7 +35,7 @@ DESIGN_FORMAT = "hexplate-design"
 WEAPONS_FORMAT = "hexplate-weapons"
 VERSION = 1
 DESIGN_KEYS = ("format", "version", "design", "chassis", "kind", "tons", "walk", "jump",
-               "engine", "heat_sinks", "armor", "weapons", "ammo", "slots")  # fmt: skip
+               "engine", "heat_sinks", "armor", "weapons", "ammo", "slots", "turret")  # fmt: skip
 WEAPON_TYPES = ("energy", "ballistic", "missile")
 # Critical slots that are not weapons or ammunition (our own vocabulary).
 COMPONENTS = frozenset(
@@ -173,7 +175,17 @@ def parse_design(data: Any, path: Path, weapons: Mapping[str, Weapon]) -> Design
         raise c.fail(f"kind {json.dumps(kind)} is not one of {', '.join(KINDS)}")
     tons = c.int_(d["tons"], "tons", 1, 200)
     mech = kind in MECH_KINDS
-    locs = (QUAD_LOCATIONS if kind == "quad" else BIPED_LOCATIONS) if mech else ()
+    turret = d.get("turret", False)
+    if not isinstance(turret, bool):
+        raise c.fail("turret must be true or false")
+    if turret and mech:
+        raise c.fail("turret is for vehicles; a Mech has none")
+    vlocs = VEHICLE_LOCATIONS if turret else VEHICLE_LOCATIONS[:-1]
+    locs = (QUAD_LOCATIONS if kind == "quad" else BIPED_LOCATIONS) if mech else vlocs
+    if kind == "infantry":
+        locs = ()
+    if not mech and d.get("slots"):
+        raise c.fail("slots (critical slots) are for Mechs; a vehicle has none")
     jump = c.int_(d.get("jump", 0), "jump", 0, 30)
     design = Design(
         code=c.str_(d["design"], "design"),
@@ -184,9 +196,10 @@ def parse_design(data: Any, path: Path, weapons: Mapping[str, Weapon]) -> Design
         jump=jump,
         engine=c.int_(d.get("engine", 0), "engine", 0, 500),
         heat_sinks=c.int_(d.get("heat_sinks", 10 if mech else 0), "heat_sinks", 0, 99),
-        armor=MappingProxyType(_armor(c, d.get("armor", {}), locs, tons, kind == "quad")),
+        armor=MappingProxyType(_armor(c, d.get("armor", {}), locs, tons, kind)),
         weapons=tuple(_mounts(c, d.get("weapons", []), locs, weapons)),
-        ammo=tuple(_ammo(c, d.get("ammo", []), locs, weapons)),
+        ammo=tuple(_ammo(c, d.get("ammo", []), locs if mech else locs + (BODY,), weapons)),
+        turret=turret,
         slots=MappingProxyType(_slots(c, d.get("slots", {}), locs, weapons)),
         source=path.name,
     )
@@ -195,19 +208,20 @@ def parse_design(data: Any, path: Path, weapons: Mapping[str, Weapon]) -> Design
     return design
 
 
-def _armor(c: _Check, value: Any, locs: tuple[str, ...], tons: int, quad: bool) -> dict[str, int]:
+def _armor(c: _Check, value: Any, locs: tuple[str, ...], tons: int, kind: str) -> dict[str, int]:
     d = c.obj(value, "armor")
     if d and not locs:
-        raise c.fail("armor per location is only read for Mechs (biped, quad) so far")
-    allowed = locs + REAR_KEYS
+        raise c.fail(f"armor per location is not read for {kind} units")
+    mech = kind in MECH_KINDS
+    allowed = locs + (REAR_KEYS if mech else ())
     c.keys(d, allowed, "armor")
     out = {k: c.int_(v, f"armor.{k}", 0, 200) for k, v in d.items()}
     if out:
         missing = [k for k in allowed if k not in out]
         if missing:
             raise c.fail(f"armor has no '{missing[0]}' (give every location, rear torsos too)")
-        top = max_armour(tons, quad)
-        for loc in locs:
+        top = max_armour(tons, kind == "quad") if mech else {}
+        for loc in locs if mech else ():
             total = out[loc] + out.get(loc + "R", 0)
             if total > top[loc]:
                 limit = "9 on the head" if loc == HEAD else f"{top[loc]} (twice its structure)"

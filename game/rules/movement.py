@@ -123,7 +123,7 @@ def finish_move(
     if other is not None:
         return (f"the move ends in {ctx.name(state.at)}, which already holds unit {other.id}; "
                 "only one unit may stand in a hex at the end of movement (MOV-30)"), []  # fmt: skip
-    u, d = ctx.unit, ctx.unit.damage
+    u, d = ctx.unit, ctx.unit.crits
     if not u.is_mech or state.mp_used == 0:
         return None, []
     step = state.steps - 1 if last_index is None else last_index

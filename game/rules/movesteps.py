@@ -315,13 +315,13 @@ def _landing_psrs(ctx: MoveContext, index: int, dest: Hex) -> list[PSR]:
     """PSR-12: TW rolls on landing with leg/hip actuator or gyro damage or a lost leg;
     classic only for a lost leg (the gyro roll comes at the start, see finish_move)."""
     u = ctx.unit
-    d = u.damage
     if not u.is_mech:
         return []
     if ctx.rules.classic:
         hurt = u.legs_destroyed > 0
     else:
-        hurt = bool(d.leg_actuators or d.hips or d.gyro or u.legs_destroyed)
+        c = u.crits
+        hurt = bool(c.leg_actuators or c.hips or c.gyro or u.legs_destroyed)
     if not hurt:
         return []
     reason = "landing after a jump with damaged gyro/leg actuators"

@@ -75,7 +75,7 @@ def auto_fail_reason(unit: Unit) -> str | None:
         return "the pilot is unconscious"
     if d.shutdown:
         return "the reactor is shut down"
-    if unit.is_mech and d.gyro >= 2:
+    if unit.is_mech and unit.crits.gyro >= 2:
         return "the gyro is destroyed"
     if unit.immobile:
         return "the unit is immobile"
@@ -98,13 +98,13 @@ def psr_base_modifiers(unit: Unit, rules: Rules = TW) -> list[Modifier]:
     mods = [Modifier(unit.piloting, "piloting skill")]
     if not unit.is_mech:
         return mods
-    d = unit.damage
-    if d.gyro == 1:
+    d, c = unit.damage, unit.crits
+    if c.gyro == 1:
         mods.append(Modifier(3, "gyro hit"))
-    if d.hips:
-        mods.append(Modifier(2 * d.hips, _plural(d.hips, "destroyed hip actuator")))
-    if d.leg_actuators:
-        mods.append(Modifier(d.leg_actuators, _plural(d.leg_actuators, "destroyed leg actuator")))
+    if c.hips:
+        mods.append(Modifier(2 * c.hips, _plural(c.hips, "destroyed hip actuator")))
+    if c.leg_actuators:
+        mods.append(Modifier(c.leg_actuators, _plural(c.leg_actuators, "destroyed leg actuator")))
     legs = unit.legs_destroyed
     if legs:
         mods.append(Modifier(5 * legs, _plural(legs, "destroyed leg")))

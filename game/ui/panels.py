@@ -152,8 +152,9 @@ def unit_rows(state: GameState, unit: Unit) -> list[Row]:
         status.append("shut down")
     if d.pilot_hits:
         status.append(f"pilot hits {d.pilot_hits}")
-    for name, value in (("gyro hits", d.gyro), ("hips", d.hips), ("leg actuators", d.leg_actuators),
-                        ("legs lost", unit.legs_destroyed), ("engine hits", d.engine)):  # fmt: skip
+    c = unit.crits  # critical damage lives in the body (game.critslots)
+    for name, value in (("gyro hits", c.gyro), ("hips", c.hips), ("leg actuators", c.leg_actuators),
+                        ("legs lost", unit.legs_destroyed), ("engine hits", c.engine)):  # fmt: skip
         if value:
             status.append(f"{name} {value}")
     rows.append(

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.board import Board, HexSpec, build_board
+from game.crithits import PILOT_KEYS, damaged
 from game.hexgrid import Hex, parse_hex_name
-from game.mech import standard_body
 from game.rules.movement import MoveResult, check_move
 from game.rules.options import TW, Rules
 from game.units import MECH_KINDS, Damage, Unit
@@ -38,9 +38,13 @@ def unit(
 ) -> Unit:
     """A unit for the movement tests; ``legs_destroyed`` legs are taken off its body."""
     quad = kind == "quad"
-    body = standard_body(tons, quad, legs_destroyed=legs_destroyed) if kind in MECH_KINDS else None
+    body, dmg = (
+        damaged(tons, quad, legs_destroyed, jump, **damage)
+        if kind in MECH_KINDS
+        else (None, Damage(**{k: v for k, v in damage.items() if k in PILOT_KEYS}))
+    )
     return Unit(uid, side, kind, tons, walk, H(at), facing, jump=jump, piloting=piloting,
-                prone=prone, damage=Damage(**damage), body=body)  # fmt: skip
+                prone=prone, damage=dmg, body=body)  # fmt: skip
 
 
 def move(

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from game.board import Board, HexSpec, build_board
+from game.crithits import PILOT_KEYS, damaged
 from game.hexgrid import parse_hex_name
-from game.mech import standard_body
 from game.rules.falls import Event
 from game.units import MECH_KINDS, Damage, Unit
 
@@ -31,9 +31,13 @@ def unit(
 ) -> Unit:
     """A unit for the rules tests; ``legs_destroyed`` legs are taken off its body."""
     quad = kind == "quad"
-    body = standard_body(tons, quad, legs_destroyed=legs_destroyed) if kind in MECH_KINDS else None
+    body, dmg = (
+        damaged(tons, quad, legs_destroyed, 0, **damage)
+        if kind in MECH_KINDS
+        else (None, Damage(**{k: v for k, v in damage.items() if k in PILOT_KEYS}))
+    )
     return Unit(uid, side, kind, tons, walk, parse_hex_name(at), facing, piloting=piloting,
-                prone=prone, moved=moved, damage=Damage(**damage), body=body)  # fmt: skip
+                prone=prone, moved=moved, damage=dmg, body=body)  # fmt: skip
 
 
 def of_type(events: tuple[Event, ...], type_: str) -> list[Event]:

@@ -6,6 +6,7 @@ from typing import NamedTuple
 
 import pytest
 
+from game.crithits import damaged
 from game.dice import Dice
 from game.hexgrid import Hex
 from game.mech import HEAD, damage_groups, standard_body
@@ -17,7 +18,7 @@ from game.rules.falls import (
     pilot_hit,
     pilot_roll,
 )
-from game.units import Damage, Unit
+from game.units import Unit
 
 
 class Mod(NamedTuple):
@@ -26,9 +27,8 @@ class Mod(NamedTuple):
 
 
 def mech(tons: int = 50, piloting: int = 5, **damage: object) -> Unit:
-    return Unit(
-        "m", "A", "biped", tons, 5, Hex(4, 4), 0, piloting=piloting, damage=Damage(**damage)
-    )
+    body, dmg = damaged(tons, **damage)
+    return Unit("m", "A", "biped", tons, 5, Hex(4, 4), 0, piloting=piloting, damage=dmg, body=body)
 
 
 @pytest.mark.parametrize(

@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.board import HexSpec, build_board
+from game.crithits import damaged
 from game.hexgrid import Hex
 from game.rules.movement import check_move
 from game.rules.options import CLASSIC, TW
@@ -49,11 +50,12 @@ def scenarios(draw: st.DrawFn):
     spots = draw(st.lists(st.sampled_from(cells), min_size=1, max_size=4, unique=True))
     kind = draw(st.sampled_from(KINDS))
     mech = kind in ("biped", "quad")
-    damage = (
-        Damage(gyro=draw(st.integers(0, 1)), leg_actuators=draw(st.integers(0, 1)))
+    body, damage = (
+        damaged(50, kind == "quad", gyro=draw(st.integers(0, 1)),
+                leg_actuators=draw(st.integers(0, 1)))
         if mech
-        else Damage()
-    )
+        else (None, Damage())
+    )  # fmt: skip
     # MOV-31: wheeled support vehicles without off-road gear pay +1 MP off road/pavement.
     offroad = kind != "wheeled" or draw(st.booleans())
     # Edge cases too: 0 MP (walk 0, or heat 25 on a Mech: MOV-02/07) and a prone Mech with
@@ -63,7 +65,7 @@ def scenarios(draw: st.DrawFn):
     heat = 25 if edge == "heat" and mech else draw(st.sampled_from([0, 0, 5]))
     prone = mech and (edge == "prone1" or draw(st.booleans()))
     mover = Unit("m", "A", kind, 50, walk, spots[0], draw(st.integers(0, 5)),
-                 jump=draw(st.integers(0, 4)) if mech else 0, prone=prone, damage=damage,
+                 jump=draw(st.integers(0, 4)) if mech else 0, prone=prone, damage=damage, body=body,
                  offroad=offroad, heat=heat)  # fmt: skip
     others = []
     for i, at in enumerate(spots[1:]):  # batches mix off-road and road-bound wheeled units

@@ -1,0 +1,218 @@
+"""The referee's combat commands: ``rules los``, ``rules attack``, ``rules heat``
+(docs/scenario-format.md, Extension 2). Thin, like game.referee: read, ask, print."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from typing import Any
+
+from .errors import UserFacingError
+from .rules.options import Rules
+
+
+def add_parsers(sub: Any, positive: Callable[[str], int], seed: Callable[[str], int],
+                variant: Callable[[argparse.ArgumentParser], None]) -> None:  # fmt: skip
+    lo = sub.add_parser("los", help="line of sight of the attack block (or --from/--to)")
+    lo.add_argument("scenario")
+    lo.add_argument("--from", dest="frm", metavar="XXYY", default=None)
+    lo.add_argument("--to", metavar="XXYY", default=None)
+    lo.add_argument("--repeat", type=positive, default=None)
+    variant(lo)
+    at = sub.add_parser("attack", help="to-hit numbers of the attack block; --resolve rolls")
+    at.add_argument("scenario")
+    at.add_argument("--resolve", action="store_true")
+    at.add_argument("--seed", type=seed, default=1)
+    at.add_argument("--repeat", type=positive, default=None)
+    variant(at)
+    ht = sub.add_parser("heat", help="one unit's heat phase; --resolve rolls")
+    ht.add_argument("scenario")
+    ht.add_argument("--unit", default=None)
+    ht.add_argument("--resolve", action="store_true")
+    ht.add_argument("--seed", type=seed, default=1)
+    ht.add_argument("--repeat", type=positive, default=None)
+    variant(ht)
+
+
+class _Usage(UserFacingError):
+    pass
+
+
+def _attacks(s: Any, command: str) -> Any:
+    from .scenario import ScenarioError
+
+    if not s.attacks:
+        raise ScenarioError(f"{s.path}: the scenario has no 'attack' or 'attacks' to ask about")
+    return s.attacks
+
+
+def los(args: argparse.Namespace, rules: Rules, timed: Callable[..., Any]) -> dict[str, Any]:
+    from .hexgrid import HexNameError, parse_hex_name
+    from .rules.combat.los import line_of_sight, standing_mech_at, viewer
+    from .scenario import load_scenario
+
+    s = load_scenario(args.scenario)
+    if (args.frm is None) != (args.to is None):
+        raise _Usage("rules los: give both --from and --to, or neither")
+    if args.frm is not None:
+        ends = []
+        for name in (args.frm, args.to):
+            try:
+                h = parse_hex_name(name)
+            except HexNameError:
+                raise _Usage(f"rules los: '{name}' is not a hex name (XXYY)") from None
+            if not s.board.contains(h):
+                raise _Usage(f"rules los: hex {name} is off the board")
+            ends.append(standing_mech_at(s.board, h))
+        a, t = ends
+    else:
+        d = _attacks(s, "los")[0]
+        a, t = viewer(s.board, s.unit(d.attacker)), viewer(s.board, s.unit(d.target))
+    result, timing = timed(lambda: line_of_sight(s.board, a, t))
+    return _with(result.to_json(s.board), timing)
+
+
+def attack(args: argparse.Namespace, rules: Rules, timed: Callable[..., Any]) -> dict[str, Any]:
+    from .dice import Dice
+    from .rules.combat.resolve import resolve_attack
+    from .rules.combat.tohit import weapon_options
+    from .scenario import load_scenario
+
+    s = load_scenario(args.scenario)
+    decls = _attacks(s, "attack")
+    units = {u.id: u for u in s.units}
+
+    def options() -> list[Any]:
+        out, used = [], set()
+        for d in decls:
+            o = weapon_options(s.board, units, d.attacker, d.target, s.movements, rules,
+                               weapons=_free(d, used, units), secondary=d.secondary,
+                               aim=d.aim, twist=d.twist)  # fmt: skip
+            used |= {w.index for w in o.weapons}
+            out.append(o)
+        return out
+
+    if not args.resolve:
+        opts, timing = timed(options)
+        answers = [o.to_json(s.board) for o in opts]
+        return _with(_combine(answers, opts), timing)
+    cups = iter([Dice(seed=args.seed, script=s.dice or ()) for _ in range(args.repeat or 1)])
+
+    def play() -> list[tuple[Any, Any]]:
+        dice, now, out = next(cups), dict(units), []
+        for d, o in zip(decls, options(), strict=True):
+            now, res = resolve_attack(s.board, now, d, o, dice, rules)
+            out.append((o, res))
+        return out
+
+    played, timing = timed(play)
+    answers = [_resolved(s.board, o, res) for o, res in played]
+    return _with(_combine(answers, [o for o, _ in played]), timing)
+
+
+def _free(d: Any, used: set[int], units: dict[str, Any]) -> Any:
+    """The declared weapons (default all), less those an earlier attack already fires."""
+    from .rules.combat.tohit import mounts
+
+    wanted = d.weapons if d.weapons is not None else tuple(range(len(mounts(units[d.attacker]))))
+    return tuple(i for i in wanted if i not in used)
+
+
+def _combine(answers: list[dict[str, Any]], opts: list[Any]) -> dict[str, Any]:
+    if len(answers) == 1:
+        return answers[0]
+    return {"attacks": answers, "heat": sum(o.heat for o in opts)}
+
+
+def _resolved(board: Any, o: Any, res: Any) -> dict[str, Any]:
+    out = o.to_json(board)
+    out["weapons"] = [shot.to_json() for shot in res.shots]
+    from .rules.falls import jsonable
+
+    out["events"] = [jsonable(e, board) for e in res.events]
+    out["target_after"] = target_after(res.target_after)
+    return out
+
+
+def target_after(u: Any) -> dict[str, Any]:
+    """The contract's `target_after`: every location's armour and structure, and more."""
+    body = u.body if u.body is not None else u.hull
+    armor: dict[str, int] = {}
+    structure: dict[str, int] = {}
+    lost: list[str] = []
+    parts: list[dict[str, str]] = []
+    if body is not None:
+        from .locations import REAR_KEYS, TORSOS
+
+        for code in body.codes:
+            loc = body[code]
+            armor[code] = loc.armour
+            structure[code] = loc.structure
+            if loc.destroyed:
+                lost.append(code)
+        if u.body is not None:
+            for code in body.codes:
+                if code in TORSOS:
+                    armor[REAR_KEYS[code]] = body[code].rear
+            for i, (code, row) in enumerate(zip(body.codes, body.built.layout, strict=True)):
+                for k, slot in enumerate(row):
+                    if slot is not None and body.hits[i] >> k & 1:
+                        parts.append({"location": code, "component": slot.item})
+    return {
+        "armor": armor,
+        "structure": structure,
+        "destroyed": u.destroyed,
+        "destroyed_locations": lost,
+        "components_destroyed": parts,
+        "pilot_hits": u.damage.pilot_hits,
+        "pilot_conscious": not u.damage.unconscious,
+    }
+
+
+def heat(args: argparse.Namespace, rules: Rules, timed: Callable[..., Any]) -> dict[str, Any]:
+    from .dice import Dice
+    from .rules.combat.records import movement_of
+    from .rules.heat import heat_forecast, heat_phase
+    from .scenario import ScenarioError, load_scenario
+
+    s = load_scenario(args.scenario)
+    if args.unit is None:
+        uid = _attacks(s, "heat")[0].attacker
+    else:
+        uid = args.unit
+        if not any(u.id == uid for u in s.units):
+            raise ScenarioError(f"{s.path}: --unit '{uid}' is not one of the units")
+    fired = _fired(s, uid, rules)
+    u, mv = s.unit(uid), movement_of(s.movements, uid)
+    if not args.resolve:
+        rep, timing = timed(lambda: heat_forecast(u, fired, mv, s.board, rules))
+        return _with(rep.to_json(), timing)
+    cups = iter([Dice(seed=args.seed, script=s.dice or ()) for _ in range(args.repeat or 1)])
+    out, timing = timed(lambda: heat_phase(u, fired, mv, s.board, next(cups), rules))
+    _, events, rep, rolls = out
+    from .rules.falls import jsonable
+
+    answer = rep.to_json()
+    answer["rolls"] = [r.to_json() for r in rolls]
+    answer["events"] = [jsonable(e, s.board) for e in events]
+    return _with(answer, timing)
+
+
+def _fired(s: Any, uid: str, rules: Rules) -> tuple[int, ...]:
+    """The weapons the unit fires in the attack blocks (as the attack answer's heat)."""
+    from .rules.combat.tohit import weapon_options
+
+    units = {u.id: u for u in s.units}
+    out: list[int] = []
+    for d in s.attacks:
+        if d.attacker != uid:
+            continue
+        o = weapon_options(s.board, units, d.attacker, d.target, s.movements, rules,
+                           weapons=_free(d, set(out), units), secondary=d.secondary, aim=d.aim,
+                           twist=d.twist)  # fmt: skip
+        out += [w.index for w in o.weapons if w.fires]
+    return tuple(out)
+
+
+def _with(answer: dict[str, Any], timing: dict[str, Any] | None) -> dict[str, Any]:
+    return answer if timing is None else {**answer, "timing": timing}

@@ -1,0 +1,83 @@
+"""Firing arcs and torso twist (CMB-07..09) and the side of the target hit (CMB-26).
+
+Angles come from the README geometry (bearing clockwise from north between hex centres,
+game.hexgrid.bearing), rounded to 1e-6 so that a bearing exactly on a sector boundary
+(30°, 90°, ...) lands on the boundary the rules name. Boundaries are inclusive as
+CMB-07 and CMB-26 write them; the defender's choice is only for LOS along a hexside.
+"""
+
+from __future__ import annotations
+
+from ...hexgrid import Hex, bearing
+from ...locations import ARMS, FRONT, LA, LEFT_SIDE, LEGS, REAR, RIGHT_SIDE, TURRET
+from ...units import Unit
+
+
+def relative_angle(frm: Hex, to: Hex, facing: int) -> float:
+    """fa: the bearing from ``frm`` to ``to`` measured clockwise from ``facing``, 0..360."""
+    return round((bearing(frm, to) - 60.0 * facing) % 360.0, 6) % 360.0
+
+
+def arc_of(fa: float) -> str:
+    """CMB-07: forward fa >= 300 or <= 60; right 60 < fa <= 120; left 240 <= fa < 300;
+    rear 120 < fa < 240."""
+    if fa >= 300 or fa <= 60:
+        return "front"
+    if fa <= 120:
+        return "right"
+    if fa >= 240:
+        return "left"
+    return "rear"
+
+
+def side_hit(fa: float) -> str:
+    """CMB-26 (fa from the target to the attacker, from the target's facing): front
+    fa <= 90 or >= 270; right 90 < fa <= 150; rear 150 < fa < 210; left 210 <= fa < 270."""
+    if fa <= 90 or fa >= 270:
+        return "front"
+    if fa <= 150:
+        return "right"
+    if fa < 210:
+        return "rear"
+    return "left"
+
+
+def can_twist(u: Unit) -> bool:
+    """CMB-09: Mechs twist (not prone, not shut down, MechWarrior awake)."""
+    d = u.damage
+    return u.is_mech and not u.prone and not d.shutdown and not d.unconscious
+
+
+def torso_facing(u: Unit, twist: int) -> int:
+    """CMB-09: one hexside left (-1) or right (+1) of the legs' facing."""
+    return (u.facing + (max(-1, min(1, twist)) if can_twist(u) else 0)) % 6
+
+
+def target_arc(attacker: Unit, target: Unit, twist: int = 0, legs: bool = False) -> str:
+    """Where the target lies from the attacker: for its upper body (after torso twist) or,
+    with ``legs``, for its leg facing."""
+    facing = attacker.facing if legs else torso_facing(attacker, twist)
+    return arc_of(relative_angle(attacker.at, target.at, facing))
+
+
+def target_side(attacker: Unit, target: Unit) -> str:
+    """CMB-26: the side of ``target`` that ``attacker`` strikes (its leg facing; a prone
+    Mech's facing is where its head points, CMB-19)."""
+    return side_hit(relative_angle(target.at, attacker.at, target.facing))
+
+
+def in_arc(location: str, rear: bool, attacker: Unit, target: Unit, twist: int) -> bool:
+    """CMB-08: head, torso and leg weapons fire forward (legs by leg facing), arm weapons
+    also into their own side; rear mounts use the rear arc instead of the forward one.
+    Vehicles: front, side and rear mounts into that arc, the turret all round."""
+    if attacker.hull is not None or not attacker.is_mech:
+        if location == TURRET:
+            return True
+        want = {FRONT: "front", LEFT_SIDE: "left", RIGHT_SIDE: "right", REAR: "rear"}
+        return target_arc(attacker, target, 0, legs=True) == want.get(location, "front")
+    arc = target_arc(attacker, target, twist, legs=location in LEGS)
+    main = "rear" if rear else "front"
+    if location in ARMS:
+        own = "left" if location == LA else "right"
+        return arc in (main, own)
+    return arc == main

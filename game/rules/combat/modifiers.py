@@ -1,0 +1,158 @@
+"""To-hit modifiers (CMB-11..22, HEAT-07, PSR-25): each as (value, reason, rule ID).
+
+:func:`shared_modifiers` are the ones every weapon of one attacker at one target shares
+(skill, movement, terrain, cover, heat, sensors, prone, immobile, secondary, aimed shot);
+:func:`weapon_modifiers` add the weapon's own (range bracket, minimum range, arm
+actuators). The classic variant changes partial cover (+3) and depth 1 water (-1).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...designs.model import Weapon
+from ...hexgrid import distance
+from ...locations import ARMS, HEAD
+from ...units import Unit
+from ..movement import attacker_modifier, target_modifier
+from ..options import TW, Rules
+from .los import Sight
+from .records import Movement
+
+BRACKET_MODIFIER = {"short": 0, "medium": 2, "long": 4}  # CMB-11 (TW)
+IMPOSSIBLE = 12  # CMB-11: a modified number above 12 cannot hit
+MOVED = {"walk": "walked", "run": "ran", "jump": "jumped"}
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    value: int
+    reason: str
+    rule: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"reason": self.reason, "value": self.value, "rule": self.rule}
+
+
+def heat_to_hit(heat: int) -> int:
+    """HEAT-07: +1 at 8-12, +2 at 13-16, +3 at 17-23, +4 at 24+."""
+    for floor, mod in ((24, 4), (17, 3), (13, 2), (8, 1)):
+        if heat >= floor:
+            return mod
+    return 0
+
+
+def bracket(w: Weapon, rng: int) -> str:
+    """CMB-10/11: short, medium, long or out of range (minimum range is a modifier)."""
+    if rng <= w.short:
+        return "short"
+    if rng <= w.medium:
+        return "medium"
+    return "long" if rng <= w.long else "out of range"
+
+
+def target_moved(mv: Movement, rules: Rules) -> Modifier | None:
+    value = target_modifier(mv.hexes, False, rules)
+    if not value:
+        return None
+    return Modifier(value, f"target moved {_hex_band(mv.hexes, rules)} hexes", "CMB-13")
+
+
+def _hex_band(n: int, rules: Rules) -> str:
+    for lo, hi in ((3, 4), (5, 6), (7, 9), (10, 17), (18, 24)):
+        if lo <= n <= hi:
+            return f"{lo}+" if rules.classic and lo == 10 else f"{lo}-{hi}"
+    return "25+"
+
+
+def immobile_reason(u: Unit) -> str | None:
+    """CMB-20 (and CMB-33/34, PSR-27): why a target counts as immobile, or None."""
+    d = u.damage
+    if d.shutdown:
+        return "shut down"
+    if d.unconscious:
+        return "MechWarrior unconscious"
+    return "immobile" if u.immobile else None
+
+
+def shared_modifiers(attacker: Unit, target: Unit, sight: Sight, a_move: Movement,
+                     t_move: Movement, arc: str, secondary: bool, aim: str | None,
+                     rules: Rules = TW) -> list[Modifier]:  # fmt: skip
+    m = [Modifier(attacker.gunnery, "gunnery skill", "CMB-11")]
+    if attacker_modifier(a_move.mode):
+        m.append(Modifier(attacker_modifier(a_move.mode), f"attacker {MOVED[a_move.mode]}",
+                          "CMB-12"))  # fmt: skip
+    if attacker.prone:
+        m.append(Modifier(2, "attacker prone", "CMB-19"))
+    if a_move.skidded:
+        m.append(Modifier(1, "attacker skidded", "PSR-25"))
+    still = immobile_reason(target)
+    if still is not None:
+        m.append(Modifier(-4, f"target immobile ({still})", "CMB-20"))
+    else:
+        moved = target_moved(t_move, rules)
+        if moved is not None:
+            m.append(moved)
+        if t_move.mode == "jump":
+            m.append(Modifier(1, "target jumped", "CMB-13"))
+        if t_move.skidded:
+            m.append(Modifier(2, "target skidded", "PSR-25"))
+    if target.prone:
+        adjacent = distance(attacker.at, target.at) == 1
+        m.append(Modifier(-2, "prone target, adjacent", "CMB-19") if adjacent
+                 else Modifier(1, "prone target", "CMB-19"))  # fmt: skip
+    m += terrain_modifiers(sight, rules)
+    heat = heat_to_hit(attacker.heat) if attacker.is_mech else 0
+    if heat:
+        m.append(Modifier(heat, f"attacker heat {attacker.heat}", "HEAT-07"))
+    if attacker.crits.sensors == 1:
+        m.append(Modifier(2, "sensor hit", "CMB-32"))
+    if secondary:
+        value = 1 if rules.classic or arc == "front" else 2
+        where = "" if rules.classic else (" in the forward arc" if arc == "front" else
+                                           " in a side or rear arc")  # fmt: skip
+        m.append(Modifier(value, f"secondary target{where}", "CMB-16"))
+    if aim == HEAD:
+        m.append(Modifier(3, "aimed at the head", "CMB-21"))
+    return m
+
+
+def terrain_modifiers(sight: Sight, rules: Rules) -> list[Modifier]:
+    """CMB-14 woods; CMB-17 partial cover; CMB-18 depth 1 water."""
+    out = []
+    light, heavy, ultra = sight.woods
+    points = light + 2 * heavy + 3 * ultra
+    if points:
+        out.append(Modifier(points, "intervening woods", "CMB-14"))
+    own = sight.terrain_modifier - points
+    if own:
+        out.append(Modifier(own, "target in woods", "CMB-14"))
+    if rules.classic:
+        if sight.partial_cover:
+            out.append(Modifier(3, "partial cover", "CMB-17"))
+        if sight.water_cover:
+            out.append(Modifier(-1, "target in depth 1 water", "CMB-18"))
+    elif sight.partial_cover or sight.water_cover:
+        why = "partial cover" if sight.partial_cover else "partial cover (depth 1 water)"
+        out.append(Modifier(1, why, "CMB-17" if sight.partial_cover else "CMB-18"))
+    return out
+
+
+def weapon_modifiers(w: Weapon, rng: int, where: str, attacker: Unit) -> list[Modifier]:
+    out = []
+    b = bracket(w, rng)
+    if b in BRACKET_MODIFIER:
+        out.append(Modifier(BRACKET_MODIFIER[b], f"{b} range", "CMB-11"))
+    if w.min_range and rng <= w.min_range:
+        out.append(Modifier(w.min_range - rng + 1, f"minimum range {w.min_range}", "CMB-15"))
+    if where in ARMS and attacker.body is not None:
+        hit = attacker.crits.actuators.get(where, frozenset())
+        if "shoulder" in hit:  # CMB-35: +4 and nothing more
+            out.append(Modifier(4, "shoulder actuator destroyed", "CMB-35"))
+        else:
+            for name in ("upper_arm", "lower_arm"):
+                if name in hit:
+                    label = name.replace("_", " ")
+                    out.append(Modifier(1, f"{label} actuator destroyed", "CMB-35"))
+    return out

@@ -1,0 +1,283 @@
+"""Resolving weapon attacks (CMB-23..38): to-hit rolls, clusters, hit locations, damage,
+critical hits, MechWarrior damage, destroyed units, and the PSRs the damage calls for.
+
+Dice order (the referee contract): weapon by weapon, its to-hit roll and, if it hits, its
+cluster roll, its location rolls, then its critical checks and slot rolls (vehicles: their
+motive system rolls); after the last weapon, the target's consciousness rolls.
+
+A whole phase resolves "all at once" (:func:`resolve_declarations`): every to-hit number
+comes from the units as they were when the attacks were declared, so a unit destroyed in
+the phase still fires; the damage adds up on the targets as the attacks resolve.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from ...board import Board
+from ...designs import weapons_table
+from ...dice import Dice, Roll
+from ...hittables import hit_location, punch_location
+from ...locations import HEAD, LEGS
+from ...mech import apply_hit
+from ...units import Unit
+from ...vehicle import MOTIVE_KIND, MOTIVE_SIDE, apply_vehicle_hit, motive_effect, vehicle_location
+from ..falls import CONSCIOUSNESS, PILOT_DEATH, Event, event
+from ..options import TW, Rules
+from .cluster import cluster_hits, missile_groups
+from .criticals import critical_check, destroyed_reason, struck_structure
+from .damage_psr import phase_psrs
+from .records import Declaration, Movement
+from .tohit import AttackOptions, WeaponOption, weapon_options
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """One damage group: where its location roll sent it and how much it carried."""
+
+    location: str
+    rear: bool
+    damage: int
+    roll: int
+    cover: bool = False  # TW partial cover: a leg hit strikes the cover (CMB-17)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"location": self.location, "rear": self.rear,
+                               "damage": self.damage, "roll": self.roll}  # fmt: skip
+        if self.cover:
+            out["cover"] = True
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """What one weapon did: its roll, hit or miss, cluster, damage groups."""
+
+    option: WeaponOption
+    roll: Roll | None = None
+    hit: bool = False
+    cluster: tuple[int, int] | None = None  # (2D6, missiles hit)
+    groups: tuple[Group, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        out = self.option.to_json()
+        out["roll"] = None if self.roll is None else {"dice": list(self.roll.faces),
+                                                      "total": self.roll.total}  # fmt: skip
+        out["hit"] = self.hit
+        if weapons_table()[self.option.name].cluster:
+            out["cluster"] = None if self.cluster is None else {
+                "roll": self.cluster[0], "hits": self.cluster[1]}  # fmt: skip
+        out["groups"] = [g.to_json() for g in self.groups]
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class AttackResult:
+    options: AttackOptions
+    shots: tuple[Shot, ...]
+    events: tuple[Event, ...]
+    target_after: Unit
+
+
+def resolve_attack(board: Board, units: Mapping[str, Unit], decl: Declaration,
+                   options: AttackOptions, dice: Dice, rules: Rules = TW
+                   ) -> tuple[dict[str, Unit], AttackResult]:  # fmt: skip
+    """One declared attack against the units as they are now (damage accumulates); the
+    numbers come from ``options`` (computed at declaration)."""
+    now = dict(units)
+    before = now[decl.target]
+    shots: list[Shot] = []
+    events: list[Event] = []
+    pilot: list[tuple[str, int]] = []
+    for opt in options.weapons:
+        if not opt.fires:
+            shots.append(Shot(opt))
+            continue
+        now[decl.attacker] = _spend_ammo(now[decl.attacker], opt.name)
+        shot, evs, hurt = _fire(now, decl, options, opt, dice, rules)
+        shots.append(shot)
+        events += evs
+        pilot += hurt
+    target = now[decl.target]
+    target, pilot_events = pilot_rolls(target, pilot, dice)
+    events += pilot_events
+    if target.destroyed and not before.destroyed:
+        events.append(event("destroyed", None, unit=target.id, cause=destroyed_reason(target)))
+    for p in phase_psrs(before, target, rules):
+        events.append(event("psr", None, unit=target.id, **p))
+    now[decl.target] = target
+    return now, AttackResult(options, tuple(shots), tuple(events), target)
+
+
+def _spend_ammo(u: Unit, name: str) -> Unit:
+    """CMB-01: one shot (a missile launcher: one salvo) from the first live bin."""
+    if not weapons_table()[name].uses_ammo:
+        return u
+    if u.body is not None:
+        for i, b in enumerate(u.body.built.bins):
+            if b.weapon == name and u.body.bin_live(i):
+                return replace(u, body=u.body.with_ammo(i, u.body.ammo[i] - 1))
+    if u.hull is not None:
+        for i, b in enumerate(u.hull.bins):
+            if b.weapon == name and u.hull.bin_live(i):
+                return replace(u, hull=u.hull.with_ammo(i, u.hull.ammo[i] - 1))
+    return u  # fed at declaration; the bin has gone since (resolved all at once)
+
+
+def _fire(now: dict[str, Unit], decl: Declaration, options: AttackOptions, opt: WeaponOption,
+          dice: Dice, rules: Rules) -> tuple[Shot, list[Event], list[tuple[str, int]]]:  # fmt: skip
+    w = weapons_table()[opt.name]
+    roll = dice.roll2d6(f"to-hit {opt.name} ({decl.attacker} at {decl.target})", target=opt.target)
+    base = dict(attacker=decl.attacker, target=decl.target, weapon=opt.name, index=opt.index,
+                needs=opt.target, roll=roll.total)  # fmt: skip
+    events = [event("shot", None, **base, hit=bool(roll.success))]
+    if not roll.success or now[decl.target].destroyed:
+        return Shot(opt, roll, bool(roll.success)), events, []
+    cluster = None
+    groups_dmg: tuple[int, ...] = (w.damage,)
+    if w.cluster:
+        c = dice.roll2d6(f"cluster {opt.name}")
+        hits = cluster_hits(w.missiles, c.total)
+        cluster = (c.total, hits)
+        groups_dmg = missile_groups(w, hits)
+    target = now[decl.target]
+    groups: list[Group] = []
+    pending: list[tuple[list[str], bool, str, int]] = []  # crit checks, motive, side, roll
+    pilot: list[tuple[str, int]] = []
+    side = options.side
+    for dmg in groups_dmg:
+        if target.destroyed:
+            break
+        g, target, ev, checks, motive = _place(target, side, dmg, dice, decl, options, rules)
+        groups.append(g)
+        events.append(event("damage", None, **base, side=side, group=g, hit=ev))
+        pending.append((checks, motive, side, g.roll))
+        if g.location == HEAD and not g.cover and target.body is not None:
+            pilot.append(("head hit", 1))  # PSR-19
+    for checks, motive, side_, _ in pending:
+        for code in checks:
+            target, evs, hurt = critical_check(target, code, dice, decl.attacker)
+            events += evs
+            if hurt:
+                pilot.append(("ammunition explosion", hurt))
+        if motive and target.hull is not None and not target.destroyed:
+            target, ev = _motive(target, side_, dice)
+            events.append(ev)
+    now[decl.target] = target
+    return Shot(opt, roll, True, cluster, tuple(groups)), events, pilot
+
+
+def _place(target: Unit, side: str, dmg: int, dice: Dice, decl: Declaration,
+           options: AttackOptions, rules: Rules
+           ) -> tuple[Group, Unit, Any, list[str], bool]:  # fmt: skip
+    """One group's location roll(s) and its damage. Returns the group, the target, the
+    damage record, the locations due a critical check and whether a motive roll follows."""
+    if target.hull is not None:
+        roll = dice.roll2d6("hit location")
+        code, motive, _ = vehicle_location(side, roll.total, target.hull.turret)
+        hull, res = apply_vehicle_hit(target.hull, code, dmg, roll.total)
+        target = _add_phase(replace(target, hull=hull), res.absorbed)
+        return Group(code, False, dmg, roll.total), target, res, [], motive
+    body = target.body
+    assert body is not None
+    sight = options.sight
+    covered = sight.partial_cover or sight.water_cover
+    if rules.classic and covered:  # CMB-17/18 classic: the punch table
+        face = dice.d6("hit location (punch table, cover)")
+        code, rear = punch_location(side, face, body.quad)
+        roll_total = face
+    else:
+        code, rear, roll_total = _location(body.quad, side, decl.aim, dice, rules)
+    if covered and not rules.classic and code in LEGS:  # CMB-17 TW: the cover takes it
+        return Group(code, rear, dmg, roll_total, cover=True), target, None, [], False
+    body, res = apply_hit(body, code, dmg, rear, roll_total)
+    target = _add_phase(replace(target, body=body), res.absorbed)
+    checks = struck_structure(res)
+    if roll_total == 2 and not body[res.location].destroyed and res.location not in checks:
+        checks.append(res.location)  # CMB-27: a 2 may be a critical hit
+    return Group(code, rear, dmg, roll_total), target, res, checks, False
+
+
+def _location(quad: bool, side: str, aim: str | None, dice: Dice, rules: Rules
+              ) -> tuple[str, bool, int]:  # fmt: skip
+    """CMB-27, or CMB-21 for an aimed shot: 6-8 (head: 8+) hits the chosen location, else
+    the normal roll (head aim: legs rolled again)."""
+    if aim is not None:
+        check = dice.roll2d6(f"aimed shot at {aim}")
+        hits = check.total >= 8 if aim == HEAD else 6 <= check.total <= 8
+        if hits:
+            return aim, side == "rear", check.total
+    while True:
+        roll = dice.roll2d6("hit location")
+        code, rear = hit_location(side, roll.total, quad, rules)
+        if aim != HEAD or code not in LEGS:
+            return code, rear, roll.total
+
+
+def _add_phase(u: Unit, points: int) -> Unit:
+    return replace(u, damage=replace(u.damage, phase_damage=u.damage.phase_damage + points))
+
+
+def _motive(target: Unit, side: str, dice: Dice) -> tuple[Unit, Event]:
+    """PSR-27 (standard TW value): 2D6 + side (rear +1, side +2) + kind (wheeled +2,
+    hover +3)."""
+    hull = target.hull
+    assert hull is not None
+    roll = dice.roll2d6("motive system damage")
+    mod = MOTIVE_SIDE[side] + MOTIVE_KIND.get(hull.kind, 0)
+    effect = motive_effect(roll.total + mod)
+    if effect != "none":
+        hull = replace(hull, motive=hull.motive + (effect,))
+    ev = event("critical", None, unit=target.id, location="motive system", roll=roll.total,
+               modifier=mod, effect=effect)  # fmt: skip
+    return replace(target, hull=hull), ev
+
+
+def pilot_rolls(u: Unit, hurts: list[tuple[str, int]], dice: Dice) -> tuple[Unit, list[Event]]:
+    """PSR-19/20: each pilot injury, then a consciousness roll at the new total."""
+    events: list[Event] = []
+    for cause, hits in hurts:
+        d = u.damage
+        if d.pilot_hits >= PILOT_DEATH:
+            break
+        total = min(d.pilot_hits + hits, PILOT_DEATH)
+        data: dict[str, Any] = {"unit": u.id, "cause": cause, "hits": hits, "total": total}
+        unconscious = d.unconscious
+        if total >= PILOT_DEATH:
+            data["killed"] = True
+            unconscious = True
+        elif not unconscious:
+            roll = dice.roll2d6(f"consciousness ({total} hits)", target=CONSCIOUSNESS[total])
+            data |= {"target": CONSCIOUSNESS[total], "roll": roll.total, "conscious": roll.success}
+            unconscious = not roll.success
+        u = replace(u, damage=replace(d, pilot_hits=total, unconscious=unconscious))
+        events.append(event("pilot", None, **data))
+    return u, events
+
+
+def resolve_declarations(board: Board, units: Sequence[Unit], decls: Sequence[Declaration],
+                         movement: Mapping[str, Movement], dice: Dice, rules: Rules = TW
+                         ) -> tuple[tuple[Unit, ...], tuple[Event, ...]]:  # fmt: skip
+    """The weapon attack phase: every declaration, in order, numbers from the units as
+    declared, damage added up. Returns the units after and every event."""
+    declared = {u.id: u for u in units}
+    options = [_options(board, declared, d, movement, rules) for d in decls]
+    now = dict(declared)
+    events: list[Event] = []
+    for d, opt in zip(decls, options, strict=True):
+        now, res = resolve_attack(board, now, d, opt, dice, rules)
+        events += res.events
+    return tuple(now[u.id] for u in units), tuple(events)
+
+
+def _options(board: Board, units: Mapping[str, Unit], d: Declaration,
+             movement: Mapping[str, Movement], rules: Rules) -> AttackOptions:  # fmt: skip
+    return weapon_options(board, units, d.attacker, d.target, movement, rules, weapons=d.weapons,
+                          secondary=d.secondary, aim=d.aim, twist=d.twist)  # fmt: skip
+
+
+def fired_weapons(results: Sequence[AttackResult]) -> tuple[int, ...]:
+    """The weapon indexes an attacker fired (for its heat, HEAT-02)."""
+    return tuple(s.option.index for r in results for s in r.shots if s.option.fires)

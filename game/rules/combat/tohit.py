@@ -1,0 +1,264 @@
+"""To-hit answers per weapon (CMB-01..22): can it fire, and if so at what number.
+
+:func:`weapon_options` is what the attack screen and the referee ask: for one attacker at
+one target, every weapon (or the declared ones) with its bracket, its modifiers and either
+its number or one sentence saying why it cannot fire. A number above 12 is "impossible":
+the weapon may fire but is not fired (it makes no heat and uses no ammunition).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ...board import Board
+from ...designs import weapons_table
+from ...designs.model import Weapon
+from ...hexgrid import distance
+from ...loadout import Mount
+from ...locations import LA, LEGS, LOCATION_NAMES, RA
+from ...units import Unit
+from ..options import TW, Rules
+from .arcs import in_arc, target_arc, target_side
+from .los import Sight, line_of_sight, viewer
+from .modifiers import IMPOSSIBLE, Modifier, bracket, shared_modifiers, weapon_modifiers
+from .records import Movement, movement_of
+
+
+@dataclass(frozen=True, slots=True)
+class WeaponOption:
+    """One weapon's answer (the contract's `weapons` entry)."""
+
+    index: int
+    name: str
+    location: str
+    rear: bool
+    bracket: str
+    can_fire: bool
+    why_not: str | None
+    target: int | None  # None: impossible (above 12) or cannot fire
+    modifiers: tuple[Modifier, ...]
+    heat: int
+
+    @property
+    def fires(self) -> bool:
+        """Fired: may fire and has a possible number (CMB-11)."""
+        return self.can_fire and self.target is not None
+
+    def to_json(self) -> dict[str, Any]:
+        number: int | str | None = self.target
+        if self.can_fire and self.target is None:
+            number = "impossible"
+        return {
+            "index": self.index,
+            "name": self.name,
+            "location": self.location,
+            "bracket": self.bracket,
+            "can_fire": self.can_fire,
+            "why_not": self.why_not,
+            "target": number,
+            "modifiers": [m.to_json() for m in self.modifiers],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class AttackOptions:
+    """Every answer for one attacker at one target (the `rules attack` object)."""
+
+    attacker: str
+    target: str
+    sight: Sight
+    arc: str
+    side: str
+    weapons: tuple[WeaponOption, ...]
+
+    @property
+    def heat(self) -> int:
+        return sum(w.heat for w in self.weapons if w.fires)
+
+    def best(self) -> int | None:
+        numbers = [w.target for w in self.weapons if w.fires and w.target is not None]
+        return min(numbers) if numbers else None
+
+    def to_json(self, board: Board) -> dict[str, Any]:
+        los = self.sight.to_json(board)
+        return {
+            "attacker": self.attacker,
+            "target": self.target,
+            "los": los["los"],
+            "range": los["range"],
+            "arc": self.arc,
+            "side": self.side,
+            "partial_cover": los["partial_cover"],
+            "weapons": [w.to_json() for w in self.weapons],
+            "heat": self.heat,
+        }
+
+
+def mounts(u: Unit) -> tuple[Mount, ...]:
+    if u.body is not None:
+        return u.body.built.weapons
+    return u.hull.weapons if u.hull is not None else ()
+
+
+def weapon_gone(u: Unit, i: int) -> bool:
+    body = u.body if u.body is not None else u.hull
+    return body is not None and body.weapon_destroyed(i)
+
+
+def has_ammo(u: Unit, name: str) -> bool:
+    if u.body is not None:
+        body, bins = u.body, u.body.built.bins
+        return any(b.weapon == name and body.bin_live(i) for i, b in enumerate(bins))
+    if u.hull is not None:
+        hull = u.hull
+        return any(b.weapon == name and hull.bin_live(i) for i, b in enumerate(hull.bins))
+    return False
+
+
+def unit_blocker(u: Unit) -> str | None:
+    """Why a unit fires nothing at all, or None (CMB-32, CMB-37, HEAT-08, PSR-20)."""
+    if u.destroyed:
+        return f"{u.id} is destroyed"
+    if u.damage.shutdown:
+        return f"{u.id} is shut down"
+    if u.damage.unconscious:
+        return f"{u.id}'s MechWarrior is unconscious"
+    if u.crits.sensors >= 2:
+        return f"{u.id}'s sensors are destroyed (CMB-32)"
+    if u.kind == "infantry":
+        return "infantry weapon attacks are not part of this build"
+    return None
+
+
+def weapon_options(board: Board, units: Sequence[Unit] | Mapping[str, Unit], attacker_id: str,
+                   target_id: str, movement: Mapping[str, Movement], rules: Rules = TW, *,
+                   weapons: Sequence[int] | None = None, secondary: bool = False,
+                   aim: str | None = None, twist: int = 0,
+                   sight: Sight | None = None) -> AttackOptions:  # fmt: skip
+    """Every (or each listed) weapon of the attacker against the target."""
+    by_id = units if isinstance(units, Mapping) else {u.id: u for u in units}
+    a, t = by_id[attacker_id], by_id[target_id]
+    sight = sight or line_of_sight(board, viewer(board, a), viewer(board, t))
+    arc = target_arc(a, t, twist)
+    side = target_side(a, t)
+    listed = mounts(a)
+    chosen = range(len(listed)) if weapons is None else weapons
+    shared = shared_modifiers(a, t, sight, movement_of(movement, a.id),
+                              movement_of(movement, t.id), arc, secondary, aim, rules)  # fmt: skip
+    ctx = _Context(board, a, t, sight, twist, aim, _prop_arm(a, listed, chosen))
+    options = tuple(_option(ctx, i, listed[i], shared) for i in chosen)
+    return AttackOptions(a.id, t.id, sight, arc, side, options)
+
+
+@dataclass(frozen=True, slots=True)
+class _Context:
+    board: Board
+    attacker: Unit
+    target: Unit
+    sight: Sight
+    twist: int
+    aim: str | None
+    prop_arm: str | None
+
+
+def _prop_arm(a: Unit, listed: tuple[Mount, ...], chosen: Sequence[int]) -> str | None:
+    """CMB-19: the arm a prone Mech props itself on: the one whose declared weapons do
+    less damage (the left one on a tie). Quads have no arms to prop on."""
+    if not a.prone or a.kind != "biped":
+        return None
+    table = weapons_table()
+    load = {LA: 0, RA: 0}
+    for i in chosen:
+        m = listed[i]
+        if m.location in load:
+            w = table[m.weapon]
+            load[m.location] += w.damage * max(w.missiles, 1)
+    return LA if load[LA] <= load[RA] else RA
+
+
+def _option(ctx: _Context, i: int, m: Mount, shared: list[Modifier]) -> WeaponOption:
+    w = weapons_table()[m.weapon]
+    rng = distance(ctx.attacker.at, ctx.target.at)
+    b = bracket(w, rng)
+    why = _why_not(ctx, i, m, w, rng, b)
+    mods = tuple(shared[:1] + weapon_modifiers(w, rng, m.location, ctx.attacker) + shared[1:])
+    if why is not None:
+        return WeaponOption(i, m.weapon, m.location, m.rear, b, False, why, None, mods, w.heat)
+    total = sum(x.value for x in mods)
+    number = None if total > IMPOSSIBLE else total
+    return WeaponOption(i, m.weapon, m.location, m.rear, b, True, None, number, mods, w.heat)
+
+
+def _why_not(ctx: _Context, i: int, m: Mount, w: Weapon, rng: int, b: str) -> str | None:
+    a, t = ctx.attacker, ctx.target
+    where = LOCATION_NAMES.get(m.location, m.location)
+    checks = (
+        unit_blocker(a),
+        f"{t.id} is already destroyed" if t.destroyed else None,
+        "infantry cannot be targeted by weapon attacks in this build"
+        if t.kind == "infantry" else None,
+        (f"its location ({where}) is destroyed" if _location_gone(a, m.location)
+         else f"the {m.weapon} is destroyed") if weapon_gone(a, i) else None,
+        f"no {m.weapon} ammunition left" if w.uses_ammo and not has_ammo(a, m.weapon) else None,
+        f"no line of sight: {ctx.sight.reason}" if not ctx.sight.los else None,
+        _arc_reason(ctx, m),
+        f"out of range: {rng} hexes, its long range is {w.long}" if b == "out of range" else None,
+        _prone_reason(ctx, m),
+        _leg_reason(ctx, m),
+        _aim_reason(ctx, w),
+    )  # fmt: skip
+    return next((c for c in checks if c is not None), None)
+
+
+def _location_gone(u: Unit, code: str) -> bool:
+    body = u.body if u.body is not None else u.hull
+    return body is not None and code in body.codes and body[code].destroyed
+
+
+def _arc_reason(ctx: _Context, m: Mount) -> str | None:
+    if in_arc(m.location, m.rear, ctx.attacker, ctx.target, ctx.twist):
+        return None
+    legs = m.location in LEGS
+    arc = target_arc(ctx.attacker, ctx.target, ctx.twist, legs=legs)
+    mount = "rear-mounted " if m.rear else ""
+    return f"out of arc: the target is in the {arc} arc, outside this {mount}weapon's arc"
+
+
+def _prone_reason(ctx: _Context, m: Mount) -> str | None:
+    a = ctx.attacker
+    if not a.prone:
+        return None
+    if m.location in LEGS:
+        return "a prone Mech cannot fire its leg-mounted weapons (CMB-19)"
+    if a.kind == "biped" and a.body is not None and (a.body[LA].destroyed or a.body[RA].destroyed):
+        return "a prone Mech needs both arms to fire (CMB-19)"
+    if m.location == ctx.prop_arm:
+        return f"the {LOCATION_NAMES[m.location]} props up the prone Mech (CMB-19)"
+    return None
+
+
+def _leg_reason(ctx: _Context, m: Mount) -> str | None:
+    """CMB-17: a Mech in partial cover cannot fire its leg weapons; TW: nor from water."""
+    if m.location not in LEGS or ctx.attacker.prone:
+        return None
+    back = line_of_sight(ctx.board, viewer(ctx.board, ctx.target), viewer(ctx.board, ctx.attacker))
+    if back.partial_cover:
+        return "leg-mounted weapons cannot fire from partial cover (CMB-17)"
+    if back.water_cover:
+        return "leg-mounted weapons cannot fire from depth 1 water (CMB-18)"
+    return None
+
+
+def _aim_reason(ctx: _Context, w: Weapon) -> str | None:
+    """CMB-21: aimed shots only at a shut-down target or one with its MechWarrior out,
+    and never with missiles."""
+    if ctx.aim is None:
+        return None
+    if w.cluster:
+        return "missile weapons cannot make aimed shots (CMB-21)"
+    d = ctx.target.damage
+    if not (d.shutdown or d.unconscious):
+        return "an aimed shot needs a target that is shut down or whose MechWarrior is out (CMB-21)"
+    return None

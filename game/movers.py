@@ -94,7 +94,7 @@ def _resolved(
         None,
         units,
         events,
-        record_from(unit_id, res.check),
+        record_from(unit_id, res),
         tuple(res.buildings),
         dodged,
         tuple(sorted(lost)),
@@ -148,6 +148,7 @@ def record_from(unit_id: str, result: Any) -> MoveRecord:
         heat=result.heat,
         attacker_modifier=result.attacker_modifier,
         target_modifier=result.target_modifier,
+        skidded=bool(getattr(result, "skidded", False)),
     )
 
 

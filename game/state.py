@@ -20,6 +20,7 @@ from .actions import Action, LogEntry
 from .board import Board
 from .core.cups import cup_at
 from .dice import Dice
+from .rules.combat.records import Declaration
 from .rules.options import TW, Rules
 from .rules.turn import Initiative
 
@@ -39,6 +40,8 @@ class GameStart:
     small) or None when the board is embedded in the save (a scenario's inline board).
     ``units`` are units a scenario already placed; roster picks arrive as AddUnit actions.
     ``mode`` is "game" (hot seat: setup, deployment, turns) or "sandbox" (game.phases).
+    ``turn_limit``: the game ends after that many turns, decided by damage dealt (None:
+    it goes on until one side is out of action, game.outcome).
     """
 
     map_ref: str | None = None
@@ -48,6 +51,7 @@ class GameStart:
     script: tuple[int, ...] = ()
     units: tuple[Unit, ...] = ()
     mode: str = "game"
+    turn_limit: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +65,11 @@ class MoveRecord:
     heat: int = 0
     attacker_modifier: int = 0
     target_modifier: int = 0
+    skidded: bool = False  # PSR-25: +1 to its own attacks, +2 to attacks against it
+
+    @property
+    def jumped(self) -> bool:
+        return self.mode == "jump"
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +95,8 @@ class GameState:
     active_unit: str | None = None
     declared_mode: str | None = None
     moves: tuple[MoveRecord, ...] = ()
+    declarations: tuple[Declaration, ...] = ()  # weapon attacks declared this turn (CMB-01)
+    acted: tuple[str, ...] = ()  # units that declared in the current attack phase
     wrecked: tuple[str, ...] = ()  # destroyed in play in ways Unit.destroyed cannot see
     faces_used: int = 0
     history: tuple[Action, ...] = ()

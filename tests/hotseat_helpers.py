@@ -87,3 +87,17 @@ def setup_game(script=SCRIPT) -> GameState:
     for i, uid in enumerate(("B1", "B2")):
         s = act(s, Deploy(uid, Hex(8, 2 + 2 * i), 5))
     return s
+
+
+def hold_fire(state: GameState, mover=fake_mover) -> GameState:
+    """Every unit holds its fire in the weapon attack phase (for tests about movement)."""
+    from game.actions import Refused as _Refused
+    from game.flow import actor
+    from game.phases.weapons import DeclareFire, to_declare
+
+    while str(state.phase) == "weapon attack" and actor(state) is not None:
+        unit = to_declare(state, actor(state))[0]
+        out = apply(state, DeclareFire(unit.id), mover)
+        assert not isinstance(out, _Refused), out
+        state = out.state
+    return state

@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
-from hotseat_helpers import fake_mover, setup_game
+from hotseat_helpers import fake_mover, hold_fire, setup_game
 
 from game.actions import CommitMove, EndPhase, RollInitiative, StandStill
 from game.flow import actor, apply_strict, banner
@@ -27,10 +27,10 @@ def played() -> GameState:
         StandStill("A3"),
         CommitMove("B2", "walk", ("X",)),
         EndPhase(),
-        RollInitiative(),
     ):
         s = apply_strict(s, action, fake_mover).state
-    return s
+    s = hold_fire(s)
+    return apply_strict(s, RollInitiative(), fake_mover).state
 
 
 def test_round_trip_restores_the_exact_state(tmp_path: Path) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from hotseat_helpers import SCRIPT, act, fake_mover, refused, setup_game
+from hotseat_helpers import SCRIPT, act, fake_mover, hold_fire, refused, setup_game
 
 from game.actions import (
     AddUnit,
@@ -102,8 +102,12 @@ def test_whole_scripted_turn_tw_unequal_numbers() -> None:
     assert isinstance(out, Outcome) and out.phase_changed
     s = out.state
     phases = [e.payload for e in out.events if e.kind == "phase"]
-    assert phases == ["aerospace movement", "weapon attack", "physical attack", "heat", "end",
-                      "initiative"]  # fmt: skip
+    assert phases == ["aerospace movement", "weapon attack"]  # waits for declarations
+    assert s.phase == Phase.WEAPON_ATTACK and s.move_order == ("A", "B", "A", "A", "B")
+    logged = len(s.log)
+    s = hold_fire(s)  # the last declaration closes the phase (TURN-07)
+    phases = [e.event.payload for e in s.log[logged:] if e.event.kind == "phase"]
+    assert phases == ["physical attack", "heat", "end", "initiative"]
     assert s.turn == 2 and s.phase == Phase.INITIATIVE
     assert not any(u.moved for u in s.units) and s.moves == ()
     s = act(s, RollInitiative())
@@ -120,8 +124,9 @@ def test_classic_phase_sequence_and_order() -> None:
     assert s.move_order == ("A", "B", "A", "A", "B")  # TURN-09 gives the same here
     for uid in ("A1", "B1", "A2", "A3", "B2"):
         s = act(s, StandStill(uid))
-    out = apply(s, EndPhase(), fake_mover)
-    phases = [e.payload for e in out.events if e.kind == "phase"]
+    logged = len(s.log)
+    s = hold_fire(act(s, EndPhase()))
+    phases = [e.event.payload for e in s.log[logged:] if e.event.kind == "phase"]
     assert phases == ["reaction", "weapon attack", "physical attack", "heat", "end", "initiative"]
 
 
@@ -138,15 +143,15 @@ def test_unconscious_pilot_stands_still_and_wakes_in_end_phase_psr21() -> None:
     assert "only stand still" in refused(s, CommitMove("a1", "walk", ("F",)))
     s = act(s, StandStill("a1"))
     s = act(s, StandStill("b1"))
-    out = apply(s, EndPhase(), fake_mover)
-    wake = [e for e in out.events if e.kind == "wake_up"]
+    logged = len(s.log)
+    s = hold_fire(act(s, EndPhase()))  # b1 declares; a1's pilot cannot (PSR-20)
+    wake = [e.event for e in s.log[logged:] if e.event.kind == "wake_up"]
     assert len(wake) == 1 and wake[0].rolls[0].target == 5 and "stays" in wake[0].text
-    s = out.state
     assert s.unit("a1").damage.unconscious
     s = act(s, RollInitiative())
     s = act(s, StandStill("a1"))
     s = act(s, StandStill("b1"))
-    s = act(s, EndPhase())
+    s = hold_fire(act(s, EndPhase()))
     assert not s.unit("a1").damage.unconscious and s.turn == 3
 
 
@@ -193,7 +198,7 @@ def test_replay_gives_the_identical_state() -> None:
     for uid, steps in (("A1", ("X", "F")), ("B1", ("X",)), ("A2", ("X", "F")), ("A3", ())):
         s = act(s, CommitMove(uid, "walk", steps))
     s = act(s, CommitMove("B2", "walk", ("X", "R")))
-    s = act(s, EndPhase())
+    s = hold_fire(act(s, EndPhase()))
     s = act(s, RollInitiative())
     again = replay(s.board, s.start, s.history, fake_mover)
     assert again == s

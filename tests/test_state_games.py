@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from hotseat_helpers import fake_mover
+from hotseat_helpers import fake_mover, hold_fire
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -22,8 +22,10 @@ from game.actions import (
 from game.board import build_board
 from game.deploy import legal_deploy_hexes
 from game.flow import actor, apply, apply_strict, replay
+from game.movers import rules_mover
 from game.phases.deployment import deploying_side, undeployed
 from game.phases.movement import to_move
+from game.phases.weapons import DeclareFire, to_declare
 from game.rules.turn import Phase, order_for_sides
 from game.save import load_game, save_game
 from game.setup import new_game, new_game_from_map, new_game_from_scenario
@@ -53,7 +55,7 @@ def test_bundled_map_zones_real_rules_save_and_load(tmp_path: Path) -> None:
         out = apply(s, CommitMove(unit.id, "walk", ("F",)))
         s = out.state if out.ok else apply_strict(s, StandStill(unit.id)).state
     assert any(m.mode == "walk" for m in s.moves)
-    s = apply_strict(s, EndPhase()).state
+    s = hold_fire(apply_strict(s, EndPhase()).state, rules_mover)
     assert s.turn == 2
     path = tmp_path / "map.json"
     save_game(s, path)
@@ -114,6 +116,12 @@ def test_random_games_follow_the_order_and_replay(tmp_path: Path, sizes, seed, p
             s = apply_strict(s, CommitMove(unit.id, "walk", steps), fake_mover).state
         assert acted == expected
         s = apply_strict(s, EndPhase(), fake_mover).state
+        declared = []  # TURN-07: the weapon attack phase declares in the same order
+        while actor(s) is not None:
+            declared.append(actor(s))
+            unit = to_declare(s, actor(s))[next(pick, 0) % len(to_declare(s, actor(s)))]
+            s = apply_strict(s, DeclareFire(unit.id), fake_mover).state
+        assert declared == expected and s.phase == Phase.INITIATIVE
     assert replay(s.board, s.start, s.history, fake_mover) == s
     save_game(s, tmp_path / "p.json")
     assert load_game(tmp_path / "p.json", fake_mover) == s

@@ -9,8 +9,9 @@ import numpy as np
 
 from game.actions import CommitMove, EndPhase, RollInitiative, StandStill, StartGame
 from game.board import HexSpec, build_board
-from game.flow import apply_strict, replay
+from game.flow import actor, apply_strict, replay
 from game.hexgrid import Hex, direction_to
+from game.phases.weapons import DeclareFire, to_declare
 from game.roster import make_unit
 from game.rules.movement import check_move
 from game.rules.options import CLASSIC
@@ -31,9 +32,22 @@ def game(script, damage_a=25, prone_a=False, rules=None, board=None):
 
 
 def end_movement(s):
+    """Both stand still, the movement phase ends; with ``fire`` both then hold their fire
+    (the classic 20+ roll comes at the end of the weapon attack phase)."""
     s = apply_strict(s, StandStill("a1")).state
     s = apply_strict(s, StandStill("b1")).state
     return apply_strict(s, EndPhase())
+
+
+def end_weapon_phase(s):
+    out = end_movement(s)
+    s, events = out.state, list(out.events)
+    while s.phase == Phase.WEAPON_ATTACK:
+        uid = to_declare(s, actor(s))[0].id
+        out = apply_strict(s, DeclareFire(uid))
+        s = out.state
+        events += out.events
+    return s, events
 
 
 def test_psr_07_08_twenty_damage_roll_at_the_end_of_the_movement_phase_fails() -> None:
@@ -70,11 +84,12 @@ def test_psr_08_no_roll_under_twenty_or_when_already_prone() -> None:
 
 
 def test_psr_07_classic_rolls_at_the_end_of_the_weapon_attack_phase() -> None:
-    out = end_movement(game((1, 1), rules=CLASSIC))
-    [psr] = [e for e in out.events if e.kind == "psr"]
-    entry = next(e for e in out.state.log if e.event is psr)
+    assert "psr" not in [e.kind for e in end_movement(game((1, 1), rules=CLASSIC)).events]
+    s, events = end_weapon_phase(game((1, 1), rules=CLASSIC))
+    [psr] = [e for e in events if e.kind == "psr"]
+    entry = next(e for e in s.log if e.event is psr)
     assert entry.phase == Phase.WEAPON_ATTACK  # PSR-07 classic
-    assert out.state.unit("a1").prone
+    assert s.unit("a1").prone
 
 
 # --- PSR-32 / MOV-15: a building brought to CF 0 collapses into rubble ------------------

@@ -16,6 +16,7 @@ from ..actions import Event
 from ..core.phase import Hook, Step
 from ..dice import Roll
 from ..movers import describe
+from ..rules.combat.damage_psr import phase_psrs
 from ..rules.falls import event as rules_event
 from ..rules.falls import fall
 from ..rules.psr import auto_fail_reason, psr_base_modifiers
@@ -63,6 +64,58 @@ def _damage_psr(u: Unit, step: Step, s: GameState) -> tuple[Unit, list[Event]]:
                        target="auto-fail" if auto else target, modifiers=listed, roll=roll,
                        success=ok)]  # fmt: skip
     if not ok:
+        fell, _ = fall(u, u.at, 0, False, mods, cup, None, reason, s.rules)
+        u = fell.unit
+        raw.extend(fell.events)
+    rolls = [tuple(v for _, v in e.data if isinstance(v, Roll)) for e in raw]
+    return u, [
+        Event(e.type, describe(e, s, u.id), u.id, r, e) for e, r in zip(raw, rolls, strict=True)
+    ]
+
+
+def damage_rolls(step: Step, before: tuple[Unit, ...]) -> None:
+    """The end of an attack or heat phase (PSR-07/08): every roll the phase's damage calls
+    for (game.rules.combat.damage_psr: a gyro hit, a lost hip, leg or foot actuator, 20+
+    damage, automatic falls for a destroyed gyro or leg), in that order, until one fails
+    and the Mech falls in place; then the phase damage resets (TW). Classic: only at the
+    end of the weapon attack phase, and the tally runs for the whole turn."""
+    s = step.state
+    phase = str(s.phase)
+    if s.rules.classic and phase != Phase.WEAPON_ATTACK:
+        return
+    was = {u.id: u for u in before}
+    units = list(s.units)
+    for i, u in enumerate(units):
+        old = was.get(u.id)
+        if old is None or not s.board.contains(u.at) or s.is_destroyed(u):
+            continue
+        # the 20+ tally is the phase's (TW) or the turn's so far (classic): all of it counts
+        old = replace(old, damage=replace(old.damage, phase_damage=0))
+        for need in phase_psrs(old, u, s.rules):
+            u, events = roll_psr(u, need, step, s)
+            for e in events:
+                step.emit(e)
+            if u.prone or s.is_destroyed(u):
+                break
+        units[i] = u
+    if not s.rules.classic:
+        units = [replace(u, damage=replace(u.damage, phase_damage=0)) for u in units]
+    step.state = replace(step.state, units=tuple(units))
+
+
+def roll_psr(
+    u: Unit, need: dict[str, object], step: Step, s: GameState
+) -> tuple[Unit, list[Event]]:
+    """One damage PSR: ``need`` is {"reason", "target", "modifiers"} (target "auto-fail")."""
+    cup, reason = step.cup, str(need["reason"])
+    target = need["target"]
+    auto = target == "auto-fail"
+    roll = None if auto else cup.roll2d6(f"{u.id}: {reason}", target=int(target))  # type: ignore[arg-type]
+    ok = roll is not None and bool(roll.success)
+    raw = [rules_event("psr", None, unit=u.id, kind="damage", reason=reason, target=target,
+                       modifiers=need["modifiers"], roll=roll, success=ok)]  # fmt: skip
+    if not ok:
+        mods = psr_base_modifiers(u, s.rules)
         fell, _ = fall(u, u.at, 0, False, mods, cup, None, reason, s.rules)
         u = fell.unit
         raw.extend(fell.events)

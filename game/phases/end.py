@@ -34,7 +34,8 @@ def _enter(step: Step) -> None:
     s = step.state
     units, events = wake_up(s.units, step.cup)
     fresh = tuple(replace(u, moved=False, damage=replace(u.damage, phase_damage=0)) for u in units)
-    step.state = replace(s, units=fresh, moves=(), move_order=(), pair_left=0)
+    step.state = replace(s, units=fresh, moves=(), move_order=(), pair_left=0,
+                         declarations=(), acted=())  # fmt: skip
     for e in events:
         step.emit(e)
 

@@ -1,18 +1,76 @@
-"""The heat phase (HEAT-01..10): every unit's heat is built up and dissipated, then its
-effects are rolled.
-
-Not built yet: the phase passes straight through (nobody acts in it, it closes itself on
-entering). Its rules module replaces this one's handlers and hooks; the flow needs no
-change.
+"""The heat phase (HEAT-01..10): every Mech's heat from its movement and the weapons it
+fired this turn (and engine hits) is built up and dissipated by its working heat sinks
+(water cooling included); then its effects are rolled: shutdown and restart, ammunition
+explosions, life-support damage to the MechWarrior (game.rules.heat). A Mech that shuts
+down makes a piloting roll at +3 (PSR-11) or falls; damage taken here (an ammunition
+explosion) calls for the end-of-phase rolls (PSR-07/08).
 """
 
 from __future__ import annotations
 
-from ..core.phase import PhaseRules
-from ..rules.turn import Phase
-from .damage_check import damage_check
+from dataclasses import replace
 
-RULES = PhaseRules(
-    name=Phase.HEAT,
-    leave=damage_check(Phase.HEAT),  # PSR-07/08: 20+ damage taken in the phase
-)
+from ..actions import Event
+from ..combat_log import game_events
+from ..core.phase import PhaseRules, Step
+from ..rules.combat.records import STOOD_STILL
+from ..rules.heat import HeatReport, heat_phase
+from ..rules.turn import Phase
+from ..state import GameState
+from ..units import Unit
+from .damage_check import damage_rolls, roll_psr
+from .weapons import movement
+
+
+def fired(s: GameState, unit_id: str) -> tuple[int, ...]:
+    """The weapon indexes the unit fired this turn (HEAT-02)."""
+    return tuple(w for d in s.declarations if d.attacker == unit_id for w in (d.weapons or ()))
+
+
+def _enter(step: Step) -> None:
+    s = step.state
+    before = s.units
+    units = list(s.units)
+    for i, u in enumerate(units):
+        if not u.is_mech or not s.board.contains(u.at) or s.is_destroyed(u):
+            continue
+        units[i] = _one(step, s, u)
+        step.state = replace(step.state, units=tuple(units))
+    damage_rolls(step, before=before)
+
+
+def _one(step: Step, s: GameState, u: Unit) -> Unit:
+    rec = s.move_record(u.id)
+    moved = movement(rec) if rec is not None else STOOD_STILL
+    mark = len(step.cup.log)
+    after, raw, report, _ = heat_phase(u, fired(s, u.id), moved, s.board, step.cup, s.rules)
+    events = game_events(s, raw, step.new_rolls(mark))
+    step.emit(Event("heat", _heat_text(u, report), u.id, payload=report))
+    for e in events:
+        if e.kind == "psr" and e.payload.get("reason") == "reactor shut down":
+            need = {k: e.payload.get(k) for k in ("reason", "target", "modifiers")}
+            after, more = roll_psr(after, need, step, s)  # PSR-11: +3 the turn it shuts down
+            for m in more:
+                step.emit(m)
+            continue
+        step.emit(e)
+    return after
+
+
+def _heat_text(u: Unit, r: HeatReport) -> str:
+    """E.g. "A1 heat 4 +16 (movement 2, weapons 14), -13 sinks: now 7"."""
+    gen = {"movement": r.movement, "weapons": r.weapons, "engine": r.engine, "other": r.other}
+    parts = ", ".join(f"{k} {v}" for k, v in gen.items() if v)
+    built = f"+{sum(gen.values())} ({parts})" if parts else "+0"
+    return f"{u.id} heat {r.heat_before} {built}, -{r.dissipated} sinks: now {r.heat_after}"
+
+
+def _skipped(s: GameState) -> bool:
+    """Nobody builds or sheds heat: no Mech in the fight."""
+    return not any(u.is_mech and s.board.contains(u.at) and not s.is_destroyed(u)
+                   for u in s.units)  # fmt: skip
+
+
+RULES = PhaseRules(name=Phase.HEAT, enter=_enter, skipped=_skipped)
+
+__all__ = ["RULES", "fired"]

@@ -1,18 +1,241 @@
-"""The weapon attack phase (CMB-01, TURN-07): units declare their attacks in the
-movement order and all attacks resolve together at the end of the phase.
+"""The weapon attack phase (CMB-01, TURN-07): units declare their attacks in the movement
+order and all attacks resolve together at the end of the phase.
 
-Not built yet: the phase passes straight through (nobody acts in it, it closes itself on
-entering). Its rules module replaces this one's handlers and hooks; the flow needs no
-change.
+Each unit in the fight declares once (``DeclareFire``): a torso twist (CMB-09, TW: while
+declaring) and, per target, the weapons it fires at it (the first target is the primary
+one, the others secondary, CMB-16); no targets holds its fire. Every number is computed
+from the units as declared, so a unit destroyed in the phase still fires
+(game.rules.combat.resolve). Leaving the phase resolves everything with the dice shown
+weapon by weapon, then makes the piloting rolls the damage calls for (PSR-07/08).
 """
 
 from __future__ import annotations
 
-from ..core.phase import PhaseRules
+import random
+from dataclasses import dataclass, replace
+from types import MappingProxyType
+from typing import ClassVar
+
+from ..actions import Action, Event
+from ..combat_log import game_events
+from ..core.phase import PhaseRules, Step
+from ..rules.combat.records import Declaration, Movement
+from ..rules.combat.resolve import resolve_declarations
+from ..rules.combat.tohit import AttackOptions, mounts, unit_blocker, weapon_options
 from ..rules.turn import Phase
-from .damage_check import damage_check
+from ..state import GameState, MoveRecord
+from ..units import Unit
+from . import alternate
+from .damage_check import damage_rolls
+
+TWISTS = (-1, 0, 1)
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareFire(Action):
+    """Weapon attack phase: one unit's attacks. ``targets[i]`` is fired at with the weapon
+    indexes ``weapons[i]``; the first target is the primary one (CMB-16). ``twist`` is
+    the torso twist (-1 left, 0, 1 right, CMB-09). No targets: the unit holds its fire."""
+
+    doing: ClassVar[str] = "weapon attacks are declared"
+    unit_id: str
+    targets: tuple[str, ...] = ()
+    weapons: tuple[tuple[int, ...], ...] = ()
+    twist: int = 0
+
+
+def movements(s: GameState) -> dict[str, Movement]:
+    """What every unit did this turn, as the combat rules read it (CMB-12/13, HEAT-02)."""
+    return {m.unit_id: movement(m) for m in s.moves}
+
+
+def movement(m: MoveRecord) -> Movement:
+    mode = m.mode if m.mode in ("stand", "walk", "run", "jump") else "stand"  # a dodge
+    return Movement(mode, m.hexes_moved, m.skidded, m.heat)
+
+
+def can_fire(u: Unit) -> bool:
+    """The unit has weapons and nothing keeps it from firing them all (CMB-32, HEAT-08)."""
+    return bool(mounts(u)) and unit_blocker(u) is None
+
+
+def in_fight(s: GameState, u: Unit) -> bool:
+    return s.board.contains(u.at) and not s.is_destroyed(u)
+
+
+def to_declare(s: GameState, side: str | None = None) -> tuple[Unit, ...]:
+    """Units that still declare this phase: in the fight, able to fire, not yet declared."""
+    return tuple(
+        u
+        for u in s.units
+        if u.id not in s.acted
+        and in_fight(s, u)
+        and can_fire(u)
+        and (side is None or u.side == side)
+    )
+
+
+def _pending(s: GameState, side: str) -> int:
+    return len(to_declare(s, side))
+
+
+def targets_of(s: GameState, unit_id: str) -> tuple[Unit, ...]:
+    """The enemy units the unit could fire at (on the map and not destroyed)."""
+    me = s.unit(unit_id)
+    if me is None:
+        return ()
+    return tuple(u for u in s.units if u.side != me.side and in_fight(s, u))
+
+
+def options_at(
+    s: GameState,
+    attacker: str,
+    target: str,
+    twist: int = 0,
+    secondary: bool = False,
+    weapons: tuple[int, ...] | None = None,
+) -> AttackOptions:
+    """Every weapon's answer for one attacker at one target now (the attack screen)."""
+    return weapon_options(s.board, s.units, attacker, target, movements(s), s.rules,
+                          weapons=weapons, secondary=secondary, twist=twist)  # fmt: skip
+
+
+def declarations_for(a: DeclareFire) -> tuple[Declaration, ...]:
+    return tuple(
+        Declaration(a.unit_id, t, tuple(w), secondary=i > 0, twist=a.twist)
+        for i, (t, w) in enumerate(zip(a.targets, a.weapons, strict=True))
+    )
+
+
+def check_fire(s: GameState, a: DeclareFire) -> str | None:
+    """Why this declaration is not allowed now, or None (one sentence)."""
+    unit = s.unit(a.unit_id)
+    if unit is None:
+        return f"there is no unit {a.unit_id!r}"
+    if unit.id in s.acted:
+        return f"{unit.id} has already declared its attacks this turn"
+    side = alternate.actor(s)
+    if unit.side != side:
+        return f"side {side} declares now, not side {unit.side}"
+    if unit not in to_declare(s):
+        return unit_blocker(unit) or f"{unit.id} cannot fire this turn"
+    if a.twist not in TWISTS:
+        return f"torso twist {a.twist} is not -1, 0 or 1"
+    if a.twist and unit.kind != "biped":
+        return f"only two-legged Mechs twist their torso (CMB-09), not {unit.id}"
+    if len(a.weapons) != len(a.targets) or len(set(a.targets)) != len(a.targets):
+        return "give each target once, with the weapons fired at it"
+    fired = [w for ws in a.weapons for w in ws]
+    if len(set(fired)) != len(fired):
+        return "a weapon fires at most once a turn (CMB-01)"
+    enemies = {u.id for u in targets_of(s, unit.id)}
+    for i, (t, ws) in enumerate(zip(a.targets, a.weapons, strict=True)):
+        if t not in enemies:
+            return f"{t} is not an enemy unit {unit.id} can fire at"
+        if not ws:
+            return f"no weapon is fired at {t}"
+        if any(not 0 <= w < len(mounts(unit)) for w in ws):
+            return f"{unit.id} has no weapon {max(ws)}"
+        opts = options_at(s, unit.id, t, a.twist, i > 0, tuple(ws))
+        for o in opts.weapons:
+            if not o.can_fire:
+                return f"{o.name} ({o.location}) cannot fire at {t}: {o.why_not}"
+            if not o.fires:
+                return f"{o.name} ({o.location}) needs more than 12 against {t} (impossible)"
+    return None
+
+
+def _declare(step: Step, a: Action) -> str | None:
+    assert isinstance(a, DeclareFire)
+    s = step.state
+    reason = check_fire(s, a)
+    if reason is not None:
+        return reason
+    decls = declarations_for(a)
+    state = replace(s, declarations=s.declarations + decls, acted=s.acted + (a.unit_id,))
+    step.state = replace(alternate.after_action(state, _pending), active_unit=None)
+    step.emit(Event("declared", _declared_text(s, a), a.unit_id, payload=decls))
+    return None
+
+
+def _declared_text(s: GameState, a: DeclareFire) -> str:
+    unit = s.unit(a.unit_id)
+    assert unit is not None
+    twist = {-1: ", torso twisted left", 1: ", torso twisted right"}.get(a.twist, "")
+    if not a.targets:
+        return f"{unit.id} holds its fire{twist}"
+    listed = mounts(unit)
+    parts = [
+        f"{', '.join(listed[w].weapon for w in ws)} at {t}"
+        for t, ws in zip(a.targets, a.weapons, strict=True)
+    ]
+    return f"{unit.id} declares {'; '.join(parts)}{twist}"
+
+
+def _enter(step: Step) -> None:
+    s = replace(step.state, acted=(), declarations=())
+    step.state = alternate.begin(s, _pending)
+
+
+def _leave(step: Step) -> None:
+    """Resolve every declared attack (all at once, CMB-01), then the damage rolls."""
+    s = step.state
+    if s.declarations:
+        mark = len(step.cup.log)
+        units, raw = resolve_declarations(s.board, s.units, s.declarations, movements(s),
+                                          step.cup, s.rules)  # fmt: skip
+        for e in game_events(s, raw, step.new_rolls(mark)):
+            step.emit(e)
+        step.state = replace(s, units=units)
+    damage_rolls(step, before=s.units)
+    step.state = replace(step.state, acted=())
+
+
+def _waiting(s: GameState) -> str | None:
+    left = len(to_declare(s))
+    if not left:
+        return None
+    return f"{left} unit{'s' if left != 1 else ''} still have to declare their attacks"
+
+
+def _banner(s: GameState) -> str:
+    head = f"Turn {s.turn} - Weapon attack"
+    side = alternate.actor(s)
+    if side is None:
+        return head
+    left = ", ".join(f"{x}: {len(to_declare(s, x))} left" for x in s.sides)
+    return f"{head} - Side {side} declares ({left})"
+
+
+def _choices(s: GameState) -> list[Action]:
+    """For each unit of the acting side: hold fire, or fire everything that can fire at
+    one enemy it can see (seeded by the state, so a game replays)."""
+    side = alternate.actor(s)
+    if side is None:
+        return []
+    pick = random.Random(f"fire:{s.faces_used}:{len(s.history)}")
+    out: list[Action] = []
+    for u in to_declare(s, side):
+        out.append(DeclareFire(u.id))
+        enemies = list(targets_of(s, u.id))
+        pick.shuffle(enemies)
+        for t in enemies[:3]:
+            firing = tuple(w.index for w in options_at(s, u.id, t.id).weapons if w.fires)
+            if firing:
+                out.append(DeclareFire(u.id, (t.id,), (firing,)))
+    return out
+
 
 RULES = PhaseRules(
     name=Phase.WEAPON_ATTACK,
-    leave=damage_check(Phase.WEAPON_ATTACK),  # PSR-07/08: 20+ damage taken in the phase
+    handlers=MappingProxyType({DeclareFire: _declare}),
+    enter=_enter,
+    leave=_leave,  # PSR-07/08: the damage rolls come at the end of the phase
+    waiting=_waiting,  # it closes itself once every unit has declared
+    actor=alternate.actor,
+    skipped=lambda s: not to_declare(s),
+    banner=_banner,
+    choices=_choices,
 )
+
+__all__ = ["DeclareFire", "RULES", "movements", "options_at", "to_declare"]

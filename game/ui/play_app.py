@@ -159,6 +159,17 @@ class App:
         self.notify(f"Loaded {path.name}")
         return True
 
+    def follow_phase(self) -> bool:
+        """Open the screen of the phase the game is in now, if another screen shows it
+        (the movement screen hands over to the attack screen and back); True if it did."""
+        assert self.state is not None
+        name = scenes.scene_for_phase(str(self.state.phase))
+        base = next((s for s in self.scenes if not getattr(s, "overlay", False)), None)
+        if base is not None and getattr(base, "scene_name", None) == name:
+            return False
+        self.show(name)
+        return True
+
     def start_game(self, state: GameState) -> None:
         """Enter a game: start it if it is still being set up, take the automatic steps,
         then open the screen of the phase it is in (deployment or the play screen)."""

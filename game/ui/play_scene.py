@@ -404,6 +404,8 @@ class PlayScene:
             self.plan = None
             self.app.open("over")
             return
+        if self.anim is None and not self.over and self.app.follow_phase():
+            return  # another phase's screen took over (weapon attacks)
         if not self.help and self.view.held_keys(dt):
             self._update_hover(pygame.mouse.get_pos())
 

@@ -14,6 +14,7 @@ import pytest
 from game.flow import actor
 from game.hexgrid import Hex
 from game.movers import preview_move
+from game.ui.attack_scene import AttackScene
 from game.ui.play import Args, make_app
 from game.ui.play_deploy import DeployScene
 from game.ui.play_menu import GameMenu, LoadMenu
@@ -77,7 +78,7 @@ def ready(app) -> PlayScene:
 
 def finish_animation(app) -> None:
     for _ in range(400):
-        if app.top.anim is None:
+        if getattr(app.top, "anim", None) is None:
             return
         app.step([], 0.1)
     raise AssertionError("animation never ended")
@@ -305,13 +306,17 @@ def test_two_turns_of_movement_on_every_bundled_map(map_name):
         click(app, (5, 5))
         hexes = sorted(scene.legal(), key=lambda h: (h.row, h.col))
         click(app, at(scene, hexes[len(hexes) // 2]))
-    scene = app.top
-    assert isinstance(scene, PlayScene)
-    for _ in range(40):
+    assert isinstance(app.top, PlayScene)
+    fired = 0
+    for _ in range(80):
         if app.state.turn > 2:
             break
+        scene = app.top
         if scene.handoff is not None:
             click(app, (5, 5))
+        if isinstance(scene, AttackScene):  # every unit fires all it can, or holds fire
+            fired += fire_or_hold(app, scene)
+            continue
         unit = scene.movable()[0]
         scene.view.centre_on(unit.at)
         click(app, at(scene, unit.at))
@@ -327,7 +332,21 @@ def test_two_turns_of_movement_on_every_bundled_map(map_name):
             key(app, pygame.K_s, uni="s")
         assert len(app.state.history) > before
         check_positions(app.state)
-    assert app.state.turn > 2, "two full turns of movement"
+    assert app.state.turn > 2, "two full turns of movement and weapon attacks"
+
+
+def fire_or_hold(app, scene) -> int:
+    """Select the next unit to declare (N), then Enter (fire at the best target) or H."""
+    before = len(app.state.history)
+    key(app, pygame.K_n, uni="n")
+    plan = scene.plan
+    firing = plan is not None and any(plan.fire.values())
+    key(app, pygame.K_RETURN if firing else pygame.K_h, uni="" if firing else "h")
+    assert len(app.state.history) > before  # the declaration (and the next turn's roll)
+    while app.top is scene and scene.popups:
+        click(app, (5, 5))  # skip the dice
+    post(app)  # the next phase's screen takes over
+    return int(firing)
 
 
 def check_positions(state) -> None:

@@ -1,0 +1,283 @@
+"""Drawing the weapon attack screen (game.ui.attack_scene): the map with the line of sight
+and every enemy's best number, the weapon list with numbers or reasons, the heat the fire
+will build, the dice of the resolution."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+import pygame
+
+from game.flow import actor
+from game.phases.weapons import targets_of, to_declare
+from game.rules.heat import HeatReport
+from game.units import heat_mp_penalty
+
+from .anim import popup_surface
+from .fonts import font
+from .help import draw_help
+from .panels import (
+    BAD,
+    BG,
+    DIM,
+    GOOD,
+    TEXT,
+    WARN,
+    Button,
+    Row,
+    banner_surface,
+    body_diagram,
+    draw_button,
+    log_surface,
+    rows_surface,
+    side_colour,
+    tooltip,
+    unit_rows,
+)
+from .play_draw import draw_handoff, log_lines
+
+SELECT, TARGET, LOS_HEX, BLOCK, WOODS = (255, 255, 255), (235, 95, 85), (250, 215, 60), (
+    235, 60, 50), (110, 200, 110)  # fmt: skip
+ATTACK_KEYS: tuple[tuple[str, str], ...] = (
+    ("Click a ringed unit, N", "select the unit that fires (N: the next one)"),
+    ("Click an enemy, Tab", "make it the target (the first one is the primary target)"),
+    ("1 .. 9, click a weapon", "fire that weapon at the target, or not"),
+    ("Q / E  or  [ / ]", "twist the torso left / right (two-legged Mechs, CMB-09)"),
+    ("Enter", "declare the attacks; H holds fire"),
+    ("Hover a number", "its modifiers, each with its rule"),
+    ("Esc", "drop the selection; again: the menu"),
+    ("Middle drag, arrows, wheel", "pan and zoom"),
+    ("Ctrl+S / Ctrl+O / F1", "save / load / this help"),
+)
+
+
+def draw_attack(scene: Any, screen: pygame.Surface) -> None:
+    state, view = scene.state, scene.view
+    view.sync(state.board)
+    view.draw_map(screen)
+    plan = scene.plan
+    target = plan.target if plan is not None else None
+    shown = _hovered_enemy(scene) or target
+    if plan is not None and shown is not None:
+        _draw_los(scene, screen, shown)
+    side = actor(state)
+    rings = {u.id: side_colour(side) for u in to_declare(state, side)} if side else {}
+    if plan is not None:
+        rings[plan.unit_id] = SELECT
+        if target is not None:
+            rings[target] = TARGET
+    view.draw_units(screen, state.units, ring=rings)
+    if plan is not None:
+        _draw_badges(scene, screen)
+    lay = scene.layout
+    extra = f"- {plan.unit_id} fires" if plan is not None else ""
+    screen.blit(banner_surface(state, extra, lay.banner, lay.size), lay.banner.topleft)
+    if scene.panels:
+        _draw_side(scene, screen, shown)
+        entries = scene.visible_log()
+        log = scene.cache.get("log", (len(entries), id(state), lay.log.size),
+                              lambda: log_surface(_lines(entries), lay.log, lay.size))  # fmt: skip
+        screen.blit(log, lay.log.topleft)
+    _draw_row_tip(scene, screen, shown)
+    if scene.popups:
+        img = popup_surface(scene.popups[0][0], lay.size)
+        screen.blit(img, img.get_rect(center=lay.map.center))
+    elif scene.handoff is not None:
+        draw_handoff(scene, screen)
+    if scene.help:
+        draw_help(screen, "Weapon attacks", ATTACK_KEYS)
+
+
+def _lines(entries: Any) -> list[tuple[str, Any]]:
+    """The log lines of these entries (the play screen's colours)."""
+    shim = SimpleNamespace(state=SimpleNamespace(log=entries))
+    return log_lines(shim)
+
+
+def _hovered_enemy(scene: Any) -> str | None:
+    if scene.plan is None or scene.hover is None:
+        return None
+    here = next((u for u in scene.state.units if u.at == scene.hover), None)
+    if here is None or here.side == actor(scene.state):
+        return None
+    return here.id
+
+
+def _draw_los(scene: Any, screen: pygame.Surface, target: str) -> None:
+    """The line of sight hex by hex: the hexes it crosses, the woods that count, the hex
+    that blocks it (CMB-02..05)."""
+    opts = scene.options(target)
+    a, t = scene.attacker(), scene.state.unit(target)
+    if opts is None or a is None or t is None:
+        return
+    view, sight = scene.view, opts.sight
+    board = scene.state.board
+    for h in sight.intervening:
+        colour = WOODS if board.woods[h.row, h.col] else LOS_HEX
+        view.renderer.outline(screen, view.camera, h, colour, 2)
+    if sight.blocked_by is not None:
+        view.renderer.outline(screen, view.camera, sight.blocked_by, BLOCK, 4)
+    colour = LOS_HEX if sight.los else BLOCK
+    pygame.draw.line(screen, colour, view.centre(a.at), view.centre(t.at), 3)
+
+
+def _draw_badges(scene: Any, screen: pygame.Surface) -> None:
+    """Each enemy: its best to-hit number, or dimmed with an x when nothing can reach it."""
+    zoom = scene.view.camera.zoom
+    f = font(max(11, round(22 * zoom)), True)
+    for t in targets_of(scene.state, scene.plan.unit_id):
+        opts = scene.options(t.id)
+        best = opts.best() if opts is not None else None
+        cx, cy = scene.view.centre(t.at)
+        r = max(9, round(16 * zoom))
+        if best is None:
+            dim = pygame.Surface((r * 4, r * 4), pygame.SRCALPHA)
+            pygame.draw.circle(dim, (10, 10, 12, 150), (r * 2, r * 2), r * 2)
+            screen.blit(dim, (cx - r * 2, cy - r * 2))
+            text, bg = "x", (70, 70, 74)
+        else:
+            text, bg = str(best), (GOOD if best <= 7 else WARN if best <= 9 else BAD)
+        at = (cx + r, cy - r * 2)
+        pygame.draw.circle(screen, bg, at, r)
+        pygame.draw.circle(screen, (20, 20, 22), at, r, 2)
+        img = f.render(text, True, (20, 20, 22))
+        screen.blit(img, img.get_rect(center=at))
+
+
+def _draw_side(scene: Any, screen: pygame.Surface, shown: str | None) -> None:
+    lay = scene.layout
+    rect = lay.side
+    pygame.draw.rect(screen, BG, rect)
+    size = lay.size
+    a = scene.attacker()
+    if a is None:
+        rows: list[Row] = [
+            ("No unit selected", TEXT, True),
+            ("Click one of your ringed units to plan its fire.", DIM, False),
+        ]
+        img = rows_surface(rows, size, rect.w)
+        screen.blit(img, rect.topleft)
+        scene.rows, scene.buttons = [], []
+        return
+    y = rect.y
+    head = rows_surface(unit_rows(scene.state, a)[:3], size, rect.w)
+    screen.blit(head, (rect.x, y))
+    y += head.get_height()
+    body = body_diagram(scene.state, a, rect.w, size)
+    if body is not None and rect.h > size * 40:
+        screen.blit(body, (rect.x, y))
+        y += body.get_height()
+    y = _draw_weapons(scene, screen, shown, rect, y, size)
+    heat = scene.heat()
+    if heat is not None:
+        img = rows_surface(heat_rows(heat), size, rect.w)
+        screen.blit(img, (rect.x, y))
+        y += img.get_height()
+    _draw_buttons(scene, screen, rect, size)
+
+
+def _draw_weapons(scene: Any, screen: pygame.Surface, shown: str | None, rect: pygame.Rect,
+                  y: int, size: int) -> int:  # fmt: skip
+    """One row per weapon: [x] chosen, its number or why it cannot fire; rows are
+    remembered so a click toggles them."""
+    scene.rows = []
+    if shown is None:
+        img = rows_surface([("No target: click an enemy", DIM, False)], size, rect.w)
+        screen.blit(img, (rect.x, y))
+        return y + img.get_height()
+    opts = scene.options(shown)
+    if opts is None:
+        return y
+    s = opts.sight
+    head = f"Target {shown}: range {s.range}, {opts.arc} arc, hits its {opts.side}"
+    if scene.plan.target != shown:
+        head += " (hover)"
+    title = rows_surface([(head, TEXT, True)] + ([(s.reason or "no line of sight", BAD, False)]
+                                                  if not s.los else []), size, rect.w)  # fmt: skip
+    screen.blit(title, (rect.x, y))
+    y += title.get_height()
+    chosen = scene.plan.fire.get(shown, set()) if scene.plan.target == shown else set()
+    f = font(size)
+    line = f.get_linesize() + 2
+    for w in opts.weapons:
+        mark = "[x]" if w.index in chosen else "[ ]"
+        if w.fires:
+            text, colour = (
+                f"{mark} {w.index + 1} {w.name} ({w.location}) {w.bracket}: {w.target}",
+                TEXT,
+            )
+        elif w.can_fire:
+            text, colour = f"    {w.index + 1} {w.name} ({w.location}): impossible (12+)", DIM
+        else:
+            text, colour = f"    {w.index + 1} {w.name} ({w.location}): {w.why_not}", DIM
+        r = pygame.Rect(rect.x + 4, y, rect.w - 8, line)
+        if scene.hover_row == w.index:
+            pygame.draw.rect(screen, (45, 48, 55), r, border_radius=4)
+        img = f.render(_fit(f, text, r.w - 8), True, colour)
+        screen.blit(img, (r.x + 4, r.y + 1))
+        scene.rows.append((r, w.index))
+        y += line
+    return y + size // 2
+
+
+def _fit(f: pygame.font.Font, text: str, width: int) -> str:
+    while text and f.size(text)[0] > width:
+        text = text[:-2] + "…"
+        if text == "…":
+            break
+    return text
+
+
+def heat_rows(r: HeatReport) -> list[Row]:
+    """The heat projection: what the fire and the move build against what the sinks shed,
+    and what the new level brings (HEAT-05..09)."""
+    built = r.movement + r.weapons + r.engine + r.other
+    rows: list[Row] = [(f"Heat {r.heat_before} +{built} (fire {r.weapons}, move {r.movement}"
+                        f"{', engine ' + str(r.engine) if r.engine else ''}) -{r.dissipated}"
+                        f" sinks = {r.heat_after}", TEXT, True)]  # fmt: skip
+    effects = []
+    if heat_mp_penalty(r.heat_after):
+        effects.append(f"walk -{heat_mp_penalty(r.heat_after)}")
+    if r.shutdown == "automatic":
+        effects.append("automatic shutdown")
+    elif r.shutdown is not None:
+        effects.append(f"shutdown avoid {r.shutdown}+")
+    if r.ammo_explosion is not None:
+        effects.append(f"ammo explosion avoid {r.ammo_explosion}+")
+    colour = GOOD if not effects else (BAD if r.shutdown is not None else WARN)
+    rows.append(("Next turn: " + (", ".join(effects) if effects else "no heat effects"),
+                 colour, False))  # fmt: skip
+    return rows
+
+
+def _draw_buttons(scene: Any, screen: pygame.Surface, rect: pygame.Rect, size: int) -> None:
+    bh = round(size * 1.9)
+    y = rect.bottom - bh - size // 2
+    specs = (("declare", "Declare (Enter)", True), ("hold", "Hold fire (H)", False),
+             ("left", "Twist L (Q)", False), ("right", "Twist R (E)", False))  # fmt: skip
+    w = (rect.w - size * 3) // 2
+    scene.buttons = []
+    for i, (action, label, active) in enumerate(specs):
+        x = rect.x + size + (i % 2) * (w + size)
+        yy = y - (1 - i // 2) * (bh + size // 3)
+        b = Button(pygame.Rect(x, yy, w, bh), action, label, active)
+        scene.buttons.append(b)
+        draw_button(screen, b, size, b.rect.collidepoint(scene.mouse))
+
+
+def _draw_row_tip(scene: Any, screen: pygame.Surface, shown: str | None) -> None:
+    """The hovered weapon row's modifiers, each with its value and rule."""
+    if scene.hover_row is None or shown is None:
+        return
+    opts = scene.options(shown)
+    w = next((w for w in opts.weapons if w.index == scene.hover_row), None) if opts else None
+    if w is None or not w.modifiers:
+        return
+    size = scene.layout.size
+    rows: list[Row] = [(f"{w.name}: {w.target if w.fires else 'cannot fire'}", WARN, True)]
+    rows += [(f"{m.reason}  {m.value:+d}  ({m.rule})", TEXT, False) for m in w.modifiers]
+    tip = tooltip(rows, size - 2, size * 20)
+    mx, my = scene.mouse
+    x = max(0, min(mx - tip.get_width() - 12, screen.get_width() - tip.get_width()))
+    screen.blit(tip, (x, min(my + 12, screen.get_height() - tip.get_height())))

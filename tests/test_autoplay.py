@@ -63,7 +63,9 @@ def test_a_game_that_ends_by_destruction_reports_the_winner(tmp_path: Path) -> N
     ns = parse_args(["--scenario", str(sc), "--seed", "1"])
     played = play(start_state(ns), 1, 5)
     assert played.result is not None and played.result.winner == "A"
-    assert report(played, quiet=True) == "Outcome: Side A wins - turn 1 (side B has no units left)"
+    assert report(played, quiet=True) == (
+        "Outcome: Side A wins - turn 1 (side B has no units left in the fight)"
+    )
 
 
 def test_an_invariant_broken_mid_game_is_reported(monkeypatch) -> None:

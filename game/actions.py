@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .dice import Roll
+from .errors import brief
 from .hexgrid import Hex, HexNameError, hex_name, parse_hex_name
 
 
@@ -143,14 +144,14 @@ def action_to_json(action: Action) -> dict[str, Any]:
 def action_from_json(data: Any) -> Action:
     """The action a JSON object describes; a ValueError says what is wrong with it."""
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise ValueError(f"action {data!r} is not an object with a 'type'")
+        raise ValueError(f"action {brief(data)} is not an object with a 'type'")
     cls = ACTION_TYPES.get(data["type"])
     if cls is None:
-        raise ValueError(f"unknown action type {data['type']!r}")
+        raise ValueError(f"unknown action type {brief(data['type'])}")
     fields = {f.name: f for f in dataclasses.fields(cls)}
     extra = set(data) - set(fields) - {"type"}
     if extra:
-        raise ValueError(f"action {data['type']} has unknown keys {sorted(extra)}")
+        raise ValueError(f"action {data['type']} has unknown keys {brief(sorted(extra))}")
     kwargs: dict[str, Any] = {}
     for name, f in fields.items():
         if name not in data:
@@ -165,7 +166,7 @@ def _field_value(kind: str, name: str, type_name: str, value: Any) -> Any:
     """Check one JSON value against the field's declared type and convert it."""
     if type_name == "Hex":
         try:
-            return parse_hex_name(str(value))
+            return parse_hex_name(value)  # a string of ASCII digits only
         except HexNameError as exc:
             raise ValueError(f"action {kind} {name}: {exc}") from None
     if type_name.startswith("tuple"):
@@ -174,7 +175,7 @@ def _field_value(kind: str, name: str, type_name: str, value: Any) -> Any:
         return tuple(value)
     want = {"str": str, "int": int}[type_name]
     if not isinstance(value, want) or isinstance(value, bool):
-        raise ValueError(f"action {kind} {name} must be a {type_name}, not {value!r}")
+        raise ValueError(f"action {kind} {name} must be a {type_name}, not {brief(value)}")
     return value
 
 

@@ -18,17 +18,17 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from .actions import IllegalActionError, action_from_json, action_to_json
-from .errors import UserFacingError
+from .atomic import write_atomic
+from .errors import UserFacingError, brief
 from .flow import replay
 from .movers import Mover
 from .rules.options import Rules
 from .scenario import ScenarioError, parse_scenario, read_json
-from .scenario_save import board_to_json, unit_to_json
+from .scenario_save import board_digest, board_to_json, unit_to_json
 from .state import GameStart, GameState
 
 FORMAT = "hexplate-save"
@@ -112,26 +112,17 @@ def snapshot(state: GameState) -> dict[str, Any]:
         "actions": len(state.history),
         "dice_faces_used": state.faces_used,
         "digest": hashlib.sha256(repr(digest_of).encode()).hexdigest(),
+        "board": board_digest(state.start_board or state.board),
     }
 
 
 def save_game(state: GameState, path: str | Path) -> None:
-    """Write the save atomically: temp file in the same folder, fsync, os.replace."""
+    """Write the save atomically (game.atomic: temp file, fsync, os.replace, folder fsync)."""
     path = Path(path)
     text = json.dumps(save_to_json(state), indent=1)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        write_atomic(path, text)
     except OSError as e:
-        raise SaveError(f"{path}: the save could not be written ({e.strerror or e}).") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except OSError as e:
-        Path(tmp).unlink(missing_ok=True)
         raise SaveError(f"{path}: the save could not be written ({e.strerror or e}).") from None
 
 
@@ -150,11 +141,16 @@ def load_game(path: str | Path, mover: Mover | None = None) -> GameState:
         raise SaveError(f"{path}: this is not a hexplate save file (no 'format': '{FORMAT}').")
     version = top.get("version")
     if version != VERSION:
-        raise SaveError(f"{path}: save version {version!r} is not supported (expected {VERSION}).")
+        raise SaveError(
+            f"{path}: save version {brief(version)} is not supported (expected {VERSION})."
+        )
     for key in TOP_KEYS:
         if key not in top:
             raise SaveError(f"{path}: the save has no '{key}'.")
     board, start = _start(path, _obj(path, top["start"], "start"))
+    saved = top["snapshot"]
+    if isinstance(saved, dict) and "board" in saved and saved["board"] != board_digest(board):
+        raise SaveError(f"{path}: {_board_changed(start.map_ref)}.")
     if not isinstance(top["actions"], list):
         raise SaveError(f"{path}: 'actions' must be a list.")
     actions = []
@@ -173,6 +169,12 @@ def load_game(path: str | Path, mover: Mover | None = None) -> GameState:
             "(the file was edited or comes from another version)."
         )
     return state
+
+
+def _board_changed(map_ref: str | None) -> str:
+    if map_ref:
+        return f"the map {map_ref} is not the one this game was played on (it has changed since)"
+    return "the save's board is not the one the game was played on (the file was edited)"
 
 
 def _as_save_error(path: Path, e: Exception) -> SaveError:
@@ -195,13 +197,14 @@ def _start(path: Path, d: dict[str, Any]) -> tuple[Any, GameStart]:
         if key not in d:
             raise SaveError(f"{path}: the save's start has no '{key}'.")
     if d["rules"] not in VARIANTS:
-        raise SaveError(f"{path}: rules must be one of {', '.join(VARIANTS)}, not {d['rules']!r}.")
+        rules = brief(d["rules"])
+        raise SaveError(f"{path}: rules must be one of {', '.join(VARIANTS)}, not {rules}.")
     sides = d["sides"]
     if not isinstance(sides, list) or len(sides) < 2 or not all(isinstance(s, str) for s in sides):
         raise SaveError(f"{path}: 'sides' must list at least two side names.")
     seed = d["seed"]
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SaveError(f"{path}: the dice seed must be a whole number, not {seed!r}.")
+        raise SaveError(f"{path}: the dice seed must be a whole number, not {brief(seed)}.")
     scenario = {"version": 1, "board": d["board"], "units": d["units"], "dice": d["dice"]}
     try:
         sc = parse_scenario(scenario, path)

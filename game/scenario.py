@@ -29,7 +29,7 @@ from .board import (
     HexSpec,
     build_board,
 )
-from .errors import UserFacingError
+from .errors import UserFacingError, brief
 from .hexgrid import Hex, HexNameError, parse_hex_name
 from .units import KINDS, MECH_KINDS, Damage, Unit
 
@@ -127,7 +127,8 @@ class _Reader:
     def keys(self, d: Mapping[str, Any], allowed: tuple[str, ...], where: str) -> None:
         for k in d:
             if k not in allowed:
-                raise self.error(f"unknown key '{k}' in {where} (allowed: {', '.join(allowed)})")
+                known = ", ".join(allowed)
+                raise self.error(f"unknown key {_text(k)} in {where} (allowed: {known})")
 
     def int_(self, value: Any, where: str, lo: int, hi: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
@@ -152,10 +153,22 @@ class _Reader:
         try:
             h = parse_hex_name(value)
         except HexNameError:
-            raise self.error(f"{where} '{value}' is not a hex name (XXYY)") from None
+            raise self.error(f"{where} {_text(value)} is not a hex name (XXYY)") from None
         if board is not None and not board.contains(h):
             raise self.error(f"{where} '{value}' is off the {board.width}x{board.height} board")
         return h
+
+
+def _text(value: str) -> str:
+    """A key or name from the file in quotes, cut short if it is long."""
+    return f"'{value}'" if len(value) <= 40 else f"'{value[:37]}...'"
+
+
+def _shown(value: Any) -> str:
+    """A JSON value for a message: strings in double quotes, anything else in brief."""
+    if isinstance(value, str):
+        return json.dumps(value if len(value) <= 40 else value[:37] + "...")
+    return brief(value)
 
 
 def _kind(value: Any) -> str:
@@ -167,7 +180,8 @@ def _kind(value: Any) -> str:
     if isinstance(value, int | float):
         return f"the number {value}"
     if isinstance(value, str):
-        return f"the string {json.dumps(value)}"
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return f"the string {json.dumps(shown)}"
     return "a list" if isinstance(value, list) else "an object"
 
 
@@ -175,7 +189,7 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for k, v in pairs:
         if k in out:
-            raise ValueError(f"duplicate key '{k}'")
+            raise ValueError(f"duplicate key {brief(k)}")
         out[k] = v
     return out
 
@@ -199,6 +213,8 @@ def read_json(path: Path) -> Any:
         raise r.error(f"is not valid JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
     except ValueError as e:
         raise r.error(f"is not valid scenario JSON ({e})") from None
+    except RecursionError:  # thousands of nested [ or {: no file of ours nests so deep
+        raise r.error("is not valid JSON (its lists and objects nest too deeply)") from None
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -235,7 +251,7 @@ def _board(r: _Reader, value: Any) -> tuple[Board, str | None]:
     height = r.int_(d["height"], "board.height", 1, 999)
     hexes: dict[Hex, HexSpec] = {}
     for name, spec in r.obj(d.get("hexes", {}), "board.hexes").items():
-        where = f"hex '{name}' in board.hexes"
+        where = f"hex {_text(name)} in board.hexes"
         try:
             h = parse_hex_name(name)
         except HexNameError:
@@ -289,7 +305,7 @@ def _hex_spec(r: _Reader, value: Any, where: str) -> HexSpec:
 
 def _class(r: _Reader, value: Any, where: str) -> int:
     if not isinstance(value, str) or value not in CLASS_INDEX or value == "none":
-        raise r.error(f"{where} {json.dumps(value)} is not light, medium, heavy or hardened")
+        raise r.error(f"{where} {_shown(value)} is not light, medium, heavy or hardened")
     return CLASS_INDEX[value]
 
 
@@ -300,7 +316,11 @@ def _board_file(r: _Reader, name: str) -> Board:
         if c.is_file():
             from .maps import load_map  # lazy: the map loader pulls in pytmx
 
-            return load_map(c)  # a MapError already names the map file and the problem
+            try:
+                return load_map(c)
+            except UserFacingError as e:  # name the scenario too, not only the map file
+                why = str(e).rstrip(".")
+                raise r.error(f"board file {_text(name)} cannot be used ({why})") from None
     raise r.error(f"board file '{name}' was found neither next to the scenario nor in the game")
 
 
@@ -326,7 +346,7 @@ def _unit(r: _Reader, value: Any, index: int, board: Board) -> Unit:
             raise r.error(f"{where} has no '{k}'")
     kind = d["kind"]
     if kind not in KINDS:
-        raise r.error(f"{where}: kind {json.dumps(kind)} is not one of {', '.join(KINDS)}")
+        raise r.error(f"{where}: kind {_shown(kind)} is not one of {', '.join(KINDS)}")
     kw: dict[str, Any] = {
         "id": r.str_(d["id"], f"{where}: id"),
         "side": r.str_(d["side"], f"{where}: side"),
@@ -397,7 +417,7 @@ def _move(r: _Reader, value: Any, units: tuple[Unit, ...]) -> MoveSpec:
         raise r.error(f"move.unit '{unit}' is not one of the units")
     mode = d["mode"]
     if mode not in MODES:
-        raise r.error(f"move.mode {json.dumps(mode)} is not one of {', '.join(MODES)}")
+        raise r.error(f"move.mode {_shown(mode)} is not one of {', '.join(MODES)}")
     steps = d.get("steps", [])
     if not isinstance(steps, list):
         raise r.error(f"move.steps must be a list of step tokens, not {_kind(steps)}")

@@ -52,7 +52,7 @@ def tiles_for(state: GameState) -> TileMap:
         tiles = load_tile_map(path)
         if (tiles.cols, tiles.rows) == (board.width, board.height):
             return tiles
-    return TileMap(Path(""), board.width, board.height, DEFAULT_LAYOUT, (), {}, {}, {})
+    return TileMap(Path(""), board.width, board.height, DEFAULT_LAYOUT, (), {}, {}, {}, {})
 
 
 _RENDERERS: dict[tuple[Any, ...], MapRenderer] = {}

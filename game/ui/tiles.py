@@ -100,10 +100,32 @@ def _apply_colorkey(tile: pygame.Surface, colorkey: str | None) -> pygame.Surfac
     return tile
 
 
+MAX_IMAGE_PIXELS = 64_000_000  # a tileset image bigger than this is refused before loading
+
+
+def png_size(path: Path) -> tuple[int, int] | None:
+    """Width and height from a PNG's header (None: not a PNG, or unreadable), so that an
+    image that would unpack to gigabytes is refused before pygame inflates it."""
+    try:
+        with path.open("rb") as f:
+            head = f.read(24)
+    except OSError:
+        return None
+    if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
+        return None
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
 def _image_loader(map_path: Path) -> Callable[..., Callable[..., pygame.Surface]]:
     """pytmx image loader that works without a window and names the missing file."""
 
     def loader(filename: str, colorkey: str | None, **_: Any) -> Callable[..., pygame.Surface]:
+        size = png_size(Path(filename))
+        if size is not None and size[0] * size[1] > MAX_IMAGE_PIXELS:
+            raise TileImageError(
+                f"{map_path}: the tileset image {Path(filename)} is {size[0]}x{size[1]} px, "
+                f"more than the {MAX_IMAGE_PIXELS // 1_000_000} megapixels a tileset may have"
+            )
         try:
             sheet = _rgba(pygame.image.load(filename))
         except (FileNotFoundError, pygame.error) as e:

@@ -328,11 +328,15 @@ def _units(r: _Reader, value: Any, board: Board) -> tuple[Unit, ...]:
     if not isinstance(value, list):
         raise r.error(f"units must be a list, not {_kind(value)}")
     units: list[Unit] = []
+    ids: set[str] = set()
+    where: dict[Hex, Unit] = {}  # one dict lookup per unit, not a scan of those before
     for i, item in enumerate(value):
         u = _unit(r, item, i, board)
-        if any(o.id == u.id for o in units):
-            raise r.error(f"unit id '{u.id}' is used twice in units")
-        _check_stacking(r, u, units, board)
+        if u.id in ids:
+            raise r.error(f"unit id {_text(u.id)} is used twice in units")
+        _check_stacking(r, u, where, board)
+        ids.add(u.id)
+        where[u.at] = u
         units.append(u)
     return tuple(units)
 
@@ -390,14 +394,14 @@ def _damage(r: _Reader, value: Any, where: str, kind: str, jump: int) -> Damage:
     return Damage(**kw)
 
 
-def _check_stacking(r: _Reader, u: Unit, placed: list[Unit], board: Board) -> None:
+def _check_stacking(r: _Reader, u: Unit, placed: Mapping[Hex, Unit], board: Board) -> None:
     """MOV-30 (GAP G09 filled as in the engine): at most one unit per hex."""
-    for o in placed:
-        if o.at == u.at:
-            raise r.error(
-                f"units '{o.id}' and '{u.id}' share hex {board.hex_name(u.at)} "
-                "(one unit per hex, MOV-30)"
-            )
+    o = placed.get(u.at)
+    if o is not None:
+        raise r.error(
+            f"units {_text(o.id)} and {_text(u.id)} share hex {board.hex_name(u.at)} "
+            "(one unit per hex, MOV-30)"
+        )
 
 
 def _dice(r: _Reader, value: Any) -> tuple[int, ...]:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 from .actions import Action, LogEntry
 from .board import Board
 from .dice import Dice
+from .lookup import index_of
 from .rules.options import TW, Rules
 from .rules.turn import Initiative, Phase
 
@@ -105,11 +106,12 @@ class GameState:
 
     def unit(self, unit_id: str) -> Unit | None:
         """The unit with this id, or None."""
-        return next((u for u in self.units if u.id == unit_id), None)
+        return index_of(self.units, _unit_id, "units").get(unit_id)
 
     def body(self, unit_id: str) -> MechBody | None:
         """A Mech's armour and structure (None for vehicles and unknown ids)."""
-        return next((b for i, b in self.bodies if i == unit_id), None)
+        pair = index_of(self.bodies, _first, "bodies").get(unit_id)
+        return None if pair is None else pair[1]
 
     def is_destroyed(self, unit: Unit) -> bool:
         """Pilot killed or engine gone (Unit.destroyed), body destroyed (CMB-37), or
@@ -133,7 +135,7 @@ class GameState:
         return next(iter(alive)) if len(alive) == 1 else None
 
     def move_record(self, unit_id: str) -> MoveRecord | None:
-        return next((m for m in self.moves if m.unit_id == unit_id), None)
+        return index_of(self.moves, _record_id, "moves").get(unit_id)
 
     # --- whose turn -----------------------------------------------------------------------
 
@@ -220,6 +222,18 @@ class GameState:
             for _ in range(self.faces_used):
                 cup.d6("earlier roll")
         return cup
+
+
+def _unit_id(u: Unit) -> str:
+    return u.id
+
+
+def _first(pair: tuple[str, MechBody]) -> str:
+    return pair[0]
+
+
+def _record_id(m: MoveRecord) -> str:
+    return m.unit_id
 
 
 # Cups parked at a (seed, script, faces used) position, newest last; a few suffice.

@@ -19,6 +19,7 @@ import sys
 import time
 import tracemalloc
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -78,8 +79,8 @@ def main() -> None:
     at = Hex(15, 17)
     units_small = [Unit("hero", "A", "biped", 50, 5, at, 0, jump=5),
                    Unit("foe", "B", "biped", 50, 5, Hex(17, 17), 3)]  # fmt: skip
-    units_big = [Unit(u.id, u.side, u.kind, u.tons, u.walk, Hex(u.at.col + OFFSET.col,
-                      u.at.row + OFFSET.row), u.facing, jump=u.jump) for u in units_small]  # fmt: skip
+    units_big = [replace(u, at=Hex(u.at.col + OFFSET.col, u.at.row + OFFSET.row))
+                 for u in units_small]  # fmt: skip
     same = reach(small, units_small, "hero", "run").hexes()
     moved = {Hex(h.col + OFFSET.col, h.row + OFFSET.row): v for h, v in same.items()}
     assert reach(big, units_big, "hero", "run").hexes() == moved, "the answers differ"

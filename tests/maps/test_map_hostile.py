@@ -15,11 +15,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from test_map_tiled import in_tmp
 
 from game.board import ARRAY_FIELDS
 from game.maps import MapError, load_map
-
-from test_map_tiled import in_tmp
 
 REPO = Path(__file__).resolve().parents[2]
 DATA = re.compile(r'<data encoding="csv">\n(.*?)</data>', re.S)

@@ -19,8 +19,8 @@ import pygame
 import pytest
 
 from game.flow import replay
-from game.state import GameState
 from game.rules.turn import PHASES_TW
+from game.state import GameState
 from game.ui.play import Args, make_app
 from game.ui.start_screen import StartScreen
 

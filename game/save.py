@@ -92,6 +92,7 @@ def save_to_json(state: GameState) -> dict[str, Any]:
 def snapshot(state: GameState) -> dict[str, Any]:
     """Where the game stands, readable, plus a digest of every rules-relevant field."""
     digest_of = (
+        state.start,  # map, rules, sides, seed, dice script, placed units: the future too
         state.units,
         state.bodies,
         state.turn,
@@ -202,6 +203,8 @@ def _start(path: Path, d: dict[str, Any]) -> tuple[Any, GameStart]:
     sides = d["sides"]
     if not isinstance(sides, list) or len(sides) < 2 or not all(isinstance(s, str) for s in sides):
         raise SaveError(f"{path}: 'sides' must list at least two side names.")
+    if len(set(sides)) != len(sides) or not all(s.strip() for s in sides):
+        raise SaveError(f"{path}: 'sides' must name each side once, by a non-empty name.")
     seed = d["seed"]
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise SaveError(f"{path}: the dice seed must be a whole number, not {brief(seed)}.")

@@ -29,7 +29,7 @@ from .board import (
     HexSpec,
     build_board,
 )
-from .errors import UserFacingError, brief
+from .errors import UserFacingError, brief, one_line
 from .hexgrid import Hex, HexNameError, parse_hex_name
 from .units import KINDS, MECH_KINDS, Damage, Unit
 
@@ -161,6 +161,7 @@ class _Reader:
 
 def _text(value: str) -> str:
     """A key or name from the file in quotes, cut short if it is long."""
+    value = one_line(value)
     return f"'{value}'" if len(value) <= 40 else f"'{value[:37]}...'"
 
 

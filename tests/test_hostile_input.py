@@ -228,3 +228,27 @@ def test_the_folder_is_synced_after_the_rename(tmp_path: Path, monkeypatch) -> N
     save_game(state, path)
     assert calls == ["file", "rename", "folder"]
     assert load_game(path) == state
+
+
+def test_a_save_loaded_from_another_folder_keeps_its_map_and_saves_again(
+    tmp_path: Path, monkeypatch
+) -> None:
+    """The map reference stayed relative to the game folder only when the game ran from
+    there; loaded elsewhere, the next save pointed to a map that is not there."""
+    state = new_game_from_map(HERE.parent / "maps" / "grassland.tmx")
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    save_game(state, first)
+    monkeypatch.chdir(tmp_path)
+    loaded = load_game(first)
+    assert loaded == state and loaded.start.map_ref == "maps/grassland.tmx"
+    save_game(loaded, second)
+    assert load_game(second) == state
+
+
+def test_an_edited_dice_script_is_rejected(tmp_path: Path) -> None:
+    """Unused faces of the script decide rolls still to come: the snapshot covers them."""
+    path, data = _inline_save(tmp_path)
+    data["start"]["dice"] = [6, 6, 6, 6]
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match="does not reach the saved position"):
+        load_game(path)

@@ -64,14 +64,22 @@ class HexLayout:
         cols, rows, cx, cy = self._centres_near(min(xs), min(ys), max(xs), max(ys))
         inside = np.zeros(cx.shape, bool)
         n = len(poly)
-        for i in range(n):  # point_in_polygon for every centre at once (same arithmetic)
-            x1, y1 = poly[i]
-            x2, y2 = poly[(i + 1) % n]
-            crosses = (y1 > cy) != (y2 > cy)
-            if y2 != y1:
-                xc = x1 + (cy - y1) * (x2 - x1) / (y2 - y1)
-                inside ^= crosses & (cx < xc)
+        with np.errstate(all="ignore"):  # absurd vertices give inf/nan, as floats do
+            for i in range(n):
+                self._crossings(poly[i], poly[(i + 1) % n], cx, cy, inside)
         return {Hex(int(c), int(r)) for r, c in zip(rows[inside], cols[inside], strict=True)}
+
+    @staticmethod
+    def _crossings(
+        a: Point, b: Point, cx: np.ndarray, cy: np.ndarray, inside: np.ndarray
+    ) -> None:
+        """point_in_polygon's test of one edge for every centre at once (same arithmetic)."""
+        x1, y1 = a
+        x2, y2 = b
+        crosses = (y1 > cy) != (y2 > cy)
+        if y2 != y1:
+            xc = x1 + (cy - y1) * (x2 - x1) / (y2 - y1)
+            inside ^= crosses & (cx < xc)
 
     def hexes_in_ellipse(self, x: float, y: float, w: float, h: float, rot: float) -> set[Hex]:
         """Hexes whose centres lie in an ellipse drawn in its bounding box (x, y, w, h).
@@ -85,8 +93,9 @@ class HexLayout:
         reach = math.hypot(w, h)  # the rotated box stays within this of its corner
         cols, rows, px, py = self._centres_near(x - reach, y - reach, x + reach, y + reach)
         dx, dy = px - x, py - y
-        ux, uy = dx * cos_t - dy * sin_t, dx * sin_t + dy * cos_t
-        inside = ((ux - w / 2) / (w / 2)) ** 2 + ((uy - h / 2) / (h / 2)) ** 2 <= 1.0
+        with np.errstate(all="ignore"):  # absurd sizes overflow to inf, as floats do
+            ux, uy = dx * cos_t - dy * sin_t, dx * sin_t + dy * cos_t
+            inside = ((ux - w / 2) / (w / 2)) ** 2 + ((uy - h / 2) / (h / 2)) ** 2 <= 1.0
         return {Hex(int(c), int(r)) for r, c in zip(rows[inside], cols[inside], strict=True)}
 
     def _centres_near(
@@ -96,8 +105,9 @@ class HexLayout:
         with those centres (``centre`` for each, as numpy floats)."""
         t = self._tiled()
         pitch, cell_h = max(t.column_width, 1), max(t.cell_height, 1)
-        if not all(map(math.isfinite, (x0, y0, x1, y1))):
-            x0, y0, x1, y1 = -math.inf, -math.inf, math.inf, math.inf
+        far = 1e12  # beyond any map: the box is clamped to the board below anyway
+        x0, y0 = (v if v > -far else -far for v in (x0, y0))  # also nan -> -far
+        x1, y1 = (v if v < far else far for v in (x1, y1))
         c0 = self._clamp(math.floor(x0 / pitch) - 2 + self.shift, self.width)
         c1 = self._clamp(math.ceil(x1 / pitch) + 2 + self.shift, self.width)
         r0 = self._clamp(math.floor(y0 / cell_h) - 2, self.height)

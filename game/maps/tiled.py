@@ -11,6 +11,7 @@ Run ``python -m game.maps MAP.tmx ...`` to check maps from the command line.
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -21,6 +22,7 @@ from xml.etree import ElementTree
 import numpy as np
 
 from ..board import ARRAY_FIELDS, Board, HexSpec, Zone, board_from_arrays
+from ..errors import one_line
 from ..hexgrid import Hex, hex_name
 from .checks import (
     Header,
@@ -143,6 +145,10 @@ def _object_hexes(obj: Any, kinds: dict[str, str], layout: HexLayout, where: str
     """The hexes an object marks: centres inside a polygon/rectangle/ellipse, or under a point."""
     kind = kinds.get(str(obj.id), "")
     label = f"{where}: object {_object_label(obj)} of layer '{obj.parent_name}'"
+    numbers = [obj.x, obj.y, obj.width or 0, obj.height or 0, obj.rotation or 0]
+    numbers += [v for p in getattr(obj, "points", ()) for v in p]
+    if not all(isinstance(v, int | float) and math.isfinite(v) for v in numbers):
+        raise MapError(f"{label} has a position, size or point that is not a finite number.")
     if kind == "polyline":
         raise MapError(f"{label} is a polyline; draw a polygon, rectangle or point instead.")
     if kind == "ellipse":
@@ -309,7 +315,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             print(summary(load_map(arg)))
         except MapError as e:
-            print(f"hexplate: {e}", file=sys.stderr)
+            print(f"hexplate: {one_line(e)}", file=sys.stderr)
             status = 2
     return status
 

@@ -3,7 +3,7 @@
 GameState keeps units, bodies and move records in tuples (it is immutable, and equality
 and saves rely on the order); looking one up by id scanned the tuple, so a phase that
 asks about every unit cost units x units. :func:`index_of` builds a dict for a tuple
-once and keeps it while that very tuple is in use (a few recent tuples are remembered,
+once and keeps it while that very tuple is in use (the last few built are remembered,
 by identity), so each lookup is a dict access. The first record with an id wins, as the
 scan's ``next(...)`` did.
 """
@@ -25,12 +25,11 @@ def index_of(items: tuple[T, ...], key: Callable[[T], Hashable], kind: str) -> d
     slot = (id(items), kind)
     hit = _INDEXES.get(slot)
     if hit is not None and hit[0] is items:
-        _INDEXES.move_to_end(slot)
         return hit[1]
     table: dict = {}
     for item in items:
         table.setdefault(key(item), item)
     _INDEXES[slot] = (items, table)
-    while len(_INDEXES) > _KEPT:
+    if len(_INDEXES) > _KEPT:  # the oldest built goes (states move on, tuples with them)
         _INDEXES.popitem(last=False)
     return table

@@ -70,9 +70,7 @@ class HexLayout:
         return {Hex(int(c), int(r)) for r, c in zip(rows[inside], cols[inside], strict=True)}
 
     @staticmethod
-    def _crossings(
-        a: Point, b: Point, cx: np.ndarray, cy: np.ndarray, inside: np.ndarray
-    ) -> None:
+    def _crossings(a: Point, b: Point, cx: np.ndarray, cy: np.ndarray, inside: np.ndarray) -> None:
         """point_in_polygon's test of one edge for every centre at once (same arithmetic)."""
         x1, y1 = a
         x2, y2 = b

@@ -25,7 +25,7 @@ from game.maps.tiled import main as check_maps
 
 REPO = Path(__file__).resolve().parents[2]
 MAPS = sorted((REPO / "maps").glob("*.tmx"))
-FAST, SLOW = 60, 240
+FAST, SLOW = 100, 400
 
 
 def make_map(folder: Path, seed: int) -> tuple[Path, str]:

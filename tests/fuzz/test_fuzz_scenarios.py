@@ -20,7 +20,7 @@ from fuzzkit import bad_ending, crash, mutate_json, mutate_text, run_cli
 REPO = Path(__file__).resolve().parents[2]
 SOURCES = sorted(p for p in (REPO / "tests" / "scenarios").glob("*.json")
                  if not p.name.endswith(".expected.json"))  # fmt: skip
-FAST, SLOW = 150, 450
+FAST, SLOW = 200, 800
 COMMANDS = (["move"], ["move", "--resolve"], ["reach"], ["reach", "--mode", "jump"],
             ["reach", "--mode", "run", "--variant", "classic"])  # fmt: skip
 

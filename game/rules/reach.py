@@ -22,7 +22,7 @@ from .jumps import jump_landings
 from .movement import advance, begin_move, finish_move
 from .options import TW, Rules
 from .search import ENTER0, INF, LINK, STAND0, TOKENS, Found, search
-from .window import Window, window_around, window_transitions
+from .window import Window, found_to_board, window_around, window_transitions
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -316,15 +316,6 @@ def _prepare(
     return None, _Query(index, ctx, st, starts, enemy, base, w)
 
 
-def _to_board(w: Window, found: Found) -> Found:
-    """A window search's result in the board's state numbering (links too)."""
-    if w.whole:
-        return found
-    pred, code = np.divmod(found.link, LINK)
-    link = np.where(found.link < 0, found.link, w.states_to_board(pred) * LINK + code)
-    return Found(w.states_to_board(found.states), found.cost, link)
-
-
 def _group_search(tr: Any, queries: list[_Query], paved: bool, w: Window) -> list[Reach]:
     starts = [w.states_to_window(q.starts) for q in queries]
     budgets = [q.ctx.mp_available for q in queries]
@@ -334,11 +325,11 @@ def _group_search(tr: Any, queries: list[_Query], paved: bool, w: Window) -> lis
         blocked = np.zeros((len(queries), rows * cols), bool)
         for i, q in enumerate(queries):
             blocked[i, w.hexes_to_window(q.enemy)] = True
-    mains = [_to_board(w, f) for f in search(tr, starts, budgets, blocked)]
+    mains = [found_to_board(w, f) for f in search(tr, starts, budgets, blocked)]
     alts: list[Found | None] = [None] * len(queries)
     if paved:  # MOV-25: one more MP while every hex entered is paved
         more = search(tr, starts, [b + 1 for b in budgets], blocked, paved_only=True)
-        alts = [_to_board(w, f) for f in more]
+        alts = [found_to_board(w, f) for f in more]
     out = []
     for q, main, alt in zip(queries, mains, alts, strict=True):
         found = main

@@ -28,7 +28,7 @@ from ..board import ARRAY_FIELDS, Board, board_from_arrays
 from ..hexgrid import Hex
 from . import costs as C
 from .options import Rules
-from .search import Transitions, build_transitions, transitions
+from .search import LINK, Found, Transitions, build_transitions, transitions
 
 FULL_BOARD_HEXES = 64 * 64  # boards up to this size are searched whole
 WHOLE_SHARE = 0.5  # a window covering this share of the board or more: the whole board
@@ -116,8 +116,13 @@ class Window:
         return bool(cut.any())
 
 
-def whole(board: Board) -> Window:
-    return Window(0, board.height, 0, board.width, board.height, board.width)
+def found_to_board(w: Window, found: Found) -> Found:
+    """A window search's result in the board's state numbering (links too)."""
+    if w.whole:
+        return found
+    pred, code = np.divmod(found.link, LINK)
+    link = np.where(found.link < 0, found.link, w.states_to_board(pred) * LINK + code)
+    return Found(w.states_to_board(found.states), found.cost, link)
 
 
 def window_around(board: Board, at: Hex, radius: int) -> Window:

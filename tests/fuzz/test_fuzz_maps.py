@@ -89,20 +89,20 @@ def fuzz_maps(tmp_path: Path, seeds: range, render_every: int) -> list[str]:
 
 
 def _one_map(path: Path, seed: int, render_every: int) -> str | None:
-    if True:
-        code, _, err = _run(check_maps, [str(path)])  # python -m game.maps MAP
-        why = bad_ending(code, err, path)
-        if why is None and code == 0:
-            scn = _pointing_scenario(path, seed)
-            for argv in (["rules", "reach", str(scn)], ["rules", "move", str(scn), "--resolve"]):
-                code2, _, err2 = run_cli(argv)
-                why = why or bad_ending(code2, err2, scn)
-            if seed % render_every == 0:
-                png = path.with_suffix(".png")
-                extra = ["--tiles-only"] if seed % (2 * render_every) == 0 else []
-                code3, _, err3 = run_cli(["preview", str(path), "--png", str(png), "--zoom", "0.1",
-                                          *extra])  # fmt: skip
-                why = why or bad_ending(code3, err3, path)
+    """The checker on the map; if it loads, a scenario on it and (some seeds) a PNG."""
+    code, _, err = _run(check_maps, [str(path)])  # python -m game.maps MAP
+    why = bad_ending(code, err, path)
+    if why is not None or code != 0:
+        return why
+    scn = _pointing_scenario(path, seed)
+    for argv in (["rules", "reach", str(scn)], ["rules", "move", str(scn), "--resolve"]):
+        code, _, err = run_cli(argv)
+        why = why or bad_ending(code, err, scn)
+    if seed % render_every == 0:
+        png = path.with_suffix(".png")
+        extra = ["--tiles-only"] if seed % (2 * render_every) == 0 else []
+        code, _, err = run_cli(["preview", str(path), "--png", str(png), "--zoom", "0.1", *extra])
+        why = why or bad_ending(code, err, path)
     return why
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .dice import Roll
+from .errors import brief
 from .hexgrid import Hex, HexNameError, hex_name, parse_hex_name
 
 
@@ -158,15 +159,15 @@ def _to_json(value: Any) -> Any:
 def action_from_json(data: Any) -> Action:
     """The action a JSON object describes; a ValueError says what is wrong with it."""
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-        raise ValueError(f"action {data!r} is not an object with a 'type'")
+        raise ValueError(f"action {brief(data)} is not an object with a 'type'")
     cls = ACTION_TYPES.get(data["type"])
     if cls is None:
-        raise ValueError(f"unknown action type {data['type']!r}")
+        raise ValueError(f"unknown action type {brief(data['type'])}")
     hints = typing.get_type_hints(cls)
     fields = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
     extra = set(data) - set(fields) - {"type"}
     if extra:
-        raise ValueError(f"action {data['type']} has unknown keys {sorted(extra)}")
+        raise ValueError(f"action {data['type']} has unknown keys {brief(sorted(extra))}")
     kwargs: dict[str, Any] = {}
     for name, f in fields.items():
         if name not in data:
@@ -192,7 +193,7 @@ def _from_json(where: str, kind: Any, value: Any) -> Any:
         return tuple(_from_json(where, args[0], v) for v in value)
     if kind is Hex:
         try:
-            return parse_hex_name(str(value))
+            return parse_hex_name(value)  # a string of ASCII digits only
         except HexNameError as exc:
             raise ValueError(f"{where}: {exc}") from None
     names = {str: "a string", int: "a whole number", bool: "true or false", float: "a number"}
@@ -202,7 +203,7 @@ def _from_json(where: str, kind: Any, value: Any) -> Any:
     if kind is float:
         ok = isinstance(value, int | float) and not isinstance(value, bool)
     if not ok:
-        raise ValueError(f"{where} must be {names[kind]}, not {value!r}")
+        raise ValueError(f"{where} must be {names[kind]}, not {brief(value)}")
     return float(value) if kind is float else value
 
 

@@ -58,6 +58,9 @@ _DTYPES = {
 }
 
 
+BOARD_DTYPES = _DTYPES
+
+
 class BoardError(ValueError):
     """A board whose values break the terrain rules (the message names the hex)."""
 
@@ -248,6 +251,20 @@ def build_board(
     return Board(**arrays, name=name, zones=zones)
 
 
+def board_from_arrays(
+    arrays: Mapping[str, np.ndarray],
+    *,
+    name: str = "board",
+    zones: tuple[Zone, ...] = (),
+) -> Board:
+    """A Board from complete [row, col] arrays (every ARRAY_FIELDS entry, values already
+    checked, road exits final): cast to the board's dtypes and made read-only."""
+    out = {f: np.asarray(arrays[f], dtype=_DTYPES[f]) for f in ARRAY_FIELDS}
+    for a in out.values():
+        a.setflags(write=False)
+    return Board(**out, name=name, zones=zones)
+
+
 def neighbour_index(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """For every hex and direction: the neighbour's (row, col) and whether it is on board.
 
@@ -263,12 +280,35 @@ def neighbour_index(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray, np.nd
     return np.clip(nr, 0, rows - 1), np.clip(nc, 0, cols - 1), ok
 
 
+def neighbour_values(a: np.ndarray, direction: int, fill: object = 0) -> np.ndarray:
+    """b[row, col] = a at the neighbour of (col, row) in ``direction``, ``fill`` where that
+    neighbour is off the board. Built by slicing (even and odd columns apart), so it
+    needs no index arrays: the memory of one more array like ``a``."""
+    rows, cols = a.shape
+    out = np.full(a.shape, fill, dtype=a.dtype)
+    for parity in (0, 1):
+        dr, dc = (int(v) for v in NEIGHBOUR_DELTAS[parity, direction % 6])
+        src_c0 = parity + dc  # neighbours of columns parity, parity + 2, ...
+        first = 0 if src_c0 >= 0 else 1  # skip a first column whose neighbour is off west
+        c_dst = np.arange(parity + 2 * first, cols, 2)
+        c_src = c_dst + dc
+        keep = c_src < cols
+        c_dst, c_src = c_dst[keep], c_src[keep]
+        if c_dst.size == 0:
+            continue
+        r0, r1 = max(0, -dr), min(rows, rows - dr)
+        if r0 >= r1:
+            continue
+        d0, d1, ds = int(c_dst[0]), int(c_dst[-1]) + 1, 2
+        s0, s1 = int(c_src[0]), int(c_src[-1]) + 1
+        out[r0:r1, d0:d1:ds] = a[r0 + dr : r1 + dr, s0:s1:ds]
+    return out
+
+
 def join_roads(road: np.ndarray) -> np.ndarray:
     """Road exit bitmask joining every pair of touching road hexes."""
-    rows, cols = road.shape
-    nr, nc, ok = neighbour_index(rows, cols)
-    exits = np.zeros((rows, cols), dtype=np.uint8)
+    exits = np.zeros(road.shape, dtype=np.uint8)
     for d in range(6):
-        linked = road & ok[d] & road[nr[d], nc[d]]
+        linked = road & neighbour_values(road, d, False)
         exits |= (linked.astype(np.uint8) << d).astype(np.uint8)
     return exits

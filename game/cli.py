@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 
-from .errors import UserFacingError
+from .errors import UserFacingError, one_line
 
 EXIT_BAD_INPUT = 2
 
@@ -74,7 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return COMMANDS[cmd](rest)
     except UserFacingError as e:
-        print(f"hexplate: {e}", file=sys.stderr)
+        print(f"hexplate: {one_line(e)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130

@@ -152,8 +152,9 @@ def ring(center: Hex, radius: int) -> Iterator[Hex]:
 
 
 def hex_name(h: Hex, width: int = 99, height: int = 99) -> str:
-    """XXYY (1-based, two digits each); XXXYYY on boards wider or taller than 99."""
-    digits = 3 if max(width, height) > 99 else 2
+    """XXYY (1-based, two digits each); XXXYYY on boards wider or taller than 99, and for
+    a hex beyond column or row 99 whatever the size given (so a name always parses back)."""
+    digits = 3 if max(width, height, h.col + 1, h.row + 1) > 99 else 2
     return f"{h.col + 1:0{digits}d}{h.row + 1:0{digits}d}"
 
 
@@ -162,9 +163,14 @@ class HexNameError(ValueError):
 
 
 def parse_hex_name(name: str) -> Hex:
-    s = str(name).strip()
-    if not s.isdigit() or len(s) not in (4, 6):
-        raise HexNameError(f"'{name}' is not a hex name (XXYY, e.g. 0505)")
+    """XXYY / XXXYYY in ASCII digits 0-9 only: other scripts' digits ("１２１２", "²²²²")
+    are not hex names, whatever str.isdigit says."""
+    if not isinstance(name, str):
+        raise HexNameError(f"{name!r} is not a hex name (XXYY, e.g. 0505)")
+    s = name.strip()
+    if not (s.isascii() and s.isdigit()) or len(s) not in (4, 6):
+        shown = s if len(s) <= 12 else s[:12] + "..."
+        raise HexNameError(f"'{shown}' is not a hex name (XXYY, e.g. 0505)")
     k = len(s) // 2
     col, row = int(s[:k]) - 1, int(s[k:]) - 1
     if col < 0 or row < 0:

@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from .errors import UserFacingError
+from .errors import UserFacingError, one_line
 from .rules.options import Rules
 
 EXIT_OK = 0
@@ -232,7 +232,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         out = answer(sys.argv[1:] if argv is None else argv)
     except UserFacingError as e:
-        print(f"hexplate: {e}", file=sys.stderr)
+        print(f"hexplate: {one_line(e)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except SystemExit as e:  # --help
         return int(e.code or 0)

@@ -18,17 +18,17 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 from .actions import IllegalActionError, action_from_json, action_to_json
-from .errors import UserFacingError
+from .atomic import write_atomic
+from .errors import UserFacingError, brief
 from .flow import replay
 from .movers import Mover
 from .rules.options import Rules
 from .scenario import ScenarioError, parse_scenario, read_json
-from .scenario_save import board_to_json, unit_to_json
+from .scenario_save import board_digest, board_to_json, unit_to_json
 from .state import GameStart, GameState
 
 FORMAT = "hexplate-save"
@@ -87,6 +87,7 @@ def save_to_json(state: GameState) -> dict[str, Any]:
             "sides": list(start.sides),
             "seed": start.seed,
             "dice": list(start.script),
+            "turn_limit": start.turn_limit,
         },
         "actions": [action_to_json(a) for a in state.history],
         "snapshot": snapshot(state),
@@ -96,6 +97,7 @@ def save_to_json(state: GameState) -> dict[str, Any]:
 def snapshot(state: GameState) -> dict[str, Any]:
     """Where the game stands, readable, plus a digest of every rules-relevant field."""
     digest_of = (
+        state.start,  # map, rules, sides, seed, dice script, placed units: the future too
         state.units,
         state.turn,
         str(state.phase),
@@ -105,6 +107,8 @@ def snapshot(state: GameState) -> dict[str, Any]:
         state.active_unit,
         state.declared_mode,
         state.moves,
+        state.declarations,
+        state.acted,
         state.wrecked,
         state.faces_used,
         state.log,
@@ -115,29 +119,20 @@ def snapshot(state: GameState) -> dict[str, Any]:
         "actions": len(state.history),
         "dice_faces_used": state.faces_used,
         "digest": hashlib.sha256(repr(digest_of).encode()).hexdigest(),
+        "board": board_digest(state.start_board or state.board),
     }
 
 
 def save_game(state: GameState, path: str | Path) -> None:
-    """Write the save atomically (:func:`write_text_atomically`)."""
+    """Write the save atomically (game.atomic: temp file, fsync, os.replace, folder fsync)."""
     write_text_atomically(Path(path), json.dumps(save_to_json(state), indent=1))
 
 
 def write_text_atomically(path: Path, text: str) -> None:
-    """Temp file in the same folder, fsync, os.replace: a crash leaves the old file."""
+    """game.atomic.write_atomic; a failure is a SaveError naming the file."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        write_atomic(path, text)
     except OSError as e:
-        raise SaveError(f"{path}: the save could not be written ({e.strerror or e}).") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except OSError as e:
-        Path(tmp).unlink(missing_ok=True)
         raise SaveError(f"{path}: the save could not be written ({e.strerror or e}).") from None
 
 
@@ -156,11 +151,16 @@ def load_game(path: str | Path, mover: Mover | None = None) -> GameState:
         raise SaveError(f"{path}: this is not a hexplate save file (no 'format': '{FORMAT}').")
     version = top.get("version")
     if version not in READABLE_VERSIONS:
-        raise SaveError(f"{path}: save version {version!r} is not supported (expected {VERSION}).")
+        raise SaveError(
+            f"{path}: save version {brief(version)} is not supported (expected {VERSION})."
+        )
     for key in TOP_KEYS:
         if key not in top:
             raise SaveError(f"{path}: the save has no '{key}'.")
     board, start = _start(path, _obj(path, top["start"], "start"))
+    saved = top["snapshot"]
+    if isinstance(saved, dict) and "board" in saved and saved["board"] != board_digest(board):
+        raise SaveError(f"{path}: {_board_changed(start.map_ref)}.")
     if not isinstance(top["actions"], list):
         raise SaveError(f"{path}: 'actions' must be a list.")
     actions = []
@@ -189,6 +189,12 @@ def _matches(now: dict[str, Any], saved: Any, version: Any) -> bool:
     return isinstance(saved, dict) and all(now[k] == saved.get(k) for k in keys)
 
 
+def _board_changed(map_ref: str | None) -> str:
+    if map_ref:
+        return f"the map {map_ref} is not the one this game was played on (it has changed since)"
+    return "the save's board is not the one the game was played on (the file was edited)"
+
+
 def _as_save_error(path: Path, e: Exception) -> SaveError:
     """The scenario reader's sentence, speaking of a save instead of a scenario."""
     msg, prefix = str(e), f"{path}: "
@@ -209,18 +215,25 @@ def _start(path: Path, d: dict[str, Any]) -> tuple[Any, GameStart]:
         if key not in d:
             raise SaveError(f"{path}: the save's start has no '{key}'.")
     if d["rules"] not in VARIANTS:
-        raise SaveError(f"{path}: rules must be one of {', '.join(VARIANTS)}, not {d['rules']!r}.")
+        rules = brief(d["rules"])
+        raise SaveError(f"{path}: rules must be one of {', '.join(VARIANTS)}, not {rules}.")
     sides = d["sides"]
     if not isinstance(sides, list) or len(sides) < 2 or not all(isinstance(s, str) for s in sides):
         raise SaveError(f"{path}: 'sides' must list at least two side names.")
+    if len(set(sides)) != len(sides) or not all(s.strip() for s in sides):
+        raise SaveError(f"{path}: 'sides' must name each side once, by a non-empty name.")
     seed = d["seed"]
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SaveError(f"{path}: the dice seed must be a whole number, not {seed!r}.")
+        raise SaveError(f"{path}: the dice seed must be a whole number, not {brief(seed)}.")
     scenario = {"version": 1, "board": d["board"], "units": d["units"], "dice": d["dice"]}
     try:
         sc = parse_scenario(scenario, path)
     except UserFacingError as e:
         raise _as_save_error(path, e) from None
     rules = Rules(d["rules"])
-    start = GameStart(sc.board_file, rules, tuple(sides), seed, sc.dice or (), sc.units)
+    limit = d.get("turn_limit")
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
+        raise SaveError(f"{path}: the turn limit must be a whole number >= 1, not {brief(limit)}.")
+    start = GameStart(sc.board_file, rules, tuple(sides), seed, sc.dice or (), sc.units,
+                      turn_limit=limit)  # fmt: skip
     return sc.board, start

@@ -31,11 +31,11 @@ from .board import (
 )
 from .designs import Design, DesignError, design
 from .designs import catalog as designs_by_code
-from .errors import UserFacingError
+from .errors import UserFacingError, brief
 from .hexgrid import Hex, HexNameError, parse_hex_name
 from .rules.combat.records import Declaration, Movement
 from .rules.steps import parse_step
-from .scenario_check import Reader, ScenarioError, _kind
+from .scenario_check import Reader, ScenarioError, _kind, _shown, _text
 from .scenario_combat import (
     COMBAT_KEYS,
     check_combat_keys,
@@ -115,7 +115,7 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for k, v in pairs:
         if k in out:
-            raise ValueError(f"duplicate key '{k}'")
+            raise ValueError(f"duplicate key {brief(k)}")
         out[k] = v
     return out
 
@@ -139,6 +139,8 @@ def read_json(path: Path) -> Any:
         raise r.error(f"is not valid JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
     except ValueError as e:
         raise r.error(f"is not valid scenario JSON ({e})") from None
+    except RecursionError:  # thousands of nested [ or {: no file of ours nests so deep
+        raise r.error("is not valid JSON (its lists and objects nest too deeply)") from None
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -177,7 +179,7 @@ def _board(r: Reader, value: Any) -> tuple[Board, str | None]:
     height = r.int_(d["height"], "board.height", 1, 999)
     hexes: dict[Hex, HexSpec] = {}
     for name, spec in r.obj(d.get("hexes", {}), "board.hexes").items():
-        where = f"hex '{name}' in board.hexes"
+        where = f"hex {_text(name)} in board.hexes"
         try:
             h = parse_hex_name(name)
         except HexNameError:
@@ -231,7 +233,7 @@ def _hex_spec(r: Reader, value: Any, where: str) -> HexSpec:
 
 def _class(r: Reader, value: Any, where: str) -> int:
     if not isinstance(value, str) or value not in CLASS_INDEX or value == "none":
-        raise r.error(f"{where} {json.dumps(value)} is not light, medium, heavy or hardened")
+        raise r.error(f"{where} {_shown(value)} is not light, medium, heavy or hardened")
     return CLASS_INDEX[value]
 
 
@@ -242,7 +244,11 @@ def _board_file(r: Reader, name: str) -> Board:
         if c.is_file():
             from .maps import load_map  # lazy: the map loader pulls in pytmx
 
-            return load_map(c)  # a MapError already names the map file and the problem
+            try:
+                return load_map(c)
+            except UserFacingError as e:  # name the scenario too, not only the map file
+                why = str(e).rstrip(".")
+                raise r.error(f"board file {_text(name)} cannot be used ({why})") from None
     raise r.error(f"board file '{name}' was found neither next to the scenario nor in the game")
 
 
@@ -250,11 +256,15 @@ def _units(r: Reader, value: Any, board: Board) -> tuple[Unit, ...]:
     if not isinstance(value, list):
         raise r.error(f"units must be a list, not {_kind(value)}")
     units: list[Unit] = []
+    ids: set[str] = set()
+    where: dict[Hex, Unit] = {}  # one dict lookup per unit, not a scan of those before
     for i, item in enumerate(value):
         u = _unit(r, item, i, board)
-        if any(o.id == u.id for o in units):
-            raise r.error(f"unit id '{u.id}' is used twice in units")
-        _check_stacking(r, u, units, board)
+        if u.id in ids:
+            raise r.error(f"unit id {_text(u.id)} is used twice in units")
+        _check_stacking(r, u, where, board)
+        ids.add(u.id)
+        where[u.at] = u
         units.append(u)
     return tuple(units)
 
@@ -269,7 +279,7 @@ def _unit(r: Reader, value: Any, index: int, board: Board) -> Unit:
             raise r.error(f"{where} has no '{k}'")
     kind = d["kind"]
     if kind not in KINDS:
-        raise r.error(f"{where}: kind {json.dumps(kind)} is not one of {', '.join(KINDS)}")
+        raise r.error(f"{where}: kind {_shown(kind)} is not one of {', '.join(KINDS)}")
     if design is not None and design.kind != kind:
         raise r.error(f"{where}: model '{design.code}' is a {design.kind} unit, not a {kind}")
     kw: dict[str, Any] = {
@@ -318,14 +328,14 @@ def _model(r: Reader, value: Any, where: str) -> Design:
         raise r.error(f"{where}: model '{code}' is not a design of the roster ({known})") from None
 
 
-def _check_stacking(r: Reader, u: Unit, placed: list[Unit], board: Board) -> None:
+def _check_stacking(r: Reader, u: Unit, placed: Mapping[Hex, Unit], board: Board) -> None:
     """MOV-30 (GAP G09 filled as in the engine): at most one unit per hex."""
-    for o in placed:
-        if o.at == u.at:
-            raise r.error(
-                f"units '{o.id}' and '{u.id}' share hex {board.hex_name(u.at)} "
-                "(one unit per hex, MOV-30)"
-            )
+    o = placed.get(u.at)
+    if o is not None:
+        raise r.error(
+            f"units {_text(o.id)} and {_text(u.id)} share hex {board.hex_name(u.at)} "
+            "(one unit per hex, MOV-30)"
+        )
 
 
 def _dice(r: Reader, value: Any) -> tuple[int, ...]:
@@ -345,7 +355,7 @@ def _move(r: Reader, value: Any, units: tuple[Unit, ...]) -> MoveSpec:
         raise r.error(f"move.unit '{unit}' is not one of the units")
     mode = d["mode"]
     if mode not in MODES:
-        raise r.error(f"move.mode {json.dumps(mode)} is not one of {', '.join(MODES)}")
+        raise r.error(f"move.mode {_shown(mode)} is not one of {', '.join(MODES)}")
     steps = d.get("steps", [])
     if not isinstance(steps, list):
         raise r.error(f"move.steps must be a list of step tokens, not {_kind(steps)}")

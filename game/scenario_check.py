@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from .board import Board
-from .errors import UserFacingError
+from .errors import UserFacingError, brief, one_line
 from .hexgrid import Hex, HexNameError, parse_hex_name
 
 
@@ -34,7 +34,8 @@ class Reader:
     def keys(self, d: Mapping[str, Any], allowed: tuple[str, ...], where: str) -> None:
         for k in d:
             if k not in allowed:
-                raise self.error(f"unknown key '{k}' in {where} (allowed: {', '.join(allowed)})")
+                known = ", ".join(allowed)
+                raise self.error(f"unknown key {_text(k)} in {where} (allowed: {known})")
 
     def int_(self, value: Any, where: str, lo: int, hi: int) -> int:
         if isinstance(value, bool) or not isinstance(value, int):
@@ -64,10 +65,23 @@ class Reader:
         try:
             h = parse_hex_name(value)
         except HexNameError:
-            raise self.error(f"{where} '{value}' is not a hex name (XXYY)") from None
+            raise self.error(f"{where} {_text(value)} is not a hex name (XXYY)") from None
         if board is not None and not board.contains(h):
             raise self.error(f"{where} '{value}' is off the {board.width}x{board.height} board")
         return h
+
+
+def _text(value: str) -> str:
+    """A key or name from the file in quotes, cut short if it is long."""
+    value = one_line(value)
+    return f"'{value}'" if len(value) <= 40 else f"'{value[:37]}...'"
+
+
+def _shown(value: Any) -> str:
+    """A JSON value for a message: strings in double quotes, anything else in brief."""
+    if isinstance(value, str):
+        return json.dumps(value if len(value) <= 40 else value[:37] + "...")
+    return brief(value)
 
 
 def _kind(value: Any) -> str:
@@ -79,5 +93,6 @@ def _kind(value: Any) -> str:
     if isinstance(value, int | float):
         return f"the number {value}"
     if isinstance(value, str):
-        return f"the string {json.dumps(value)}"
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return f"the string {json.dumps(shown)}"
     return "a list" if isinstance(value, list) else "an object"

@@ -6,12 +6,13 @@ Kept apart from the strict reader so each stays short; a sandbox save is
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .board import BUILDING_CLASSES, NO_WATER, Board, join_roads
+from .board import ARRAY_FIELDS, BUILDING_CLASSES, NO_WATER, Board, join_roads
 from .hexgrid import Hex
 from .roster import built_body, built_hull
 from .rules.combat.records import Movement
@@ -37,6 +38,20 @@ def scenario_to_json(s: Scenario) -> dict[str, Any]:
         blocks = [attack_json(a) for a in s.attacks]
         out |= {"attack": blocks[0]} if len(blocks) == 1 else {"attacks": blocks}
     return out
+
+
+def board_digest(b: Board) -> str:
+    """SHA-256 of the board's terrain arrays and deployment zones: a save's snapshot keeps
+    it so that an edited board (or a map file changed since) is noticed on loading."""
+    h = hashlib.sha256(f"{b.width}x{b.height}".encode())
+    for name in ARRAY_FIELDS:
+        a = np.ascontiguousarray(getattr(b, name))
+        h.update(f"{name}:{a.dtype.str}".encode())
+        h.update(a.tobytes())
+    for z in b.zones:
+        hexes = ",".join(b.hex_name(x) for x in sorted(z.hexes))
+        h.update(f"zone {z.name} {z.side}: {hexes}".encode())
+    return h.hexdigest()
 
 
 def board_to_json(b: Board) -> dict[str, Any]:

@@ -27,7 +27,11 @@ DEFAULT_FORCES: Mapping[str, tuple[tuple[str, int, int], ...]] = {
 
 def canonical_map_ref(ref: str | Path) -> str:
     """A map inside the game folder is named relative to it (saves survive a move of the
-    folder, and the scenario reader finds it from the game root); others absolutely."""
+    folder, and the scenario reader finds it from the game root); others absolutely.
+    A relative name that is no file from here but one in the game folder (a save's map,
+    loaded from elsewhere) is already such a name and stays as it is."""
+    if not Path(ref).is_absolute() and not Path(ref).is_file() and (GAME_ROOT / ref).is_file():
+        return Path(ref).as_posix()
     path = Path(ref).resolve()
     try:
         return path.relative_to(GAME_ROOT).as_posix()

@@ -20,6 +20,7 @@ from .actions import Action, LogEntry
 from .board import Board
 from .core.cups import cup_at
 from .dice import Dice
+from .lookup import index_of
 from .rules.combat.records import Declaration
 from .rules.options import TW, Rules
 from .rules.turn import Initiative
@@ -114,7 +115,7 @@ class GameState:
 
     def unit(self, unit_id: str) -> Unit | None:
         """The unit with this id, or None."""
-        return next((u for u in self.units if u.id == unit_id), None)
+        return index_of(self.units, _unit_id, "units").get(unit_id)
 
     def body(self, unit_id: str) -> MechBody | None:
         """A Mech's armour and structure (None for vehicles and unknown ids)."""
@@ -132,7 +133,7 @@ class GameState:
         return tuple(u for u in self.units if u.side == side)
 
     def move_record(self, unit_id: str) -> MoveRecord | None:
-        return next((m for m in self.moves if m.unit_id == unit_id), None)
+        return index_of(self.moves, _record_id, "moves").get(unit_id)
 
     # --- dice -------------------------------------------------------------------------------
 
@@ -140,3 +141,11 @@ class GameState:
         """A dice cup positioned where this game's dice stand (after ``faces_used`` faces;
         game.core.cups). Count new rolls from ``len(cup.log)`` as it is handed over."""
         return cup_at(self.start.seed, self.start.script, self.faces_used)
+
+
+def _unit_id(u: Unit) -> str:
+    return u.id
+
+
+def _record_id(m: MoveRecord) -> str:
+    return m.unit_id

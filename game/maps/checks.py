@@ -9,18 +9,23 @@ from __future__ import annotations
 
 import base64
 import binascii
-import gzip
+import re
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from xml.etree import ElementTree
 
-from .schema import MapError
+import numpy as np
+
+from .schema import PYTMX_TILE_KEYS, MapError
 
 FORMAT_ADVICE = (
     "in Tiled, Map > Map Properties > Tile Layer Format: choose CSV or Base64 "
     "(uncompressed, zlib or gzip)"
 )
+_NOT_CSV = re.compile(r"[^0-9,\s]", re.ASCII)
+_SPLIT_NUMBER = re.compile(r"[0-9]\s+[0-9]", re.ASCII)
+MAX_TILE = 4096  # px: the largest tile width or height a map may use
 _CASTS = {"int": int, "float": float, "bool": None}
 
 
@@ -92,8 +97,12 @@ def check_header(root: ElementTree.Element, where: str) -> Header:
         raise MapError(f"{where}: the map size {size} is not usable.")
     tw, th = _number(root, "tilewidth", where), _number(root, "tileheight", where)
     side = _number(root, "hexsidelength", where, "0")
-    if tw <= 0 or th <= 0:
-        raise MapError(f"{where}: the tile size {tw:g}x{th:g} must be positive.")
+    if not (tw.is_integer() and th.is_integer() and 2 <= tw <= MAX_TILE and 2 <= th <= MAX_TILE):
+        raise MapError(
+            f"{where}: the tile size {tw:g}x{th:g} must be whole pixels between 2 and {MAX_TILE}."
+        )
+    if not side.is_integer():
+        raise MapError(f"{where}: the hex side length {side:g} px must be a whole number.")
     if not 0 < side < tw:
         raise MapError(
             f"{where}: the hex side length is {side:g} px but for {tw:g} px wide tiles it "
@@ -101,6 +110,10 @@ def check_header(root: ElementTree.Element, where: str) -> Header:
             "Properties > Hex Side Length)."
         )
     return Header(int(w), int(h), tw, th, side, index == "even")
+
+
+def _ascii_number(text: str) -> bool:
+    return text.isascii() and text.isdigit()
 
 
 def _owner(elem: ElementTree.Element) -> str:
@@ -132,15 +145,19 @@ def check_typed_properties(root: ElementTree.Element, where: str) -> None:
                 )
 
 
-def check_tilesets(root: ElementTree.Element, path: Path, where: str) -> None:
-    """Every tileset file and image exists and parses; returns nothing, raises MapError."""
+def check_tilesets(root: ElementTree.Element, path: Path, where: str) -> dict[int, str]:
+    """Every tileset file and image exists and parses (else MapError). Returns, by Tiled
+    gid, the first custom property of a tile whose name pytmx also uses for a tile
+    attribute (height, width, x, type, ...): pytmx mixes both into one dict, so the
+    loader reports such a property itself when the tile is used."""
+    shadowed: dict[int, str] = {}
     tilesets = root.findall("tileset")
     if not tilesets:
         raise MapError(
             f"{where}: the map has no tileset (add maps/terrain.tsx: Map > Add External Tileset)."
         )
     for ts in tilesets:
-        if ts.get("firstgid") is None or not ts.get("firstgid", "").isdigit():
+        if ts.get("firstgid") is None or not _ascii_number(ts.get("firstgid", "")):
             raise MapError(f"{where}: a tileset of the map has no valid firstgid.")
         base, node = path.parent, ts
         source = ts.get("source")
@@ -161,6 +178,7 @@ def check_tilesets(root: ElementTree.Element, path: Path, where: str) -> None:
             base = tsx.parent
         name = node.get("name", source or "?")
         check_typed_properties(node, f"{where}: tileset '{name}'")
+        shadowed.update(_shadowed_properties(node, int(ts.get("firstgid", "0"))))
         for image in node.iter("image"):
             src = image.get("source")
             if src and not (base / src).is_file():
@@ -168,26 +186,66 @@ def check_tilesets(root: ElementTree.Element, path: Path, where: str) -> None:
                     f"{where}: the image '{src}' of tileset '{name}' is missing "
                     f"(looked for {(base / src).resolve()})."
                 )
+    return shadowed
 
 
-def _count_tiles(data: ElementTree.Element, encoding: str, compression: str, where: str) -> int:
+def _shadowed_properties(tileset: ElementTree.Element, firstgid: int) -> dict[int, str]:
+    """Tiled gid -> the first custom property named like a pytmx tile key."""
+    out: dict[int, str] = {}
+    for tile in tileset.findall("tile"):
+        ident = tile.get("id", "")
+        props = tile.find("properties")
+        if props is None or not _ascii_number(ident):
+            continue
+        for prop in props.findall("property"):
+            if prop.get("name") in PYTMX_TILE_KEYS:
+                out.setdefault(firstgid + int(ident), str(prop.get("name")))
+    return out
+
+
+def _count_tiles(
+    data: ElementTree.Element, encoding: str, compression: str, where: str, tiles: int
+) -> int:
+    """Tiles a layer's data holds. Compressed data is inflated at most to the size the
+    map's ``tiles`` need (plus one byte), so a small file cannot unpack gigabytes."""
     text = (data.text or "").strip()
-    if encoding == "csv":
-        try:
-            return len([int(v) for v in text.replace("\n", "").split(",") if v.strip()])
-        except ValueError:
-            raise MapError(f"{where} holds CSV data that is not a list of numbers.") from None
+    if encoding == "csv":  # tile gids: ASCII digits between commas (C-speed regexes)
+        if _NOT_CSV.search(text) or _SPLIT_NUMBER.search(text):
+            raise MapError(f"{where} holds CSV data that is not a list of numbers.")
+        digit = np.frombuffer(text.encode("ascii"), np.uint8)
+        digit = (digit >= 48) & (digit <= 57)
+        return int(np.count_nonzero(digit[1:] & ~digit[:-1]) + (digit[:1].sum()))
+    limit = 4 * tiles
     try:
         raw = base64.b64decode(text, validate=False)
-        if compression == "zlib":
-            raw = zlib.decompress(raw)
-        elif compression == "gzip":
-            raw = gzip.decompress(raw)
+        if compression in ("zlib", "gzip"):
+            raw = _inflate(raw, compression == "gzip", limit)
     except (binascii.Error, zlib.error, OSError, EOFError):
         raise MapError(f"{where} holds Base64 data that cannot be decoded.") from None
+    if len(raw) > limit:
+        raise MapError(
+            f"{where} holds {compression} data that inflates to more than the {limit} bytes "
+            f"of its {tiles} tiles."
+        )
     if len(raw) % 4:
         raise MapError(f"{where} holds Base64 data of {len(raw)} bytes, not whole tiles.")
     return len(raw) // 4
+
+
+def _inflate(raw: bytes, gzip_format: bool, limit: int) -> bytes:
+    """zlib / gzip (every member) decompressed, stopping after ``limit + 1`` bytes."""
+    out = bytearray()
+    wbits = 16 + zlib.MAX_WBITS if gzip_format else zlib.MAX_WBITS
+    while True:
+        d = zlib.decompressobj(wbits)
+        out += d.decompress(raw, limit + 1 - len(out))
+        if len(out) > limit:
+            return bytes(out)
+        if not d.eof:
+            raise EOFError("the compressed data ends early")
+        raw = d.unused_data
+        if not gzip_format or not raw.strip(b"\0"):
+            return bytes(out)
 
 
 def check_layers(root: ElementTree.Element, header: Header, where: str) -> None:
@@ -218,7 +276,7 @@ def check_layers(root: ElementTree.Element, header: Header, where: str) -> None:
             raise MapError(
                 f"{lw} is compressed with {compression}, which pytmx cannot read; {FORMAT_ADVICE}."
             )
-        n = _count_tiles(data, encoding, compression, lw)
+        n = _count_tiles(data, encoding, compression, lw, header.width * header.height)
         if n != header.width * header.height:
             raise MapError(
                 f"{lw} holds {n} tiles but the map is {header.width}x{header.height} "

@@ -23,7 +23,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from ..board import HexSpec
+import numpy as np
+
+from ..board import HexSpec, neighbour_values
 from ..hexgrid import DIRECTION_NAMES, Hex, hex_name, neighbour
 from .schema import MapError, exits_text
 
@@ -67,4 +69,36 @@ def resolve_road_exits(
             if n in road and (n not in explicit or (d + 3) % 6 in explicit[n]):
                 exits.append(d)
         out[h] = replace(specs[h], road_exits=tuple(exits))
+    return out
+
+
+def resolve_road_array(
+    road: np.ndarray, explicit: np.ndarray, bits: np.ndarray, where: str
+) -> np.ndarray:
+    """resolve_road_exits on whole [row, col] arrays (``explicit``: the hex gives its own
+    exits, ``bits`` their 6-bit mask), for big maps: the final exit mask of every hex.
+    A refused exit is reported by resolve_road_exits itself, so the sentence is the same."""
+    rows, cols = road.shape
+    out = np.where(explicit, bits, 0).astype(np.uint8)
+    bad = np.zeros(road.shape, bool)
+    for d in range(6):
+        back = (d + 3) % 6
+        on_board = neighbour_values(np.ones(road.shape, bool), d, False)
+        n_road, n_explicit = neighbour_values(road, d, False), neighbour_values(explicit, d, False)
+        n_back = (neighbour_values(bits, d, 0) >> back & 1).astype(bool)
+        leads = explicit & (bits >> d & 1).astype(bool) & on_board
+        bad |= leads & (~n_road | (n_explicit & ~n_back))
+        joins = road & ~explicit & n_road & (~n_explicit | n_back)
+        out |= (joins.astype(np.uint8) << d).astype(np.uint8)
+    if bad.any():
+        specs = {
+            Hex(int(c), int(r)): HexSpec(
+                road=True,
+                road_exits=tuple(d for d in range(6) if bits[r, c] >> d & 1)
+                if explicit[r, c]
+                else None,
+            )
+            for r, c in zip(*np.nonzero(road), strict=True)
+        }
+        resolve_road_exits(specs, cols, rows, where)  # raises the MapError
     return out

@@ -11,6 +11,7 @@ Run ``python -m game.maps MAP.tmx ...`` to check maps from the command line.
 
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -18,7 +19,10 @@ from types import ModuleType
 from typing import Any
 from xml.etree import ElementTree
 
-from ..board import Board, BoardError, HexSpec, Zone, build_board
+import numpy as np
+
+from ..board import ARRAY_FIELDS, Board, HexSpec, Zone, board_from_arrays
+from ..errors import one_line
 from ..hexgrid import Hex, hex_name
 from .checks import (
     Header,
@@ -29,17 +33,9 @@ from .checks import (
     read_xml,
 )
 from .geometry import HexLayout
-from .roads import resolve_road_exits
-from .schema import (
-    PYTMX_TILE_KEYS,
-    MapError,
-    Value,
-    apply_override,
-    is_feature,
-    merge_stack,
-    parse_props,
-    to_spec,
-)
+from .roads import resolve_road_array
+from .schema import PROPERTIES, PYTMX_TILE_KEYS, MapError, Value, apply_override, parse_props
+from .stacks import build_stacks, spec_arrays, stack_specs, tile_props
 
 __all__ = ["MapError", "load_map", "main"]
 SIDES = ("A", "B")
@@ -112,30 +108,33 @@ def _check_gid(tm: Any, gid: int, where: str) -> None:
         raise MapError(f"{where}: the map uses tile gid {tiled_gid}, which no tileset holds.")
 
 
-def _stacks(tm: Any, root: ElementTree.Element, layout: HexLayout, where: str) -> dict:
-    """Per hex: the parsed property dicts of its tiles, bottom (ground) to top."""
+def _tile_layers(tm: Any, root: ElementTree.Element) -> tuple[list[np.ndarray], list[int]]:
+    """The tile layers' gids as arrays [row, col], in pytmx's order, with their file rank."""
     order = _layer_order(root)
-    parsed: dict[int, dict[str, Value]] = {}
-    ranked: dict[Hex, list[tuple[bool, int, dict[str, Value]]]] = {}
+    layers, ranks = [], []
     tile_layers = [ly for ly in tm.layers if type(ly).__name__ == "TiledTileLayer"]
     for index, layer in enumerate(tile_layers):
-        rank = order.get(str(getattr(layer, "id", "")), index)
-        for y, row in enumerate(layer.data):
-            for x, gid in enumerate(row):
-                if not gid:
-                    continue
-                h = Hex(x + layout.shift, y)
-                if gid not in parsed:
-                    _check_gid(tm, gid, where)
-                    label = f"{where}, hex {hex_name(h, layout.width, layout.height)}"
-                    raw = tm.get_tile_properties_by_gid(gid) or {}
-                    parsed[gid] = parse_props(
-                        raw, f"{label} ({_tile_label(tm, gid)})", skip=PYTMX_TILE_KEYS
-                    )
-                props = parsed[gid]
-                if props:
-                    ranked.setdefault(h, []).append((is_feature(props), rank, props))
-    return {h: [p for _, _, p in sorted(items, key=lambda t: t[:2])] for h, items in ranked.items()}
+        ranks.append(order.get(str(getattr(layer, "id", "")), index))
+        layers.append(np.asarray(layer.data, dtype=np.int64).reshape(tm.height, tm.width))
+    return layers, ranks
+
+
+def _gid_parser(tm: Any, layout: HexLayout, where: str, shadowed: dict[int, str]):
+    """parse(gid, row, tiled col): the tile's terrain properties, or a MapError naming
+    the first hex that shows it."""
+
+    def parse(gid: int, row: int, col: int) -> dict[str, Value]:
+        _check_gid(tm, gid, where)
+        h = Hex(col + layout.shift, row)
+        label = f"{where}, hex {hex_name(h, layout.width, layout.height)} ({_tile_label(tm, gid)})"
+        bad = shadowed.get(tm.tiledgidmap.get(gid, gid))
+        if bad is not None:  # pytmx mixes a tile's own attributes into its properties
+            known = ", ".join(p.name for p in PROPERTIES)
+            raise MapError(f"{label}: property '{bad}' is not a terrain property ({known}).")
+        raw = tm.get_tile_properties_by_gid(gid) or {}
+        return parse_props(raw, label, skip=PYTMX_TILE_KEYS)
+
+    return parse
 
 
 def _object_label(obj: Any) -> str:
@@ -146,6 +145,10 @@ def _object_hexes(obj: Any, kinds: dict[str, str], layout: HexLayout, where: str
     """The hexes an object marks: centres inside a polygon/rectangle/ellipse, or under a point."""
     kind = kinds.get(str(obj.id), "")
     label = f"{where}: object {_object_label(obj)} of layer '{obj.parent_name}'"
+    numbers = [obj.x, obj.y, obj.width or 0, obj.height or 0, obj.rotation or 0]
+    numbers += [v for p in getattr(obj, "points", ()) for v in p]
+    if not all(isinstance(v, int | float) and math.isfinite(v) for v in numbers):
+        raise MapError(f"{label} has a position, size or point that is not a finite number.")
     if kind == "polyline":
         raise MapError(f"{label} is a polyline; draw a polygon, rectangle or point instead.")
     if kind == "ellipse":
@@ -222,32 +225,63 @@ def load_map(path: str | Path) -> Board:
     root = read_xml(p, where)
     header: Header = check_header(root, where)
     check_typed_properties(root, where)
-    check_tilesets(root, p, where)
+    shadowed = check_tilesets(root, p, where)
     check_layers(root, header, where)
     tm = _read_tiled(p, where)
     shift = 1 if header.even else 0
     layout = HexLayout(
         header.tilewidth, header.tileheight, header.side, shift, header.width + shift, header.height
     )
+
+    def label(flat_hex: int) -> str:
+        r, c = divmod(flat_hex, layout.width)
+        return f"{where}, hex {hex_name(Hex(c, r), layout.width, layout.height)}"
+
+    layers, ranks = _tile_layers(tm, root)
+    props = tile_props(layers, _gid_parser(tm, layout, where, shadowed))
+    st = build_stacks(layers, ranks, props, shift, label)
     kinds = _object_kinds(root)
-    merged: dict[Hex, dict[str, Value]] = {}
-    for h, stack in _stacks(tm, root, layout, where).items():
-        merged[h] = merge_stack(stack, f"{where}, hex {hex_name(h, layout.width, layout.height)}")
+    overridden: dict[int, dict[str, Value]] = {}  # flat hex -> merged, in first-touch order
     for obj in _group(tm, "overrides"):
         for h in sorted(_object_hexes(obj, kinds, layout, where)):
-            label = f"{where}, hex {hex_name(h, layout.width, layout.height)}"
-            label += f" (override object {_object_label(obj)})"
-            apply_override(merged.setdefault(h, {}), parse_props(obj.properties, label), label)
+            i = h.row * layout.width + h.col
+            if i not in overridden:
+                overridden[i] = dict(st.merged[st.index[i]]) if st.index[i] >= 0 else {}
+            where_obj = f"{label(i)} (override object {_object_label(obj)})"
+            apply_override(overridden[i], parse_props(obj.properties, where_obj), where_obj)
     zones = _zones(tm, kinds, layout, where)
-    specs: dict[Hex, HexSpec] = {
-        h: to_spec(m, f"{where}, hex {hex_name(h, layout.width, layout.height)}")
-        for h, m in merged.items()
-    }
-    specs = resolve_road_exits(specs, layout.width, layout.height, where)  # MOV-24
-    try:
-        return build_board(layout.width, layout.height, specs, name=p.stem, zones=zones)
-    except BoardError as e:
-        raise MapError(f"{where}: {e}.") from None
+    specs, own = stack_specs(st, overridden, label)
+    return _board(st, specs, own, layout, p.stem, zones, where)
+
+
+def _board(
+    st: Any,
+    specs: list[HexSpec],
+    own: dict[int, HexSpec],
+    layout: HexLayout,
+    name: str,
+    zones: tuple[Zone, ...],
+    where: str,
+) -> Board:
+    """Arrays of the stacks' specs, overridden hexes on top, road exits resolved (MOV-24)."""
+    arrays = spec_arrays(st, specs)
+    explicit_of = np.array([s.road_exits is not None for s in (*specs, HexSpec())])
+    bits_of = np.array([_mask(s.road_exits) for s in (*specs, HexSpec())], np.uint8)
+    explicit = explicit_of[st.index].reshape(st.rows, st.cols)
+    bits = bits_of[st.index].reshape(st.rows, st.cols)
+    for i, spec in own.items():
+        r, c = divmod(i, layout.width)
+        for f in ARRAY_FIELDS:
+            if f != "road_exits":
+                arrays[f][r, c] = getattr(spec, f)
+        explicit[r, c] = spec.road_exits is not None
+        bits[r, c] = _mask(spec.road_exits)
+    arrays["road_exits"] = resolve_road_array(arrays["road"], explicit, bits, where)
+    return board_from_arrays(arrays, name=name, zones=zones)
+
+
+def _mask(exits: tuple[int, ...] | None) -> int:
+    return sum(1 << d for d in set(exits or ()))
 
 
 def summary(board: Board) -> str:
@@ -281,7 +315,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             print(summary(load_map(arg)))
         except MapError as e:
-            print(f"hexplate: {e}", file=sys.stderr)
+            print(f"hexplate: {one_line(e)}", file=sys.stderr)
             status = 2
     return status
 

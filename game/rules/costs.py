@@ -130,11 +130,19 @@ def entry_table(board: Board, kind: str, rules: Rules = TW, offroad: bool = True
     hit = _CACHE.get(key)
     if hit is not None and hit[0] is board:
         return hit[1]
-    table = _build(board, motive_costs(kind, rules), water_is_level(rules), offroad)
+    table = build_entry_table(board, kind, rules, offroad)
     if len(_CACHE) >= 32:
         _CACHE.pop(next(iter(_CACHE)))
     _CACHE[key] = (board, table)
     return table
+
+
+def build_entry_table(
+    board: Board, kind: str, rules: Rules = TW, offroad: bool = True
+) -> EntryTable:
+    """entry_table without the cache (game.rules.window keeps its own for board windows)."""
+    offroad = offroad or kind != "wheeled"
+    return _build(board, motive_costs(kind, rules), water_is_level(rules), offroad)
 
 
 def _ground_terrain(board: Board, mc: MotiveCosts) -> tuple[np.ndarray, np.ndarray]:

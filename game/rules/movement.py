@@ -24,6 +24,7 @@ from .options import TW, Rules
 from .psr import PSR, make_psr
 from .skid import SKID_ATTACKER_MOD, SKID_TARGET_MOD
 from .steps import Step, StepError, parse_step
+from .window import LocalTables
 
 __all__ = [
     "MODES",
@@ -50,16 +51,17 @@ def begin_move(
     if mode not in MODES:
         raise ValueError(f"mode '{mode}' is not one of {', '.join(MODES)}")
     others = tuple(u for u in units if u.id != unit_id and not u.destroyed)
-    table = C.entry_table(board, mover.kind, rules, mover.offroad)  # MOV-31
-    h = table.index(mover.at.col, mover.at.row)
+    mp = mode_mp(mover, mode)
+    # The entry arrays of a window the move's MP (+1 paved, MOV-25) cannot leave; MOV-31.
+    tables = LocalTables(board, mover.kind, rules, mover.offroad, max(mp, 0) + 3)
+    table, h = tables.at(mover.at)
     deck = bool(board.bridge_class[mover.at.row, mover.at.col] > 0)
     error = _mode_error(board, mover, mode)
-    mp = mode_mp(mover, mode)
     bonus = mover.kind in VEHICLE_KINDS and bool(table.pos_paved[int(deck), h])  # MOV-25
     # MOV-02/07: 0 MP forbids every step, not the empty move; an immobile unit may only
     # stand still (TURN-06, game/flow.py), so walk/run stay refused for it altogether.
     stay = mode in ("walk", "run") and not mover.moved and not mover.immobile and mp <= 0
-    ctx = MoveContext(board, mover, others, mode, mp, rules, table,
+    ctx = MoveContext(board, mover, others, mode, mp, rules, tables,
                       C.motive_costs(mover.kind, rules), error, bonus, stay)  # fmt: skip
     state = MoveState(at=mover.at, facing=mover.facing, prone=mover.prone, deck=deck)
     return ctx, state

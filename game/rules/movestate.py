@@ -14,6 +14,7 @@ from ..units import Unit
 from . import costs as C
 from .options import Rules
 from .psr import PSR
+from .window import LocalTables
 
 MODES = ("stand", "walk", "run", "jump")
 SKIDDERS = frozenset({"biped", "quad", "tracked", "wheeled"})  # PSR-22 (hover: PSR-28)
@@ -63,7 +64,7 @@ class MoveContext:
     mode: str
     mp_available: int
     rules: Rules
-    table: C.EntryTable
+    table: LocalTables  # entry arrays around the hex asked about (game.rules.window)
     costs: C.MotiveCosts
     error: str | None  # the whole move is impossible (mode, immobile, ...)
     paved_bonus: bool  # MOV-25 applies if the unit stays on pavement
@@ -111,8 +112,8 @@ def no_mp(what: str, cost: int, ctx: MoveContext, state: MoveState, limit: int) 
 
 def turned(ctx: MoveContext, state: MoveState, facing: int, cost: int) -> MoveState:
     """A facing change: remember it for skids (PSR-22) and sideslips (PSR-28)."""
-    h = ctx.table.index(state.at.col, state.at.row)
-    paved = bool(ctx.table.pos_paved[int(state.deck), h])
+    table, h = ctx.table.at(state.at)
+    paved = bool(table.pos_paved[int(state.deck), h])
     before = state.dir_before_turn if state.turn_pending else state.travel_dir
     return replace(
         state,

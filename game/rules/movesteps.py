@@ -77,13 +77,15 @@ _CODE_TEXT = {
 }
 
 
-def _entry_error(ctx: MoveContext, state: MoveState, d: int, h: int, code: int) -> str:
+def _entry_error(
+    ctx: MoveContext, t: C.EntryTable, state: MoveState, d: int, h: int, code: int
+) -> str:
     target = state.at.neighbour(d)
     if code == C.OFF_BOARD:
         return f"the step from {ctx.name(state.at)} {_CODE_TEXT[code]}"
     r, c = target.row, target.col
     if code == C.TOO_STEEP:
-        dl = abs(int(ctx.table.dlevel[int(state.deck), d, h]))
+        dl = abs(int(t.dlevel[int(state.deck), d, h]))
         limit = ctx.costs.max_level_change
         plural = "s" if limit > 1 else ""
         return (
@@ -102,7 +104,7 @@ def enter_step(
     ctx: MoveContext, state: MoveState, step: Step, index: int, token: str
 ) -> StepReport:
     """F, B and the quad shifts (MOV-16..20, MOV-24..30)."""
-    u, t = ctx.unit, ctx.table
+    u = ctx.unit
     if state.prone:
         return fail(
             index,
@@ -117,10 +119,11 @@ def enter_step(
     if backward and ctx.running:
         return fail(index, token, state, "a running unit may not move backward (MOV-18)")
     d = (state.facing + RELATIVE_DIRECTION[step.kind]) % 6
-    s, h = int(state.deck), t.index(state.at.col, state.at.row)
+    t, h = ctx.table.at(state.at)  # the entry arrays around the unit (game.rules.window)
+    s = int(state.deck)
     code = int(t.code[s, d, h])
     if code != C.OK:
-        return fail(index, token, state, _entry_error(ctx, state, d, h, code))
+        return fail(index, token, state, _entry_error(ctx, t, state, d, h, code))
     target = state.at.neighbour(d)
     other = ctx.enemy_at(target)
     if other is not None:
@@ -156,7 +159,7 @@ def enter_step(
             minimum = True
         else:
             return fail(index, token, state, problem)
-    psrs = _entry_psrs(ctx, state, index, d, h, target, depth)
+    psrs = _entry_psrs(ctx, t, state, index, d, h, target, depth)
     same_way = state.last_backward is None or state.last_backward == backward
     after = replace(
         state,
@@ -178,10 +181,17 @@ def enter_step(
 
 
 def _entry_psrs(
-    ctx: MoveContext, state: MoveState, index: int, d: int, h: int, target: Hex, depth: int
+    ctx: MoveContext,
+    t: C.EntryTable,
+    state: MoveState,
+    index: int,
+    d: int,
+    h: int,
+    target: Hex,
+    depth: int,
 ) -> list[PSR]:
     """PSR-22/28 before entering; PSR-08 water, rubble and buildings after entering."""
-    u, t, rules = ctx.unit, ctx.table, ctx.rules
+    u, rules = ctx.unit, ctx.rules
     out: list[PSR] = []
     before = state.facing if state.dir_before_turn is None else state.dir_before_turn
     ctxt = {"hexes_moved_before": state.hexes_moved, "direction_before": before}

@@ -21,7 +21,8 @@ from ..units import Unit
 from .jumps import jump_landings
 from .movement import advance, begin_move, finish_move
 from .options import TW, Rules
-from .search import ENTER0, INF, LINK, STAND0, TOKENS, Found, search, transitions
+from .search import ENTER0, INF, LINK, STAND0, TOKENS, Found, search
+from .window import Window, found_to_board, window_around, window_transitions
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -38,7 +39,7 @@ class Reach:
     rows: int
     cols: int
     kind: str
-    ends_blocked: np.ndarray  # (H,) hexes the unit may pass but not end in
+    ends_blocked: np.ndarray  # sorted flat hexes the unit may pass but not end in
     found: Found  # end states within the MP (MOV-25 paved states included)
     main: Found | None = None  # search whose predecessors read back ordinary paths
     alt: Found | None = None  # MOV-25 paved-only search (states beyond mp_available)
@@ -76,7 +77,7 @@ class Reach:
         n = self.rows * self.cols
         states = self.found.states
         hexes = states % n
-        ok = ~self.ends_blocked[hexes]
+        ok = ~_member(hexes, self.ends_blocked)
         return states[ok], hexes[ok], (states[ok] // n) % 6
 
     def hexes(self, minimum: bool = True) -> dict[Hex, tuple[int, tuple[int, ...]]]:
@@ -84,20 +85,20 @@ class Reach:
         ``minimum``, also the facings only minimum movement reaches there (MOV-20/23: a
         prone Mech with 1 MP standing up; the hex's mp stays the least, see
         docs/rules-coverage.md)."""
-        n = self.rows * self.cols
         states, hexes, facing = self._ends()
         cost = self.found.cost[np.searchsorted(self.found.states, states)]
-        best = np.full(n, INF, np.int16)
-        np.minimum.at(best, hexes, cost)
-        faces = np.zeros((n, 6), bool)
-        faces[hexes, facing] = True
+        ends, slot = np.unique(hexes, return_inverse=True)  # sparse: what was reached only
+        best = np.full(len(ends), INF, np.int16)
+        np.minimum.at(best, slot, cost)
+        faces = np.zeros((len(ends), 6), bool)
+        faces[slot, facing] = True
         out: dict[Hex, tuple[int, tuple[int, ...]]] = {}
         every = tuple(range(6))
-        for h in np.unique(hexes).tolist():
+        infantry = self.kind == "infantry" and not self.still
+        for i, h in enumerate(ends.tolist()):
             r, c = divmod(h, self.cols)
-            infantry = self.kind == "infantry" and not self.still
-            fs = every if infantry else tuple(np.flatnonzero(faces[h]).tolist())
-            out[Hex(c, r)] = (int(best[h]), fs)
+            fs = every if infantry else tuple(np.flatnonzero(faces[i]).tolist())
+            out[Hex(c, r)] = (int(best[i]), fs)
         if minimum:
             for (h, f), (mp, _) in self.minimum_ends.items():
                 least, fs = out.get(h, (mp, ()))
@@ -110,7 +111,7 @@ class Reach:
     def _best_state(self, h: Hex, facing: int) -> int | None:
         n = self.rows * self.cols
         idx = h.row * self.cols + h.col
-        if idx < 0 or idx >= n or not (0 <= h.col < self.cols) or self.ends_blocked[idx]:
+        if idx < 0 or idx >= n or not (0 <= h.col < self.cols) or self._blocked_end(idx):
             return None
         faces = range(6) if self.kind == "infantry" and not self.still else (facing,)
         want = np.array([(lay * 6 + f) * n + idx for lay in range(4) for f in faces])
@@ -120,6 +121,10 @@ class Reach:
         if not hit.any():
             return None
         return int(want[hit][np.argmin(self.found.cost[pos[hit]])])
+
+    def _blocked_end(self, idx: int) -> bool:
+        i = int(np.searchsorted(self.ends_blocked, idx))
+        return i < len(self.ends_blocked) and int(self.ends_blocked[i]) == idx
 
     def cost_to(self, h: Hex, facing: int) -> int | None:
         """Least MP to end in ``h`` facing ``facing`` (None if out of reach)."""
@@ -186,24 +191,32 @@ class Reach:
                 "reach": out}  # fmt: skip
 
 
+def _member(values: np.ndarray, sorted_set: np.ndarray) -> np.ndarray:
+    """np.isin for a small sorted set, without np.isin's sorting."""
+    if len(sorted_set) == 0:
+        return np.zeros(values.shape, bool)
+    pos = np.minimum(np.searchsorted(sorted_set, values), len(sorted_set) - 1)
+    return sorted_set[pos] == values
+
+
 def _turns(have: int, want: int) -> list[str]:
     turn = (want - have) % 6
     return ["R"] * turn if turn <= 3 else ["L"] * (6 - turn)
 
 
 def _blocked(board: Board, units: Sequence[Unit], mover: Unit) -> tuple[np.ndarray, np.ndarray]:
-    """Hexes the mover may not enter (enemies) and may not end in (anyone), MOV-30."""
-    n = board.width * board.height
-    enemy = np.zeros(n, bool)
-    anyone = np.zeros(n, bool)
+    """Hexes the mover may not enter (enemies) and may not end in (anyone), MOV-30, as
+    sorted flat hex indices (the board may be large; the units are few)."""
+    enemy: list[int] = []
+    anyone: list[int] = []
     for u in units:
         if u.id == mover.id or u.destroyed or not board.contains(u.at):
             continue
         idx = u.at.row * board.width + u.at.col
-        anyone[idx] = True
+        anyone.append(idx)
         if u.side != mover.side:
-            enemy[idx] = True
-    return enemy, anyone
+            enemy.append(idx)
+    return np.unique(np.array(enemy, np.int64)), np.unique(np.array(anyone, np.int64))
 
 
 def reach(board: Board, units: Sequence[Unit], unit_id: str, mode: str, rules: Rules = TW) -> Reach:
@@ -221,6 +234,7 @@ class _Query:
     starts: np.ndarray
     enemy: np.ndarray
     base: dict[str, Any]
+    window: Window  # the board around the unit its MP can cover (game.rules.window)
 
 
 def reach_batch(
@@ -230,7 +244,7 @@ def reach_batch(
     moves, work arrays: built once per board, kind and mode), walk/run queries of the same
     kind and mode share ONE bucketed search, each unit in its own copy of the states."""
     out: list[Reach | None] = [None] * len(requests)
-    groups: dict[tuple[str, bool, bool, bool, bool], list[_Query]] = {}
+    groups: dict[tuple[str, bool, bool, bool, bool, Window], list[_Query]] = {}
     for i, (uid, mode) in enumerate(requests):
         done, query = _prepare(board, units, uid, mode, rules, i)
         if done is not None:
@@ -238,13 +252,31 @@ def reach_batch(
         else:
             assert query is not None
             u, st = query.ctx.unit, query.state
-            key = (u.kind, mode == "run", bool(st.prone), bool(query.ctx.paved_bonus), u.offroad)
+            key = (u.kind, mode == "run", bool(st.prone), bool(query.ctx.paved_bonus), u.offroad,
+                   query.window)  # fmt: skip
             groups.setdefault(key, []).append(query)
-    for (kind, running, prone, paved, offroad), queries in groups.items():
-        tr = transitions(board, kind, rules, running, posture=prone, offroad=offroad)
-        for q, r in zip(queries, _group_search(tr, queries, paved), strict=True):
+    for (kind, running, prone, paved, offroad, w), queries in groups.items():
+        for q, r in zip(queries, _windowed(board, w, (kind, rules, running, prone, offroad),
+                                           queries, paved), strict=True):  # fmt: skip
             out[q.index] = r
     return [r for r in out if r is not None]
+
+
+def _windowed(
+    board: Board, w: Window, what: tuple, queries: list[_Query], paved: bool
+) -> list[Reach]:
+    """The group's search on its window, answers in the board's numbering. A window is
+    sized so that no move can reach its cut edges (game.rules.window); should a search
+    ever touch one, it is done again on a window twice as large."""
+    kind, rules, running, prone, offroad = what
+    while True:
+        tr = window_transitions(board, w, kind, rules, running, prone, offroad)
+        results = _group_search(tr, queries, paved, w)
+        if w.whole or not any(w.on_cut(w.states_to_window(r.found.states) % tr.hexes)
+                              for r in results):  # fmt: skip
+            return results
+        rows, cols = w.shape
+        w = window_around(board, queries[0].ctx.unit.at, max(rows, cols))
 
 
 _NONE = Found(np.zeros(0, np.int64), np.zeros(0, np.int16), np.zeros(0, np.int64))
@@ -278,18 +310,26 @@ def _prepare(
         starts = (layer0 * 6 + np.arange(6, dtype=np.int64)) * n + h0
     else:
         starts = np.array([start_state], np.int64)
-    return None, _Query(index, ctx, st, starts, enemy, base)
+    # Every hex entered costs >= 1 MP (MOV-07): the search stays within the MP (+1 on
+    # pavement, MOV-25) of the start, one more ring gives its entry arrays their neighbours.
+    w = window_around(board, u.at, ctx.mp_available + 2)
+    return None, _Query(index, ctx, st, starts, enemy, base, w)
 
 
-def _group_search(tr: Any, queries: list[_Query], paved: bool) -> list[Reach]:
-    starts = [q.starts for q in queries]
+def _group_search(tr: Any, queries: list[_Query], paved: bool, w: Window) -> list[Reach]:
+    starts = [w.states_to_window(q.starts) for q in queries]
     budgets = [q.ctx.mp_available for q in queries]
-    enemy = np.stack([q.enemy for q in queries])
-    blocked = enemy if enemy.any() else None
-    mains = search(tr, starts, budgets, blocked)
+    blocked = None
+    if any(len(q.enemy) for q in queries):
+        rows, cols = w.shape
+        blocked = np.zeros((len(queries), rows * cols), bool)
+        for i, q in enumerate(queries):
+            blocked[i, w.hexes_to_window(q.enemy)] = True
+    mains = [found_to_board(w, f) for f in search(tr, starts, budgets, blocked)]
     alts: list[Found | None] = [None] * len(queries)
     if paved:  # MOV-25: one more MP while every hex entered is paved
-        alts = list(search(tr, starts, [b + 1 for b in budgets], blocked, paved_only=True))
+        more = search(tr, starts, [b + 1 for b in budgets], blocked, paved_only=True)
+        alts = [found_to_board(w, f) for f in more]
     out = []
     for q, main, alt in zip(queries, mains, alts, strict=True):
         found = main
@@ -356,7 +396,7 @@ def _minimum_stand(
         error, _ = finish_move(ctx, after, 0)
         h = after.at
         idx = h.row * result.cols + h.col
-        if error is not None or result.ends_blocked[idx]:
+        if error is not None or result._blocked_end(idx):
             continue
         layer = 2 * int(after.deck) + int(after.prone)
         if (layer * 6 + after.facing) * n + idx in have:
@@ -370,7 +410,7 @@ def _jump_reach(board: Board, ctx: Any, st: Any, anyone: np.ndarray, base: dict)
     rows, cols = board.shape
     n = rows * cols
     hexes, jc = jump_landings(board, st.at, ctx.mp_available, ctx.rules)
-    ok = ~anyone[hexes]
+    ok = ~_member(hexes, anyone)
     if ctx.unit.kind == "infantry":
         ok &= board.water.ravel()[hexes] < 1  # MOV-29
     hexes, jc = hexes[ok], jc[ok]

@@ -76,6 +76,13 @@ def transitions(
     return tr
 
 
+def build_transitions(
+    t: C.EntryTable, mc: C.MotiveCosts, running: bool, posture: bool
+) -> Transitions:
+    """The move arrays of an entry table (uncached; ``transitions`` caches per board)."""
+    return _build_transitions(t, mc, running, posture)
+
+
 def _build_transitions(
     t: C.EntryTable, mc: C.MotiveCosts, running: bool, posture: bool
 ) -> Transitions:

@@ -53,7 +53,7 @@ class Step:
 
 
 def _facing_arg(token: str, arg: str) -> int:
-    if not arg.isdigit() or int(arg) > 5:
+    if not (arg.isascii() and arg.isdigit()) or int(arg) > 5:
         raise StepError(f"step '{token}' needs a facing 0..5 after the colon")
     return int(arg)
 

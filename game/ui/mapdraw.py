@@ -220,6 +220,7 @@ def draw_grid(surface: pygame.Surface, cols: int, rows: int, lay: HexLayout, pal
     surface.blit(overlay, (0, 0))
 
 
+ORIGIN = Hex(0, 0)
 LABEL_MIN_ZOOM = 0.75  # below this the XXYY labels would be unreadable noise
 
 
@@ -228,14 +229,23 @@ def label_font_size(scale: float) -> int:
 
 
 def draw_labels(
-    surface: pygame.Surface, board: Board, lay: HexLayout, pal: Palette, font: pygame.font.Font
+    surface: pygame.Surface,
+    board: Board,
+    lay: HexLayout,
+    pal: Palette,
+    font: pygame.font.Font,
+    origin: Hex = ORIGIN,
+    size: tuple[int, int] | None = None,
 ) -> None:
-    """XXYY at the top of each hex, dark text with a light halo."""
+    """XXYY at the top of each hex, dark text with a light halo. ``board`` may be a piece
+    of a larger map (game.ui.chunks): ``origin`` is its first hex there, ``size`` that
+    map's width and height, so the names are the map's."""
     text_c, halo_c = pal.colour("label", "text"), pal.colour("label", "outline")
+    width, height = size or (board.width, board.height)
     for col in range(board.width):
         for row in range(board.height):
             h = Hex(col, row)
-            name = hex_name(h, board.width, board.height)
+            name = hex_name(Hex(col + origin.col, row + origin.row), width, height)
             text = font.render(name, True, text_c)
             halo = font.render(name, True, halo_c)
             cx, _ = lay.centre(h)

@@ -298,10 +298,17 @@ def _facing_arrow(
     pygame.draw.polygon(surf, (*WHITE, 255), tri, max(1, round(2 * s)))
 
 
-def terrain_layer(lay: HexLayout, board: Any) -> Layer:
+def terrain_layer(
+    lay: HexLayout, board: Any, cols: range | None = None, rows: range | None = None
+) -> Layer:
     """Flat terrain colours for a board without tile art (an inline scenario board):
-    clear, woods, water by depth, rough, rubble, pavement, buildings; level as a number."""
-    hexes = [Hex(c, r) for r in range(board.height) for c in range(board.width)]
+    clear, woods, water by depth, rough, rubble, pavement, buildings; level as a number.
+    ``cols`` / ``rows``: only that part of the board (a big board is drawn near the view)."""
+    cols = cols if cols is not None else range(board.width)
+    rows = rows if rows is not None else range(board.height)
+    hexes = [Hex(c, r) for r in rows for c in cols]
+    if not hexes:
+        return EMPTY
     surf, x0, y0 = _canvas(lay, hexes, 0)
     f = font(max(10, round(16 * lay.scale)), True)
     for h in hexes:

@@ -88,8 +88,12 @@ def make_app(args: Args, screen):
     state = initial_state(args)
     if state is None:
         app.show("start")
-    else:
+        return app
+    try:
         app.start_game(state)
+    except UserFacingError as e:  # e.g. the map cannot be drawn: name the file given too
+        given = args.load or args.scenario or args.map
+        raise PlayError(f"{given}: the game cannot be shown ({e})") from None
     return app
 
 

@@ -127,7 +127,7 @@ class App:
             return
         try:
             autosave(self.state)
-        except OSError as e:
+        except (OSError, UserFacingError) as e:  # save_game raises SaveError: a notice only
             self.notify(f"Autosave failed: {e}", error=True)
 
     def save(self, name: str = QUICKSAVE) -> Path | None:
@@ -155,7 +155,13 @@ class App:
                 f"{path}: cannot be loaded ({type(e).__name__}: {e})", error=True, seconds=6
             )
             return False
-        self.start_game(state)
+        previous = self.state
+        try:
+            self.start_game(state)
+        except UserFacingError as e:  # e.g. the save's map cannot be drawn: name the save too
+            self.state = previous
+            self.notify(f"{path}: the saved game cannot be shown ({e})", error=True, seconds=6)
+            return False
         self.notify(f"Loaded {path.name}")
         return True
 

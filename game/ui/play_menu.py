@@ -131,6 +131,8 @@ class LoadMenu:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
+            elif event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
+                self.app.running = False  # Ctrl+Q quits from every screen
             elif event.key in (pygame.K_DOWN, pygame.K_j):
                 self.index = min(len(self.saves) - 1, self.index + 1)
             elif event.key in (pygame.K_UP, pygame.K_k):

@@ -29,6 +29,9 @@ from .render import MapRenderer, RenderOptions
 from .sprites import draw_unit
 from .tiles import TileMap, load_tile_map
 
+TERRAIN_WHOLE = 64 * 64  # untiled boards up to this size get one terrain surface
+TERRAIN_BLOCK = 16  # bigger ones: hexes near the view, in blocks of this many
+
 PAN_KEYS = {
     pygame.K_LEFT: (1, 0),
     pygame.K_RIGHT: (-1, 0),
@@ -53,7 +56,7 @@ def tiles_for(state: GameState) -> TileMap:
         tiles = load_tile_map(path)
         if (tiles.cols, tiles.rows) == (board.width, board.height):
             return tiles
-    return TileMap(Path(""), board.width, board.height, DEFAULT_LAYOUT, (), {}, {}, {})
+    return TileMap(Path(""), board.width, board.height, DEFAULT_LAYOUT, (), {}, {}, {}, {})
 
 
 _RENDERERS: dict[tuple[Any, ...], MapRenderer] = {}
@@ -208,10 +211,27 @@ class MapView:
         if self.untiled:  # an inline scenario board: flat terrain colours under the grid
             from .overlays import terrain_layer
 
-            key = (self.camera.zoom, id(self.board))
+            cols, rows = self._terrain_span()
+            key = (self.camera.zoom, id(self.board), cols, rows)
             if self._terrain is None or self._terrain[0] != key:
-                self._terrain = (key, terrain_layer(self.layout, self.board))
+                self._terrain = (key, terrain_layer(self.layout, self.board, cols, rows))
             self._terrain[1].draw(screen, self.camera)
+
+    def _terrain_span(self) -> tuple[range, range]:
+        """The whole board when small; else the hexes in view, widened to blocks of
+        TERRAIN_BLOCK so panning redraws only now and then (a 999x999 board in view)."""
+        b = self.board
+        if b.width * b.height <= TERRAIN_WHOLE:
+            return range(b.width), range(b.height)
+        lay, cam = self.layout, self.camera
+        x0, y0 = cam.x / lay.scale, cam.y / lay.scale
+        x1, y1 = x0 + cam.view[2] / lay.scale, y0 + cam.view[3] / lay.scale
+        k = TERRAIN_BLOCK
+        c0 = max(0, int(x0 // lay.column_width) // k * k - k)
+        c1 = min(b.width, (int(x1 // lay.column_width) // k + 2) * k)
+        r0 = max(0, int(y0 // lay.cell_height) // k * k - k)
+        r1 = min(b.height, (int(y1 // lay.cell_height) // k + 2) * k)
+        return range(c0, c1), range(r0, r1)
 
     def draw_units(
         self,
@@ -225,10 +245,14 @@ class MapView:
         zoom = self.camera.zoom
         old = screen.get_clip()
         screen.set_clip(pygame.Rect(self.camera.view))
+        vx, vy, vw, vh = self.camera.view
+        pad = 60 * zoom  # a counter's reach around its hex centre
         for u in units:
             if u.id == hide or u.at.col < 0 or not self.board.contains(u.at):
                 continue
             c = self.centre(u.at)
+            if not (vx - pad <= c[0] <= vx + vw + pad and vy - pad <= c[1] <= vy + vh + pad):
+                continue  # off screen (a big board holds thousands)
             if ring and u.id in ring:
                 pygame.draw.circle(screen, ring[u.id], c, 36 * zoom, max(2, round(4 * zoom)))
             draw_unit(screen, u, c, zoom)

@@ -85,30 +85,55 @@ def load(path: Path):
 
 
 def render_png(args: Args) -> int:
-    """Headless: the whole map at ``--zoom`` (default 1) into ``--png``."""
+    """Headless: the whole map at ``--zoom`` (default 1) into ``--png``. A picture too big
+    for memory is written band by band (game.ui.pngout); one too big to write at all is
+    refused, before anything is drawn, with the zoom that fits."""
     import pygame
 
+    from .pngout import check_size, stream_png
     from .render import MapRenderer, RenderOptions
     from .tiles import render_tiles_only
 
-    board, tiles = load(args.map)
-    pygame.font.init()
-    if args.tiles_only:  # exactly Tiled's picture (tmxrasterizer), whatever the board
-        surface = render_tiles_only(tiles, args.zoom or 1.0)
-    else:
-        renderer = MapRenderer(board, tiles, cache_size=1)
-        opts = RenderOptions(args.grid, args.labels, args.elevation)
-        surface = renderer.surface(args.zoom or 1.0, opts)
     out = args.png
     assert out is not None
     if not out.parent.is_dir():
         raise PreviewError(f"{out}: the folder {out.parent} does not exist")
+    zoom = args.zoom or 1.0
+    check_size(args.map, *_header_size(args.map, zoom), zoom)  # before reading the layers
+    board, tiles = load(args.map)
+    pygame.font.init()
+    renderer = MapRenderer(board, tiles, cache_size=1)
+    opts = RenderOptions(args.grid, args.labels, args.elevation, tiles_only=args.tiles_only)
+    size, frame = renderer.map_size(zoom), (0, 0)
+    if args.tiles_only:  # exactly Tiled's picture (tmxrasterizer): the tile layers' frame
+        left, top, right, bottom = tiles.margins
+        tw, th = tiles.size
+        size = (round((tw + left + right) * zoom), round((th + top + bottom) * zoom))
+        frame = (left - renderer.col_shift * renderer.layout.column_width, top)
+    check_size(args.map, size[0], size[1], zoom)
     try:
-        pygame.image.save(surface, str(out))
+        if renderer.chunked(zoom):
+            stream_png(out, renderer, zoom, opts, size, frame)
+        else:
+            whole = (
+                render_tiles_only(tiles, zoom) if args.tiles_only else renderer.surface(zoom, opts)
+            )
+            pygame.image.save(whole, str(out))
     except (pygame.error, OSError) as e:
         raise PreviewError(f"{out}: cannot write the image ({e})") from None
-    print(f"{out}: {surface.get_width()}x{surface.get_height()} px, zoom {args.zoom or 1.0}")
+    print(f"{out}: {size[0]}x{size[1]} px, zoom {zoom}")
     return 0
+
+
+def _header_size(path: Path, zoom: float) -> tuple[int, int]:
+    """The picture's size from the map's header alone (the map attributes)."""
+    from game.layout import HexLayout
+    from game.maps.checks import check_header, read_xml
+
+    where = str(path)
+    h = check_header(read_xml(path, where), where)
+    lay = HexLayout(int(h.tilewidth), int(h.tileheight), int(h.side), True, zoom)
+    return lay.map_size(h.width + (1 if h.even else 0), h.height)
 
 
 def main(argv: Sequence[str]) -> int:

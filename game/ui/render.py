@@ -33,6 +33,7 @@ from game.layout import HexLayout
 
 from . import mapdraw
 from .camera import Camera
+from .chunks import SURFACE_PIXELS, ChunkCache
 from .fonts import font
 from .palette import Colour, Palette, load_palette
 from .tiles import TileMap, draw_tile_at, draw_tiles, render_tiles_only, rubble_gid
@@ -65,6 +66,8 @@ class MapRenderer:
         palette: Palette | None = None,
         *,
         cache_size: int = 3,
+        label_origin: Hex = mapdraw.ORIGIN,
+        label_size: tuple[int, int] | None = None,
     ) -> None:
         # The map loader reads a staggerindex="even" map with one extra clear column on
         # the west (Tiled column c is board column c + 1), so the board keeps its odd-down
@@ -86,8 +89,18 @@ class MapRenderer:
         self._cache_size = max(1, cache_size)
         self._base: dict[bool, pygame.Surface] = {}
         self._scaled: tuple[tuple[float, bool], pygame.Surface] | None = None
+        # A piece of a larger map (game.ui.chunks) names its hexes as that map does.
+        self.label_origin, self.label_size = label_origin, label_size
+        self._chunks: ChunkCache | None = None  # big maps: drawn piece by piece
+        self._layouts: dict[float, HexLayout] = {}
 
     # --- the board now ---------------------------------------------------------------------
+    def chunked(self, zoom: float) -> bool:
+        """Whether the map at ``zoom`` is too big for one cached surface (a zoom below 1
+        is scaled from the scale-1 tiles): then it is drawn in pieces (game.ui.chunks)."""
+        w, h = self.map_size(max(zoom, 1.0))
+        return w * h > SURFACE_PIXELS
+
     def set_board(self, board: Board) -> bool:
         """Draw ``board`` from now on (same size as the map). Returns True when its terrain
         differs from what the cached surfaces show, which are then all dropped."""
@@ -101,6 +114,8 @@ class MapRenderer:
             return False
         self.clear_cache()
         self._base.clear()
+        if self._chunks is not None:
+            self._chunks.clear()
         return True
 
     def fallen_bridges(self) -> np.ndarray:
@@ -114,7 +129,10 @@ class MapRenderer:
 
     # --- geometry ------------------------------------------------------------------------
     def layout_at(self, zoom: float) -> HexLayout:
-        return self.layout.scaled(zoom)
+        lay = self._layouts.get(zoom)
+        if lay is None:  # asked per unit per frame: keep one per zoom level
+            lay = self._layouts[zoom] = self.layout.scaled(zoom)
+        return lay
 
     def map_size(self, zoom: float) -> tuple[int, int]:
         return self.layout_at(zoom).map_size(self.board.width, self.board.height)
@@ -235,10 +253,12 @@ class MapRenderer:
             mapdraw.draw_grid(surf, board.width, board.height, lay, pal)
         if options.labels and zoom >= mapdraw.LABEL_MIN_ZOOM:
             f = font(mapdraw.label_font_size(zoom))
-            mapdraw.draw_labels(surf, board, lay, pal, f)
+            mapdraw.draw_labels(surf, board, lay, pal, f, self.label_origin, self.label_size)
 
     def cached(self, zoom: float, options: RenderOptions = RenderOptions()) -> bool:
-        return (zoom, options) in self._cache
+        """Whether ``surface`` would answer at once (always, for a map drawn in pieces:
+        it has no whole surface to build ahead)."""
+        return (zoom, options) in self._cache or self.chunked(zoom)
 
     def clear_cache(self) -> None:
         self._cache.clear()
@@ -249,6 +269,11 @@ class MapRenderer:
         self, screen: pygame.Surface, camera: Camera, options: RenderOptions = RenderOptions()
     ) -> None:
         """Fill the camera's viewport: background, then the visible part of the map."""
+        if self.chunked(camera.zoom):
+            if self._chunks is None:
+                self._chunks = ChunkCache(self)
+            self._chunks.draw(screen, camera, options)
+            return
         surf = self.surface(camera.zoom, options)
         vx, vy, vw, vh = camera.view
         view = pygame.Rect(vx, vy, vw, vh)

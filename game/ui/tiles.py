@@ -12,8 +12,11 @@ layers are skipped. That is what ``tmxrasterizer`` produces, which the tests che
 from __future__ import annotations
 
 import math
+import os
+import sys
 import xml.etree.ElementTree as ET
 from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -100,12 +103,55 @@ def _apply_colorkey(tile: pygame.Surface, colorkey: str | None) -> pygame.Surfac
     return tile
 
 
+MAX_IMAGE_PIXELS = 64_000_000  # a tileset image bigger than this is refused before loading
+
+
+def png_size(path: Path) -> tuple[int, int] | None:
+    """Width and height from a PNG's header (None: not a PNG, or unreadable), so that an
+    image that would unpack to gigabytes is refused before pygame inflates it."""
+    try:
+        with path.open("rb") as f:
+            head = f.read(24)
+    except OSError:
+        return None
+    if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n" or head[12:16] != b"IHDR":
+        return None
+    return int.from_bytes(head[16:20], "big"), int.from_bytes(head[20:24], "big")
+
+
+@contextmanager
+def _quiet_c_stderr() -> Iterator[None]:
+    """Silence what C libraries write straight to file descriptor 2 (libpng: "IDAT: CRC
+    error") while a damaged image is read: the user gets one sentence, not two."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):
+        yield
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 2)
+    try:
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
+
+
 def _image_loader(map_path: Path) -> Callable[..., Callable[..., pygame.Surface]]:
     """pytmx image loader that works without a window and names the missing file."""
 
     def loader(filename: str, colorkey: str | None, **_: Any) -> Callable[..., pygame.Surface]:
+        size = png_size(Path(filename))
+        if size is not None and size[0] * size[1] > MAX_IMAGE_PIXELS:
+            raise TileImageError(
+                f"{map_path}: the tileset image {Path(filename)} is {size[0]}x{size[1]} px, "
+                f"more than the {MAX_IMAGE_PIXELS // 1_000_000} megapixels a tileset may have"
+            )
         try:
-            sheet = _rgba(pygame.image.load(filename))
+            with _quiet_c_stderr():  # libpng prints its own complaint; ours is the sentence
+                sheet = _rgba(pygame.image.load(filename))
         except (FileNotFoundError, pygame.error) as e:
             missing = not Path(filename).is_file()
             what = "is missing" if missing else f"cannot be read ({e})"

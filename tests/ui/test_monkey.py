@@ -3,6 +3,11 @@ driver). After every event: no exception, every placed unit on the board, no two
 in one hex (MOV-30: one unit per hex), and the App's state a GameState whose history
 replays to it (checked every few hundred events, the replay being the costly part).
 Frames are drawn regularly (every 8th event) so the drawing code is exercised too.
+
+The game starts from a scenario with every unit placed, and whenever the monkey leaves
+it for the start screen (the menu's New game) it is put back into that scenario, so the
+events go to play: the test checks that every phase of the turn was passed, several
+turns over (TURN-02), and that the ways out (Quit, Ctrl+Q) were taken too.
 """
 
 from __future__ import annotations
@@ -14,17 +19,19 @@ import pygame
 import pytest
 
 from game.flow import replay
+from game.rules.turn import PHASES_TW
 from game.state import GameState
 from game.ui.play import Args, make_app
+from game.ui.start_screen import StartScreen
 
-from .test_play_scene import SCENARIO
+from .test_attack_scene import SCENARIO  # units with weapons: every phase is played
 
 EVENTS = 20_000
 KEYS = [
     pygame.K_w, pygame.K_r, pygame.K_j, pygame.K_s, pygame.K_p, pygame.K_u, pygame.K_n,
     pygame.K_RETURN, pygame.K_BACKSPACE, pygame.K_ESCAPE, pygame.K_TAB, pygame.K_F1,
     pygame.K_SPACE, pygame.K_PLUS, pygame.K_MINUS, pygame.K_LEFT, pygame.K_UP, pygame.K_e,
-    pygame.K_q, pygame.K_DOWN,
+    pygame.K_q, pygame.K_DOWN, pygame.K_o,
 ]  # fmt: skip
 
 
@@ -60,7 +67,8 @@ def random_event(rng: random.Random, size: tuple[int, int], held: set[int]) -> p
         y = rng.choice((-1, 1))
         return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, touch=False)
     key = rng.choice(KEYS)
-    mod = pygame.KMOD_CTRL if rng.random() < 0.03 and key in (pygame.K_s, pygame.K_e) else 0
+    ctrl = rng.random() < 0.03 and key in (pygame.K_s, pygame.K_e, pygame.K_o, pygame.K_q)
+    mod = pygame.KMOD_CTRL if ctrl else 0
     kind = pygame.KEYUP if rng.random() < 0.15 else pygame.KEYDOWN
     uni = pygame.key.name(key) if len(pygame.key.name(key)) == 1 else ""
     return pygame.event.Event(kind, key=key, mod=mod, unicode=uni, scancode=0)
@@ -72,19 +80,30 @@ def test_monkey_20000_random_events_keep_the_game_valid(seed, tmp_path, monkeypa
     monkeypatch.setenv("HEXPLATE_NO_AUTOSAVE", "1")
     size = (1280, 720)
     screen = pygame.display.set_mode(size)
-    app = make_app(Args(None, SCENARIO, None, size, seed), screen)
+    args = Args(None, SCENARIO, None, size, seed)
+    app = make_app(args, screen)
     rng = random.Random(seed)
     held: set[int] = set()
     started = time.monotonic()
-    moves = 0
+    phases: set[str] = set()
+    turns = restarts = quits = seen = 0
     for i in range(EVENTS):
         event = random_event(rng, size, held)
         app.step([event], 1 / 30, draw=i % 8 == 0)
-        if not app.running:  # the menu's Quit: keep monkeying on a fresh window
+        if not app.running:  # the menu's Quit or Ctrl+Q: keep monkeying on a fresh window
             app.running = True
-        if app.state is not None:
-            check_invariants(app, deep=i % 500 == 0)
-            moves = max(moves, sum(1 for u in app.state.units if u.moved) + app.state.turn * 10)
+            quits += 1
+        s = app.state
+        if isinstance(app.top, StartScreen) or s is None:
+            app = make_app(args, screen)  # New game: back into the placed scenario
+            restarts += 1
+            continue
+        check_invariants(app, deep=i % 500 == 0)
+        phases |= {str(e.phase) for e in s.log[seen if seen <= len(s.log) else 0 :]}
+        seen = len(s.log)
+        turns = max(turns, s.turn)
     assert time.monotonic() - started < 240
-    assert app.state is not None
-    assert moves > 10, "the monkey never got a unit to move: the test exercises too little"
+    every = {str(p) for p in PHASES_TW}
+    assert every <= phases, f"phases never reached: {sorted(every - phases)}"
+    assert turns >= 3, "the monkey played too few turns: the test exercises too little"
+    assert quits >= 1 and restarts >= 1  # the ways out (Quit, Ctrl+Q, New game) were taken

@@ -61,7 +61,7 @@ class GameOver:
     def choose(self, action: str) -> None:
         app = self.app
         if action == "new":
-            app.show("start")
+            app.new_game()  # the same map and forces, ready to change
         elif action == "save":
             app.save()
         elif action == "quit":

@@ -13,7 +13,7 @@ import pygame
 from game.flow import actor
 
 from .anim import popup_surface
-from .fonts import font, log_size, place
+from .fonts import draw_text, font, log_size, place
 from .help import PLAY_KEYS, draw_help
 from .overlays import MoveWarning
 from .panels import (
@@ -242,17 +242,13 @@ def _draw_hover_info(scene: Any, screen: pygame.Surface) -> None:
     if h is not None:
         b = scene.state.board
         text = f"{b.hex_name(h)}  {b.describe(h)}"
-        img = scene.cache.get(
-            "hexinfo", (text, lay.size), lambda: font(lay.size - 2).render(text, True, TEXT)
-        )
-        x, y = lay.map.x + 8, lay.map.bottom - img.get_height() - 8
-        pygame.draw.rect(
-            screen,
-            (20, 21, 24),
-            (x - 4, y - 2, img.get_width() + 8, img.get_height() + 4),
-            border_radius=4,
-        )
-        screen.blit(img, (x, y))
+        f = font(lay.size - 2)
+        room = pygame.Rect(lay.map.x + 8, lay.map.y, lay.map.w - 16, lay.map.h - 8)
+        w = min(f.size(text)[0], room.w)
+        x, y = lay.map.x + 8, lay.map.bottom - f.get_linesize() - 8
+        pygame.draw.rect(screen, (20, 21, 24), (x - 4, y - 2, w + 8, f.get_linesize() + 4),
+                         border_radius=4)  # fmt: skip
+        draw_text(screen, text, f, TEXT, (x, y), room, elide=True)
     psr = scene.path_layer.marker_at(view.camera, *scene.mouse) if scene.plan is not None else None
     if psr is not None:
         if isinstance(psr, MoveWarning):  # MOV-27: the collapse, in words
@@ -308,19 +304,21 @@ def draw_handoff(scene: Any, screen: pygame.Surface) -> None:
     size = scene.layout.size
     shade = scene.cache.get("shade", screen.get_size(), lambda: _shade(screen.get_size()))
     screen.blit(shade, (0, 0))
-    big = font(size * 2, True).render(f"Side {side}: take the mouse", True, (255, 255, 255))
-    small = font(size).render("Click or press Enter to continue", True, (220, 220, 220))
+    big_f, small_f = font(size * 2, True), font(size)
+    big, small = f"Side {side}: take the mouse", "Click or press Enter to continue"
     box = pygame.Rect(
         0,
         0,
-        max(big.get_width(), small.get_width()) + size * 3,
-        big.get_height() + small.get_height() + size * 2,
+        max(big_f.size(big)[0], small_f.size(small)[0]) + size * 3,
+        big_f.get_linesize() + small_f.get_linesize() + size * 2,
     )
     box.center = screen.get_rect().center
     pygame.draw.rect(screen, side_colour(side), box, border_radius=14)
     pygame.draw.rect(screen, (255, 255, 255), box, 3, border_radius=14)
-    screen.blit(big, big.get_rect(midtop=(box.centerx, box.y + size)))
-    screen.blit(small, small.get_rect(midtop=(box.centerx, box.y + size + big.get_height())))
+    y = box.y + size
+    draw_text(screen, big, big_f, (255, 255, 255), (box.centerx, y), box, anchor="midtop")
+    y += big_f.get_linesize()
+    draw_text(screen, small, small_f, (220, 220, 220), (box.centerx, y), box, anchor="midtop")
 
 
 def _shade(size: tuple[int, int]) -> pygame.Surface:

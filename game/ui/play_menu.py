@@ -176,26 +176,25 @@ class LoadMenu:
         line = round(size * 1.6)
         box = _box(screen, w, line * rows + size * 7)
         f, fb = font(size), font(size + 6, True)
-        screen.blit(fb.render("Load a game", True, TEXT), (box.x + size, box.y + size // 2))
-        where = f.render(f"from {save_dir()}", True, DIM)
-        screen.blit(where, (box.x + size, box.y + size * 2))
+        inner = box.inflate(-2 * size, 0)
+        draw_text(screen, "Load a game", fb, TEXT, (inner.x, box.y + size // 2), inner)
+        draw_text(screen, f"from {save_dir()}", f, DIM, (inner.x, box.y + size * 2), inner,
+                  elide=True, keep_end=True)  # fmt: skip
         y = box.y + size * 4
         self.rects = []
         if not self.saves:
-            screen.blit(
-                f.render("No saved games yet (Ctrl+S saves).", True, DIM), (box.x + size, y)
-            )
+            draw_text(screen, "No saved games yet (Ctrl+S saves).", f, DIM, (inner.x, y), inner)
         for i, p in enumerate(self.saves[:12]):
             r = pygame.Rect(box.x + size // 2, y, w - size, line)
             if i == self.index:
                 pygame.draw.rect(screen, (60, 90, 140), r, border_radius=6)
-            screen.blit(f.render(p.name, True, TEXT), (r.x + size // 2, r.y + (line - size) // 2))
+            draw_text(screen, p.name, f, TEXT, (r.x + size // 2, r.centery),
+                      r.inflate(-size, 0), anchor="midleft", elide=True)  # fmt: skip
             self.rects.append((r, i))
             y += line
         foot = self.error or "Enter or click: load   Esc: back"
         colour = (240, 110, 95) if self.error else DIM
-        msg = f.render(foot[: max(20, w // max(1, size // 2))], True, colour)
-        screen.blit(msg, (box.x + size, box.bottom - size * 2))
+        draw_text(screen, foot, f, colour, (inner.x, box.bottom - size * 2), inner, elide=True)
 
 
 register("menu", GameMenu)

@@ -140,8 +140,9 @@ class PlayScene:
             why = "has already moved" if u.moved else f"belongs to side {u.side}"
             if u.side == actor(self.state) and not u.moved:
                 why = "cannot move now"
-            self.app.notify(f"{u.id} {why}", error=True)
+            self.app.notify(f"{u.id} {why}: its record sheet is shown", error=not u.moved)
             self.plan = None
+            self._refresh_path()  # no plan: no summary left from the last one
             return
         mode = "walk"
         if self.plan is not None and self.plan.mode != "jump":

@@ -15,7 +15,7 @@ import pygame
 
 from game.units import Unit
 
-from .fonts import font
+from .fonts import draw_text, font
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
@@ -107,12 +107,12 @@ def label_size(zoom: float) -> int:
 @lru_cache(maxsize=256)
 def label_tag(text: str, side: str, size: int) -> pygame.Surface:
     """The label on a dark tag edged in the side's colour."""
-    img = font(size, True).render(text, True, (250, 250, 245))
-    w, h = img.get_width() + 6, img.get_height() + 2
+    f = font(size, True)
+    w, h = f.size(text)[0] + 6, f.get_linesize() + 2
     tag = pygame.Surface((w, h), pygame.SRCALPHA)
     pygame.draw.rect(tag, (*INK, 215), tag.get_rect(), border_radius=4)
     pygame.draw.rect(tag, TAG_EDGE.get(side, (200, 200, 200)), tag.get_rect(), 1, border_radius=4)
-    tag.blit(img, (3, 1))
+    draw_text(tag, text, f, (250, 250, 245), (3, 1))
     return tag
 
 

@@ -264,8 +264,9 @@ class StartScreen:
             yy = y + size + 4
             x = inner.x
             for label, kind, value in (("G", "gun", gun), ("P", "pil", pil)):
-                r = draw_text(screen, f"{label}{value}", fs, TEXT, (x, yy + 3), rect)
-                x = r.x + fs.size("G8 ")[0]
+                r = draw_text(screen, f"{label}{value}", fs, TEXT, (x, yy + small // 2), rect,
+                              anchor="midleft")  # fmt: skip
+                x = r.x + fs.size("G8")[0] + size // 2
                 for sign, delta in (("-", -1), ("+", 1)):
                     b = Button(pygame.Rect(x, yy, small, small), f"{kind}:{side},{i},{delta}", sign)
                     self.buttons.append(b)

@@ -271,7 +271,7 @@ def test_q_e_and_brackets_step_the_facing_and_enter_commits_what_is_shown() -> N
     key(app, pygame.K_e, "e")
     shown = scene.plan.facing
     assert scene.info["result"].end_facing == shown
-    assert f"Facing {'N NE SE S SW NW'.split()[shown]} " in " ".join(texts(app))
+    assert f"Facing {['N', 'NE', 'SE', 'S', 'SW', 'NW'][shown]} " in " ".join(texts(app))
     key(app, pygame.K_RETURN)
     a2 = app.state.unit("A2")
     assert a2.moved and (a2.at, a2.facing) == (dest, shown)

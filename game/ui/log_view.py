@@ -132,6 +132,7 @@ class LogView:
         self._rows: list[_Row] = []
         self._key: object = None
         self._count = 0
+        self.visible: list[str] = []  # the rows drawn last (HEXPLATE_DEBUG_LAYOUT, tests)
 
     # --- content ---------------------------------------------------------------------------
     def _layout(self, lines: Sequence[ReportLine], width: int, size: int) -> list[_Row]:
@@ -201,6 +202,7 @@ class LogView:
             n = max(1, n - 1)
         end = len(rows) - self.offset
         shown = rows[max(0, end - n) : end]
+        self.visible = [row.text for row in shown]
         pygame.draw.rect(target, BG, rect)
         pygame.draw.line(target, (70, 74, 80), rect.topleft, rect.topright)
         y = rect.y + p

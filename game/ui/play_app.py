@@ -239,9 +239,15 @@ class App:
 
     def run(self) -> int:
         clock = pygame.time.Clock()
+        first = os.environ.get("HEXPLATE_FIRST_FRAME")  # benchmarks/startup.py
         while self.running:
             dt = clock.tick(60) / 1000.0
             self.step(pygame.event.get(), dt)
             if self.running:
                 pygame.display.flip()
+            if first:
+                Path(first).write_text(f"{time.time():.6f}\n")
+                first = None
+                if os.environ.get("HEXPLATE_QUIT_AFTER_FIRST_FRAME"):
+                    self.running = False
         return 0

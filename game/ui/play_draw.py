@@ -6,6 +6,7 @@ when its key changes; this function blits and draws a handful of outlines.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pygame
@@ -29,7 +30,7 @@ from .panels import (
     summary_rows,
     tooltip,
 )
-from .record_sheet import record_sheet
+from .record_sheet import record_sheet, sheet_lines
 from .unit_tip import tip_rows
 
 HOVER = (255, 246, 192)
@@ -76,8 +77,19 @@ def draw_scene(scene: Any, screen: pygame.Surface) -> None:
         "animating": anim is not None,
         "selected": scene.plan.unit_id if scene.plan else None,
         "actions": len(state.history),
+        "underway": state.underway.unit_id if state.underway else None,
+        "log": scene.log_view.visible,  # what the log shows now, row by row
+        "sheet": _sheet_lines(scene),
     }
     view.write_debug_layout(state.units, extra)
+
+
+def _sheet_lines(scene: Any) -> list[str]:
+    if not os.environ.get("HEXPLATE_DEBUG_LAYOUT"):
+        return []  # only the debug layout asks (it is built every frame)
+    uid = scene.plan.unit_id if scene.plan is not None else scene.inspect
+    unit = scene.sheet_state.unit(uid) if uid else None
+    return sheet_lines(unit) if unit is not None else []
 
 
 def _draw_anim(scene: Any, screen: pygame.Surface) -> None:

@@ -282,3 +282,21 @@ def paper_doll(
             colour = WARN
         pygame.draw.rect(target, colour, r, border_radius=2)
     return 3 * (h + 2)
+
+
+def sheet_lines(unit: Unit) -> list[str]:
+    """The armour table as plain lines ('CT 26/26 0/5 16/16': front, rear, structure), for
+    the debug layout an end-to-end test reads; vehicles: what the sheet says instead."""
+    body = unit.body
+    if body is None:
+        return [f"{unit.id} {unit.kind}: no armour record yet"]
+    full = built_body(unit) or body
+    out = []
+    for code in body.codes:
+        loc, top = body[code], full[code]
+        if loc.destroyed:
+            out.append(f"{code} destroyed")
+            continue
+        rear = f"{loc.rear}/{top.rear}" if code in TORSOS else "-"
+        out.append(f"{code} {loc.armour}/{top.armour} {rear} {loc.structure}/{top.structure}")
+    return out

@@ -40,8 +40,9 @@ def to_first_frame(args: list[str]) -> float:
     with tempfile.TemporaryDirectory() as tmp:
         marker = Path(tmp) / "first-frame"
         start = time.time()
-        subprocess.run([str(ROOT / "play"), *args], env=env(marker), check=True,
-                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)  # fmt: skip
+        quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL}
+        subprocess.run([str(ROOT / "play"), *args], env=env(marker), check=True, timeout=120,
+                       **quiet)  # fmt: skip
         return float(marker.read_text()) - start
 
 

@@ -47,8 +47,10 @@ def test_a_failed_stand_up_reads_as_a_report_in_a_real_window(xvfb, tmp_path):  
             time.sleep(0.25)
 
         click(20, lay["view"][1] + 20)  # the hand-off prompt
-        lay = wait_for("the prompt to close",
-                       lambda: (d := read_layout(layout_file)) and d["handoff"] is None and d)  # fmt: skip
+        lay = wait_for(
+            "the prompt to close",
+            lambda: (d := read_layout(layout_file)) and d["handoff"] is None and d,
+        )
         click(*lay["hexes"][lay["units"]["A1"]])
         wait_for("A1 selected", lambda: (read_layout(layout_file) or {}).get("selected") == "A1")
         xdo("key", "--window", wid, "u")
@@ -64,8 +66,10 @@ def test_a_failed_stand_up_reads_as_a_report_in_a_real_window(xvfb, tmp_path):  
         assert "CT 26/26 0/5 16/16" in lay["sheet"]  # front, rear, structure apart
         assert "step " not in log and "_" not in log  # no debug wording
         xdo("key", "--window", wid, "s")  # ends the move where it lies
-        wait_for("the move to end",
-                 lambda: (read_layout(layout_file) or {}).get("underway", "A1") is None)  # fmt: skip
+        wait_for(
+            "the move to end",
+            lambda: (read_layout(layout_file) or {}).get("underway", "A1") is None,
+        )
         xdo("key", "--window", wid, "ctrl+q")
         assert app.wait(timeout=20) == 0
     finally:

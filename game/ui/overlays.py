@@ -340,8 +340,10 @@ def _facing_arrow(
         (base[0] - px * wing, base[1] - py * wing),
     ]
     pygame.draw.polygon(surf, (*INK, 255), tri, max(2, round(3 * s)) + 2)
-    pygame.draw.polygon(surf, (*colour, 255), tri)
-    pygame.draw.polygon(surf, (*WHITE, 255), tri, max(1, round(2 * s)))
+    pygame.draw.polygon(surf, (*WHITE, 255), tri)  # light on any shading, any ground
+    mx, my = sum(p[0] for p in tri) / 3, sum(p[1] for p in tri) / 3
+    inner = [(mx + (x - mx) * 0.55, my + (y - my) * 0.55) for x, y in tri]
+    pygame.draw.polygon(surf, (*colour, 255), inner)  # the mode's colour at its heart
 
 
 def terrain_layer(lay: HexLayout, board: Any) -> Layer:

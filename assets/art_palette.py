@@ -105,6 +105,9 @@ MARKER: dict[str, str] = {
     "rim": "#111111",
 }
 
+# The facing arrowhead on every counter: light with a dark rim, the same for both sides.
+NOTCH: dict[str, str] = {"fill": "#fff6c0", "rim": "#141414"}
+
 UI: dict[str, str] = {
     # screen chrome (the renderer's panels); kept here so the whole look is in one file
     "background": "#23262b",

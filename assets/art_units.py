@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import art_core as c
 import numpy as np
-from art_palette import MARKER, SIDES
+from art_palette import MARKER, NOTCH, SIDES
 
 SIZE = 128
 CX = CY = SIZE / 2
@@ -191,10 +191,12 @@ def counter(kind: str, side: str) -> np.ndarray:
     inner = c.disc_mask(CX, CY, DISC_R - 3.5, SIZE, SIZE)
     inner = inner * (1 - c.disc_mask(CX, CY, DISC_R - 4.5, SIZE, SIZE))
     c.paint(img, col["silhouette"], inner, 0.35)
-    # facing notch: an arrowhead cut into the top of the rim, pointing north
-    notch = c.polygon_mask([(CX, 2.0), (CX - 11, 19), (CX + 11, 19)], SIZE, SIZE)
-    c.paint(img, col["disc_rim"], c.blur(notch, 0.6) * (1 - notch), 0.9)
-    c.paint(img, col["silhouette"], notch)
+    # facing notch: a large light arrowhead with a dark rim at the top, pointing north -
+    # the same on both sides, so the facing reads at a glance at every zoom
+    rim = c.polygon_mask([(CX, 0.5), (CX - 17, 24), (CX + 17, 24)], SIZE, SIZE)
+    notch = c.polygon_mask([(CX, 4.5), (CX - 12.5, 21.5), (CX + 12.5, 21.5)], SIZE, SIZE)
+    c.paint(img, c.rgb(NOTCH["rim"]), rim)
+    c.paint(img, c.rgb(NOTCH["fill"]), notch)
     body, detail, raised = SILHOUETTES[kind]()
     shadow = c.blur(c.shift(body, 1.5, 1.5), 1.2) * (1 - body)
     c.paint(img, (0, 0, 0), shadow, 0.35 if side == "A" else 0.2)

@@ -117,13 +117,29 @@ class DeclareMode(Action):
 
 @dataclass(frozen=True, slots=True)
 class CommitMove(Action):
-    """Movement: move a unit along a path of step tokens (docs/scenario-format.md)."""
+    """Movement: move a unit along a path of step tokens (docs/scenario-format.md).
+
+    The move ends with these steps unless a failed roll interrupts it while MP remain
+    (MOV-23): then it is under way and goes on with further CommitMoves for the same unit
+    (or ends with EndMove). ``partial``: the player takes these steps first and plans the
+    rest once their rolls are seen (a stand-up attempt): the move stays under way while
+    MP remain."""
 
     doing: ClassVar[str] = "units move"
 
     unit_id: str
     mode: str
     steps: tuple[str, ...]
+    partial: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class EndMove(Action):
+    """Movement: a move under way ends where the unit stands (the MP left are not used)."""
+
+    doing: ClassVar[str] = "moves are ended"
+
+    unit_id: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,11 +246,13 @@ class Event:
 
 @dataclass(frozen=True, slots=True)
 class LogEntry:
-    """One line of the game log: the event and when it happened."""
+    """One line of the game log: the event, when it happened and which action (its index
+    in the game's history, -1 if unknown) brought it about."""
 
     turn: int
     phase: str
     event: Event
+    action: int = -1
 
     @property
     def text(self) -> str:

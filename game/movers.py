@@ -11,22 +11,25 @@ so the turn sequence can be tested apart from the movement rules.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from .actions import Event
 from .board import Board
 from .dice import Dice, Roll
-from .hexgrid import DIRECTION_NAMES, Hex
+from .hexgrid import Hex
+from .narrate import Narrator
 from .state import GameState, MoveRecord
 from .units import Unit
-
-if TYPE_CHECKING:
-    pass
 
 
 @dataclass(frozen=True, slots=True)
 class MoveReport:
-    """A mover's answer. When ``legal`` is False only ``error`` matters."""
+    """A mover's answer. When ``legal`` is False only ``error`` matters.
+
+    ``interrupted``: a failed roll cut the move short (or left the Mech lying) and the unit
+    may go on with the MP left (MOV-23); ``resume`` is where it would go on from (the rules'
+    move state), ``mp_available`` the MP of its mode.
+    """
 
     legal: bool
     error: str | None = None
@@ -37,33 +40,70 @@ class MoveReport:
     dodged: tuple[str, ...] = ()  # units that tried to dodge a skid: that was their move
     destroyed: tuple[str, ...] = ()  # units destroyed during the move
     bridges: tuple[Hex, ...] = ()  # MOV-27: bridge hexes that collapsed (gone from the board)
+    interrupted: bool = False
+    resume: Any = None
+    mp_available: int = 0
 
 
 class Mover(Protocol):
+    """``final`` is passed (as False) only for a part of a move that goes on afterwards."""
+
     def __call__(
-        self, state: GameState, dice: Dice, unit_id: str, mode: str, steps: tuple[str, ...]
+        self,
+        state: GameState,
+        dice: Dice,
+        unit_id: str,
+        mode: str,
+        steps: tuple[str, ...],
+        *,
+        final: bool = True,
     ) -> MoveReport: ...
 
 
+def resume_of(state: GameState, unit_id: str) -> Any:
+    """The rules' move state a move under way goes on from, or None (a fresh move)."""
+    u = state.underway
+    return u.resume if u is not None and u.unit_id == unit_id else None
+
+
 def rules_mover(
-    state: GameState, dice: Dice, unit_id: str, mode: str, steps: tuple[str, ...]
+    state: GameState,
+    dice: Dice,
+    unit_id: str,
+    mode: str,
+    steps: tuple[str, ...],
+    *,
+    final: bool = True,
 ) -> MoveReport:
-    """Check the path (MOV-01..31), then resolve its piloting rolls (PSR-04..29)."""
+    """Check the path (MOV-01..31), then resolve its piloting rolls (PSR-04..29).
+
+    A move under way (``state.underway``) goes on from where it stopped; ``final`` False
+    takes a part of a move that goes on afterwards (game.phases.movement)."""
     from .rules.movement import check_move
 
-    result = check_move(state.board, state.units, unit_id, mode, steps, state.rules)
+    resume = resume_of(state, unit_id)
+    result = check_move(
+        state.board, state.units, unit_id, mode, steps, state.rules, resume=resume, final=final
+    )
     if not result.legal:
         where = "" if result.failed_step is None else f"step {result.failed_step + 1}: "
         return MoveReport(False, f"{where}{result.error}")
-    return _resolved(state, dice, unit_id, mode, steps)
+    return _resolved(state, dice, unit_id, mode, steps, resume, final)
 
 
 def _resolved(
-    state: GameState, dice: Dice, unit_id: str, mode: str, steps: tuple[str, ...]
+    state: GameState,
+    dice: Dice,
+    unit_id: str,
+    mode: str,
+    steps: tuple[str, ...],
+    resume: Any,
+    final: bool,
 ) -> MoveReport:
     """Roll the move's PSRs (game.rules.piloting) and gather units, bodies and events."""
     from .rules.piloting import resolve_move
 
+    first = len(dice.log)
     res = resolve_move(
         state.board,
         state.units,
@@ -74,6 +114,8 @@ def _resolved(
         state.rules,
         origin=state.start_board,  # MOV-27: each bridge's full length
         target_mods={m.unit_id: m.target_modifier for m in state.moves},  # PHY-17
+        resume=resume,
+        final=final,
     )
     if not res.legal:
         where = "" if res.check.failed_step is None else f"step {res.check.failed_step + 1}: "
@@ -82,8 +124,10 @@ def _resolved(
     for other_id, other, _ in res.others:
         changed[other_id] = other
     units = tuple(changed.get(u.id, u) for u in state.units)
+    narrator = Narrator(state.board, state.units, dice.log[first:])
     events = tuple(
-        Event(e.type, describe(e, state, unit_id), unit_id, _rolls_of(e), e) for e in res.events
+        Event(line.event.type, line.text, line.unit_id, _rolls_of(line.event), line.event)
+        for line in narrator.lines(res.events, unit_id)
     )
     dodged = tuple(str(e.get("unit")) for e in res.events if e.type == "dodge")
     lost = {str(e.get("unit", unit_id)) for e in res.events if e.type == "unit_destroyed"}
@@ -99,43 +143,14 @@ def _resolved(
         dodged,
         tuple(sorted(lost)),
         tuple(res.bridges),
+        res.interrupted,
+        res.check.end_state,
+        res.check.mp_available,
     )
 
 
 def _rolls_of(e: Any) -> tuple[Roll, ...]:
     return tuple(v for _, v in e.data if isinstance(v, Roll))
-
-
-def describe(e: Any, state: GameState, unit_id: str) -> str:
-    """A log line for a rules event (game.rules.falls.Event: type, step, data)."""
-    d = {k: (state.board.hex_name(v) if isinstance(v, Hex) else v) for k, v in e.data}
-    roll = d.get("roll")
-    rolled = f" rolls {roll.total}" if isinstance(roll, Roll) else ""
-    who = d.get("unit", unit_id)
-    if e.type == "psr":
-        verdict = "passes" if d.get("success") else "fails"
-        return f"{who}: {d.get('reason')} - needs {d.get('target')},{rolled} and {verdict}"
-    if e.type == "fall":
-        return (
-            f"{who} falls {d.get('levels', 0)} level(s) at {d.get('at')}, lands facing "
-            f"{d.get('facing')} ({d.get('side')} side), {d.get('damage')} damage"
-        )
-    if e.type == "damage":
-        return f"{who} takes {d.get('total')} damage to the {d.get('side')} ({d.get('cause')})"
-    if e.type == "consciousness":
-        state_word = "stays conscious" if d.get("conscious") else "is knocked out"
-        return (
-            f"{who}'s pilot ({d.get('hits')} hits) needs {d.get('target')},{rolled}: {state_word}"
-        )
-    if e.type == "pilot_check":
-        hurt = "is injured" if d.get("injured") else "avoids injury"
-        if d.get("automatic"):
-            return f"{who}'s pilot {hurt} (automatic)"
-        return f"{who}'s pilot needs {d.get('target')},{rolled} and {hurt}"
-    if e.type == "move_ends":
-        return f"{who}'s move ends: {d.get('reason')}"
-    rest = ", ".join(f"{k} {v}" for k, v in d.items() if not isinstance(v, Roll | tuple))
-    return f"{who}: {e.type.replace('_', ' ')}{rolled}" + (f" ({rest})" if rest else "")
 
 
 def record_from(unit_id: str, result: Any) -> MoveRecord:
@@ -150,29 +165,6 @@ def record_from(unit_id: str, result: Any) -> MoveRecord:
         target_modifier=result.target_modifier,
         skidded=bool(getattr(result, "skidded", False)),
     )
-
-
-def move_text(s: GameState, before: Unit, report: MoveReport) -> str:
-    """The log line of a committed move.
-
-    E.g. 'A1 (Hunchback HBK-4G) walks 2 hexes to 0305 facing SE, 3 MP'; a move that ends
-    lying down says so ('..., prone').
-    """
-    after = s.unit(before.id) or before
-    rec = report.record
-    label = f"{before.id} ({before.name})" if before.name else before.id
-    mode = rec.mode if rec is not None else "move"
-    verb = {"walk": "walks", "run": "runs", "jump": "jumps", "stand": "stays"}.get(mode, mode)
-    hexes = rec.hexes_moved if rec is not None else 0
-    where = s.board.hex_name(after.at)
-    mp = f", {rec.mp_used} MP" if rec is not None else ""
-    plural = "es" if hexes != 1 else ""
-    facing = DIRECTION_NAMES[after.facing]
-    lying = ", prone" if after.prone and not before.prone else ""
-    lying = ", stands up" if before.prone and not after.prone else lying
-    if hexes == 0:
-        return f"{label} {verb} in {where}, facing {facing}{mp}{lying}"
-    return f"{label} {verb} {hexes} hex{plural} to {where} facing {facing}{mp}{lying}"
 
 
 def with_building_cf(board: Board, buildings: tuple[tuple[Hex, int], ...]) -> Board:
@@ -206,10 +198,12 @@ def with_building_cf(board: Board, buildings: tuple[tuple[Hex, int], ...]) -> Bo
 
 def preview_move(state: GameState, unit_id: str, mode: str, steps: tuple[str, ...]) -> Any:
     """The checked path for the summary panel: game.rules.movement.MoveResult (MP used and
-    available, heat, hexes moved, modifiers, every PSR with its target), nothing rolled."""
+    available, heat, hexes moved, modifiers, every PSR with its target), nothing rolled.
+    A move under way is checked as it goes on (MP spent so far count)."""
     from .rules.movement import check_move
 
-    return check_move(state.board, state.units, unit_id, mode, steps, state.rules)
+    resume = resume_of(state, unit_id)
+    return check_move(state.board, state.units, unit_id, mode, steps, state.rules, resume=resume)
 
 
 def reach_of(state: GameState, unit_id: str, mode: str) -> Any:

@@ -32,11 +32,12 @@ from .scenario_save import board_digest, board_to_json, unit_to_json
 from .state import GameStart, GameState
 
 FORMAT = "hexplate-save"
-VERSION = 2
-# Version 1 saves (before designs were data and bodies lived on the units) replay from
-# their actions as before; their digest was taken over other records, so only their turn,
-# phase, action count and dice position are checked.
-READABLE_VERSIONS = (1, VERSION)
+VERSION = 3
+# Version 1 saves (before designs were data and bodies lived on the units) and version 2
+# saves (whose digest covered the log's wording, which the narration has changed since)
+# replay from their actions as before; only their turn, phase, action count and dice
+# position are checked.
+READABLE_VERSIONS = (1, 2, VERSION)
 TOP_KEYS = ("format", "version", "start", "actions", "snapshot")
 START_KEYS = ("board", "units", "rules", "sides", "seed", "dice")
 VARIANTS = ("tw", "classic")
@@ -106,13 +107,15 @@ def snapshot(state: GameState) -> dict[str, Any]:
         state.pair_left,
         state.active_unit,
         state.declared_mode,
+        state.underway,
         state.moves,
         state.declarations,
         state.acted,
         state.wrecked,
         state.faces_used,
-        state.log,
-    )
+        state.history,  # an edited action is refused even where it changes nothing else
+        tuple((e.turn, e.phase, e.event.kind, e.event.unit_id, e.event.rolls) for e in state.log),
+    )  # the log's events, not their wording (the narration may word them better later)
     return {
         "turn": state.turn,
         "phase": str(state.phase),

@@ -18,6 +18,8 @@ from .state import SIDES, GameStart, GameState
 from .units import Unit
 
 GAME_ROOT = Path(__file__).resolve().parents[1]  # the folder holding game/ and maps/
+# A new unit's pilot: gunnery 4, piloting 5 (the board game's regular MechWarrior, G4/P5).
+DEFAULT_SKILLS = (4, 5)
 # The forces a map game starts with unless the players pick others: (design, G, P).
 DEFAULT_FORCES: Mapping[str, tuple[tuple[str, int, int], ...]] = {
     "A": (("HBK-4G", 4, 4), ("JR7-D", 4, 5)),
@@ -83,6 +85,16 @@ def new_game_from_scenario(path: str | Path, *, rules: Rules = TW, seed: int = 1
         sc.board, map_ref=map_ref, rules=rules, seed=seed, script=sc.dice or (),
         units=sc.units, sides=sides,
     )  # fmt: skip
+
+
+def forces_of(state: GameState) -> dict[str, list[list[str | int]]]:
+    """Each side's picks in a game, as [design, gunnery, piloting]: what a new game on the
+    start screen begins with (units without a roster design are left out)."""
+    out: dict[str, list[list[str | int]]] = {side: [] for side in state.sides}
+    for u in state.units:
+        if u.design:
+            out.setdefault(u.side, []).append([u.design, u.gunnery, u.piloting])
+    return out
 
 
 def with_forces(

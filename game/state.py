@@ -27,6 +27,7 @@ from .rules.turn import Initiative
 
 if TYPE_CHECKING:
     from .mech import MechBody
+    from .rules.movestate import MoveState
     from .units import Unit
 
 SIDES = ("A", "B")
@@ -74,6 +75,26 @@ class MoveRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class Underway:
+    """A move begun and not yet finished (MOV-23): a failed roll interrupted it, or the
+    player took a first part (a stand-up attempt) to see its roll. The unit goes on from
+    ``resume`` (the rules' move state: MP spent, hexes moved, stand attempts) in the same
+    mode; ``steps`` are every step taken so far."""
+
+    unit_id: str
+    mode: str
+    steps: tuple[str, ...]
+    mp_used: int
+    mp_available: int
+    resume: MoveState
+    started_prone: bool = False
+
+    @property
+    def mp_left(self) -> int:
+        return max(self.mp_available - self.mp_used, 0)
+
+
+@dataclass(frozen=True, slots=True)
 class GameState:
     """The whole game at one moment (see the module docstring).
 
@@ -95,6 +116,7 @@ class GameState:
     pair_left: int = 0
     active_unit: str | None = None
     declared_mode: str | None = None
+    underway: Underway | None = None  # the move that goes on before anybody else acts
     moves: tuple[MoveRecord, ...] = ()
     declarations: tuple[Declaration, ...] = ()  # weapon attacks declared this turn (CMB-01)
     acted: tuple[str, ...] = ()  # units that declared in the current attack phase

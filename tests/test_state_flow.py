@@ -80,9 +80,11 @@ def test_whole_scripted_turn_tw_unequal_numbers() -> None:
     out = apply(s, CommitMove("A1", "walk", ("F", "X", "F")), fake_mover)
     assert isinstance(out, Outcome)
     s = out.state
-    assert [e.kind for e in out.events] == ["move", "roll"]
-    assert out.events[1].rolls[0].faces == (6, 6)
-    assert out.events[0].text == "A1 (Hunchback HBK-4G) walks 2 hexes to 0404 facing SE, 3 MP"
+    assert [e.kind for e in out.events] == ["roll", "move"]  # the result after its dice
+    assert out.events[0].rolls[0].faces == (6, 6)
+    assert out.events[1].text == (
+        "A1 (Hunchback HBK-4G) walks 2 hexes to 0404, facing SE (3 MP, heat +0, target modifier +0)"
+    )
     assert s.unit("A1").at == Hex(3, 3) and s.unit("A1").moved
     assert s.active_unit is None
     assert "already moved" in refused(s, StandStill("A1"))

@@ -143,6 +143,8 @@ def test_log_lines_name_the_facing_and_going_prone(tmp_path: Path) -> None:  # M
     s = apply_strict(new_game_from_scenario(path), StartGame()).state
     s = apply_strict(s, RollInitiative()).state  # blue wins, red moves first
     out = apply_strict(s, CommitMove("x", "walk", ("P",)))
-    assert out.events[0].text == "x walks in 0303, facing SE, 1 MP, prone"
+    assert out.events[-1].text == (
+        "x stays in 0303 and goes prone, facing SE (walk: 1 MP, heat +1, target modifier +0)"
+    )
     out = apply_strict(out.state, StandStill("y"))
     assert out.events[0].text == "y stands still"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.actions import CommitMove, Refused, RollInitiative, StandStill, StartGame
+from game.actions import CommitMove, EndMove, Refused, RollInitiative, StandStill, StartGame
 from game.board import HexSpec, build_board
 from game.flow import Outcome, actor, apply, apply_strict
 from game.hexgrid import Hex
@@ -54,12 +54,15 @@ def test_failed_psr_falls_damages_the_body_and_replays() -> None:
     out = apply(s, CommitMove("a1", "walk", ("F",)))
     assert isinstance(out, Outcome)
     kinds = [e.kind for e in out.events]
-    assert kinds[0] == "move" and "psr" in kinds and "fall" in kinds
+    assert kinds[0] == "psr" and "fall" in kinds and kinds[-1] == "underway"
     psr = next(e for e in out.events if e.kind == "psr")
     assert psr.rolls[0].faces == (1, 1) and "fails" in psr.text
     s = out.state
     u = s.unit("a1")
-    assert u.prone and u.moved and u.at == Hex(0, 3)
+    # MOV-23: it fell with MP left, so its move is under way until the player ends it
+    assert u.prone and not u.moved and u.at == Hex(0, 3) and s.underway.unit_id == "a1"
+    s = apply_strict(s, EndMove("a1")).state
+    assert s.unit("a1").moved and s.underway is None
     assert s.body("a1").total_armour() < armour_before
     assert replay(s.board, s.start, s.history) == s
 

@@ -55,7 +55,8 @@ class Step(Generic[S]):
 
     def emit(self, event: Event) -> None:
         self.events.append(event)
-        self.entries.append(LogEntry(self.state.turn, str(self.state.phase), event))
+        entry = LogEntry(self.state.turn, str(self.state.phase), event, len(self.state.history))
+        self.entries.append(entry)
 
     def new_rolls(self, since: int) -> tuple[Roll, ...]:
         return self.cup.log[since:]

@@ -15,8 +15,9 @@ from dataclasses import replace
 from ..actions import Event
 from ..core.phase import Hook, Step
 from ..dice import Roll
-from ..movers import describe
+from ..narrate import Narrator
 from ..rules.combat.damage_psr import phase_psrs
+from ..rules.falls import Event as RulesEvent
 from ..rules.falls import event as rules_event
 from ..rules.falls import fall
 from ..rules.psr import auto_fail_reason, psr_base_modifiers
@@ -53,6 +54,7 @@ def damage_check(phase: str) -> Hook:
 def _damage_psr(u: Unit, step: Step, s: GameState) -> tuple[Unit, list[Event]]:
     """One Mech's 20+ damage roll; a failure is a fall in place (PSR-13..17)."""
     cup = step.cup
+    first = len(cup.log)
     mods = psr_base_modifiers(u, s.rules)  # carries "+1 20+ damage this phase"
     listed = [{"value": m.value, "reason": m.reason} for m in mods]
     reason = "20+ damage this phase"
@@ -67,9 +69,10 @@ def _damage_psr(u: Unit, step: Step, s: GameState) -> tuple[Unit, list[Event]]:
         fell, _ = fall(u, u.at, 0, False, mods, cup, None, reason, s.rules)
         u = fell.unit
         raw.extend(fell.events)
-    rolls = [tuple(v for _, v in e.data if isinstance(v, Roll)) for e in raw]
+    narrator = Narrator(s.board, s.units, cup.log[first:])
     return u, [
-        Event(e.type, describe(e, s, u.id), u.id, r, e) for e, r in zip(raw, rolls, strict=True)
+        Event(line.event.type, line.text, line.unit_id, _rolls(line.event), line.event)
+        for line in narrator.lines(raw, u.id)
     ]
 
 
@@ -108,6 +111,7 @@ def roll_psr(
 ) -> tuple[Unit, list[Event]]:
     """One damage PSR: ``need`` is {"reason", "target", "modifiers"} (target "auto-fail")."""
     cup, reason = step.cup, str(need["reason"])
+    first = len(cup.log)
     target = need["target"]
     auto = target == "auto-fail"
     roll = None if auto else cup.roll2d6(f"{u.id}: {reason}", target=int(target))  # type: ignore[arg-type]
@@ -119,7 +123,12 @@ def roll_psr(
         fell, _ = fall(u, u.at, 0, False, mods, cup, None, reason, s.rules)
         u = fell.unit
         raw.extend(fell.events)
-    rolls = [tuple(v for _, v in e.data if isinstance(v, Roll)) for e in raw]
+    narrator = Narrator(s.board, s.units, cup.log[first:])
     return u, [
-        Event(e.type, describe(e, s, u.id), u.id, r, e) for e, r in zip(raw, rolls, strict=True)
+        Event(line.event.type, line.text, line.unit_id, _rolls(line.event), line.event)
+        for line in narrator.lines(raw, u.id)
     ]
+
+
+def _rolls(e: RulesEvent) -> tuple[Roll, ...]:
+    return tuple(v for _, v in e.data if isinstance(v, Roll))

@@ -7,14 +7,18 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..actions import Event
+from ..board import Board
 from ..core.phase import PhaseRules, Step
 from ..dice import Dice
+from ..narrate import Narrator
 from ..rules.falls import wake_up as rules_wake_up
 from ..rules.turn import Phase
 from ..units import Unit
 
 
-def wake_up(units: tuple[Unit, ...], cup: Dice) -> tuple[tuple[Unit, ...], tuple[Event, ...]]:
+def wake_up(
+    units: tuple[Unit, ...], cup: Dice, board: Board
+) -> tuple[tuple[Unit, ...], tuple[Event, ...]]:
     """PSR-21: each unconscious, living MechWarrior rolls on the PSR-20 table again
     (game.rules.falls.wake_up); the events become log lines."""
     out: list[Unit] = []
@@ -23,16 +27,14 @@ def wake_up(units: tuple[Unit, ...], cup: Dice) -> tuple[tuple[Unit, ...], tuple
         res = rules_wake_up(u, cup)
         out.append(res.unit)
         for e in res.events:
-            roll = e.get("roll")
-            verdict = "wakes up" if e.get("conscious") else "stays unconscious"
-            text = f"{u.id}'s pilot rolls {roll.total} (needs {e.get('target')}+) and {verdict}"
-            events.append(Event("wake_up", text, u.id, (roll,), e))
+            text = Narrator(board, units).say(e, u.id)
+            events.append(Event("wake_up", text, u.id, (e.get("roll"),), e))
     return tuple(out), tuple(events)
 
 
 def _enter(step: Step) -> None:
     s = step.state
-    units, events = wake_up(s.units, step.cup)
+    units, events = wake_up(s.units, step.cup, s.board)
     fresh = tuple(replace(u, moved=False, damage=replace(u.damage, phase_damage=0)) for u in units)
     step.state = replace(s, units=fresh, moves=(), move_order=(), pair_left=0,
                          declarations=(), acted=())  # fmt: skip

@@ -13,12 +13,13 @@ import random
 from dataclasses import replace
 from types import MappingProxyType
 
-from ..actions import Action, CommitMove, DeclareMode, Event, SelectUnit, StandStill
+from ..actions import Action, CommitMove, DeclareMode, EndMove, Event, SelectUnit, StandStill
 from ..core.phase import PhaseRules, Step
-from ..movers import Mover, MoveReport, move_text, reach_of, with_building_cf
+from ..movers import Mover, MoveReport, reach_of, with_building_cf
+from ..narrate import move_summary, underway_text
 from ..rules.bridges import without_bridges
 from ..rules.turn import Phase
-from ..state import MODES, GameState, MoveRecord
+from ..state import MODES, GameState, MoveRecord, Underway
 from ..units import Unit
 from . import alternate
 from .damage_check import damage_check
@@ -54,6 +55,9 @@ def mover_now(s: GameState, unit_id: str) -> tuple[Unit | None, str | None]:
     side = alternate.actor(s)
     if unit.side != side:
         return None, f"side {side} moves now, not side {unit.side}"
+    busy = s.underway
+    if busy is not None and busy.unit_id != unit.id:
+        return None, f"{busy.unit_id}'s move is under way: go on with it or end it first"
     return unit, None
 
 
@@ -83,11 +87,19 @@ def _declare(step: Step, a: Action) -> str | None:
     unit, reason = mover_now(step.state, a.unit_id)
     if unit is None:
         return reason
-    reason = mode_reason(unit, a.mode)
+    reason = mode_reason(unit, a.mode) or _same_mode(step.state, unit, a.mode)
     if reason is not None:
         return reason
     step.state = replace(step.state, active_unit=unit.id, declared_mode=a.mode)
     step.emit(Event("mode", f"{unit.id} will {a.mode}", unit.id))
+    return None
+
+
+def _same_mode(s: GameState, unit: Unit, mode: str) -> str | None:
+    """A move under way keeps its mode (MOV-01: one mode per move)."""
+    u = s.underway
+    if u is not None and u.unit_id == unit.id and u.mode != mode:
+        return f"{unit.id}'s move is under way as a {u.mode}: it goes on as a {u.mode}"
     return None
 
 
@@ -96,31 +108,95 @@ def _commit(step: Step, a: Action) -> str | None:
     unit, reason = mover_now(step.state, a.unit_id)
     if unit is None:
         return reason
-    reason = mode_reason(unit, a.mode)
+    reason = mode_reason(unit, a.mode) or _same_mode(step.state, unit, a.mode)
     if reason is not None:
         return reason
+    if a.partial and a.mode == "jump":
+        return "a jump is one move: it cannot be taken in parts"
     mover: Mover = step.tools  # game.flow hands the movement rules (or a test's fake) in
-    report: MoveReport = mover(step.state, step.cup, unit.id, a.mode, tuple(a.steps))
+    if a.partial:
+        report = mover(step.state, step.cup, unit.id, a.mode, tuple(a.steps), final=False)
+    else:
+        report = mover(step.state, step.cup, unit.id, a.mode, tuple(a.steps))
     if not report.legal:
         return report.error or "that move is not legal"
+    busy = step.state.underway
+    start = replace(unit, prone=busy.started_prone) if busy is not None else unit
+    taken = (busy.steps if busy is not None else ()) + tuple(a.steps)
+    _take(step, unit, report)
+    after = step.state.unit(unit.id)
+    left = report.mp_available - (report.record.mp_used if report.record else 0)
+    goes_on = a.mode != "jump" and (a.partial or report.interrupted) and report.resume is not None
+    if goes_on and after is not None and left > 0 and _can_act(step.state, after):
+        rec = report.record
+        step.state = replace(
+            step.state,
+            active_unit=unit.id,
+            declared_mode=a.mode,
+            underway=Underway(unit.id, a.mode, taken, rec.mp_used if rec else 0,
+                              report.mp_available, report.resume, start.prone),
+        )  # fmt: skip
+        step.emit(Event("underway", underway_text(unit.id, left, after.prone), unit.id))
+        return None
+    if a.partial:  # nothing left to go on with: the move ends here after all
+        rec = report.record
+        parked = Underway(unit.id, a.mode, taken, rec.mp_used if rec else 0,
+                          report.mp_available, report.resume, start.prone)  # fmt: skip
+        step.state = replace(step.state, underway=parked)
+        return _end_move(step, EndMove(unit.id))
+    _finish(step, start, a.mode, report)
+    return None
+
+
+def _can_act(s: GameState, u: Unit) -> bool:
+    return not s.is_destroyed(u) and not u.immobile and not u.damage.unconscious
+
+
+def _take(step: Step, unit: Unit, report: MoveReport) -> None:
+    """The units, board and wrecks after a move's steps, and their events."""
     s = step.state
     # PSR-37: a dodge attempt counts as the dodging unit's move for the phase.
     dodged = {i for i in report.dodged if not (s.unit(i) or unit).moved} - {unit.id}
-    acted = {unit.id} | dodged
-    units = tuple(replace(u, moved=True) if u.id in acted else u for u in report.units)
-    record = report.record or MoveRecord(unit.id, a.mode)
+    units = tuple(replace(u, moved=True) if u.id in dodged else u for u in report.units)
     extra = tuple(MoveRecord(i, "dodge") for i in sorted(dodged))
     step.state = replace(
         s,
         board=without_bridges(with_building_cf(s.board, report.buildings), report.bridges),
         units=units,
-        moves=s.moves + (record,) + extra,
+        moves=s.moves + extra,
         wrecked=tuple(sorted(set(s.wrecked) | set(report.destroyed))),
     )
-    step.emit(Event("move", move_text(step.state, unit, report), unit.id, (), report.record))
     for event in report.events:
         step.emit(event)
+
+
+def _finish(step: Step, start: Unit, mode: str, report: MoveReport) -> None:
+    """The move is over: the unit has moved, its record counts for the attack phases.
+    ``start`` is the unit as the move began (the summary tells what changed)."""
+    s = step.state
+    units = tuple(replace(u, moved=True) if u.id == start.id else u for u in s.units)
+    record = report.record or MoveRecord(start.id, mode)
+    step.state = replace(s, units=units, moves=s.moves + (record,), underway=None)
+    after = step.state.unit(start.id) or start
+    text = move_summary(s.board, start, after, record.mode, record.hexes_moved, record.mp_used,
+                        record.heat, record.target_modifier)  # fmt: skip
+    step.emit(Event("move", text, start.id, (), record))
     _after_action(step)
+
+
+def _end_move(step: Step, a: Action) -> str | None:
+    assert isinstance(a, EndMove)
+    busy = step.state.underway
+    if busy is None or busy.unit_id != a.unit_id:
+        return f"{a.unit_id} has no move under way (S stands a unit still)"
+    unit = step.state.unit(a.unit_id)
+    assert unit is not None
+    mover: Mover = step.tools
+    report = mover(step.state, step.cup, unit.id, busy.mode, ())
+    if not report.legal:
+        return report.error or "the move cannot end here"
+    _take(step, unit, report)
+    _finish(step, replace(unit, prone=busy.started_prone), busy.mode, report)
     return None
 
 
@@ -130,6 +206,8 @@ def _stand_still(step: Step, a: Action) -> str | None:
     if unit is None:
         return reason
     s = step.state
+    if s.underway is not None:  # TURN-06: standing still is a whole move
+        return f"{unit.id} has begun its move: end it where it stands (EndMove) instead"
     record = MoveRecord(unit.id, "stand")
     moved = replace(unit, moved=True)
     units = tuple(moved if u.id == unit.id else u for u in s.units)
@@ -142,7 +220,7 @@ def _stand_still(step: Step, a: Action) -> str | None:
 
 def _after_action(step: Step) -> None:
     s = alternate.after_action(step.state, _pending)
-    step.state = replace(s, active_unit=None, declared_mode=None)
+    step.state = replace(s, active_unit=None, declared_mode=None, underway=None)
 
 
 def _enter(step: Step) -> None:
@@ -171,6 +249,11 @@ def _choices(s: GameState) -> list[Action]:
     side = alternate.actor(s)
     if side is None:
         return []
+    busy = s.underway
+    if busy is not None:  # MOV-23: end it, or (prone) try to stand again
+        u = s.unit(busy.unit_id)
+        again = [CommitMove(busy.unit_id, busy.mode, ("U",))] if u is not None and u.prone else []
+        return [EndMove(busy.unit_id), *again]
     out: list[Action] = []
     pick = random.Random(f"{s.faces_used}:{len(s.history)}")
     for u in to_move(s, side):
@@ -192,7 +275,13 @@ def _choices(s: GameState) -> list[Action]:
 RULES = PhaseRules(
     name=Phase.MOVEMENT,
     handlers=MappingProxyType(
-        {SelectUnit: _select, DeclareMode: _declare, CommitMove: _commit, StandStill: _stand_still}
+        {
+            SelectUnit: _select,
+            DeclareMode: _declare,
+            CommitMove: _commit,
+            StandStill: _stand_still,
+            EndMove: _end_move,
+        }
     ),  # fmt: skip
     enter=_enter,
     leave=damage_check(Phase.MOVEMENT),

@@ -21,7 +21,8 @@ from ..core.phase import PhaseRules, Step
 from ..deploy import prohibited_mask
 from ..hexgrid import Hex
 from ..mech import Location, max_structure
-from ..movers import Mover, MoveReport, move_text, with_building_cf
+from ..movers import Mover, MoveReport, with_building_cf
+from ..narrate import move_summary
 from ..roster import RosterError, check_skill, make_unit
 from ..rules.bridges import without_bridges
 from ..rules.movement import attacker_modifier, target_modifier
@@ -313,9 +314,12 @@ def _move(step: Step, a: Action) -> str | None:
         moves=tuple(m for m in s.moves if m.unit_id != u.id) + (record,),
         wrecked=tuple(sorted(set(s.wrecked) | set(report.destroyed))),
     )
-    step.emit(Event("move", move_text(step.state, u, report), u.id, (), report.record))
-    for event in report.events:
+    for event in report.events:  # the rolls first, then the line that closes the move
         step.emit(event)
+    after = step.state.unit(u.id) or u
+    text = move_summary(s.board, u, after, record.mode, record.hexes_moved, record.mp_used,
+                        record.heat, record.target_modifier)  # fmt: skip
+    step.emit(Event("move", text, u.id, (), report.record))
     return None
 
 

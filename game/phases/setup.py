@@ -7,6 +7,7 @@ from types import MappingProxyType
 
 from ..actions import Action, AddUnit, Event, RemoveUnit, StartGame
 from ..core.phase import PhaseRules, Step
+from ..narrate import skills
 from ..roster import RosterError, make_unit
 from ..state import GameState
 
@@ -24,7 +25,7 @@ def _add_unit(step: Step, a: Action) -> str | None:
     except RosterError as exc:
         return str(exc)
     step.state = replace(s, units=s.units + (unit,))
-    text = f"Side {a.side} takes {unit.name} ({unit_id}), pilot {a.piloting}/{a.gunnery}"
+    text = f"Side {a.side} takes {unit.name} ({unit_id}), pilot {skills(a.gunnery, a.piloting)}"
     step.emit(Event("unit_added", text, unit_id))
     return None
 

@@ -11,7 +11,7 @@ Entry costs come from the shared arrays of costs.py (the same ones reach.py sear
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..board import Board
@@ -42,9 +42,18 @@ __all__ = [
 
 
 def begin_move(
-    board: Board, units: Sequence[Unit], unit_id: str, mode: str, rules: Rules = TW
+    board: Board,
+    units: Sequence[Unit],
+    unit_id: str,
+    mode: str,
+    rules: Rules = TW,
+    resume: MoveState | None = None,
 ) -> tuple[MoveContext, MoveState]:
-    """Context and start state; ValueError only for a unit id or mode that does not exist."""
+    """Context and start state; ValueError only for a unit id or mode that does not exist.
+
+    ``resume``: the state a move already under way stopped in (a failed roll interrupted
+    it, MOV-23); the move goes on from there with what it has spent, the unit standing
+    where it is now."""
     mover = next((u for u in units if u.id == unit_id), None)
     if mover is None:
         raise ValueError(f"there is no unit '{unit_id}'")
@@ -64,6 +73,8 @@ def begin_move(
     ctx = MoveContext(board, mover, others, mode, mp, rules, tables,
                       C.motive_costs(mover.kind, rules), error, bonus, stay)  # fmt: skip
     state = MoveState(at=mover.at, facing=mover.facing, prone=mover.prone, deck=deck)
+    if resume is not None:
+        state = replace(resume, at=mover.at, facing=mover.facing, prone=mover.prone)
     return ctx, state
 
 
@@ -299,10 +310,16 @@ def check_move(
     mode: str,
     steps: Sequence[str | Step],
     rules: Rules = TW,
+    *,
+    resume: MoveState | None = None,
+    final: bool = True,
 ) -> MoveResult:
     """Check a whole move. An illegal move names its first bad step and why; the other
-    fields then describe the legal prefix (the steps before it)."""
-    ctx, state = begin_move(board, units, unit_id, mode, rules)
+    fields then describe the legal prefix (the steps before it).
+
+    ``resume`` goes on with a move under way (:func:`begin_move`); ``final`` False checks
+    a part of a move that goes on afterwards: the end-of-move checks wait for its end."""
+    ctx, state = begin_move(board, units, unit_id, mode, rules, resume)
     reports: list[StepReport] = []
     psrs: list[PSR] = []
     warn: list[tuple[int, Overload]] = []
@@ -320,12 +337,14 @@ def check_move(
             if over is not None:
                 warn.append((i, over))
         state = after
+    if not final:
+        return summarise(ctx, state, reports, psrs, warnings=warn)
     error, end_psrs = finish_move(ctx, state, len(steps) - 1)
     if error is not None:
         prev = (
             reports[-2].state_after
             if len(reports) > 1
-            else begin_move(board, units, unit_id, mode, rules)[1]
+            else begin_move(board, units, unit_id, mode, rules, resume)[1]
         )
         prefix = [p for r in reports[:-1] for p in r.psrs]
         early = [w for w in warn if w[0] < len(steps) - 1]

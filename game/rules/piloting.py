@@ -59,6 +59,9 @@ class ResolvedMove:
     immobilised: bool = False
     skidded: bool = False  # PSR-25: +2 to attacks against it, +1 to its own this turn
     bridges: tuple[Hex, ...] = ()  # MOV-27: bridge hexes that collapsed (bridge_class 0 now)
+    # MOV-23: a fall cut the planned path short (or left the Mech lying at its end) and the
+    # unit can still act: the player may go on with the MP left (game.phases.movement)
+    interrupted: bool = False
 
     @property
     def legal(self) -> bool:
@@ -113,22 +116,27 @@ def resolve_move(
     *,
     origin: Board | None = None,
     target_mods: Mapping[str, int] | None = None,
+    resume: MoveState | None = None,
+    final: bool = True,
 ) -> ResolvedMove:
     """Walk ``steps`` and roll every PSR (PSR-06/07); see the module docstring.
 
     ``origin`` is the board the game started on: a bridge's full length for MOV-27
     (``board`` may already lack hexes that collapsed earlier); default ``board``.
     ``target_mods``: the CMB-13 target movement modifier of units that already moved this
-    turn (the to-hit of an accidental fall from above, PHY-17)."""
+    turn (the to-hit of an accidental fall from above, PHY-17).
+    ``resume`` / ``final``: a move under way goes on, a part of a move that goes on
+    afterwards (game.rules.movement.check_move); a part leaves the end-of-move rolls and
+    the MOV-30 settling to the move's end."""
     units = tuple(units)
-    ctx, state = begin_move(board, units, unit_id, mode, rules)
+    ctx, state = begin_move(board, units, unit_id, mode, rules, resume)
     run = MoveRun(ctx, Outcome(ctx.unit), dice, rules, origin, target_mods)
     first_log = len(dice.log)
     reports: list[Any] = []
     error: str | None = None
     failed: int | None = None
 
-    if rules.classic and steps and not ctx.error:  # PSR-12 classic: before the run/jump
+    if rules.classic and steps and not ctx.error and resume is None:  # PSR-12 classic
         _, pre = finish_move(ctx, replace(state, mp_used=1))
         for p in (p for p in pre if p.step == -1):
             state = resolve_after(run, p, state, state)
@@ -148,6 +156,7 @@ def resolve_move(
         rep = advance(run.ctx, state, token, i)
         if not rep.ok:
             if run.fell:
+                run.cut = True  # the rest of the plan; the unit may go on otherwise
                 run.end(i, f"step {i} ('{rep.token}') is not possible now: {rep.error}")
             else:
                 error, failed = rep.error, i
@@ -172,7 +181,7 @@ def resolve_move(
             elif p.kind not in ("skid", "sideslip") and run.stopped is None:
                 state = resolve_after(run, p, prev, state)
     state = resolve_all(run, landing, state)
-    if error is None and not run.ended and not ctx.error:
+    if final and error is None and not run.ended and not ctx.error:
         err, end_psrs = finish_move(run.ctx, state, len(steps) - 1)
         if err is not None and not run.fell:
             error, failed = err, len(steps) - 1
@@ -180,9 +189,11 @@ def resolve_move(
             if state.prone or run.stopped is not None:
                 break
             state = resolve_after(run, p, state, state)
-    if error is None:
+    if error is None and final:
         state = settle(run, state)
     check = summarise(ctx, state, reports, run.psrs, error, failed, skidded=run.skidded)
+    lying = run.fell and state.prone and (not run.ended or run.cut)
+    interrupted = error is None and run.stopped is None and (run.cut or lying)
     final = replace(run.out.unit, at=state.at, facing=state.facing, prone=state.prone)
     return ResolvedMove(
         check,
@@ -197,6 +208,7 @@ def resolve_move(
         run.immobilised,
         run.skidded,
         tuple(run.bridges),
+        interrupted,
     )
 
 

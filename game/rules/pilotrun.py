@@ -52,6 +52,7 @@ class MoveRun:
         self.bridges: list[Hex] = []  # bridge hexes that collapsed during this move
         self.fell = False
         self.ended = False
+        self.cut = False  # a fall made the rest of the planned steps impossible
         self.immobilised = False
         self.skidded = False
         self.legs_at_start = out.unit.legs_destroyed

@@ -33,7 +33,12 @@ class Popup:
 
 @dataclass
 class MoveAnimation:
-    """A timeline of ("step", (hex, facing)) and ("popup", Popup) items."""
+    """A timeline of ("step", (hex, facing)) and ("popup", Popup) items.
+
+    ``reveals[i]`` is how many of the action's events may be shown (in the log) once item
+    ``i`` is on screen: a roll's line appears with its pop-up, never before its dice;
+    ``log_start`` is where the action's entries begin in the game's log (the screen sets
+    it), ``events`` how many there are."""
 
     unit_id: str
     items: list[tuple[str, Any]]
@@ -43,6 +48,16 @@ class MoveAnimation:
     popup: Popup | None = None
     done: bool = False
     shown: list[Popup] = field(default_factory=list)
+    reveals: list[int] = field(default_factory=list)
+    events: int = 0
+    log_start: int | None = None
+
+    @property
+    def revealed(self) -> int:
+        """How many of the action's events have had their dice shown."""
+        if self.done or not self.reveals:
+            return self.events
+        return self.reveals[min(self.index, len(self.reveals) - 1)]
 
     def update(self, dt: float) -> bool:
         """Advance; True while something still changes on screen."""
@@ -104,36 +119,70 @@ def popup_of(event: Any) -> Popup | None:
 def build_animation(
     unit_id: str, start: tuple[Hex, int], result: Any, events: tuple[Any, ...], end: tuple[Hex, int]
 ) -> MoveAnimation:
-    """Steps from the previewed path (stopping where a fall or a move end interrupts it),
-    with each roll's pop-up after the step that triggered it, then the final position."""
+    """Steps from the previewed path (stopping where a fall or a move end of the mover
+    interrupts it), with each roll's pop-up after the step that triggered it, then the
+    final position; each item knows how many events the log may show by then."""
     steps = [start]
     for rep in getattr(result, "reports", ()) or ():
         st = rep.state_after
         if st is not None:
             steps.append((st.at, st.facing))
-    by_step: dict[int, list[Popup]] = {}
-    tail: list[Popup] = []
+    by_step: dict[int, list[tuple[int, Popup]]] = {}
+    tail: list[tuple[int, Popup]] = []
     stop = len(steps) - 1
-    for e in events:
+    for n, e in enumerate(events):
         step = getattr(e.payload, "step", None)
-        p = popup_of(e)
-        if e.kind in ("fall", "move_ends", "skid") and isinstance(step, int):
+        mine = getattr(e, "unit_id", unit_id) in (unit_id, None)
+        if mine and e.kind in ("fall", "move_ends", "skid") and isinstance(step, int):
             stop = min(stop, step + 1)
+        p = popup_of(e)
         if p is None:
             continue
         if isinstance(step, int) and 0 <= step < len(steps) - 1:
-            by_step.setdefault(step, []).append(p)
+            by_step.setdefault(step, []).append((n, p))
         else:
-            tail.append(p)
+            tail.append((n, p))
     items: list[tuple[str, Any]] = [("step", steps[0])]
+    order: list[int | None] = [None]  # the event each item shows (None: a step)
     for i in range(1, min(stop, len(steps) - 1) + 1):
         items.append(("step", steps[i]))
-        items += [("popup", p) for p in by_step.pop(i - 1, [])]
+        order.append(None)
+        for n, p in by_step.pop(i - 1, []):
+            items.append(("popup", p))
+            order.append(n)
     for rest in by_step.values():
-        items += [("popup", p) for p in rest]
-    items += [("popup", p) for p in tail]
+        for n, p in rest:
+            items.append(("popup", p))
+            order.append(n)
+    for n, p in tail:
+        items.append(("popup", p))
+        order.append(n)
     items.append(("step", end))
-    return MoveAnimation(unit_id, items)
+    order.append(len(events))
+    last = {n for n, e in enumerate(events) if e.kind in SUMMARIES}  # where it all ended
+    return MoveAnimation(unit_id, items, reveals=_reveals(order, events, last),
+                         events=len(events))  # fmt: skip
+
+
+SUMMARIES = frozenset({"move", "underway"})
+
+
+def _reveals(order: list[int | None], events: tuple[Any, ...], last: set[int]) -> list[int]:
+    """Per item, how many leading events are shown: an event with dice waits for its
+    pop-up; the lines without dice that follow it come with it; the move's summary waits
+    for the unit to arrive (the last item)."""
+    popped = {n for n in order if n is not None and n < len(events)} | last
+    shown_at: dict[int, int] = {n: i for i, n in enumerate(order) if n is not None}
+    shown_at |= {n: len(order) - 1 for n in last}
+    out: list[int] = []
+    for i in range(len(order)):
+        count = 0
+        while count < len(events):
+            if count in popped and shown_at[count] > i:
+                break
+            count += 1
+        out.append(count if i < len(order) - 1 else len(events))
+    return out
 
 
 def die(size: int, value: int) -> pygame.Surface:

@@ -4,7 +4,6 @@ will build, the dice of the resolution."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
 from typing import Any
 
 import pygame
@@ -15,7 +14,7 @@ from game.rules.heat import HeatReport
 from game.units import heat_mp_penalty
 
 from .anim import popup_surface
-from .fonts import font
+from .fonts import font, log_size
 from .help import draw_help
 from .panels import (
     BAD,
@@ -27,15 +26,13 @@ from .panels import (
     Button,
     Row,
     banner_surface,
-    body_diagram,
     draw_button,
-    log_surface,
     rows_surface,
     side_colour,
     tooltip,
-    unit_rows,
 )
-from .play_draw import draw_handoff, log_lines
+from .play_draw import draw_handoff
+from .record_sheet import record_sheet
 
 SELECT, TARGET, LOS_HEX, BLOCK, WOODS = (255, 255, 255), (235, 95, 85), (250, 215, 60), (
     235, 60, 50), (110, 200, 110)  # fmt: skip
@@ -75,10 +72,8 @@ def draw_attack(scene: Any, screen: pygame.Surface) -> None:
     screen.blit(banner_surface(state, extra, lay.banner, lay.size), lay.banner.topleft)
     if scene.panels:
         _draw_side(scene, screen, shown)
-        entries = scene.visible_log()
-        log = scene.cache.get("log", (len(entries), id(state), lay.log.size),
-                              lambda: log_surface(_lines(entries), lay.log, lay.size))  # fmt: skip
-        screen.blit(log, lay.log.topleft)
+        scene.log_view.draw(screen, lay.log, state, log_size(screen.get_height()),
+                            scene.log_upto())  # fmt: skip
     _draw_row_tip(scene, screen, shown)
     if scene.popups:
         img = popup_surface(scene.popups[0][0], lay.size)
@@ -87,12 +82,6 @@ def draw_attack(scene: Any, screen: pygame.Surface) -> None:
         draw_handoff(scene, screen)
     if scene.help:
         draw_help(screen, "Weapon attacks", ATTACK_KEYS)
-
-
-def _lines(entries: Any) -> list[tuple[str, Any]]:
-    """The log lines of these entries (the play screen's colours)."""
-    shim = SimpleNamespace(state=SimpleNamespace(log=entries))
-    return log_lines(shim)
 
 
 def _hovered_enemy(scene: Any) -> str | None:
@@ -161,13 +150,17 @@ def _draw_side(scene: Any, screen: pygame.Surface, shown: str | None) -> None:
         scene.rows, scene.buttons = [], []
         return
     y = rect.y
-    head = rows_surface(unit_rows(scene.state, a)[:3], size, rect.w)
-    screen.blit(head, (rect.x, y))
-    y += head.get_height()
-    body = body_diagram(scene.state, a, rect.w, size)
-    if body is not None and rect.h > size * 40:
-        screen.blit(body, (rect.x, y))
-        y += body.get_height()
+    small = max(11, size - 3)
+    sheet = scene.cache.get("sheet", (id(scene.state), a.id, rect.w, size),
+                            lambda: record_sheet(scene.state, a, rect.w, small))  # fmt: skip
+    room = rect.h - size * 22  # the weapon list, heat and buttons come first
+    if sheet.get_height() <= room:
+        screen.blit(sheet, (rect.x, y))
+        y += sheet.get_height()
+    else:
+        head = rows_surface([(f"{a.id}  {a.name or a.kind}", TEXT, True)], size, rect.w)
+        screen.blit(head, (rect.x, y))
+        y += head.get_height()
     y = _draw_weapons(scene, screen, shown, rect, y, size)
     heat = scene.heat()
     if heat is not None:

@@ -29,6 +29,7 @@ from game.units import Unit
 from .anim import Popup, popup_of
 from .attack_draw import draw_attack
 from .keys import is_confirm
+from .log_view import LogView
 from .panels import PanelCache, button_at, screen_layout
 from .play_input import HANDOFF_GRACE, help_key
 from .play_view import MapView, tiles_for
@@ -83,6 +84,7 @@ class AttackScene:
         self.popup_left = 0.0
         self.skipped_at = 0.0
         self.buttons: list[Any] = []
+        self.log_view = LogView()
         self.rows: list[tuple[pygame.Rect, int]] = []  # weapon rows on screen -> index
         self.resize(fit=True)
         self.view.focus((u.at for u in to_declare(s, self.handoff)), app.screen.get_height())
@@ -250,6 +252,8 @@ class AttackScene:
             self._key(event)
         elif event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
             self.space = False
+        elif self.panels and self.log_view.handle(event, self.layout.log, 4):
+            pass
         elif self.view.handle(event, self.space):
             self.hover = self.view.hex_at(getattr(event, "pos", self.mouse))
         elif event.type == pygame.MOUSEMOTION:
@@ -324,10 +328,13 @@ class AttackScene:
         self.popups, self.log_shown = [], None
         self.skipped_at = time.monotonic()
 
+    def log_upto(self) -> int | None:
+        """How many log entries may show now (results never before their dice)."""
+        return None if self.log_shown is None else self.log_shown + 1
+
     def visible_log(self) -> tuple[Any, ...]:
-        """The log as far as the dice have been shown (results never before their dice)."""
-        log = self.state.log
-        return log if self.log_shown is None else log[: self.log_shown + 1]
+        upto = self.log_upto()
+        return self.state.log if upto is None else self.state.log[:upto]
 
     def draw(self, screen: pygame.Surface) -> None:
         draw_attack(self, screen)

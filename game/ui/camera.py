@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-ZOOMS: tuple[float, ...] = (0.35, 0.5, 0.75, 1.0, 1.5, 2.0)
-DEFAULT_ZOOM_INDEX = 3
+ZOOMS: tuple[float, ...] = (0.2, 0.25, 0.35, 0.5, 0.75, 1.0, 1.5, 2.0)
+DEFAULT_ZOOM_INDEX = ZOOMS.index(1.0)
 EDGE_MARGIN = 48  # zoomed pixels of background allowed beside the map when panning
 
 
@@ -21,7 +21,19 @@ def nearest_zoom_index(zoom: float) -> int:
     return min(range(len(ZOOMS)), key=lambda i: abs(ZOOMS[i] - zoom))
 
 
+def fit_zoom_index(width: float, height: float, view_w: int, view_h: int, top: float = 1.0) -> int:
+    """The largest zoom level (at most ``top``) at which a ``width`` x ``height`` area (map
+    pixels at 100 %) fits a ``view_w`` x ``view_h`` view; the smallest level if none does."""
+    best = 0
+    for i, z in enumerate(ZOOMS):
+        if z <= top and width * z <= view_w and height * z <= view_h:
+            best = i
+    return best
+
+
 PAN_SPEED = 900.0  # screen pixels per second while a pan key is held
+PAN_STEP = 0.25  # of the view's size: one press of an arrow key
+HOLD_DELAY = 0.3  # s: an arrow held longer than this pans smoothly
 
 
 def held_pan(

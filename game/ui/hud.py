@@ -17,10 +17,11 @@ PANEL_ALPHA = 215
 
 
 def wrap(text: str, f: pygame.font.Font, width: int) -> list[str]:
-    """Greedy word wrap of one paragraph to ``width`` pixels."""
+    """Greedy word wrap of one paragraph to ``width`` pixels (a word wider than that is
+    broken where it must be)."""
     lines: list[str] = []
     line = ""
-    for word in text.split(" "):
+    for word in _pieces(text, f, width):
         candidate = f"{line} {word}" if line else word
         if line and f.size(candidate)[0] > width:
             lines.append(line)
@@ -30,6 +31,19 @@ def wrap(text: str, f: pygame.font.Font, width: int) -> list[str]:
     if line:
         lines.append(line)
     return lines
+
+
+def _pieces(text: str, f: pygame.font.Font, width: int) -> list[str]:
+    out: list[str] = []
+    for word in text.split(" "):
+        while len(word) > 1 and f.size(word)[0] > width:
+            cut = len(word) - 1
+            while cut > 1 and f.size(word[:cut])[0] > width:
+                cut -= 1
+            out.append(word[:cut])
+            word = word[cut:]
+        out.append(word)
+    return out
 
 
 def text_panel(

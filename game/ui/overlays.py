@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from game.hexgrid import Hex, HexNameError, parse_hex_name
+from game.hexgrid import Hex, HexNameError, neighbour, parse_hex_name
 from game.layout import HexLayout
 
 from .camera import Camera
@@ -108,18 +108,63 @@ def _canvas(
 def reach_layer(
     lay: HexLayout, hexes: Mapping[Hex, tuple[int, Any]], mp_available: int, mode: str
 ) -> Layer:
-    """One hue per mode, more transparent the more MP the hex costs (ux.md)."""
+    """One hue per mode (Okabe-Ito, colour-blind safe), paler the more MP the hex costs
+    (ux.md); over any ground - blue water, grey pavement - it stays readable: the region
+    is hatched and its edge drawn with a dark casing under the mode's colour."""
     if not hexes:
         return EMPTY
-    surf, x0, y0 = _canvas(lay, hexes, 2)
+    surf, x0, y0 = _canvas(lay, hexes, 4)
     colour = REACH.get(mode, REACH["walk"])
     span = max(1, mp_available)
+    mask = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    mask.fill((0, 0, 0, 0))
     for h, (mp, _) in hexes.items():
-        alpha = round(135 - 95 * min(1.0, mp / span))
+        alpha = round(110 - 70 * min(1.0, mp / span))
         pts = [(x - x0, y - y0) for x, y in lay.corners(h)]
         pygame.draw.polygon(surf, (*colour, alpha), pts)
-        pygame.draw.polygon(surf, (*colour, 150), pts, max(1, round(1.5 * lay.scale)))
+        pygame.draw.polygon(mask, (255, 255, 255, 255), pts)
+    surf.blit(_hatch(surf.get_size(), colour, lay.scale, mask), (0, 0))
+    _region_edge(surf, lay, hexes, x0, y0, colour)
     return Layer(_fast(surf), x0, y0)
+
+
+def _hatch(
+    size: tuple[int, int], colour: Colour, scale: float, mask: pygame.Surface
+) -> pygame.Surface:
+    """Diagonal lines (a dark one beside each coloured one) inside the mask's shape."""
+    w, h = size
+    hatch = pygame.Surface(size, pygame.SRCALPHA)
+    hatch.fill((0, 0, 0, 0))
+    step = max(6, round(11 * scale))
+    width = max(1, round(1.6 * scale))
+    for x in range(-h, w, step):
+        pygame.draw.line(hatch, (*INK, 90), (x + width, 0), (x + width + h, h), width)
+        pygame.draw.line(hatch, (*colour, 170), (x, 0), (x + h, h), width)
+    hatch.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    return hatch
+
+
+def _region_edge(
+    surf: pygame.Surface,
+    lay: HexLayout,
+    hexes: Mapping[Hex, Any],
+    x0: float,
+    y0: float,
+    colour: Colour,
+) -> None:
+    """The outline of the reachable region: every hexside with no reachable hex beyond."""
+    edges = []
+    for h in hexes:
+        pts = lay.corners(h)
+        for d in range(6):
+            if neighbour(h, d) not in hexes:  # side d runs corner d -> d+1 (game.layout)
+                a, b = pts[d], pts[(d + 1) % 6]
+                edges.append(((a[0] - x0, a[1] - y0), (b[0] - x0, b[1] - y0)))
+    w = max(2, round(3 * lay.scale))
+    for a, b in edges:
+        pygame.draw.line(surf, (*INK, 235), a, b, w + 3)
+    for a, b in edges:
+        pygame.draw.line(surf, (*colour, 255), a, b, w)
 
 
 def zone_layer(lay: HexLayout, hexes: Iterable[Hex], colour: Colour) -> Layer:
@@ -180,7 +225,7 @@ def path_layer(
     if dest not in [p for p, _ in points]:
         points.append((dest, getattr(result, "mp_used", 0)))
     hexes = {p for p, _ in points} | {dest}
-    surf, x0, y0 = _canvas(lay, hexes, 24 * s + 12)
+    surf, x0, y0 = _canvas(lay, hexes, 48 * max(s, 0.6) + 12)  # room for the facing arrow
 
     def c(h: Hex) -> tuple[float, float]:
         x, y = lay.centre(h)
@@ -285,17 +330,20 @@ def _facing_arrow(
     a = math.radians(60 * facing)
     ux, uy = math.sin(a), -math.cos(a)
     px, py = -uy, ux
-    tip = (cx + ux * 34 * s, cy + uy * 34 * s)
-    base = (cx + ux * 12 * s, cy + uy * 12 * s)
-    wing = 11 * s
+    s = max(s, 0.6)  # large enough to read at every zoom
+    tip = (cx + ux * 44 * s, cy + uy * 44 * s)
+    base = (cx + ux * 6 * s, cy + uy * 6 * s)
+    wing = 17 * s
     tri = [
         tip,
         (base[0] + px * wing, base[1] + py * wing),
         (base[0] - px * wing, base[1] - py * wing),
     ]
     pygame.draw.polygon(surf, (*INK, 255), tri, max(2, round(3 * s)) + 2)
-    pygame.draw.polygon(surf, (*colour, 255), tri)
-    pygame.draw.polygon(surf, (*WHITE, 255), tri, max(1, round(2 * s)))
+    pygame.draw.polygon(surf, (*WHITE, 255), tri)  # light on any shading, any ground
+    mx, my = sum(p[0] for p in tri) / 3, sum(p[1] for p in tri) / 3
+    inner = [(mx + (x - mx) * 0.55, my + (y - my) * 0.55) for x, y in tri]
+    pygame.draw.polygon(surf, (*colour, 255), inner)  # the mode's colour at its heart
 
 
 def terrain_layer(

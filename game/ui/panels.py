@@ -15,11 +15,10 @@ from typing import Any
 import pygame
 
 from game.flow import actor, banner, outcome
-from game.roster import built_body
+from game.hexgrid import DIRECTION_NAMES
 from game.state import GameState
-from game.units import Unit
 
-from .fonts import font, ui_size
+from .fonts import draw_text, font, ui_size
 from .hud import wrap
 
 BG = (27, 29, 33)
@@ -88,18 +87,19 @@ class PanelCache:
 def rows_surface(rows: Sequence[Row], size: int, width: int, bg: Any = BG) -> pygame.Surface:
     """Wrapped rows of text on a plain background, ``width`` wide."""
     pad = max(6, size // 2)
-    imgs: list[pygame.Surface] = []
+    lines: list[tuple[str, Any, pygame.font.Font]] = []
     for text, colour, bold in rows:
         f = font(size + (2 if bold else 0), bold)
         for line in wrap(text, f, width - 2 * pad) if text else [""]:
-            imgs.append(f.render(line, True, colour))
-    h = sum(i.get_height() for i in imgs) + 2 * pad
+            lines.append((line, colour, f))
+    h = sum(f.get_linesize() for _, _, f in lines) + 2 * pad
     surf = pygame.Surface((width, h))
     surf.fill(bg)
+    box = pygame.Rect(pad, 0, width - 2 * pad, h)
     y = pad
-    for img in imgs:
-        surf.blit(img, (pad, y))
-        y += img.get_height()
+    for line, colour, f in lines:
+        draw_text(surf, line, f, colour, (pad, y), box)
+        y += f.get_linesize()
     return surf
 
 
@@ -113,91 +113,22 @@ def banner_surface(
     side = result.winner if result is not None else actor(state)
     surf = pygame.Surface(rect.size)
     surf.fill(side_colour(side))
-    f = font(round(size * 1.25), True)
+    ink = SIDE_TEXT.get(side or "", TEXT)
     text = text or banner(state) + (f"   {extra}" if extra and not over else "")
-    img = f.render(text, True, SIDE_TEXT.get(side or "", TEXT))
-    surf.blit(img, (size, (rect.h - img.get_height()) // 2))
-    hint = font(size).render("F1: help   Esc: menu", True, SIDE_TEXT.get(side or "", TEXT))
-    if not over and img.get_width() + hint.get_width() + 3 * size < rect.w:
-        surf.blit(hint, (rect.w - hint.get_width() - size, (rect.h - hint.get_height()) // 2))
+    hint_f = font(size)
+    hint = "F1: help   L: log   Esc: menu"
+    hint_w = hint_f.size(hint)[0] + 2 * size if not over else 0
+    f = font(round(size * 1.25), True)
+    if f.size(text)[0] > rect.w - 2 * size - hint_w:  # a narrow window: smaller type
+        f = font(size, True)
+    if hint_w and f.size(text)[0] > rect.w - 2 * size - hint_w:
+        hint_w = 0  # no room for the hint beside the line
+    box = pygame.Rect(size, 0, rect.w - 2 * size - hint_w, rect.h)
+    draw_text(surf, text, f, ink, (size, rect.h // 2), box, anchor="midleft", elide=True)
+    if hint_w:
+        right = pygame.Rect(rect.w - hint_w, 0, hint_w - size, rect.h)
+        draw_text(surf, hint, hint_f, ink, (rect.w - size, rect.h // 2), right, anchor="midright")
     return surf
-
-
-def unit_rows(state: GameState, unit: Unit) -> list[Row]:
-    """Type, MP, heat, pilot and damage of a unit, as panel rows."""
-    d = unit.damage
-    jump = f" / jump {unit.jump_mp()}" if unit.jump else ""
-    rows: list[Row] = [
-        (
-            f"{unit.id}  {unit.name}" if unit.name else f"{unit.id}  ({unit.tons} t {unit.kind})",
-            TEXT,
-            True,
-        ),
-        (f"side {unit.side} - {unit.tons} t {unit.kind}", DIM, False),
-        (f"MP walk {unit.walk_mp()} / run {unit.run_mp()}{jump}", TEXT, False),
-        (
-            f"Heat {unit.heat}   Pilot {unit.piloting}/{unit.gunnery} (piloting/gunnery)",
-            TEXT,
-            False,
-        ),
-    ]
-    status = []
-    if unit.prone:
-        status.append("prone")
-    if unit.moved:
-        status.append("moved")
-    if d.unconscious:
-        status.append("pilot unconscious")
-    if d.shutdown:
-        status.append("shut down")
-    if d.pilot_hits:
-        status.append(f"pilot hits {d.pilot_hits}")
-    c = unit.crits  # critical damage lives in the body (game.critslots)
-    for name, value in (("gyro hits", c.gyro), ("hips", c.hips), ("leg actuators", c.leg_actuators),
-                        ("legs lost", unit.legs_destroyed), ("engine hits", c.engine)):  # fmt: skip
-        if value:
-            status.append(f"{name} {value}")
-    rows.append(
-        ("Status: " + (", ".join(status) if status else "ready"), WARN if status else GOOD, False)
-    )
-    return rows
-
-
-def body_diagram(state: GameState, unit: Unit, width: int, size: int) -> pygame.Surface | None:
-    """Armour and structure per location as bars (green full .. red gone)."""
-    body = state.body(unit.id)
-    if body is None:
-        return None
-    f = font(max(12, size - 3))
-    line = f.get_linesize()
-    surf = pygame.Surface((width, line * len(body.codes) + 6))
-    surf.fill(BG)
-    full = _full_body(unit)
-    label_w = f.size("WWW")[0] + 6
-    num_w = f.size("88/88")[0] + 6  # numbers beside the bar: light text on a bar is unreadable
-    bar_w = width - label_w - num_w - 12
-    for i, code in enumerate(body.codes):
-        loc = body[code]
-        y = 3 + i * line
-        surf.blit(f.render(code, True, DIM), (6, y))
-        top = full[code] if full and code in full else max(1, loc.armour + loc.rear + loc.structure)
-        have = loc.armour + loc.rear + loc.structure
-        frac = 0.0 if loc.destroyed else max(0.0, min(1.0, have / max(1, top)))
-        colour = (round(230 - 130 * frac), round(80 + 120 * frac), 80)
-        pygame.draw.rect(surf, BG2, (label_w, y + 2, bar_w, line - 4), border_radius=3)
-        pygame.draw.rect(
-            surf, colour, (label_w, y + 2, round(bar_w * frac), line - 4), border_radius=3
-        )
-        txt = f.render(f"{loc.armour + loc.rear}/{loc.structure}", True, TEXT)
-        surf.blit(txt, (width - 6 - txt.get_width(), y))
-    return surf
-
-
-def _full_body(unit: Unit) -> dict[str, int] | None:
-    body = built_body(unit)
-    if body is None:
-        return None
-    return {c: body[c].armour + body[c].rear + body[c].structure for c in body.codes}
 
 
 def summary_rows(plan_info: dict[str, Any]) -> list[Row]:
@@ -222,6 +153,10 @@ def summary_rows(plan_info: dict[str, Any]) -> list[Row]:
     rows.append(
         (f"Attacker mod +{res.attacker_modifier}   target mod +{res.target_modifier}", TEXT, False)
     )
+    facing = plan_info.get("facing")
+    if isinstance(facing, int):  # the chosen facing, named (and drawn large on the map)
+        name = DIRECTION_WORDS[facing % 6]
+        rows.append((f"Facing {DIRECTION_NAMES[facing % 6]} ({name}) - Q/E turn", TEXT, True))
     if res.psrs:
         for p in res.psrs:
             target = p.target if isinstance(p.target, int) else "automatic fall"
@@ -232,6 +167,9 @@ def summary_rows(plan_info: dict[str, Any]) -> list[Row]:
         rows.append((f"! {w.text}", BAD, True))
     rows.append(("Enter / double click: commit   Right click: undo waypoint", DIM, False))
     return rows
+
+
+DIRECTION_WORDS = ("north", "north-east", "south-east", "south", "south-west", "north-west")
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,8 +192,11 @@ def draw_button(screen: pygame.Surface, b: Button, size: int, hover: bool) -> No
         bg = (40, 42, 46)
     pygame.draw.rect(screen, bg, b.rect, border_radius=6)
     pygame.draw.rect(screen, (90, 95, 105), b.rect, 1, border_radius=6)
-    img = font(size - 2, b.active).render(b.label, True, TEXT if b.enabled else DIM)
-    screen.blit(img, img.get_rect(center=b.rect.center))
+    f = font(size - 2, b.active)
+    if f.size(b.label)[0] > b.rect.w - 6:  # a narrow button: a smaller type first
+        f = font(max(11, size - 5), b.active)
+    colour = TEXT if b.enabled else DIM
+    draw_text(screen, b.label, f, colour, b.rect.center, b.rect.inflate(-4, -2), anchor="center")
 
 
 def button_grid(
@@ -272,26 +213,6 @@ def button_grid(
         y = rect.y + gap + r * (bh + gap)
         out.append(Button(pygame.Rect(x, y, bw, bh), action, label, active, enabled))
     return out
-
-
-def log_surface(lines: Sequence[tuple[str, Any]], rect: pygame.Rect, size: int) -> pygame.Surface:
-    """The newest log lines that fit, newest last."""
-    surf = pygame.Surface(rect.size)
-    surf.fill((20, 21, 24))
-    f = font(max(13, size - 2))
-    line_h = f.get_linesize()
-    pad = max(4, size // 3)
-    avail = (rect.h - 2 * pad) // line_h
-    wrapped: list[tuple[str, Any]] = []
-    for text, colour in lines[-avail * 2 :]:
-        for part in wrap(text, f, rect.w - 2 * pad):
-            wrapped.append((part, colour))
-    y = pad
-    for text, colour in wrapped[-avail:]:
-        surf.blit(f.render(text, True, colour), (pad, y))
-        y += line_h
-    pygame.draw.line(surf, (70, 74, 80), (0, 0), (rect.w, 0))
-    return surf
 
 
 def tooltip(rows: Sequence[Row], size: int, width: int) -> pygame.Surface:

@@ -15,8 +15,12 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.errors import UserFacingError
+
+if TYPE_CHECKING:
+    import pygame
 
 DEFAULT_SIZE = (1280, 800)
 
@@ -111,11 +115,28 @@ def main(argv: Sequence[str]) -> int:
     try:
         pygame.display.set_caption("hexplate", "hexplate")
         screen = pygame.display.set_mode(args.size, pygame.RESIZABLE)
+        splash(screen, "loading the map..." if args.map or args.scenario else "")
         pygame.key.set_repeat(300, 40)
         app = make_app(args, screen)
         return app.run()
     finally:
         pygame.quit()
+
+
+def splash(screen: pygame.Surface, note: str = "") -> None:
+    """The window's first frame, at once: the start screen's colours and the title (never
+    a black window while the game loads)."""
+    import pygame
+
+    from .fonts import font, ui_size
+
+    size = ui_size(screen.get_height())
+    screen.fill((23, 26, 31))
+    title = font(size * 3, True).render("hexplate", True, (255, 246, 192))
+    screen.blit(title, (size * 2, size))
+    if note:
+        screen.blit(font(size).render(note, True, (169, 166, 156)), (size * 2, size * 5))
+    pygame.display.flip()
 
 
 if __name__ == "__main__":

@@ -24,10 +24,12 @@ from game.errors import UserFacingError
 from game.flow import Outcome, apply, outcome, phase_of
 from game.flow import advance as core_advance
 from game.save import autosave, load_game, save_dir, save_game
+from game.setup import forces_of
 from game.state import GameState
 
 from . import scenes
 from .keys import shared_key
+from .play_view import map_path
 
 QUICKSAVE = "quicksave.json"
 
@@ -85,6 +87,20 @@ class App:
         scene = scenes.make(name, self, **options)
         self.replace_all(scene)
         return scene
+
+    def new_game(self) -> None:
+        """The start screen with this game's map and forces (a rematch, or changes)."""
+        state = self.state
+        if state is None:
+            self.show("start")
+            return
+        path = map_path(state)
+        forces = forces_of(state)
+        self.show(
+            "start",
+            map_path=path if path is not None and path.suffix == ".tmx" else None,
+            forces=forces if any(forces.values()) else None,
+        )
 
     def notify(self, text: str, error: bool = False, seconds: float = 3.5) -> None:
         self.toast = (text, time.monotonic() + seconds, error)
@@ -240,9 +256,15 @@ class App:
 
     def run(self) -> int:
         clock = pygame.time.Clock()
+        first = os.environ.get("HEXPLATE_FIRST_FRAME")  # benchmarks/startup.py
         while self.running:
             dt = clock.tick(60) / 1000.0
             self.step(pygame.event.get(), dt)
             if self.running:
                 pygame.display.flip()
+            if first:
+                Path(first).write_text(f"{time.time():.6f}\n")
+                first = None
+                if os.environ.get("HEXPLATE_QUIT_AFTER_FIRST_FRAME"):
+                    self.running = False
         return 0

@@ -16,26 +16,30 @@ from game.actions import Deploy
 from game.deploy import legal_deploy_hexes
 from game.flow import phase_of
 from game.hexgrid import Hex
+from game.narrate import skills
 from game.phases.deployment import deploying_side, undeployed
 
 from . import overlays
+from .fonts import log_size, place
 from .help import DEPLOY_KEYS, draw_help
 from .keys import is_confirm
+from .log_view import LogView
 from .panels import (
     DIM,
     TEXT,
     PanelCache,
     banner_surface,
-    log_surface,
     rows_surface,
     screen_layout,
     side_colour,
+    tooltip,
 )
-from .play_draw import draw_handoff, log_lines
+from .play_draw import draw_handoff, show_tip, unit_under
 from .play_input import HANDOFF_GRACE, help_key
 from .play_view import MapView, tiles_for
 from .scenes import for_phase, register
 from .sprites import draw_unit
+from .unit_tip import tip_rows
 
 
 class DeployScene:
@@ -56,13 +60,14 @@ class DeployScene:
         self.placed: tuple[float, tuple[int, int]] = (0.0, (0, 0))  # last placing click
         self.zone_key: Any = None
         self.zone = overlays.EMPTY
+        self.log_view = LogView()
         self.resize(fit=True)
         self._default_facing()
         self.focus_zone()
 
     def focus_zone(self) -> None:
-        """Zoom to at least 75% and centre on the deploying side's zone."""
-        self.view.focus(self.legal(), self.app.screen.get_height())
+        """The starting view: the deploying side's whole zone in view."""
+        self.view.fit_hexes(self.legal())
 
     @property
     def state(self):
@@ -133,8 +138,15 @@ class DeployScene:
             return
         if self.view.handle(event, self.space):
             return
+        page = max(1, self.log_view.visible_rows(self.layout.log.h, self.layout.size) - 1)
+        if self.log_view.handle(event, self.layout.log, page):
+            return
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_SPACE:
+            if event.key in (pygame.K_f, pygame.K_HOME):
+                self.view.fit_map()
+            elif event.key == pygame.K_l:
+                self.app.open("log")
+            elif event.key == pygame.K_SPACE:
                 self.space = True
             elif event.key == pygame.K_q:
                 self.facing = (self.facing - 1) % 6
@@ -194,6 +206,7 @@ class DeployScene:
             rows += [
                 (f"Next: {u.id} {u.name or u.kind}", TEXT, False),
                 (f"{u.tons} t, walk {u.walk_mp()} run {u.run_mp()} jump {u.jump_mp()}", DIM, False),
+                (f"Pilot {skills(u.gunnery, u.piloting)} (gunnery / piloting)", DIM, False),
                 (f"{len(waiting)} unit(s) left to place", DIM, False),
                 ("Click a shaded hex to place it; wheel or Q / E turns it first.", DIM, False),
             ]
@@ -201,16 +214,28 @@ class DeployScene:
             "side", (id(s), lay.side.size), lambda: rows_surface(rows, lay.size, lay.side.w)
         )
         pygame.draw.rect(screen, (27, 29, 33), lay.side)
-        screen.blit(side_panel, lay.side.topleft)
-        log = self.cache.get(
-            "log", (id(s), lay.log.size), lambda: log_surface(log_lines(self), lay.log, lay.size)
-        )
-        screen.blit(log, lay.log.topleft)
+        place(screen.subsurface(lay.side), side_panel, (0, 0), "deployment panel")
+        self.log_view.draw(screen, lay.log, s, log_size(screen.get_height()))
+        self._draw_tip(screen)
         if self.handoff is not None:
             draw_handoff(self, screen)
         if self.help:
             draw_help(screen, "Deployment", DEPLOY_KEYS)
         view.write_debug_layout(s.units, {"phase": s.phase, "side_to_act": side})
+
+    def _draw_tip(self, screen: pygame.Surface) -> None:
+        """Hovering a unit already placed: what it is."""
+        if self.hover is None or self.handoff is not None:
+            return
+        unit = unit_under(self.state, self.hover)
+        if unit is None or not self.layout.map.collidepoint(self.mouse):
+            return
+        size = self.layout.size
+        tip = self.cache.get(
+            "tip", (id(self.state), unit.id, size),
+            lambda: tooltip(tip_rows(self.state, unit), size - 2, size * 20),
+        )  # fmt: skip
+        show_tip(screen, tip, self.mouse)
 
 
 register("deploy", DeployScene)

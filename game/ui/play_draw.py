@@ -6,6 +6,7 @@ when its key changes; this function blits and draws a handful of outlines.
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pygame
@@ -13,7 +14,7 @@ import pygame
 from game.flow import actor
 
 from .anim import popup_surface
-from .fonts import font
+from .fonts import draw_text, font, log_size, place
 from .help import PLAY_KEYS, draw_help
 from .overlays import MoveWarning
 from .panels import (
@@ -22,16 +23,15 @@ from .panels import (
     TEXT,
     Button,
     banner_surface,
-    body_diagram,
     button_grid,
     draw_button,
-    log_surface,
     rows_surface,
     side_colour,
     summary_rows,
     tooltip,
-    unit_rows,
 )
+from .record_sheet import record_sheet, sheet_lines
+from .unit_tip import tip_rows
 
 HOVER = (255, 246, 192)
 SELECT = (255, 255, 255)
@@ -77,8 +77,19 @@ def draw_scene(scene: Any, screen: pygame.Surface) -> None:
         "animating": anim is not None,
         "selected": scene.plan.unit_id if scene.plan else None,
         "actions": len(state.history),
+        "underway": state.underway.unit_id if state.underway else None,
+        "log": scene.log_view.visible,  # what the log shows now, row by row
+        "sheet": _sheet_lines(scene),
     }
     view.write_debug_layout(state.units, extra)
+
+
+def _sheet_lines(scene: Any) -> list[str]:
+    if not os.environ.get("HEXPLATE_DEBUG_LAYOUT"):
+        return []  # only the debug layout asks (it is built every frame)
+    uid = scene.plan.unit_id if scene.plan is not None else scene.inspect
+    unit = scene.sheet_state.unit(uid) if uid else None
+    return sheet_lines(unit) if unit is not None else []
 
 
 def _draw_anim(scene: Any, screen: pygame.Surface) -> None:
@@ -151,16 +162,17 @@ def _draw_banner(scene: Any, screen: pygame.Surface) -> None:
 
 
 def _draw_side(scene: Any, screen: pygame.Surface) -> None:
-    """The unit panel, buttons and path summary: one cached surface per content."""
-    lay, state = scene.layout, scene.state
+    """The record sheet, buttons and path summary: one cached surface per content."""
+    lay = scene.layout
+    state = scene.sheet_state
     rect = lay.side
     uid = scene.plan.unit_id if scene.plan is not None else scene.inspect
     info = scene.info
-    specs = tuple((b.action, b.active, b.enabled) for b in _buttons(scene, rect, lay.size))
+    specs = tuple((b.action, b.label, b.enabled) for b in _buttons(scene, rect, lay.size))
     hovered = next((i for i, b in enumerate(scene.buttons) if b.rect.collidepoint(scene.mouse)), -1)
     key = (
-        id(state), uid, rect.size, lay.size, hovered, specs,
-        id(info.get("result")), info.get("error"), info.get("title"),
+        id(state), uid, rect.size, lay.size, hovered, specs, id(info.get("result")),
+        info.get("error"), info.get("title"), info.get("facing"),
     )  # fmt: skip
     surf, buttons = scene.cache.get("side", key, lambda: _side_surface(scene, rect, uid, hovered))
     scene.buttons = buttons
@@ -168,93 +180,71 @@ def _draw_side(scene: Any, screen: pygame.Surface) -> None:
 
 
 def _side_surface(scene: Any, rect: pygame.Rect, uid: str | None, hovered: int):
-    lay, state = scene.layout, scene.state
+    lay, state = scene.layout, scene.sheet_state
     surf = pygame.Surface(rect.size)
     surf.fill(BG)
     pygame.draw.line(surf, (70, 74, 80), (0, 0), (0, rect.h))
     unit = state.unit(uid) if uid else None
+    summary = rows_surface(summary_rows(scene.info), lay.size, rect.w)
+    probe = _buttons(scene, pygame.Rect(0, 0, rect.w, rect.h), lay.size)
+    below = (max(b.rect.bottom for b in probe) + lay.size // 2 if probe else 0) + (
+        summary.get_height()
+    )
     if unit is not None:
-        top = _unit_block(state, unit, rect.w, lay.size)
+        top = record_sheet(state, unit, rect.w, lay.size)
+        if top.get_height() + below > rect.h:  # a short window: the sheet's smaller type
+            top = record_sheet(state, unit, rect.w, max(12, lay.size - 3))
     else:
         rows = [
             ("No unit selected", TEXT, True),
-            ("Click one of your units (ringed) to plan its move.", DIM, False),
-        ]
+            ("Click one of your units (ringed) to plan its move; hover any unit for its "
+             "state.", DIM, False),
+        ]  # fmt: skip
         top = rows_surface(rows, lay.size, rect.w)
-    surf.blit(top, (0, 0))
+    place(surf, top, (0, 0), "record sheet")
     y = top.get_height()
     local = _buttons(scene, pygame.Rect(0, y, rect.w, rect.h), lay.size)
     for i, b in enumerate(local):
         draw_button(surf, b, lay.size, i == hovered)
     y = max(b.rect.bottom for b in local) + lay.size // 2 if local else y
-    surf.blit(rows_surface(summary_rows(scene.info), lay.size, rect.w), (0, y))
+    place(surf, summary, (0, y), "path summary")
     buttons = [
         Button(b.rect.move(rect.x, rect.y), b.action, b.label, b.active, b.enabled) for b in local
     ]
     return surf, buttons
 
 
-def _unit_block(state: Any, unit: Any, width: int, size: int) -> pygame.Surface:
-    rows = rows_surface(unit_rows(state, unit), size, width)
-    body = body_diagram(state, unit, width, size)
-    h = rows.get_height() + (body.get_height() if body else 0)
-    surf = pygame.Surface((width, h))
-    surf.fill(BG)
-    surf.blit(rows, (0, 0))
-    pygame.draw.rect(surf, side_colour(unit.side), (0, 0, 5, rows.get_height()))
-    if body:
-        surf.blit(body, (0, rows.get_height()))
-    return surf
-
-
 def _buttons(scene: Any, rect: pygame.Rect, size: int) -> list[Button]:
     plan = scene.plan
     if plan is None:
-        return button_grid(rect, [("next", "Next unit (N)", False, bool(scene.movable()))], size, 1)
+        specs = [("next", "Next unit (N)", False, bool(scene.movable())),
+                 ("log", "Full log (L)", False, True)]  # fmt: skip
+        return button_grid(rect, specs, size, 2)
     unit = scene.state.unit(plan.unit_id)
-    jump = unit is not None and unit.jump_mp() > 0
+    busy = scene.state.underway
+    going = busy is not None and unit is not None and busy.unit_id == unit.id
+    jump = unit is not None and unit.jump_mp() > 0 and not going
+    mech = unit is not None and unit.is_mech
     prone = unit is not None and unit.prone
+    free = not going  # a move under way keeps its mode
     specs = [
-        ("walk", "Walk (W)", plan.mode == "walk", True),
-        ("run", "Run (R)", plan.mode == "run", True),
+        ("walk", "Walk (W)", plan.mode == "walk", free or plan.mode == "walk"),
+        ("run", "Run (R)", plan.mode == "run", free or plan.mode == "run"),
         ("jump", "Jump (J)", plan.mode == "jump", jump),
-        ("stand", "Stand still (S)", False, True),
-        ("U" if prone else "P", "Stand up (U)" if prone else "Go prone (P)", False, True),
-        ("commit", "Commit (Enter)", False, "steps" in scene.info and not scene.info.get("error")),
+        ("stand", "End move (S)" if going else "Stand still (S)", False, True),
     ]
+    if mech:  # vehicles never go prone
+        specs.append(("U" if prone else "P", "Stand up (U)" if prone else "Go prone (P)",
+                      False, True))  # fmt: skip
+    ok = "steps" in scene.info and not scene.info.get("error")
+    specs.append(("commit", "Commit (Enter)", False, ok))
     return button_grid(rect, specs, size, 3)
-
-
-def log_lines(scene: Any) -> list[tuple[str, Any]]:
-    out: list[tuple[str, Any]] = []
-    for entry in scene.state.log[-40:]:
-        e = entry.event
-        colour = TEXT
-        text = f"T{entry.turn} {e.text}"
-        if e.kind == "psr":
-            mods = e.payload.get("modifiers") if hasattr(e.payload, "get") else None
-            if mods:
-                text += " [" + ", ".join(f"{m['reason']} {m['value']:+d}" for m in mods) + "]"
-            colour = (120, 210, 120) if e.payload.get("success") else (240, 110, 95)
-        elif e.kind in ("bridge_collapse", "unit_destroyed", "pilot_killed"):
-            colour = (240, 110, 95)
-        elif e.kind in ("fall", "damage", "pilot_hit", "skid", "collision"):
-            colour = (240, 150, 90)
-        elif e.kind in ("phase", "initiative_roll"):
-            colour = (255, 246, 192)
-        out.append((text, colour))
-    return out
 
 
 def _draw_log(scene: Any, screen: pygame.Surface) -> None:
     lay = scene.layout
-    n = len(scene.state.log)
-    surf = scene.cache.get(
-        "log",
-        (n, id(scene.state), lay.log.size),
-        lambda: log_surface(log_lines(scene), lay.log, lay.size),
-    )
-    screen.blit(surf, lay.log.topleft)
+    scene.log_view.draw(screen, lay.log, scene.state, log_size(screen.get_height()),
+                        scene.log_upto())  # fmt: skip
 
 
 def _draw_hover_info(scene: Any, screen: pygame.Surface) -> None:
@@ -264,17 +254,13 @@ def _draw_hover_info(scene: Any, screen: pygame.Surface) -> None:
     if h is not None:
         b = scene.state.board
         text = f"{b.hex_name(h)}  {b.describe(h)}"
-        img = scene.cache.get(
-            "hexinfo", (text, lay.size), lambda: font(lay.size - 2).render(text, True, TEXT)
-        )
-        x, y = lay.map.x + 8, lay.map.bottom - img.get_height() - 8
-        pygame.draw.rect(
-            screen,
-            (20, 21, 24),
-            (x - 4, y - 2, img.get_width() + 8, img.get_height() + 4),
-            border_radius=4,
-        )
-        screen.blit(img, (x, y))
+        f = font(lay.size - 2)
+        room = pygame.Rect(lay.map.x + 8, lay.map.y, lay.map.w - 16, lay.map.h - 8)
+        w = min(f.size(text)[0], room.w)
+        x, y = lay.map.x + 8, lay.map.bottom - f.get_linesize() - 8
+        pygame.draw.rect(screen, (20, 21, 24), (x - 4, y - 2, w + 8, f.get_linesize() + 4),
+                         border_radius=4)  # fmt: skip
+        draw_text(screen, text, f, TEXT, (x, y), room, elide=True)
     psr = scene.path_layer.marker_at(view.camera, *scene.mouse) if scene.plan is not None else None
     if psr is not None:
         if isinstance(psr, MoveWarning):  # MOV-27: the collapse, in words
@@ -285,8 +271,44 @@ def _draw_hover_info(scene: Any, screen: pygame.Surface) -> None:
         tip = scene.cache.get(
             "tip", (id(psr), lay.size), lambda: tooltip(rows, lay.size - 2, lay.size * 18)
         )
-        mx, my = scene.mouse
-        screen.blit(tip, (min(mx + 16, screen.get_width() - tip.get_width()), my + 16))
+        show_tip(screen, tip, scene.mouse)
+        return
+    _draw_unit_tip(scene, screen)
+
+
+def show_tip(screen: pygame.Surface, tip: pygame.Surface, mouse: tuple[int, int]) -> None:
+    """A tooltip beside the pointer, kept inside the window."""
+    mx, my = mouse
+    x = min(mx + 16, screen.get_width() - tip.get_width())
+    y = my + 16 if my + 16 + tip.get_height() <= screen.get_height() else my - tip.get_height()
+    screen.blit(tip, (max(0, x), max(0, y)))
+
+
+def unit_under(state: Any, h: Any) -> Any:
+    """The unit standing in hex ``h`` (a living one first), or None."""
+    here = [u for u in state.units if u.at == h]
+    alive = [u for u in here if not state.is_destroyed(u)]
+    return (alive or here or [None])[0]
+
+
+def _draw_unit_tip(scene: Any, screen: pygame.Surface) -> None:
+    """Hovering any unit: its name, side, armour state and what it did this turn."""
+    if scene.hover is None or scene.anim is not None or scene.handoff is not None:
+        return
+    if not scene.layout.map.collidepoint(scene.mouse):
+        return
+    state = scene.sheet_state
+    unit = unit_under(state, scene.hover)
+    plan = scene.plan
+    if unit is None or (plan is not None and plan.unit_id == unit.id and plan.dest == unit.at):
+        return  # nothing there, or the unit turning in its own hex: the arrow stays visible
+    size = scene.layout.size
+    tip = scene.cache.get(
+        "unit_tip",
+        (id(state), unit.id, size),
+        lambda: tooltip(tip_rows(state, unit), size - 2, size * 20),
+    )
+    show_tip(screen, tip, scene.mouse)
 
 
 def draw_handoff(scene: Any, screen: pygame.Surface) -> None:
@@ -294,19 +316,21 @@ def draw_handoff(scene: Any, screen: pygame.Surface) -> None:
     size = scene.layout.size
     shade = scene.cache.get("shade", screen.get_size(), lambda: _shade(screen.get_size()))
     screen.blit(shade, (0, 0))
-    big = font(size * 2, True).render(f"Side {side}: take the mouse", True, (255, 255, 255))
-    small = font(size).render("Click or press Enter to continue", True, (220, 220, 220))
+    big_f, small_f = font(size * 2, True), font(size)
+    big, small = f"Side {side}: take the mouse", "Click or press Enter to continue"
     box = pygame.Rect(
         0,
         0,
-        max(big.get_width(), small.get_width()) + size * 3,
-        big.get_height() + small.get_height() + size * 2,
+        max(big_f.size(big)[0], small_f.size(small)[0]) + size * 3,
+        big_f.get_linesize() + small_f.get_linesize() + size * 2,
     )
     box.center = screen.get_rect().center
     pygame.draw.rect(screen, side_colour(side), box, border_radius=14)
     pygame.draw.rect(screen, (255, 255, 255), box, 3, border_radius=14)
-    screen.blit(big, big.get_rect(midtop=(box.centerx, box.y + size)))
-    screen.blit(small, small.get_rect(midtop=(box.centerx, box.y + size + big.get_height())))
+    y = box.y + size
+    draw_text(screen, big, big_f, (255, 255, 255), (box.centerx, y), box, anchor="midtop")
+    y += big_f.get_linesize()
+    draw_text(screen, small, small_f, (220, 220, 220), (box.centerx, y), box, anchor="midtop")
 
 
 def _shade(size: tuple[int, int]) -> pygame.Surface:

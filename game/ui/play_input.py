@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from .fonts import log_size
 from .keys import is_confirm, is_help
 from .panels import button_at
 from .play_plan import facing_from_angle, nearest_facing
@@ -60,12 +61,25 @@ def handle_event(scene: Any, event: pygame.event.Event) -> None:
         _wheel(scene, event)
 
 
+FACING_KEYS = {pygame.K_q: -1, pygame.K_e: 1, pygame.K_LEFTBRACKET: -1, pygame.K_RIGHTBRACKET: 1}
+
+
 def _key(scene: Any, event: pygame.event.Event) -> None:
     k = event.key
     if k == pygame.K_SPACE:
         scene.space = True
+    elif scene.log_view.handle(event, scene.layout.log, log_page(scene)):
+        return
     elif scene.view.handle(event):
         scene._update_hover(scene.mouse)
+    elif k in FACING_KEYS:
+        if not scene.step_facing(FACING_KEYS[k]):
+            scene.app.notify("Point at a shaded hex first: Q / E turn the unit there", error=True)
+    elif k in (pygame.K_f, pygame.K_HOME):
+        scene.view.fit_map()
+        scene._update_hover(scene.mouse)
+    elif k == pygame.K_l:
+        scene.app.open("log")
     elif k == pygame.K_w:
         scene.set_mode("walk")
     elif k == pygame.K_r:
@@ -106,6 +120,8 @@ def _press_button(scene: Any, action: str) -> None:
         scene.commit()
     elif action == "next":
         scene.next_unit()
+    elif action == "log":
+        scene.app.open("log")
 
 
 def _mouse(scene: Any, event: pygame.event.Event) -> None:
@@ -157,9 +173,17 @@ def _drag(scene: Any, pos: tuple[int, int]) -> None:
         scene._refresh_path()
 
 
+def log_page(scene: Any) -> int:
+    """Rows one PageUp / PageDown scrolls: the log's height, less one row of overlap."""
+    rows = scene.log_view.visible_rows(scene.layout.log.h, log_size(scene.app.screen.get_height()))
+    return max(1, rows - 1)
+
+
 def _wheel(scene: Any, event: pygame.event.Event) -> None:
     if not event.y:
         return
+    if scene.panels and scene.log_view.handle(event, scene.layout.log, log_page(scene)):
+        return  # the wheel over the log scrolls it
     step = 1 if event.y > 0 else -1
     ctrl = bool(pygame.key.get_mods() & pygame.KMOD_CTRL)
     if not ctrl and scene.wheel_facing(-step):

@@ -13,7 +13,7 @@ import pygame
 
 from game.save import save_dir
 
-from .fonts import font, ui_size
+from .fonts import draw_text, font, ui_size
 from .panels import BG, DIM, TEXT, Button, button_at, draw_button
 from .scenes import register
 
@@ -43,14 +43,23 @@ class GameMenu:
         ("quit", "Quit (Q)"),
     )
 
+    ASK = (("yes", "Yes, new game (Y)"), ("no", "No, back (N)"))
+
     def __init__(self, app: Any) -> None:
         self.app = app
         self.buttons: list[Button] = []
         self.mouse = (0, 0)
+        self.asking = False  # "New game" asks before leaving the game
 
     def choose(self, action: str) -> None:
         app = self.app
-        if action == "resume":
+        if action == "new":
+            self.asking = True
+        elif action == "no":
+            self.asking = False
+        elif action == "yes":
+            app.new_game()
+        elif action == "resume":
             app.pop()
         elif action == "save":
             app.save()
@@ -62,12 +71,16 @@ class GameMenu:
             app.pop()
             if hasattr(app.top, "help"):
                 app.top.help = True
-        elif action == "new":
-            app.show("start")
         elif action == "quit":
             app.running = False
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and self.asking:
+            if event.key in (pygame.K_y, pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.choose("yes")
+            elif event.key in (pygame.K_n, pygame.K_ESCAPE):
+                self.choose("no")
+            return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.choose("resume")
@@ -87,12 +100,21 @@ class GameMenu:
     def draw(self, screen: pygame.Surface) -> None:
         size = ui_size(screen.get_height())
         bw, bh = size * 14, round(size * 2.0)
-        box = _box(screen, bw + size * 2, (bh + size // 2) * len(self.ITEMS) + size * 4)
-        title = font(size + 8, True).render("Menu", True, TEXT)
-        screen.blit(title, (box.x + size, box.y + size // 2))
+        items = self.ASK if self.asking else self.ITEMS
+        extra = size * 4 if self.asking else 0
+        box = _box(screen, bw + size * 2, (bh + size // 2) * len(items) + size * 4 + extra)
+        inner = box.inflate(-2 * size, 0)
+        head = "Start a new game?" if self.asking else "Menu"
+        draw_text(screen, head, font(size + 8, True), TEXT, (inner.x, box.y + size // 2), inner)
         y = box.y + size * 3
+        if self.asking:
+            for line in ("This game is in the autosave;", "Ctrl+S saves it by name first.",
+                         "The forces stay as they were built."):  # fmt: skip
+                draw_text(screen, line, font(size - 1), DIM, (inner.x, y), inner)
+                y += round(size * 1.25)
+            y += size // 2
         self.buttons = []
-        for action, label in self.ITEMS:
+        for action, label in items:
             b = Button(pygame.Rect(box.x + size, y, bw, bh), action, label)
             self.buttons.append(b)
             draw_button(screen, b, size + 2, b.rect.collidepoint(self.mouse))
@@ -156,26 +178,25 @@ class LoadMenu:
         line = round(size * 1.6)
         box = _box(screen, w, line * rows + size * 7)
         f, fb = font(size), font(size + 6, True)
-        screen.blit(fb.render("Load a game", True, TEXT), (box.x + size, box.y + size // 2))
-        where = f.render(f"from {save_dir()}", True, DIM)
-        screen.blit(where, (box.x + size, box.y + size * 2))
+        inner = box.inflate(-2 * size, 0)
+        draw_text(screen, "Load a game", fb, TEXT, (inner.x, box.y + size // 2), inner)
+        draw_text(screen, f"from {save_dir()}", f, DIM, (inner.x, box.y + size * 2), inner,
+                  elide=True, keep_end=True)  # fmt: skip
         y = box.y + size * 4
         self.rects = []
         if not self.saves:
-            screen.blit(
-                f.render("No saved games yet (Ctrl+S saves).", True, DIM), (box.x + size, y)
-            )
+            draw_text(screen, "No saved games yet (Ctrl+S saves).", f, DIM, (inner.x, y), inner)
         for i, p in enumerate(self.saves[:12]):
             r = pygame.Rect(box.x + size // 2, y, w - size, line)
             if i == self.index:
                 pygame.draw.rect(screen, (60, 90, 140), r, border_radius=6)
-            screen.blit(f.render(p.name, True, TEXT), (r.x + size // 2, r.y + (line - size) // 2))
+            draw_text(screen, p.name, f, TEXT, (r.x + size // 2, r.centery),
+                      r.inflate(-size, 0), anchor="midleft", elide=True)  # fmt: skip
             self.rects.append((r, i))
             y += line
         foot = self.error or "Enter or click: load   Esc: back"
         colour = (240, 110, 95) if self.error else DIM
-        msg = f.render(foot[: max(20, w // max(1, size // 2))], True, colour)
-        screen.blit(msg, (box.x + size, box.bottom - size * 2))
+        draw_text(screen, foot, f, colour, (inner.x, box.bottom - size * 2), inner, elide=True)
 
 
 register("menu", GameMenu)

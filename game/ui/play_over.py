@@ -15,7 +15,7 @@ import pygame
 from game.flow import outcome
 from game.state import GameState
 
-from .fonts import font, ui_size
+from .fonts import draw_text, font, ui_size
 from .panels import BG, DIM, TEXT, Button, button_at, draw_button, side_colour
 from .scenes import register
 
@@ -61,7 +61,7 @@ class GameOver:
     def choose(self, action: str) -> None:
         app = self.app
         if action == "new":
-            app.show("start")
+            app.new_game()  # the same map and forces, ready to change
         elif action == "save":
             app.save()
         elif action == "quit":
@@ -90,16 +90,16 @@ class GameOver:
         shade = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 140))
         screen.blit(shade, (0, 0))
-        big = font(size * 2 + 4, True).render(self.headline, True, (255, 255, 255))
-        lines = [font(size).render(t, True, TEXT) for t in side_lines(state)] if state else []
-        hint = font(size - 2).render("No more moves: the game is over.", True, DIM)
+        big_f, f, hint_f = font(size * 2 + 4, True), font(size), font(size - 2)
+        lines = side_lines(state) if state else []
+        hint = "No more moves: the game is over."
         bw, bh = size * 11, round(size * 2.0)
-        w = max(
-            [big.get_width(), hint.get_width(), 3 * bw + size * 2] + [i.get_width() for i in lines]
-        )
+        w = max([big_f.size(self.headline)[0], hint_f.size(hint)[0], 3 * bw + size * 2]
+                + [f.size(t)[0] for t in lines])  # fmt: skip
         w = min(screen.get_width() - 20, w + size * 4)
-        head_h = big.get_height() + size * 2
-        h = head_h + sum(i.get_height() + 4 for i in lines) + hint.get_height() + bh + size * 4
+        bw = min(bw, (w - size * 3) // 3)
+        head_h = big_f.get_linesize() + size * 2
+        h = head_h + (f.get_linesize() + 4) * len(lines) + hint_f.get_linesize() + bh + size * 4
         box = pygame.Rect(0, 0, w, h)
         box.center = screen.get_rect().center
         pygame.draw.rect(screen, BG, box, border_radius=14)
@@ -109,12 +109,14 @@ class GameOver:
         pygame.draw.rect(screen, side_colour(winner), head, border_top_left_radius=14,
                          border_top_right_radius=14)  # fmt: skip
         pygame.draw.rect(screen, (255, 255, 255), box, 3, border_radius=14)
-        screen.blit(big, big.get_rect(center=head.center))
+        inner = box.inflate(-size, 0)
+        draw_text(screen, self.headline, big_f, (255, 255, 255), head.center, inner,
+                  anchor="center", elide=True)  # fmt: skip
         y = head.bottom + size
-        for img in lines:
-            screen.blit(img, img.get_rect(midtop=(box.centerx, y)))
-            y += img.get_height() + 4
-        screen.blit(hint, hint.get_rect(midtop=(box.centerx, y + size // 2)))
+        for text in lines:
+            draw_text(screen, text, f, TEXT, (box.centerx, y), inner, anchor="midtop", elide=True)
+            y += f.get_linesize() + 4
+        draw_text(screen, hint, hint_f, DIM, (box.centerx, y + size // 2), inner, anchor="midtop")
         y = box.bottom - bh - size
         x = box.centerx - (3 * bw + size) // 2
         self.buttons = []

@@ -77,9 +77,18 @@ class Plan:
             self._reach_cache[key] = self._compute_reach(state)
         return self._reach_cache[key]
 
+    def base_mp(self, state: GameState) -> int:
+        """MP a move under way has spent already (MOV-23), else 0."""
+        busy = state.underway
+        return busy.mp_used if busy is not None and busy.unit_id == self.unit_id else 0
+
+    def spent(self, state: GameState) -> int:
+        """MP spent before the part being planned: the last waypoint's, or the move's."""
+        return self.waypoints[-1].mp if self.waypoints else self.base_mp(state)
+
     def _compute_reach(self, state: GameState) -> ReachView:
         r = reach_of(self.anchor_state(state), self.unit_id, self.mode)
-        spent = self.waypoints[-1].mp if self.waypoints else 0
+        spent = self.spent(state)
         out: dict[Hex, tuple[int, tuple[int, ...]]] = {}
         for h, (mp, faces) in r.hexes().items():
             if spent + mp > r.mp_available:
@@ -114,7 +123,7 @@ class Plan:
         c = view.search.cost_to(h, facing) if view.search is not None else None
         if c is None:
             return None
-        spent = self.waypoints[-1].mp if self.waypoints else 0
+        spent = self.spent(state)
         return spent + c if spent + c <= view.mp_available else None
 
     def steps_to(self, state: GameState, h: Hex, facing: int) -> tuple[str, ...] | None:
@@ -193,3 +202,29 @@ def nearest_facing(want: int, allowed: tuple[int, ...]) -> int | None:
     if not allowed:
         return None
     return min(allowed, key=lambda f: (min((f - want) % 6, (want - f) % 6), f))
+
+
+def stepped_facing(have: int, allowed: tuple[int, ...], step: int) -> int | None:
+    """The next allowed facing clockwise (``step`` > 0) or anticlockwise from ``have``."""
+    if not allowed:
+        return None
+    for k in range(1, 7):
+        f = (have + k * (1 if step > 0 else -1)) % 6
+        if f in allowed:
+            return f
+    return have
+
+
+def aimed_facing(
+    dx: float, dy: float, radius: float, natural: int | None, allowed: tuple[int, ...]
+) -> int | None:
+    """The facing the pointer aims at from the destination's centre: (dx, dy) screen
+    pixels from it, ``radius`` the hex's corner radius on screen. Inside the dead zone
+    (0.4 of the radius) the ``natural`` facing stays (the path's own, or the unit's)."""
+    if math.hypot(dx, dy) < DEAD_ZONE * radius or not allowed:
+        return natural if natural in allowed else nearest_facing(natural or 0, allowed)
+    return nearest_facing(facing_from_angle(dx, dy), allowed)
+
+
+DEAD_ZONE = 0.4  # of the hex radius: the middle of the destination keeps its facing
+STICKY = 1.25  # of the hex radius: the pointer may wander this far to aim the facing

@@ -10,25 +10,25 @@ game.ui.play_draw.
 from __future__ import annotations
 
 import math
-import time
 from typing import Any
 
 import pygame
 
-from game.actions import CommitMove, StandStill
+from game.actions import CommitMove
 from game.flow import actor, phase_of
 from game.hexgrid import Hex, line, neighbour
 from game.phases.movement import to_move
+from game.state import GameState
 from game.units import Unit
 
-from . import overlays
-from .anim import MoveAnimation, build_animation, map_marks
+from . import overlays, play_act
+from .anim import MoveAnimation
+from .log_view import LogView
 from .panels import Button, PanelCache, screen_layout
-from .play_plan import Plan, facing_from_angle, nearest_facing
+from .play_plan import STICKY, Plan, aimed_facing
 from .play_view import MapView, tiles_for
 from .scenes import register
 
-DOUBLE_CLICK = 0.45
 STALE = object()  # a cache key that matches nothing
 
 
@@ -62,9 +62,10 @@ class PlayScene:
         self.buttons: list[Button] = []
         self.space = False
         self.over = False  # the game-over overlay has been shown
-        self.resize(fit=True)
+        self.log_view = LogView()
+        self.shown: GameState | None = None  # the state before a move, while it plays
+        self.resize(fit=True)  # the starting view fits the map
         self._after_action()
-        self.focus_side()
 
     def focus_side(self, zoom: bool = True) -> None:
         """Centre on the units of the side to act (and zoom to at least 75%)."""
@@ -75,6 +76,18 @@ class PlayScene:
     @property
     def state(self):
         return self.app.state
+
+    @property
+    def sheet_state(self) -> GameState:
+        """The state the panels show: before the move while its dice are being shown."""
+        return self.shown if self.shown is not None and self.anim is not None else self.state
+
+    def log_upto(self) -> int | None:
+        """How many log entries may show now: not those whose dice are still to come."""
+        anim = self.anim
+        if anim is None or anim.log_start is None:
+            return None
+        return anim.log_start + anim.revealed
 
     # --- layout ---------------------------------------------------------------------------
     def resize(self, fit: bool = False) -> None:
@@ -100,6 +113,10 @@ class PlayScene:
             u = self.state.unit(self.plan.unit_id)
             if u is None or u.moved or u.side != side:
                 self.plan = None
+        busy = self.state.underway
+        if busy is not None and (self.plan is None or self.plan.unit_id != busy.unit_id):
+            self.plan = Plan(busy.unit_id, busy.mode)  # MOV-23: that move goes on first
+            self.inspect = busy.unit_id
         self._invalidate()
 
     def movable(self) -> tuple[Unit, ...]:
@@ -111,6 +128,11 @@ class PlayScene:
 
     def select(self, unit_id: str) -> None:
         u = self.state.unit(unit_id)
+        busy = self.state.underway
+        if busy is not None and busy.unit_id != unit_id:
+            self.app.notify(f"{busy.unit_id}'s move is under way: go on with it or end it (S)",
+                            error=True)  # fmt: skip
+            unit_id, u = busy.unit_id, self.state.unit(busy.unit_id)
         self.inspect = unit_id
         if u is None:
             return
@@ -118,13 +140,17 @@ class PlayScene:
             why = "has already moved" if u.moved else f"belongs to side {u.side}"
             if u.side == actor(self.state) and not u.moved:
                 why = "cannot move now"
-            self.app.notify(f"{u.id} {why}", error=True)
+            self.app.notify(f"{u.id} {why}: its record sheet is shown", error=not u.moved)
             self.plan = None
+            self._refresh_path()  # no plan: no summary left from the last one
             return
         mode = "walk"
         if self.plan is not None and self.plan.mode != "jump":
             mode = self.plan.mode
-        self.plan = Plan(u.id, mode)
+        if busy is not None:
+            mode = busy.mode
+        if self.plan is None or self.plan.unit_id != u.id or self.plan.mode != mode:
+            self.plan = Plan(u.id, mode)
         self.view.ensure_visible(u.at)
         if u.immobile:  # TURN-06: it can only stand still
             self.app.notify(f"{u.id} cannot move this turn: press S to stand still")
@@ -135,6 +161,10 @@ class PlayScene:
             self.app.notify("Select one of your units first", error=True)
             return
         u = self.state.unit(self.plan.unit_id)
+        busy = self.state.underway
+        if busy is not None and busy.unit_id == self.plan.unit_id and mode != busy.mode:
+            self.app.notify(f"{busy.unit_id}'s move goes on as a {busy.mode}", error=True)
+            return
         if mode == "jump" and (u is None or u.jump_mp() <= 0):
             self.app.notify(f"{self.plan.unit_id} has no jump MP", error=True)
             return
@@ -152,20 +182,29 @@ class PlayScene:
             return
         if self.path_layer.marker_at(self.view.camera, *pos) is not None:
             return  # reading a roll's breakdown keeps the path
+        view = plan.reach(self.state)
+        if plan.dest in view.hexes and h != plan.dest and self._near(plan.dest, pos, STICKY):
+            h = plan.dest  # aiming the facing: the pointer may leave the hex a little
         plan.dest = h
         plan.facing = None
-        if h is not None:
-            view = plan.reach(self.state)
-            if h in view.hexes:
-                plan.facing = self._facing_for(h, pos, view.hexes[h][1])
+        if h is not None and h in view.hexes:
+            plan.facing = self._facing_for(h, pos, view.hexes[h][1])
         self._refresh_path()
 
-    def _facing_for(self, h: Hex, pos: tuple[int, int], faces: tuple[int, ...]) -> int | None:
+    def _radius(self) -> float:
+        lay = self.view.layout
+        return lay.tile_width / 2 * lay.scale
+
+    def _near(self, h: Hex, pos: tuple[int, int], share: float) -> bool:
         cx, cy = self.view.centre(h)
-        dx, dy = pos[0] - cx, pos[1] - cy
-        if math.hypot(dx, dy) < 12 * self.view.camera.zoom:
-            return self.plan.default_facing(self.state, h) if self.plan else None
-        return nearest_facing(facing_from_angle(dx, dy), faces)
+        return math.hypot(pos[0] - cx, pos[1] - cy) < share * self._radius()
+
+    def _facing_for(self, h: Hex, pos: tuple[int, int], faces: tuple[int, ...]) -> int | None:
+        """The angle from the hex's centre to the pointer picks the facing; the middle of
+        the hex keeps the path's natural (cheapest) facing."""
+        cx, cy = self.view.centre(h)
+        natural = self.plan.default_facing(self.state, h) if self.plan else None
+        return aimed_facing(pos[0] - cx, pos[1] - cy, self._radius(), natural, faces)
 
     def _refresh_path(self) -> None:
         """Recompute the summary and the path layer when the plan's inputs changed."""
@@ -183,7 +222,12 @@ class PlayScene:
         unit = self.state.unit(plan.unit_id)
         assert unit is not None
         title = f"{unit.id} {plan.mode}s"
-        self.info = {"title": title, "result": None}
+        busy = self.state.underway
+        if busy is not None and busy.unit_id == unit.id:
+            title = (
+                f"{unit.id} goes on ({busy.mode}): {busy.mp_left} of {busy.mp_available} MP left"
+            )
+        self.info = {"title": title, "result": None, "facing": plan.facing}
         if plan.dest is None:
             return
         steps = plan.current_steps(self.state) if plan.facing is not None else None
@@ -265,124 +309,30 @@ class PlayScene:
                 )
         return self.reach_layer
 
-    # --- actions --------------------------------------------------------------------------
+    # --- actions (game.ui.play_act) ------------------------------------------------------
     def commit(self) -> None:
-        plan = self.plan
-        if plan is None:
-            self.app.notify("Select a unit and point at a shaded hex first", error=True)
-            return
-        steps = plan.current_steps(self.state)
-        if steps is None:
-            self.app.notify(self.info.get("error") or "Point at a shaded hex first", error=True)
-            return
-        self._commit(plan.unit_id, plan.mode, steps)
-
-    def _commit(self, unit_id: str, mode: str, steps: tuple[str, ...]) -> None:
-        from game.movers import preview_move
-
-        before = self.state.unit(unit_id)
-        assert before is not None
-        res = preview_move(self.state, unit_id, mode, steps)
-        if not res.legal:
-            self.app.notify(res.error or "that move is not legal", error=True)
-            return
-        out = self.app.act(CommitMove(unit_id, mode, steps))
-        if out is None:
-            return
-        after = self.state.unit(unit_id) or before
-        self.anim = build_animation(
-            unit_id, (before.at, before.facing), res, out.events, (after.at, after.facing)
-        )
-        self.marks = map_marks(self.state, out.events)
-        self.plan = None
-        self.info, self.path_layer = {}, overlays.EMPTY
-        self.inspect = unit_id
-        self._after_action()
+        play_act.commit(self)
 
     def stand_still(self) -> None:
-        if self.plan is None:
-            self.app.notify("Select a unit first", error=True)
-            return
-        if self.app.act(StandStill(self.plan.unit_id)) is not None:
-            self.plan = None
-            self._after_action()
+        play_act.stand_still(self)
 
     def posture(self, token: str) -> None:
-        if self.plan is None:
-            self.app.notify("Select a unit first", error=True)
-            return
-        u = self.state.unit(self.plan.unit_id)
-        if token == "P" and u is not None and u.prone:
-            self.app.notify(f"{u.id} is already prone", error=True)
-            return
-        if token == "U" and u is not None and not u.prone:
-            self.app.notify(f"{u.id} is already standing", error=True)
-            return
-        mode = "walk" if self.plan.mode == "jump" else self.plan.mode
-        self._commit(self.plan.unit_id, mode, (token,))
+        play_act.posture(self, token)
 
     def next_unit(self) -> None:
-        units = self.movable()
-        if not units:
-            return
-        ids = [u.id for u in units]
-        cur = self.plan.unit_id if self.plan else None
-        nxt = ids[(ids.index(cur) + 1) % len(ids)] if cur in ids else ids[0]
-        self.select(nxt)
-        u = self.state.unit(nxt)
-        if u is not None:
-            self.view.centre_on(u.at)
+        play_act.next_unit(self)
+
+    def step_facing(self, step: int) -> bool:
+        return play_act.step_facing(self, step)
 
     def wheel_facing(self, step: int) -> bool:
-        plan = self.plan
-        if plan is None or plan.dest is None or plan.facing is None:
-            return False
-        faces = plan.reach(self.state).hexes.get(plan.dest, (0, ()))[1]
-        if not faces:
-            return False
-        ordered = sorted(faces)
-        i = ordered.index(plan.facing) if plan.facing in ordered else 0
-        plan.facing = ordered[(i + step) % len(ordered)]
-        plan.locked = True
-        self._refresh_path()
-        return True
+        return play_act.step_facing(self, step)
 
     def click(self, h: Hex | None) -> None:
-        now = time.monotonic()
-        last_t, last_h = self.last_click
-        self.last_click = (now, h)
-        if h is None:
-            return
-        here = next((u for u in self.state.units if u.at == h), None)
-        plan = self.plan
-        if plan is not None and now - last_t < DOUBLE_CLICK and last_h == h and plan.dest == h:
-            self.commit()
-            return
-        switch = plan is None or (
-            not plan.waypoints and here is not None and here.id != plan.unit_id
-        )
-        movable = here is not None and here.id in {m.id for m in self.movable()}
-        if here is not None and switch and (movable or plan is None):
-            self.select(here.id)
-            self.last_click = (0.0, None)  # a selecting click never starts a double click
-            return
-        if plan is None:
-            return
-        if here is not None and here.id == plan.unit_id and not plan.waypoints:
-            return  # clicking the selected unit again: no waypoint on its own hex
-        if plan.locked and plan.dest != h:
-            plan.locked = False
-            self._update_hover(self.mouse)
-            return
-        err = plan.pin(self.state)
-        if err:
-            self.app.notify(err, error=True)
-        self._update_hover(self.mouse)
+        play_act.click(self, h)
 
     def unpin(self) -> None:
-        self.last_click = (0.0, None)  # a click after an undo is never a double click
-        if self.plan is not None and self.plan.unpin():
-            self._update_hover(self.mouse)
+        play_act.unpin(self)
 
     # --- input ----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -397,6 +347,8 @@ class PlayScene:
             self.anim.update(dt)
             if self.anim.done:
                 self.anim = None
+                self.shown = None
+                self.cache.clear()
                 self._update_hover(self.mouse)
         if self.anim is None and not self.over and self.app.over:
             self.over = True  # after the last move has played out, with no hand-off

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ from game.setup import GAME_ROOT
 from game.state import GameState
 from game.units import Unit
 
-from .camera import ZOOMS, Camera, held_pan, nearest_zoom_index
+from .camera import HOLD_DELAY, PAN_STEP, Camera, fit_zoom_index, held_pan, nearest_zoom_index
 from .render import MapRenderer, RenderOptions
 from .sprites import draw_unit
 from .tiles import TileMap, load_tile_map
@@ -86,19 +87,15 @@ class MapView:
         self._debug_extra: dict[str, Any] = {}
         self._terrain: tuple[float, Any] | None = None
         self._view_memo: tuple[Camera, float, float] | None = None  # camera, wanted centre
+        self._held: dict[int, float] = {}  # arrow keys down: since when
 
     # --- geometry -------------------------------------------------------------------------
     def set_view(self, rect: pygame.Rect, fit: bool = False) -> None:
         view = (rect.x, rect.y, max(1, rect.w), max(1, rect.h))
-        if fit:
-            size = self.renderer.map_size(1.0)
-            index = nearest_zoom_index(0.5)
-            for i, z in enumerate(ZOOMS):
-                if z <= 1.0 and size[0] * z <= rect.w and size[1] * z <= rect.h:
-                    index = max(index, i)
-            cam = Camera(view=view, zoom_index=index)
-            w, h = self.renderer.map_size(cam.zoom)
-            self.camera = cam.centred_on(w / 2, h / 2)
+        if fit:  # the whole map in view (ux: the starting view fits the map)
+            self.camera = Camera(view=view, zoom_index=self.camera.zoom_index)
+            self.fit_map()
+            return
         else:  # keep the map point in the middle of the view (Tab, F2, window resize)
             cam = self.camera
             memo = self._view_memo
@@ -145,6 +142,29 @@ class MapView:
         self.camera = self.camera.zoomed(steps, sx, sy)
         self._clamp()
 
+    def fit_map(self) -> None:
+        """Zoom and centre so the whole map is in view (F, and the starting view)."""
+        w, h = self.renderer.map_size(1.0)
+        _, _, vw, vh = self.camera.view
+        cam = Camera(view=self.camera.view, zoom_index=fit_zoom_index(w, h, vw, vh))
+        mw, mh = self.renderer.map_size(cam.zoom)
+        self.camera = cam.centred_on(mw / 2, mh / 2)
+        self._clamp()
+
+    def fit_hexes(self, hexes: Iterable[Hex]) -> None:
+        """Zoom and centre so every hex of ``hexes`` is in view (a deployment zone)."""
+        lay = self.renderer.layout_at(1.0)
+        pts = [p for h in hexes for p in lay.corners(h)]
+        if not pts:
+            return
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        _, _, vw, vh = self.camera.view
+        index = fit_zoom_index(max(xs) - min(xs), max(ys) - min(ys), vw - 16, vh - 16)
+        cam = Camera(view=self.camera.view, zoom_index=index)
+        z = cam.zoom
+        self.camera = cam.centred_on((min(xs) + max(xs)) / 2 * z, (min(ys) + max(ys)) / 2 * z)
+        self._clamp()
+
     def focus(self, hexes: Iterable[Hex], screen_height: int | None = None) -> None:
         """Centre on the middle of ``hexes``; given the window height, first zoom in to a
         readable level (at least 75%, more on tall windows)."""
@@ -179,7 +199,15 @@ class MapView:
             self.drag = event.pos
             self.pan(dx, dy)
             return True
+        if event.type == pygame.KEYUP:
+            self._held.pop(event.key, None)
         if event.type == pygame.KEYDOWN:
+            if event.key in PAN_KEYS:  # one press: a useful step; held: smooth panning
+                self._held[event.key] = time.monotonic()
+                kx, ky = PAN_KEYS[event.key]
+                _, _, vw, vh = self.camera.view
+                self.pan(kx * vw * PAN_STEP, ky * vh * PAN_STEP)
+                return True
             if event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
                 self.zoom(1)
                 return True
@@ -189,7 +217,12 @@ class MapView:
         return False
 
     def held_keys(self, dt: float) -> bool:
-        dx, dy = held_pan(pygame.key.get_pressed(), PAN_KEYS, dt)
+        now = time.monotonic()
+        pressed = pygame.key.get_pressed()
+        for key in [k for k in self._held if not pressed[k]]:
+            del self._held[key]  # let go while another screen had the keys
+        keys = {k: v for k, v in PAN_KEYS.items() if now - self._held.get(k, now) > HOLD_DELAY}
+        dx, dy = held_pan(pressed, keys, dt)
         if dx or dy:
             self.pan(dx, dy)
             return True

@@ -7,12 +7,15 @@ so a frame only blits. Prone and moved markers (assets/ui) sit on the counter's 
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from pathlib import Path
 
 import pygame
 
 from game.units import Unit
+
+from .fonts import draw_text, font
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets"
 
@@ -64,14 +67,74 @@ def draw_unit(
     *,
     facing: int | None = None,
     show_moved: bool = True,
+    label: bool = True,
 ) -> None:
-    """The counter centred on ``centre`` with its prone / moved markers."""
+    """The counter centred on ``centre`` with its facing marker, prone / moved markers
+    and its label (unit id, and the design code from 100 % zoom up)."""
     size = counter_size(zoom)
-    img = counter(unit.kind, unit.side, unit.facing if facing is None else facing, size)
+    face = unit.facing if facing is None else facing
+    img = counter(unit.kind, unit.side, face, size)
     cx, cy = centre
     screen.blit(img, (cx - img.get_width() / 2, cy - img.get_height() / 2))
+    if size < SMALL_COUNTER and unit.has_facing:  # the art's arrowhead is too small to see
+        _facing_wedge(screen, (cx, cy), face, size)
     m = max(8, size // 3)
     if unit.prone:
         screen.blit(marker("prone", m), (cx - size / 2 - m / 4, cy - size / 2 - m / 4))
     if unit.moved and show_moved:
         screen.blit(marker("moved", m), (cx + size / 2 - m * 3 / 4, cy - size / 2 - m / 4))
+    if label:
+        tag = label_tag(counter_label(unit, zoom), unit.side, label_size(zoom))
+        screen.blit(tag, (cx - tag.get_width() / 2, cy + size * 0.5 - tag.get_height() * 0.55))
+
+
+SMALL_COUNTER = 40  # px: below this the facing marker is drawn over the art's own
+INK = (20, 20, 24)
+TAG_EDGE = {"A": (120, 160, 225), "B": (235, 195, 110)}
+
+
+def counter_label(unit: Unit, zoom: float) -> str:
+    """The counter's short label: the unit id, with the design code when there is room."""
+    if zoom >= 1.0 and unit.design:
+        return f"{unit.id} {unit.design}"
+    return unit.id
+
+
+def label_size(zoom: float) -> int:
+    return max(10, round(15 * zoom))
+
+
+@lru_cache(maxsize=256)
+def label_tag(text: str, side: str, size: int) -> pygame.Surface:
+    """The label on a dark tag edged in the side's colour."""
+    f = font(size, True)
+    w, h = f.size(text)[0] + 6, f.get_linesize() + 2
+    tag = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(tag, (*INK, 215), tag.get_rect(), border_radius=4)
+    pygame.draw.rect(tag, TAG_EDGE.get(side, (200, 200, 200)), tag.get_rect(), 1, border_radius=4)
+    draw_text(tag, text, f, (250, 250, 245), (3, 1))
+    return tag
+
+
+def _facing_wedge(
+    screen: pygame.Surface, centre: tuple[float, float], facing: int, size: int
+) -> None:
+    """A light arrowhead with a dark rim on the counter's edge, pointing where it faces."""
+    a = math.radians(60 * (facing % 6))
+    ux, uy = math.sin(a), -math.cos(a)
+    px, py = -uy, ux
+    cx, cy = centre
+    r = size / 2
+    k = max(5.0, size * 0.38)
+    tip = (cx + ux * (r + k * 0.6), cy + uy * (r + k * 0.6))
+    base = (cx + ux * (r - k * 0.5), cy + uy * (r - k * 0.5))
+    pts = [tip, (base[0] + px * k * 0.6, base[1] + py * k * 0.6),
+           (base[0] - px * k * 0.6, base[1] - py * k * 0.6)]  # fmt: skip
+    pygame.draw.polygon(screen, INK, pts)
+    pygame.draw.polygon(screen, (255, 246, 192), _shrink(pts, 0.6))
+
+
+def _shrink(pts: list[tuple[float, float]], f: float) -> list[tuple[float, float]]:
+    mx = sum(x for x, _ in pts) / len(pts)
+    my = sum(y for _, y in pts) / len(pts)
+    return [(mx + (x - mx) * f, my + (y - my) * f) for x, y in pts]

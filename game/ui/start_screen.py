@@ -17,9 +17,9 @@ import pygame
 from game.actions import IllegalActionError
 from game.errors import UserFacingError
 from game.roster import entries, entry
-from game.setup import DEFAULT_FORCES, bundled_maps, new_game_from_map, with_forces
+from game.setup import DEFAULT_FORCES, DEFAULT_SKILLS, bundled_maps, new_game_from_map, with_forces
 
-from .fonts import font, ui_size
+from .fonts import draw_text, font, ui_size
 from .help import draw_help
 from .panels import BG, BG2, DIM, TEXT, Button, button_at, draw_button, side_colour
 from .play_input import help_key
@@ -27,8 +27,8 @@ from .scenes import register
 
 START_KEYS = (
     ("Click a map", "choose the battlefield (or type a .tmx path and press Enter)"),
-    ("+A / +B", "add that design to side A or B"),
-    ("- / + beside a unit", "piloting and gunnery skill (lower is better)"),
+    ("+A / +B", "add that design to side A or B (pilot G4/P5)"),
+    ("- / + beside a unit", "gunnery (G) and piloting (P) skill (lower is better)"),
     ("x", "remove the unit"),
     ("Enter / Start", "start: each side then deploys its units"),
     ("Ctrl+O", "load a saved game"),
@@ -40,7 +40,12 @@ class StartScreen:
     overlay = False
     scene_name = "start"
 
-    def __init__(self, app: Any, map_path: Path | None = None) -> None:
+    def __init__(
+        self,
+        app: Any,
+        map_path: Path | None = None,
+        forces: dict[str, list[list[Any]]] | None = None,
+    ) -> None:
         self.app = app
         self.maps = bundled_maps()
         self.map_index = 0
@@ -49,8 +54,14 @@ class StartScreen:
                 self.map_index = i
         self.typed = str(map_path) if map_path else ""
         self.use_typed = map_path is not None
-        # [design, piloting, gunnery] per unit, edited by the - / + buttons
-        self.forces = {s: [[d, p, g] for d, g, p in us] for s, us in DEFAULT_FORCES.items()}
+        bundled = [p.resolve() for p in self.maps]
+        if map_path is not None and Path(map_path).resolve() in bundled:  # one of ours: pick it
+            self.map_index = bundled.index(Path(map_path).resolve())
+            self.typed, self.use_typed = "", False
+        # [design, gunnery, piloting] per unit (G/P, as written), edited by the - / + buttons;
+        # a new game from the menu keeps the forces of the game before
+        base = forces or {s: [list(u) for u in us] for s, us in DEFAULT_FORCES.items()}
+        self.forces = {s: [list(u) for u in base.get(s, [])] for s in "AB"}
         self.buttons: list[Button] = []
         self.mouse = (0, 0)
         self.help = False
@@ -69,7 +80,7 @@ class StartScreen:
         if not all(self.forces[s] for s in "AB"):
             self.app.notify("Each side needs at least one unit", error=True)
             return
-        picks = {side: [(d, g, p) for d, p, g in units] for side, units in self.forces.items()}
+        picks = {side: [tuple(u) for u in units] for side, units in self.forces.items()}
         try:
             state = with_forces(new_game_from_map(path, seed=random.randrange(1, 2**31)), picks)
         except (UserFacingError, IllegalActionError) as e:
@@ -86,14 +97,14 @@ class StartScreen:
             if len(self.forces[side]) >= 12:
                 self.app.notify("At most 12 units per side", error=True)
             else:
-                self.forces[side].append([key, 4, 5])
+                self.forces[side].append([key, *DEFAULT_SKILLS])
         elif kind in ("pil", "gun", "del"):
             side, index, delta = arg.split(",")
             unit = self.forces[side][int(index)]
             if kind == "del":
                 del self.forces[side][int(index)]
             else:
-                slot = 1 if kind == "pil" else 2
+                slot = 1 if kind == "gun" else 2
                 unit[slot] = max(0, min(8, unit[slot] + int(delta)))
         elif action == "start":
             self.start()
@@ -140,26 +151,29 @@ class StartScreen:
         size = ui_size(h)
         screen.fill((23, 26, 31))
         self.buttons = []
-        title = font(size * 3, True).render("hexplate", True, (255, 246, 192))
-        screen.blit(title, (size * 2, size))
-        sub = font(size).render("hot-seat armoured combat on hex maps - F1 for help", True, DIM)
-        screen.blit(
-            sub,
-            (size * 2 + title.get_width() + size, size + title.get_height() - sub.get_height() - 4),
-        )
-        top = size * 2 + title.get_height()
-        col_w = (w - size * 5) // 4
-        self._draw_maps(screen, pygame.Rect(size, top, col_w, h - top - size * 5), size)
-        self._draw_roster(
-            screen, pygame.Rect(size * 2 + col_w, top, col_w + size * 2, h - top - size * 5), size
-        )
-        for i, side in enumerate("AB"):
-            x = size * 4 + col_w * 2 + size * 2 + i * (col_w - size)
-            self._draw_force(
-                screen, side, pygame.Rect(x, top, col_w - size * 2, h - top - size * 5), size
-            )
+        tf = font(size * 3, True)
+        title = draw_text(screen, "hexplate", tf, (255, 246, 192), (size * 2, size))
+        sub = "hot-seat armoured combat on hex maps - F1 for help"
+        box = pygame.Rect(title.right + size, size, w - title.right - 3 * size, title.h)
+        draw_text(screen, sub, font(size), DIM, (box.x, title.bottom - 4), box,
+                  anchor="bottomleft", elide=True)  # fmt: skip
+        top = size * 2 + title.h
+        bottom = h - size * 5
+        gap = size
+        cols = (w - gap * 5) / 4.4  # map, roster (wider), side A, side B
+        x = gap
+        widths = (cols, cols * 1.4, cols, cols)
+        rects = []
+        for cw in widths:
+            rects.append(pygame.Rect(round(x), top, round(cw), bottom - top))
+            x += cw + gap
+        self._draw_maps(screen, rects[0], size)
+        self._draw_roster(screen, rects[1], size)
+        for side, rect in zip("AB", rects[2:], strict=True):
+            self._draw_force(screen, side, rect, size)
         bh = round(size * 2.2)
         y = h - size * 4
+        bw = min(size * 12, (w - 4 * gap) // 3)
         for i, (action, label) in enumerate(
             (
                 ("start", "Start game (Enter)"),
@@ -167,12 +181,8 @@ class StartScreen:
                 ("quit", "Quit (Esc)"),
             )
         ):
-            b = Button(
-                pygame.Rect(size + i * (size * 13), y, size * 12, bh),
-                action,
-                label,
-                action == "start",
-            )
+            b = Button(pygame.Rect(gap + i * (bw + gap), y, bw, bh), action, label,
+                       action == "start")  # fmt: skip
             self.buttons.append(b)
             draw_button(screen, b, size + 2, b.rect.collidepoint(self.mouse))
         if self.help:
@@ -182,10 +192,9 @@ class StartScreen:
         self, screen: pygame.Surface, rect: pygame.Rect, title: str, size: int, colour: Any = TEXT
     ) -> int:
         pygame.draw.rect(screen, BG, rect, border_radius=10)
-        screen.blit(
-            font(size + 4, True).render(title, True, colour),
-            (rect.x + size // 2, rect.y + size // 2),
-        )
+        inner = rect.inflate(-size, 0)
+        draw_text(screen, title, font(size + 4, True), colour, (inner.x, rect.y + size // 2),
+                  inner)  # fmt: skip
         return rect.y + size * 2 + size // 2
 
     def _draw_maps(self, screen: pygame.Surface, rect: pygame.Rect, size: int) -> None:
@@ -200,32 +209,34 @@ class StartScreen:
             draw_button(screen, b, size + 2, b.rect.collidepoint(self.mouse))
             y += bh + size // 3
         y += size
-        screen.blit(font(size).render("or type a .tmx path:", True, DIM), (rect.x + size // 2, y))
+        inner = rect.inflate(-size, 0)
+        draw_text(screen, "or type a .tmx path:", font(size), DIM, (inner.x, y), inner, elide=True)
         y += size + 4
         field = pygame.Rect(rect.x + size // 2, y, rect.w - size, bh)
         pygame.draw.rect(screen, BG2, field, border_radius=6)
         pygame.draw.rect(
             screen, (120, 160, 220) if self.use_typed else (80, 84, 92), field, 2, border_radius=6
         )
-        f = font(size)
         text = self.typed + ("|" if self.use_typed else "")
-        while text and f.size(text)[0] > field.w - size:
-            text = text[1:]
-        screen.blit(f.render(text, True, TEXT), (field.x + 6, field.y + (bh - size) // 2))
+        draw_text(screen, text, font(size), TEXT, (field.x + 6, field.centery),
+                  field.inflate(-12, 0), anchor="midleft", elide=True, keep_end=True)  # fmt: skip
 
     def _draw_roster(self, screen: pygame.Surface, rect: pygame.Rect, size: int) -> None:
         y = self._panel(screen, rect, "Roster", size)
         line = round(size * 2.6)
         f, fs = font(size, True), font(size - 3)
+        bw = size * 2
+        text_box = pygame.Rect(rect.x + size // 2, 0, rect.w - size - 2 * (bw + 4), rect.h)
         rows = entries()[self.roster_scroll :]
         for e in rows:
-            if y + line > rect.bottom:
+            if y + line > rect.bottom - size:
                 break
-            screen.blit(f.render(e.name, True, TEXT), (rect.x + size // 2, y))
+            draw_text(screen, e.name, f, TEXT, (text_box.x, y), text_box.move(0, rect.y),
+                      elide=True)  # fmt: skip
             jump = f" J{e.jump}" if e.jump else ""
             info = f"{e.tons} t {e.kind}  W{e.walk} R{e.run}{jump}"
-            screen.blit(fs.render(info, True, DIM), (rect.x + size // 2, y + size + 2))
-            bw = size * 2
+            draw_text(screen, info, fs, DIM, (text_box.x, y + size + 2), text_box.move(0, rect.y),
+                      elide=True)  # fmt: skip
             for j, side in enumerate("AB"):
                 r = pygame.Rect(
                     rect.right - (2 - j) * (bw + 4) - size // 2, y + 2, bw, line - size // 2
@@ -234,8 +245,9 @@ class StartScreen:
                 self.buttons.append(b)
                 draw_button(screen, b, size, r.collidepoint(self.mouse))
             y += line
-        hint = fs.render("wheel: scroll", True, DIM)
-        screen.blit(hint, (rect.x + size // 2, rect.bottom - hint.get_height() - 4))
+        inner = rect.inflate(-size, 0)
+        draw_text(screen, "wheel: scroll", fs, DIM, (inner.x, rect.bottom - 4), inner,
+                  anchor="bottomleft")  # fmt: skip
 
     def _draw_force(self, screen: pygame.Surface, side: str, rect: pygame.Rect, size: int) -> None:
         y = self._panel(screen, rect, f"Side {side}", size, side_colour(side))
@@ -243,16 +255,18 @@ class StartScreen:
         f, fs = font(size, True), font(size - 3)
         line = round(size * 3.4)
         small = round(size * 1.3)
-        for i, (key, pil, gun) in enumerate(self.forces[side]):
-            if y + line > rect.bottom:
+        inner = pygame.Rect(rect.x + size // 2 + 6, rect.y, rect.w - size - 6 - small - 4, rect.h)
+        for i, (key, gun, pil) in enumerate(self.forces[side]):
+            if y + line > rect.bottom - size:
                 break
             e = entry(key)
-            screen.blit(f.render(e.name, True, TEXT), (rect.x + size // 2 + 6, y))
+            draw_text(screen, e.name, f, TEXT, (inner.x, y), inner, elide=True)
             yy = y + size + 4
-            x = rect.x + size // 2 + 6
-            for label, kind, value in (("Pil", "pil", pil), ("Gun", "gun", gun)):
-                screen.blit(fs.render(f"{label} {value}", True, DIM), (x, yy + 3))
-                x += fs.size("Gun 8 ")[0]
+            x = inner.x
+            for label, kind, value in (("G", "gun", gun), ("P", "pil", pil)):
+                r = draw_text(screen, f"{label}{value}", fs, TEXT, (x, yy + small // 2), rect,
+                              anchor="midleft")  # fmt: skip
+                x = r.x + fs.size("G8")[0] + size // 2
                 for sign, delta in (("-", -1), ("+", 1)):
                     b = Button(pygame.Rect(x, yy, small, small), f"{kind}:{side},{i},{delta}", sign)
                     self.buttons.append(b)
@@ -268,8 +282,10 @@ class StartScreen:
             draw_button(screen, b, size - 2, b.rect.collidepoint(self.mouse))
             y += line
         tons = sum(entry(k).tons for k, *_ in self.forces[side])
-        count = fs.render(f"{len(self.forces[side])} unit(s), {tons} t", True, DIM)
-        screen.blit(count, (rect.x + size // 2 + 6, rect.bottom - count.get_height() - 4))
+        count = f"{len(self.forces[side])} unit(s), {tons} t"
+        box = rect.inflate(-size, 0)
+        draw_text(screen, count, fs, DIM, (box.x + 6, rect.bottom - 4), box,
+                  anchor="bottomleft", elide=True)  # fmt: skip
 
 
 register("start", StartScreen)

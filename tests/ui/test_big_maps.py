@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from game.board import build_board
+from game.hexgrid import Hex
 from game.maps import load_map
 from game.ui import chunks, pngout
 from game.ui.camera import Camera
@@ -116,6 +117,8 @@ def test_an_untiled_big_board_draws_the_terrain_near_the_view_only(tmp_path: Pat
     app = new_app(p)
     scene = app.top
     assert isinstance(scene, PlayScene)
+    scene.view.zoom(8, scene.view.centre(Hex(499, 499)))  # in from the whole-map start view
+    scene.view.centre_on(Hex(499, 499))
     app.step([], 1 / 60)
     cols, rows = scene.view._terrain_span()
     assert len(cols) * len(rows) < 100 * 100 and 499 in cols and 500 in rows

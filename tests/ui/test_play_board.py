@@ -178,7 +178,7 @@ def test_bridge_warning_in_the_summary_and_on_the_hex_MOV_27(monkeypatch, tmp_pa
     app.state = replace(app.state, units=units)
     scene.select("A1")
     x, y = scene.view.centre(bridge)
-    scene._update_hover((round(x) + 1, round(y) - 25))
+    scene._update_hover((round(x) + 1, round(y - 25 * scene.view.camera.zoom)))
     assert scene.plan.dest == bridge and scene.info["result"].legal  # legal, but it warns
     (w,) = scene.info["warnings"]
     assert w.at == bridge and "50 t" in w.text and "CF 40" in w.text

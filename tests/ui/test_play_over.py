@@ -140,8 +140,8 @@ def test_a_fall_that_kills_the_last_pilot_ends_the_game_MOV_27_PSR_19() -> None:
     assert app.state.board.bridge_class[BRIDGE.row, BRIDGE.col] > 0
     scene.select("A1")
     x, y = scene.view.centre(BRIDGE)
-    _frame(app, (pygame.MOUSEMOTION, {"pos": (round(x) + 1, round(y) - 25), "rel": (0, 0),
-                                      "buttons": (0, 0, 0)}))  # fmt: skip
+    pos = (round(x) + 1, round(y - 25 * scene.view.camera.zoom))
+    _frame(app, (pygame.MOUSEMOTION, {"pos": pos, "rel": (0, 0), "buttons": (0, 0, 0)}))
     assert scene.plan is not None and scene.plan.dest == BRIDGE
     warnings = scene.info.get("warnings")
     assert warnings and warnings[0].at == BRIDGE and "exceeds its CF 40" in warnings[0].text

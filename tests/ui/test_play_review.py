@@ -101,25 +101,6 @@ def test_a_hex_too_far_says_out_of_reach_with_the_mp_not_a_straight_line_sum():
         assert e == f"out of reach: more than A1's {reach.mp_available} run MP (MOV-07)"
 
 
-def test_armour_numbers_sit_beside_the_bars_not_on_them():
-    """Light numbers drawn on a light green bar were unreadable at 1280x720."""
-    from game.ui.fonts import ui_size
-    from game.ui.panels import body_diagram
-
-    app = new_app()
-    unit = app.state.unit("A1")
-    surf = body_diagram(app.state, unit, 280, ui_size(720))
-    assert surf is not None
-    full_bar = (100, 200, 80)  # the colour of an undamaged location's bar
-    bar_x = {x for x in range(surf.get_width()) for y in range(surf.get_height())
-             if surf.get_at((x, y))[:3] == full_bar}  # fmt: skip
-    text_x = {x for x in range(surf.get_width()) for y in range(surf.get_height())
-              if surf.get_at((x, y))[:3] == (236, 234, 228)}  # fmt: skip
-    assert bar_x and text_x
-    numbers = {x for x in text_x if x > surf.get_width() // 2}  # the "7/3" column
-    assert numbers and min(numbers) > max(bar_x)
-
-
 def test_double_click_that_skips_the_move_does_not_also_dismiss_the_hand_off():
     """The mover clicks twice to hurry the animation: the second click must not take the
     'Side B: take the mouse' prompt away before the other player has seen it."""

@@ -62,8 +62,11 @@ def click(app, pos, button: int = 1) -> None:
 
 
 def at(scene: PlayScene, h: Hex, dx: int = 0, dy: int = 0) -> tuple[int, int]:
+    """The window pixel of hex ``h``'s centre, offset by (dx, dy) pixels at 75 % zoom
+    (scaled to the zoom now: the starting view fits the whole map)."""
     x, y = scene.view.centre(h)
-    return round(x) + dx, round(y) + dy
+    k = scene.view.camera.zoom / 0.75
+    return round(x + dx * k), round(y + dy * k)
 
 
 def ready(app) -> PlayScene:
@@ -239,7 +242,7 @@ def test_save_and_a_damaged_save_keeps_the_game_going(tmp_path):
     ready(app)
     key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
     saved = tmp_path / "saves" / "quicksave.json"
-    assert json.loads(saved.read_text())["version"] == 2
+    assert json.loads(saved.read_text())["version"] == 3
     (tmp_path / "saves" / "broken.json").write_text("{not json")
     import os
 

@@ -12,6 +12,7 @@ import pytest
 
 from game.cli import main as cli_main
 from game.maps import DEFAULT_MAP
+from game.ui.camera import ZOOMS
 from game.ui.preview import fit_zoom_index
 from game.ui.tiles import load_tile_map
 
@@ -59,9 +60,9 @@ def test_bad_size_and_missing_output_folder_exit_2(tmp_path: Path, capsys) -> No
 
 
 def test_fit_zoom_shows_the_whole_map_when_it_can() -> None:
-    assert fit_zoom_index((600, 500), (1280, 800)) == 3  # 100 %
-    assert fit_zoom_index((2037, 2484), (1280, 800)) == 1  # floor of 50 %
-    assert fit_zoom_index((1029, 1260), (1280, 800)) == 1  # 50 % fits 515x630
+    assert ZOOMS[fit_zoom_index((600, 500), (1280, 800))] == 1.0
+    assert ZOOMS[fit_zoom_index((2037, 2484), (1280, 800))] == 0.5  # floor of 50 %
+    assert ZOOMS[fit_zoom_index((1029, 1260), (1280, 800))] == 0.5  # 50 % fits 515x630
 
 
 def test_help_lists_the_options(capsys) -> None:

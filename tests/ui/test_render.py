@@ -11,7 +11,7 @@ import pytest
 from game.board import Board
 from game.hexgrid import Hex
 from game.maps import bundled_maps, load_map
-from game.ui.camera import Camera
+from game.ui.camera import DEFAULT_ZOOM_INDEX, Camera
 from game.ui.palette import load_palette
 from game.ui.render import MapRenderer, RenderOptions
 from game.ui.tiles import load_tile_map
@@ -140,7 +140,7 @@ def test_surfaces_are_cached_per_zoom_and_options(mini_map: Path) -> None:
 def test_draw_blits_the_visible_part_and_background(mini_map: Path) -> None:
     r = renderer_for(mini_map)
     screen = pygame.Surface((800, 600))
-    cam = Camera(view=(0, 0, 800, 600), x=-100, y=-50, zoom_index=3)
+    cam = Camera(view=(0, 0, 800, 600), x=-100, y=-50, zoom_index=DEFAULT_ZOOM_INDEX)
     r.draw(screen, cam, PLAIN)
     assert tuple(screen.get_at((10, 10)))[:3] == r.background
     surf = r.surface(1.0, PLAIN)
@@ -163,7 +163,7 @@ def test_hover_outline_draws_only_inside_the_view(mini_map: Path) -> None:
     r = renderer_for(mini_map)
     screen = pygame.Surface((400, 300))
     screen.fill((0, 0, 0))
-    cam = Camera(view=(0, 0, 200, 300), zoom_index=3)
+    cam = Camera(view=(0, 0, 200, 300), zoom_index=DEFAULT_ZOOM_INDEX)
     r.outline(screen, cam, Hex(3, 1), (255, 255, 0))
     px = pygame.surfarray.array3d(screen)
     assert px[:200].any()
@@ -193,7 +193,7 @@ def test_stagger_even_map_is_drawn_one_column_east(tmp_path: Path) -> None:
     for h in terrain_classes(r.board)["water"]:
         assert is_blue(centre_colour(surf, r, h, 1.0)), h
     assert is_green(centre_colour(surf, r, Hex(0, 3), 1.0))  # the added clear column
-    cam = Camera(view=(0, 0, 900, 700), zoom_index=3)
+    cam = Camera(view=(0, 0, 900, 700), zoom_index=DEFAULT_ZOOM_INDEX)
     assert r.hex_at(cam, *r.hex_centre_on_screen(cam, Hex(6, 2))) == Hex(6, 2)
     tiles_only = r.surface(1.0, RenderOptions(tiles_only=True))
     assert tiles_only.get_size() == surf.get_size()

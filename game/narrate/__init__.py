@@ -1,0 +1,156 @@
+"""Narration: what happened, in sentences a board-game player reads.
+
+The rules answer with structured events (game.rules.falls.Event: a type, the step and
+plain data); this module turns them into the game log's lines. Every roll is told with
+what it was for, its target with the modifiers and the dice; every damage group with
+its hit location roll, the location and whether front or rear armour took it, and what
+it did to armour and structure ("right torso (rear): armour 4 -> 0, structure 13 -> 11").
+
+A :class:`Narrator` follows one action: it knows the units as they were before it (so
+armour and structure can be told as "before -> after") and the dice rolled during it (so
+a hit location is told with its dice, although the damage record keeps only the total).
+Events nested inside others (a unit knocked down by a skid, units hit by a collapsing
+building) come out as lines of their own, in order, each with the unit it is about.
+Nothing here rolls or decides anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..board import Board
+from ..dice import Roll
+from ..hexgrid import Hex
+from ..mech import MechBody
+from ..rules.falls import Event as RulesEvent
+from ..units import Unit
+from .tellers import SIMPLE, TELLERS, generic
+from .words import dice_text, facing_name, mods_text, plural, skills, unit_label
+
+__all__ = [
+    "SIMPLE",
+    "TELLERS",
+    "Line",
+    "Narrator",
+    "dice_text",
+    "facing_name",
+    "mods_text",
+    "move_summary",
+    "nested",
+    "plural",
+    "skills",
+    "underway_text",
+    "unit_label",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One narrated event: the rules event, the unit it is about, the sentence."""
+
+    event: RulesEvent
+    unit_id: str
+    text: str
+
+
+def nested(e: RulesEvent) -> tuple[RulesEvent, ...]:
+    """Events carried inside an event (a knocked-down unit's fall, a collapse's hits)."""
+    inner = e.get("events", e.get("detail"))
+    if isinstance(inner, RulesEvent):
+        return (inner,)
+    if isinstance(inner, tuple | list):
+        return tuple(x for x in inner if isinstance(x, RulesEvent))
+    return ()
+
+
+class Narrator:
+    """Sentences for the events of one action (see the module docstring)."""
+
+    def __init__(self, board: Board, units: Iterable[Unit], rolls: Sequence[Roll] = ()) -> None:
+        self.board = board
+        self.units = {u.id: u for u in units}
+        self.bodies: dict[str, MechBody] = {
+            u.id: u.body for u in self.units.values() if u.body is not None
+        }
+        self._rolls = list(rolls)
+        self._taken = [False] * len(self._rolls)
+
+    # --- helpers ----------------------------------------------------------------------------
+    def where(self, h: Any) -> str:
+        return self.board.hex_name(h) if isinstance(h, Hex) else str(h)
+
+    def _take(self, match: Callable[[int, Roll], bool]) -> Roll | None:
+        for i, r in enumerate(self._rolls):
+            if not self._taken[i] and match(i, r):
+                self._taken[i] = True
+                return r
+        return None
+
+    def claim(self, roll: Any) -> None:
+        """Mark a roll an event carries as told (so it is not taken for another)."""
+        if isinstance(roll, Roll):
+            self._take(lambda i, r: r is roll)
+
+    def location_roll(self) -> Roll | None:
+        """The next hit location roll not yet told (2D6 table or a 1D6 attack table)."""
+        return self._take(lambda i, r: "location" in r.reason)
+
+    # --- entry points -----------------------------------------------------------------------
+    def lines(self, events: Iterable[RulesEvent], who: str) -> list[Line]:
+        """Every event (nested ones after their container) as a line, in order."""
+        out: list[Line] = []
+        for e in events:
+            owner = str(e.get("unit") or who)
+            out.append(Line(e, owner, self.say(e, owner, who)))
+            inner = nested(e)
+            if inner:
+                out.extend(self.lines(inner, owner))
+        return out
+
+    def say(self, e: RulesEvent, who: str, mover: str | None = None) -> str:
+        """The sentence for one event about unit ``who`` (``mover``: the unit moving)."""
+        for value in (v for _, v in e.data):
+            self.claim(value)
+        tell = TELLERS.get(e.type)
+        if tell is not None:
+            return tell(self, e, who, mover or who)
+        return generic(self, e, who)
+
+
+# --- the sentences ----------------------------------------------------------------------------
+
+
+VERBS = {"walk": "walks", "run": "runs", "jump": "jumps", "stand": "stays"}
+
+
+def move_summary(
+    board: Board, before: Unit, after: Unit, mode: str, hexes: int, mp: int, heat: int, target: int
+) -> str:
+    """The line that closes a unit's move: where it ended and what the move counts for.
+
+    E.g. 'A1 (Hunchback HBK-4G) walks 2 hexes to 0305, facing SE (3 MP, heat +1, target
+    modifier +1)'; 'x stays in 0303 and goes prone, facing SE (walk: 1 MP, ...)'.
+    """
+    label = unit_label(before)
+    where = board.hex_name(after.at)
+    posture = ""
+    if after.prone != before.prone:
+        posture = " and goes prone" if after.prone else " and stands up"
+    elif after.prone:
+        posture = " and is still prone"
+    counts = f"{mp} MP, heat +{heat}, target modifier +{target}"
+    facing = facing_name(after.facing)
+    if hexes == 0:
+        return f"{label} stays in {where}{posture}, facing {facing} ({mode}: {counts})"
+    moved = plural(hexes, "hex", "hexes")
+    return (
+        f"{label} {VERBS.get(mode, mode)} {moved} to {where}{posture}, facing {facing} ({counts})"
+    )
+
+
+def underway_text(unit_id: str, left: int, prone: bool) -> str:
+    """The line after a part of a move: the unit may go on (MOV-23)."""
+    first = "try to stand again (U), turn" if prone else "move on"
+    return f"{unit_id} has {left} MP left: it may {first}, or end its move here (S)"

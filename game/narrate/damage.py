@@ -1,0 +1,98 @@
+"""Damage in words: each group's hit location roll, the location, front or rear armour,
+and what it did to armour and structure, following the body point by point (CMB-27..29,
+PSR-16)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..mech import LOCATION_NAMES, TORSOS, HitResult, Location
+from ..rules.falls import Event as RulesEvent
+from .words import Context, dice_text
+
+
+def damage_text(n: Context, e: RulesEvent, who: str, mover: str) -> str:
+    groups = tuple(g for g in e.get("groups") or () if isinstance(g, HitResult))
+    total, side = int(e.get("total") or 0), str(e.get("side"))
+    head = f"{who} takes {total} damage from the {side} ({e.get('cause')})"
+    if not groups:
+        return head
+    told = [_group(n, who, g, i + 1, len(groups)) for i, g in enumerate(groups)]
+    return head + ": " + "; ".join(told)
+
+
+def _group(n: Context, who: str, g: HitResult, index: int, count: int) -> str:
+    """One damage group: its location roll, then what each location it reached lost."""
+    roll = n.location_roll()
+    rolled = dice_text(roll) if roll is not None else str(g.roll)
+    lead = f"group {index} ({g.damage}) " if count > 1 else ""
+    parts = [_part(n, who, p, first=i == 0) for i, p in enumerate(g.parts)]
+    body = n.bodies.get(who)
+    for code, _ in g.collateral:
+        parts.append(f"the {LOCATION_NAMES[code]} goes with it (destroyed)")
+        if body is not None:
+            body = body.with_location(code, Location(0, 0, 0, True))
+    if body is not None:
+        n.bodies[who] = replace(body, destroyed=body.destroyed or g.mech_destroyed)
+    if g.lost:
+        parts.append(f"{g.lost} more are lost with the destroyed Mech")
+    hit = _loc_name(g.location, g.rear)
+    return f"{lead}location roll {rolled} - {hit}" + (": " + "; ".join(parts) if parts else "")
+
+
+def _part(n: Context, who: str, p: Any, first: bool) -> str:
+    """'armour 26 -> 21, structure 16 untouched' for the location hit first; a location
+    the damage moved on to (CMB-29) is named."""
+    name = (
+        "" if first and not p.transferred_from else f"on to the {_loc_name(p.location, p.rear)}: "
+    )
+    body = n.bodies.get(who)
+    if body is None:
+        return f"{name}armour -{p.armour}, structure -{p.structure}"
+    loc = body[p.location]
+    a0, s0 = (loc.rear if p.rear else loc.armour), loc.structure
+    text = f"{name}armour {a0} -> {a0 - p.armour}, structure "
+    text += f"{s0} -> {s0 - p.structure}" if p.structure else f"{s0} untouched"
+    if p.destroyed:
+        text += f" - the {LOCATION_NAMES.get(p.location, p.location)} is destroyed"
+    n.bodies[who] = body.with_location(
+        p.location, _after(loc, p.rear, p.armour, p.structure, p.destroyed)
+    )
+    return text
+
+
+def _loc_name(code: str, rear: bool) -> str:
+    name = LOCATION_NAMES.get(code, code)
+    if code in TORSOS:
+        return f"{name} ({'rear' if rear else 'front'})"
+    return name
+
+
+def _after(loc: Location, rear: bool, armour: int, structure: int, gone: bool) -> Location:
+    return replace(
+        loc,
+        armour=loc.armour - (0 if rear else armour),
+        rear=loc.rear - (armour if rear else 0),
+        structure=loc.structure - structure,
+        destroyed=loc.destroyed or gone,
+    )
+
+
+def hurt_other(n: Context, e: RulesEvent, who: str, mover: str) -> str:
+    what = {"charge_damage": "the accidental charge", "dfa_damage": "the falling Mech"}
+    cause = what.get(e.type, e.type)
+    text = f"{who} takes {e.get('damage')} damage from the {e.get('side')} ({cause})"
+    detail = e.get("detail")
+    if isinstance(detail, tuple) and detail and isinstance(detail[0], HitResult):
+        told = [_group(n, who, g, i + 1, len(detail)) for i, g in enumerate(detail)]
+        return text + ": " + "; ".join(told)
+    return text
+
+
+def vehicle_damage(n: Context, e: RulesEvent, who: str, mover: str) -> str:
+    side = f" from the {e.get('side')}" if e.get("side") else ""
+    return (
+        f"{who} takes {e.get('damage')} damage{side} ({e.get('cause')}); "
+        "vehicles keep no armour record yet"
+    )

@@ -1,0 +1,65 @@
+"""The words narration is made of: dice, modifiers, facings, pilots, unit labels, and
+what a sentence-maker is handed (:class:`Teller`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Protocol
+
+from ..board import Board
+from ..dice import Roll
+from ..hexgrid import DIRECTION_NAMES
+from ..mech import MechBody
+from ..rules.falls import Event as RulesEvent
+from ..units import Unit
+
+
+class Context(Protocol):
+    """What a sentence needs from the narrator of the action (game.narrate.Narrator)."""
+
+    board: Board
+    bodies: dict[str, MechBody]
+
+    def where(self, h: Any) -> str: ...
+    def location_roll(self) -> Roll | None: ...
+
+
+# (narrator, event, the unit it is about, the unit moving) -> the sentence
+Teller = Callable[[Context, RulesEvent, str, str], str]
+
+
+def dice_text(roll: Roll) -> str:
+    """'4+2 = 6' for two dice, '5' for one."""
+    if len(roll.faces) == 1:
+        return str(roll.total)
+    return f"{'+'.join(str(f) for f in roll.faces)} = {roll.total}"
+
+
+def mods_text(mods: Iterable[Mapping[str, Any]]) -> str:
+    """'piloting 5, gyro hit +3' (zero modifiers left out)."""
+    parts = []
+    for m in mods:
+        value, reason = int(m["value"]), str(m["reason"])
+        if reason == "piloting skill":
+            parts.append(f"piloting {value}")
+        elif value:
+            parts.append(f"{reason} {value:+d}")
+    return ", ".join(parts)
+
+
+def facing_name(facing: int) -> str:
+    return DIRECTION_NAMES[int(facing) % 6]
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    return f"{n} {word if n == 1 else many or word + 's'}"
+
+
+def skills(gunnery: int, piloting: int) -> str:
+    """The pilot as the board game writes it: gunnery first, 'G4/P5'."""
+    return f"G{gunnery}/P{piloting}"
+
+
+def unit_label(unit: Unit) -> str:
+    """'A1 (Hunchback HBK-4G)', or the id alone for a unit without a name."""
+    return f"{unit.id} ({unit.name})" if unit.name else unit.id

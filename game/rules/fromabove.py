@@ -19,13 +19,11 @@ from typing import Any
 from ..hexgrid import Hex, distance, neighbour, ring
 from ..mech import kick_location, punch_location
 from ..units import Unit
-from .collide import SlideWorld, attack_side, push, shaken
-from .costs import X, motive_costs
+from .collide import SlideWorld, attack_side, push, shaken, standable
 from .falls import Outcome, apply_damage_groups, apply_located_groups, event, fall
 from .psr import Modifier
 
 ACCIDENT_BASE = 7  # PHY-17
-DROWNING = frozenset({"tracked", "wheeled", "infantry"})  # MOV-10: no depth 1+ water
 
 
 def gone(w: SlideWorld, u: Unit) -> bool:
@@ -43,15 +41,7 @@ def occupant(w: SlideWorld, h: Hex, skip: Iterable[str]) -> Unit | None:
 
 
 def _standable(w: SlideWorld, h: Hex, kind: str) -> bool:
-    """A hex a displaced unit may be put in (choice): no building, no terrain its motive
-    kind may not enter (MOV-10), no depth 1+ water for ground vehicles and infantry."""
-    b, r, c = w.board, h.row, h.col
-    if int(b.building_class[r, c]) > 0 and w.cf.get(h, 1) > 0:
-        return False
-    mc = motive_costs(kind)
-    if mc.woods[int(b.woods[r, c])] == X:
-        return False
-    return not (int(b.water[r, c]) >= 1 and kind in DROWNING)
+    return standable(w, h, kind)
 
 
 def _candidates(h: Hex, back: Hex | None, limit: int) -> Iterator[Hex]:

@@ -21,6 +21,14 @@ from ..movement import attacker_modifier
 from ..options import TW, Rules
 from ..psr import Modifier as PsrModifier
 from ..psr import psr_base_modifiers
+from .formulas import (
+    DFA_ATTACKER_REASON,
+    DFA_TARGET_REASON,
+    dfa_attacker_damage,
+    dfa_attacker_psr,
+    dfa_damage,
+    dfa_target_psr,
+)
 from .limbs import lost_parts
 from .records import CHARGE, CLUB, DFA, KICK, PUNCH, PUSH
 
@@ -134,7 +142,7 @@ def damage(kind: str, a: Unit, t: Unit, limb: str, hexes: int, rules: Rules = TW
     if kind == CHARGE:
         return charge_damage(a.tons, hexes, rules)
     if kind == DFA:
-        return math.ceil(a.tons / 10) * 3
+        return dfa_damage(a.tons)
     return 0  # PHY-07: a push does no damage
 
 
@@ -143,7 +151,7 @@ def attacker_damage(kind: str, a: Unit, t: Unit) -> int:
     if kind == CHARGE:
         return math.ceil(t.tons / 10)
     if kind == DFA:
-        return math.ceil(a.tons / 5)
+        return dfa_attacker_damage(a.tons)
     return 0
 
 
@@ -175,9 +183,9 @@ def psrs(kind: str, a: Unit, t: Unit, rules: Rules) -> dict[str, PsrNeed | None]
                                       "attacker_on_miss": None}  # fmt: skip
     on_target = {KICK: (0, "was kicked"), PUSH: (0, "was pushed"),
                  CHARGE: (2, "was charged"),
-                 DFA: (4 if rules.classic else 2, "hit by death from above")}  # fmt: skip
+                 DFA: (dfa_target_psr(rules), DFA_TARGET_REASON)}  # fmt: skip
     on_attacker = {CHARGE: (2, "made a successful charge"),
-                   DFA: (2 if rules.classic else 4, "made a death from above")}  # fmt: skip
+                   DFA: (dfa_attacker_psr(rules), DFA_ATTACKER_REASON)}  # fmt: skip
     if kind in on_target and t.is_mech:
         out["target_on_hit"] = need(t, *on_target[kind], rules=rules)
     if kind in on_attacker:

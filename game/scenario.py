@@ -43,8 +43,8 @@ from .scenario_combat import (
     mech_body,
     read_attacks,
     read_club,
-    read_physical,
     read_damage,
+    read_physical,
     unit_turn_keys,
     vehicle_hull,
 )

@@ -39,6 +39,7 @@ class Blow:
     kind: str
     limb: str = ""
     hexes: int = 0
+    start: Hex | None = None  # a DFA: where its jump began (PHY-13)
 
     def to_json(self) -> dict[str, Any]:
         return {"attacker": self.attacker, "target": self.target, "type": self.kind,

@@ -96,7 +96,8 @@ def physical_option(board: Board, units: Mapping[str, Unit], blow: Blow,
     side = side_hit(relative_angle(t.at, start, t.facing)) if start != t.at else "front"
     why = why_not(board, units, blow, ctx, rules, diff)
     mods = _modifiers(board, a, t, blow, ctx, rules) if kind in TYPES else []
-    dmg = numbers.damage(kind, a, t, limb, blow.hexes, rules) if kind in TYPES else 0
+    hexes = blow.hexes or ctx.movement(a.id).hexes  # PHY-11: the hexes the charger entered
+    dmg = numbers.damage(kind, a, t, limb, hexes, rules) if kind in TYPES else 0
     psrs = numbers.psrs(kind, a, t, rules) if kind in TYPES else {}
     total = sum(m.value for m in mods)
     number = total if why is None and total <= IMPOSSIBLE else None

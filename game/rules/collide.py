@@ -260,6 +260,8 @@ def chain(
     attacks: also a building, prohibited terrain or a hex 2+ levels up) or None. Strict
     chains that are blocked move nobody; others stop at the blocked unit (skids, falls:
     the units are settled afterwards, game.rules.pilotrun.settle)."""
+    if not w.board.contains(dest) or (strict and not _enterable(w, unit.at, dest, unit)):
+        return [], unit  # the first unit itself cannot go there
     shoves = [Shove(unit.id, unit.at, dest, why)]
     moved = {unit.id}
     at = dest

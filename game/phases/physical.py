@@ -2,7 +2,7 @@
 declared in the movement order; charges and deaths from above were declared in the
 movement phase (game.phases.movement); everything resolves together on leaving.
 
-Each unit with an enemy beside it (or a club to pick up) declares once
+Each unit with an enemy beside it declares once
 (``DeclarePhysical``: up to two punches, or one kick, push or club; nothing at all is
 allowed) or picks up a club (``PickUpClub``, PHY-06). Every number is computed from the
 units as the phase began, so the attacks are simultaneous; the damage is applied in
@@ -101,7 +101,7 @@ def can_declare(s: GameState, u: Unit) -> bool:
     if pending_attack(s, u.id) is not None:
         return False  # its charge or DFA is its physical attack (PHY-10/13)
     by_id = {x.id: x for x in s.units if in_fight(s, x)}
-    return bool(adjacent_enemies(by_id, u)) or bool(_pickups(s, u))
+    return bool(adjacent_enemies(by_id, u))  # (choice) a club is picked up then too
 
 
 def _pickups(s: GameState, u: Unit) -> tuple[str, ...]:

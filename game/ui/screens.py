@@ -3,6 +3,15 @@
 
 from __future__ import annotations
 
-from . import attack_scene, play_deploy, play_menu, play_over, play_scene, start_screen
+from . import (
+    attack_scene,
+    physical_scene,
+    play_deploy,
+    play_menu,
+    play_over,
+    play_scene,
+    start_screen,
+)
 
-SCREEN_MODULES = (start_screen, play_deploy, play_scene, attack_scene, play_menu, play_over)
+SCREEN_MODULES = (start_screen, play_deploy, play_scene, attack_scene, physical_scene, play_menu,
+                  play_over)  # fmt: skip

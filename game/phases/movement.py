@@ -283,8 +283,13 @@ def _possible(s: GameState, a: DeclareCharge) -> bool:
 RULES = PhaseRules(
     name=Phase.MOVEMENT,
     handlers=MappingProxyType(
-        {SelectUnit: _select, DeclareMode: _declare, CommitMove: _commit, StandStill: _stand_still,
-         DeclareCharge: _charge}
+        {
+            SelectUnit: _select,
+            DeclareMode: _declare,
+            CommitMove: _commit,
+            StandStill: _stand_still,
+            DeclareCharge: _charge,
+        }
     ),  # fmt: skip
     enter=_enter,
     leave=damage_check(Phase.MOVEMENT),

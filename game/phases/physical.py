@@ -189,7 +189,8 @@ def _declare(step: Step, a: Action) -> str | None:
     text = f"{a.unit_id} makes no physical attack"
     if blows:
         text = f"{a.unit_id} declares " + "; ".join(
-            f"{b.kind}{f' ({b.limb})' if b.limb else ''} at {b.target}" for b in blows)
+            f"{b.kind}{f' ({b.limb})' if b.limb else ''} at {b.target}" for b in blows
+        )
     step.emit(Event("declared", text, a.unit_id, payload=blows))
     return None
 

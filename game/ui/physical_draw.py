@@ -103,8 +103,10 @@ def _side(scene: Any, screen: pygame.Surface) -> None:
     a = scene.attacker()
     scene.rows, scene.buttons = [], []
     if a is None:
-        rows: list[Row] = [("No unit selected", TEXT, True),
-                           ("Click one of your ringed units beside an enemy.", DIM, False)]
+        rows: list[Row] = [
+            ("No unit selected", TEXT, True),
+            ("Click one of your ringed units beside an enemy.", DIM, False),
+        ]
         screen.blit(rows_surface(rows, size, rect.w), rect.topleft)
         return
     y = rect.y

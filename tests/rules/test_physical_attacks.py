@@ -4,13 +4,12 @@ physical` with scripted dice: to-hit numbers, damage, tables, PSRs, misses, disp
 from __future__ import annotations
 
 import pytest
+from physkit import ask, events, mods, unit
 
+from game.rules.options import TW
 from game.rules.physical.formulas import dfa_attacker_damage, dfa_damage
 from game.rules.physical.records import TYPES
 from game.rules.turn import Phase, phase_sequence
-from game.rules.options import TW
-
-from physkit import ask, events, mods, unit
 
 P = {"attacker": "a", "target": "t"}
 
@@ -189,10 +188,10 @@ def test_phy_11_charge_groups_of_5_on_the_normal_table() -> None:
 
 
 def test_phy_12_a_dfa_attacker_is_exposed_in_the_weapon_phase() -> None:
+    from combatkit import board, mech
+
     from game.rules.combat.records import Movement
     from game.rules.combat.tohit import weapon_options
-
-    from combatkit import board, mech
 
     b = board({"0505": {"woods": 2}})
     a, t = mech("HBK-4G", "a", "0508"), mech("JR7-D", "t", "0505", 3, "B")
@@ -208,15 +207,21 @@ def test_phy_13_dfa_damage_on_the_punch_table_and_own_legs_on_the_kick_table() -
               dice=[6, 6, 3, 3, 3, 1, 4] + [6, 6] * 4, resolve=True)  # fmt: skip
     groups = [(e["target"], e["group"]["location"]) for e in events(out, "damage") if "group" in e]
     assert groups == [("t", "CT")] * 3 + [("a", "RL"), ("a", "LL")]
-    assert out["damage"] == dfa_damage(50) == 15 and out["attacker_damage"] == dfa_attacker_damage(50)
+    assert out["damage"] == dfa_damage(50) == 15 and out["attacker_damage"] == dfa_attacker_damage(
+        50
+    )
 
 
 def test_ex_phy_03_dfa_psrs_and_miss() -> None:
     a = {"tons": 50, "jump": 4, "movement": {"mode": "jump", "hexes": 3}}
     tw = ask(pair(a, {"tons": 80}), P | {"type": "dfa"})
-    assert tw["psrs"]["target_on_hit"]["target"] == 7 and tw["psrs"]["attacker_on_hit"]["target"] == 9
+    assert (
+        tw["psrs"]["target_on_hit"]["target"] == 7 and tw["psrs"]["attacker_on_hit"]["target"] == 9
+    )
     cl = ask(pair(a, {"tons": 80}), P | {"type": "dfa"}, variant="classic")
-    assert cl["psrs"]["target_on_hit"]["target"] == 9 and cl["psrs"]["attacker_on_hit"]["target"] == 7
+    assert (
+        cl["psrs"]["target_on_hit"]["target"] == 9 and cl["psrs"]["attacker_on_hit"]["target"] == 7
+    )
     miss = ask(pair(a, {"tons": 80}), P | {"type": "dfa"}, dice=[1, 1, 3, 4, 3, 4, 3, 4, 6, 6],
                resolve=True)  # fmt: skip
     [fell] = [e for e in miss["events"] if e["type"] == "unit_falls"]
@@ -272,7 +277,9 @@ def test_phy_16_a_dfa_is_allowed_at_any_level_difference() -> None:
 def test_phy_17_an_accidental_fall_from_above_uses_the_dfa_numbers() -> None:
     from game.rules import fromabove
 
-    src = open(fromabove.__file__).read()
+    from pathlib import Path
+
+    src = Path(fromabove.__file__).read_text()
     assert "dfa_damage(me.tons)" in src and "dfa_attacker_damage(me.tons)" in src
     assert dfa_damage(55) == 18 and dfa_attacker_damage(55) == 11
 
@@ -322,7 +329,11 @@ def test_phy_19_no_mp_left_means_no_step_aside() -> None:
 def test_phy_21_tw_summary(kind, base, damage, t_psr, a_psr) -> None:
     """50 t, Piloting 5 against Piloting 5, standing still (charge: ran 5; DFA: jumped)."""
     mode = {"charge": "run", "dfa": "jump"}.get(kind, "stand")
-    a = {"club": "tree", "jump": 3, "movement": {"mode": mode, "hexes": 5 if mode != "stand" else 0}}
+    a = {
+        "club": "tree",
+        "jump": 3,
+        "movement": {"mode": mode, "hexes": 5 if mode != "stand" else 0},
+    }
     out = ask(pair(a), P | {"type": kind} | ({"limb": "RA"} if kind == "punch" else {})
               | ({"limb": "RL"} if kind == "kick" else {}))  # fmt: skip
     moved = {"run": 2, "jump": 3}.get(mode, 0)

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from game.board import build_board
 from game.dice import Dice
 from game.hexgrid import Hex, distance
+from game.rules.combat.records import Movement
 from game.rules.physical.options import physical_option
 from game.rules.physical.records import Blow, Context
-from game.rules.combat.records import Movement
 from game.rules.physical.resolve import resolve_blow
 from game.units import Unit
 
@@ -31,7 +31,8 @@ def scene(draw):
     units = {}
     for i, h in enumerate(spots):
         uid = f"u{i}"
-        units[uid] = Unit(uid, "A" if i == 0 else "B", "biped", draw(st.sampled_from([20, 50, 100])),
+        tons = draw(st.sampled_from([20, 50, 100]))
+        units[uid] = Unit(uid, "A" if i == 0 else "B", "biped", tons,
                           4, h, draw(st.integers(0, 5)), jump=4, club="tree",
                           prone=draw(st.booleans()) if i else False)  # fmt: skip
     kind = draw(st.sampled_from(KINDS))

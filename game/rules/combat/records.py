@@ -28,7 +28,6 @@ class Movement:
     heat: int | None = None
     exposed: bool = False  # PHY-12: in the air for a death from above
 
-
     def movement_heat(self) -> int:
         """HEAT-02: walk 1, run 2, jump 1 per hex (at least 3); stood still 0."""
         if self.heat is not None:

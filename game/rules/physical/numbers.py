@@ -50,8 +50,10 @@ class PsrNeed:
         return "auto-fail" if self.auto_fail else sum(m.value for m in self.modifiers)
 
     def to_json(self) -> dict[str, Any]:
-        return {"target": self.target,
-                "modifiers": [{"reason": m.reason, "value": m.value} for m in self.modifiers]}
+        return {
+            "target": self.target,
+            "modifiers": [{"reason": m.reason, "value": m.value} for m in self.modifiers],
+        }
 
 
 def base_modifiers(kind: str, a: Unit, t: Unit, rules: Rules) -> list[Modifier]:

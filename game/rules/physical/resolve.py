@@ -59,7 +59,7 @@ class _Roll:
 
 
 def label(option: PhysicalOption) -> str:
-    """"punch (right arm)", "kick (left leg)", "charge", "death from above"."""
+    """ "punch (right arm)", "kick (left leg)", "charge", "death from above"."""
     b = option.blow
     return f"{NAMES[b.kind]} ({LIMB_NAMES[b.limb]})" if b.limb in LIMB_NAMES else NAMES[b.kind]
 

@@ -55,7 +55,7 @@ def _seed(text: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="rules", description="Ask the rules engine about a scenario file.")
     sub = p.add_subparsers(
-        dest="command", metavar="{move,reach,order,los,attack,heat}", parser_class=_Parser
+        dest="command", metavar="{move,reach,order,los,attack,heat,physical}", parser_class=_Parser
     )
     sub.required = True
 
@@ -218,6 +218,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Rules], dict[str, Any]]] = {
     "los": _combat("los"),
     "attack": _combat("attack"),
     "heat": _combat("heat"),
+    "physical": _combat("physical"),
 }
 
 

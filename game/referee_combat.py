@@ -32,6 +32,12 @@ def add_parsers(sub: Any, positive: Callable[[str], int], seed: Callable[[str], 
     ht.add_argument("--seed", type=seed, default=1)
     ht.add_argument("--repeat", type=positive, default=None)
     variant(ht)
+    ph = sub.add_parser("physical", help="the physical block's attack; --resolve rolls")
+    ph.add_argument("scenario")
+    ph.add_argument("--resolve", action="store_true")
+    ph.add_argument("--seed", type=seed, default=1)
+    ph.add_argument("--repeat", type=positive, default=None)
+    variant(ph)
 
 
 class _Usage(UserFacingError):
@@ -212,6 +218,81 @@ def _fired(s: Any, uid: str, rules: Rules) -> tuple[int, ...]:
                            twist=d.twist)  # fmt: skip
         out += [w.index for w in o.weapons if w.fires]
     return tuple(out)
+
+
+def physical(args: argparse.Namespace, rules: Rules, timed: Callable[..., Any]) -> dict[str, Any]:
+    """`rules physical`: the `physical` block's attack, its number and (``--resolve``) its
+    dice, events, the target after and where both units end (docs/scenario-format.md)."""
+    from .dice import Dice
+    from .rules.falls import jsonable
+    from .rules.physical.options import physical_option
+    from .rules.physical.resolve import end_of, resolve_blow
+    from .scenario import ScenarioError, load_scenario
+
+    s = load_scenario(args.scenario)
+    if s.physical is None:
+        raise ScenarioError(f"{s.path}: the scenario has no 'physical' attack to ask about")
+    blow = s.physical
+    units, ctx = _physical_setup(s, blow, rules)
+    if not args.resolve:
+        opt, timing = timed(lambda: physical_option(s.board, units, blow, ctx, rules))
+        return _with(opt.to_json(), timing)
+    cups = iter([Dice(seed=args.seed, script=s.dice or ()) for _ in range(args.repeat or 1)])
+
+    def play() -> tuple[Any, Any, Any]:
+        dice = next(cups)
+        opt = physical_option(s.board, units, blow, ctx, rules)
+        after, res = resolve_blow(s.board, _staged(s.board, units, blow, ctx), opt, dice,
+                                  rules, ctx)  # fmt: skip
+        return opt, after, (res, dice)
+
+    (opt, after, (res, dice)), timing = timed(play)
+    answer = opt.to_json()
+    answer["rolls"] = [r.to_json() for r in dice.log]
+    answer["events"] = [jsonable(e, s.board) for e in res.events]
+    answer["target_after"] = target_after(after[blow.target])
+    answer["end"] = {"attacker": end_of(after[blow.attacker], s.board),
+                     "target": end_of(after[blow.target], s.board)}  # fmt: skip
+    return _with(answer, timing)
+
+
+def _physical_setup(s: Any, blow: Any, rules: Rules) -> tuple[dict[str, Any], Any]:
+    """The units and the turn as the scenario gives them: movement, the weapons the attack
+    blocks fire (their locations, PHY-04), MP left from the movement (PHY-19), twists."""
+    from .rules.combat.tohit import mounts
+    from .rules.physical.records import Context
+
+    units = {u.id: u for u in s.units}
+    fired: dict[str, frozenset[str]] = {}
+    for uid in {d.attacker for d in s.attacks}:
+        listed = mounts(units[uid])
+        fired[uid] = frozenset(listed[i].location for i in _fired(s, uid, rules))
+    mp_left = {}
+    for u in s.units:
+        mv = s.movements.get(u.id)
+        mode = "stand" if mv is None else mv.mode
+        spent = 0 if mv is None else mv.hexes
+        mp = {"stand": u.walk_mp(), "walk": u.walk_mp() - spent, "run": u.run_mp() - spent}
+        mp_left[u.id] = max(mp.get(mode, 0), 0)
+    return units, Context(s.movements, fired, mp_left, dict(s.twists))
+
+
+def _staged(board: Any, units: dict[str, Any], blow: Any, ctx: Any) -> dict[str, Any]:
+    """PHY-12: a DFA attacker further than one hex away jumps to the hex beside the
+    target nearest its start (facing the target) before the attack is resolved."""
+    from dataclasses import replace
+
+    from .hexgrid import direction_to, distance
+    from .rules.physical.options import staging_hex
+    from .rules.physical.records import DFA
+
+    a, t = units[blow.attacker], units[blow.target]
+    if blow.kind != DFA or distance(a.at, t.at) <= 1:
+        return units
+    h = staging_hex(board, units, a, t.at, a.at)
+    if h is None:
+        return units
+    return {**units, a.id: replace(a, at=h, facing=direction_to(h, t.at) or 0)}
 
 
 def _with(answer: dict[str, Any], timing: dict[str, Any] | None) -> dict[str, Any]:

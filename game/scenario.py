@@ -34,6 +34,7 @@ from .designs import catalog as designs_by_code
 from .errors import UserFacingError, brief
 from .hexgrid import Hex, HexNameError, parse_hex_name
 from .rules.combat.records import Declaration, Movement
+from .rules.physical.records import Blow
 from .rules.steps import parse_step
 from .scenario_check import Reader, ScenarioError, _kind, _shown, _text
 from .scenario_combat import (
@@ -41,7 +42,9 @@ from .scenario_combat import (
     check_combat_keys,
     mech_body,
     read_attacks,
+    read_club,
     read_damage,
+    read_physical,
     unit_turn_keys,
     vehicle_hull,
 )
@@ -49,7 +52,7 @@ from .units import KINDS, MECH_KINDS, VEHICLE_KINDS, Unit
 
 VERSION = 1
 MODES = ("stand", "walk", "run", "jump")
-TOP_KEYS = ("version", "board", "units", "dice", "move", "attack", "attacks")
+TOP_KEYS = ("version", "board", "units", "dice", "move", "attack", "attacks", "physical")
 HEX_KEYS = (
     "level",
     "water",
@@ -103,6 +106,7 @@ class Scenario:
     movements: Mapping[str, Movement] = field(default_factory=dict)  # units' `movement`
     twists: Mapping[str, int] = field(default_factory=dict)  # units' `torso_twist` (not 0)
     attacks: tuple[Declaration, ...] = ()  # the `attack` block or the `attacks` list
+    physical: Blow | None = None  # the `physical` block (Extension 2)
 
     def unit(self, unit_id: str) -> Unit:
         for u in self.units:
@@ -163,7 +167,9 @@ def parse_scenario(data: Any, path: Path) -> Scenario:
     move = _move(r, top["move"], units) if "move" in top and top["move"] is not None else None
     moves, twists = unit_turn_keys(r, top.get("units", []))
     attacks = read_attacks(r, top, {u.id: u for u in units}, twists)
-    return Scenario(path, board, units, dice, move, version, board_file, moves, twists, attacks)
+    physical = read_physical(r, top, {u.id: u for u in units})
+    return Scenario(path, board, units, dice, move, version, board_file, moves, twists, attacks,
+                    physical)  # fmt: skip
 
 
 def _board(r: Reader, value: Any) -> tuple[Board, str | None]:
@@ -306,6 +312,7 @@ def _unit(r: Reader, value: Any, index: int, board: Board) -> Unit:
     if kw.get("prone") and kind not in MECH_KINDS:
         raise r.error(f"{where}: only Mechs (biped, quad) can be prone, not a {kind} unit")
     check_combat_keys(r, d, where, kind)
+    kw["club"] = read_club(r, d, where, kind)
     jump = kw.get("jump", 0)
     damage, legs, counters = read_damage(r, d.get("damage", {}), f"{where}: damage", kind, jump)
     kw["damage"] = damage

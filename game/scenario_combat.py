@@ -27,7 +27,8 @@ from .units import MECH_KINDS, VEHICLE_KINDS, Damage
 from .vehicle import BODY, VehicleBody, vehicle_body, vehicle_structure
 
 COMBAT_KEYS = ("weapons", "ammo", "heat_sinks", "heat_sinks_in_legs", "armor", "structure",
-               "movement", "torso_twist")  # fmt: skip
+               "movement", "torso_twist", "club")  # fmt: skip
+CLUBS = ("tree", "arm", "leg")  # PHY-06: what a Mech may hold as a club
 PILOT_INTS = {"pilot_hits": (0, 6), "phase_damage": (0, 10000)}  # PSR-19: the 6th kills
 CRIT_INTS = {
     "gyro": (0, 2),  # CMB-34: 2 = destroyed
@@ -333,3 +334,49 @@ def _weapons_of(u: Any) -> tuple[Mount, ...]:
     if u.body is not None:
         return u.body.built.weapons
     return u.hull.weapons if u.hull is not None else ()
+
+
+PHYSICAL_KEYS = ("attacker", "target", "type", "limb")
+
+
+def read_club(r: Reader, d: Mapping[str, Any], where: str, kind: str) -> str:
+    """A unit's `club` (PHY-06): "tree", "arm" or "leg"; only Mechs with arms hold one."""
+    if "club" not in d:
+        return ""
+    club = d["club"]
+    if club not in CLUBS:
+        raise r.error(f"{where}: club {json.dumps(club)} is not one of {', '.join(CLUBS)}")
+    if kind != "biped":
+        raise r.error(f"{where}: only two-legged Mechs hold a club (PHY-06), not a {kind} unit")
+    return str(club)
+
+
+def read_physical(r: Reader, top: Mapping[str, Any], units: Mapping[str, Any]) -> Any:
+    """The `physical` block (Extension 2): one physical attack, as a Blow (or None)."""
+    from .rules.physical.records import ARM_LIMBS, LEG_LIMBS, PUNCH, TYPES, Blow
+
+    if top.get("physical") is None:
+        return None
+    d = r.obj(top["physical"], "physical")
+    r.keys(d, PHYSICAL_KEYS, "physical")
+    ids = {}
+    for k in ("attacker", "target", "type"):
+        if k not in d:
+            raise r.error(f"physical has no '{k}'")
+        ids[k] = r.str_(d[k], f"physical.{k}")
+    for k in ("attacker", "target"):
+        if ids[k] not in units:
+            raise r.error(f"physical.{k} '{ids[k]}' is not one of the units")
+    if ids["attacker"] == ids["target"]:
+        raise r.error("physical: a unit cannot attack itself")
+    kind = ids["type"]
+    if kind not in TYPES:
+        raise r.error(f"physical.type {json.dumps(kind)} is not one of {', '.join(TYPES)}")
+    limb = d.get("limb")
+    if kind in ("punch", "kick"):
+        allowed = ARM_LIMBS if kind == PUNCH else LEG_LIMBS
+        if limb not in allowed:
+            raise r.error(f"physical.limb must be {' or '.join(allowed)} for a {kind}")
+    elif limb is not None:
+        raise r.error(f"physical.limb is only given for a punch or a kick, not a {kind}")
+    return Blow(ids["attacker"], ids["target"], kind, limb or "")

@@ -20,9 +20,11 @@ from .actions import Action, LogEntry
 from .board import Board
 from .core.cups import cup_at
 from .dice import Dice
+from .hexgrid import Hex
 from .lookup import index_of
 from .rules.combat.records import Declaration
 from .rules.options import TW, Rules
+from .rules.physical.records import Blow
 from .rules.turn import Initiative
 
 if TYPE_CHECKING:
@@ -120,6 +122,8 @@ class GameState:
     moves: tuple[MoveRecord, ...] = ()
     declarations: tuple[Declaration, ...] = ()  # weapon attacks declared this turn (CMB-01)
     acted: tuple[str, ...] = ()  # units that declared in the current attack phase
+    physical: tuple[Blow, ...] = ()  # physical attacks declared this turn (PHY-02)
+    limbs: tuple[tuple[Hex, str], ...] = ()  # severed arms and legs lying about (PHY-06)
     wrecked: tuple[str, ...] = ()  # destroyed in play in ways Unit.destroyed cannot see
     faces_used: int = 0
     history: tuple[Action, ...] = ()

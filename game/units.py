@@ -65,6 +65,7 @@ class Unit:
     design: str = ""
     body: MechBody | None = None
     hull: VehicleBody | None = None
+    club: str = ""  # PHY-06: "" none, "tree" (breaks after one hit), "arm" or "leg"
 
     def __post_init__(self) -> None:
         if self.body is None and self.kind in MECH_KINDS:

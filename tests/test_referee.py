@@ -48,6 +48,8 @@ COMMAND_KEYS = {
     "attack": ["attacker", "target", "los", "range", "arc", "side", "partial_cover",
                "weapons", "heat"],
     "heat": ["unit", "heat_before", "generated", "dissipated", "heat_after", "effects"],
+    "physical": ["type", "can_attack", "why_not", "target", "modifiers", "damage", "table",
+                 "attacker_damage", "psrs"],
 }  # fmt: skip
 
 

@@ -205,6 +205,9 @@ SIMPLE: dict[str, Callable[[Context, RulesEvent, str], str]] = {
     "lands_beside": lambda n, e, w: (
         f"{w} misses and lands beside the unit, in {n.where(e.get('at'))}"
     ),
+    "steps_aside": lambda n, e, w: (
+        f"{w} steps aside to {n.where(e.get('to'))} instead of being pushed (PHY-19)"
+    ),
     # the heat phase (HEAT-08/09); weapon fire is told by game.combat_log
     "shutdown": lambda n, e, w: (
         f"{w}'s reactor {'shuts down' if e.get('shutdown') else 'keeps running'}"

@@ -10,18 +10,23 @@ it makes the 20+ damage rolls of the phase (game.phases.damage_check).
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from types import MappingProxyType
+from typing import ClassVar
 
 from ..actions import Action, CommitMove, DeclareMode, EndMove, Event, SelectUnit, StandStill
 from ..core.phase import PhaseRules, Step
+from ..hexgrid import distance, neighbour
 from ..movers import Mover, MoveReport, reach_of, with_building_cf
 from ..narrate import move_summary, underway_text
 from ..rules.bridges import without_bridges
+from ..rules.physical.clubs import dropped_limbs
+from ..rules.physical.records import NAMES
 from ..rules.turn import Phase
 from ..state import MODES, GameState, MoveRecord, Underway
 from ..units import Unit
 from . import alternate
+from .charges import attack_plan
 from .damage_check import damage_check
 
 CHOICES_PER_UNIT = 6  # destinations offered per unit to the autoplay
@@ -165,9 +170,59 @@ def _take(step: Step, unit: Unit, report: MoveReport) -> None:
         units=units,
         moves=s.moves + extra,
         wrecked=tuple(sorted(set(s.wrecked) | set(report.destroyed))),
+        limbs=s.limbs + tuple(dropped_limbs(s.units, units)),  # clubs lying about (PHY-06)
     )
     for event in report.events:
         step.emit(event)
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareCharge(Action):
+    """Movement: move and declare a charge (walk/run, the path ending with ``F`` into the
+    target's hex) or a death from above (jump, ``J:`` the target's hex) at ``target``;
+    resolved in the physical attack phase (PHY-02, game.phases.charges)."""
+
+    doing: ClassVar[str] = "charges are declared"
+    unit_id: str
+    mode: str
+    steps: tuple[str, ...]
+    target: str
+
+
+def _charge(step: Step, a: Action) -> str | None:
+    assert isinstance(a, DeclareCharge)
+    s = step.state
+    unit, reason = mover_now(s, a.unit_id)
+    if unit is None:
+        return reason
+    if s.underway is not None:
+        return f"{s.underway.unit_id}'s move is under way: end it first"
+    reason = mode_reason(unit, a.mode)
+    if reason is not None:
+        return reason
+    plan = attack_plan(s, unit.id, a.mode, tuple(a.steps), a.target)
+    if isinstance(plan, str):
+        return plan
+    if not plan.option.can_attack:
+        return f"{unit.id} cannot make that attack: {plan.option.why_not}"
+    if not plan.steps:  # a DFA from the hex beside the target: no move before it
+        report = MoveReport(True, units=s.units, record=MoveRecord(unit.id, "jump"))
+    else:
+        mover: Mover = step.tools
+        report = mover(s, step.cup, unit.id, plan.mode, plan.steps)
+    if not report.legal:
+        return report.error or "that move is not legal"
+    record = report.record or MoveRecord(unit.id, plan.mode)
+    # PHY-10: the MP of entering the target's hex are spent too
+    report = replace(report, record=replace(record, mp_used=record.mp_used + plan.extra_mp))
+    _take(step, unit, report)
+    step.state = replace(step.state, physical=step.state.physical + (plan.blow,))
+    b, o = plan.blow, plan.option
+    number = o.target if o.target is not None else "impossible"
+    text = f"{unit.id} declares a {NAMES[b.kind]} on {b.target} (needs {number})"
+    step.emit(Event("declared", text, unit.id, payload=(b,)))
+    _finish(step, unit, plan.mode, report)
+    return None
 
 
 def _finish(step: Step, start: Unit, mode: str, report: MoveReport) -> None:
@@ -224,7 +279,8 @@ def _after_action(step: Step) -> None:
 
 
 def _enter(step: Step) -> None:
-    step.state = alternate.begin(step.state, _pending)
+    state = replace(step.state, physical=())  # PHY-02: a new turn's attacks
+    step.state = alternate.begin(state, _pending)
 
 
 def _waiting(s: GameState) -> str | None:
@@ -269,7 +325,39 @@ def _choices(s: GameState) -> list[Action]:
                 steps = reach.path_to(h, pick.choice(facings)) if facings else None
                 if steps is not None:
                     out.append(CommitMove(u.id, mode, tuple(steps)))
+        out += attack_choices(s, u)
     return out
+
+
+def attack_choices(s: GameState, u: Unit) -> list[Action]:
+    """Charges and DFAs the unit could declare now (at most one of each per enemy), for
+    the autoplay: a charge along the least-MP path into a hex facing the enemy."""
+    out: list[Action] = []
+    if not u.is_mech or u.prone or u.immobile:
+        return out
+    for t in s.units:
+        if t.side == u.side or not t.moved or s.is_destroyed(t) or not s.board.contains(t.at):
+            continue
+        if u.jump_mp() >= distance(u.at, t.at):
+            dfa = DeclareCharge(u.id, "jump", (f"J:{s.board.hex_name(t.at)}",), t.id)
+            if _possible(s, dfa):
+                out.append(dfa)
+        reach = reach_of(s, u.id, "run")
+        ends = reach.hexes()
+        for d in range(6):
+            h = neighbour(t.at, (d + 3) % 6)
+            path = reach.path_to(h, d) if h in ends else None
+            if path:
+                charge = DeclareCharge(u.id, "run", (*path, "F"), t.id)
+                if _possible(s, charge):
+                    out.append(charge)
+                    break
+    return out
+
+
+def _possible(s: GameState, a: DeclareCharge) -> bool:
+    plan = attack_plan(s, a.unit_id, a.mode, a.steps, a.target)
+    return not isinstance(plan, str) and plan.option.attacks
 
 
 RULES = PhaseRules(
@@ -281,6 +369,7 @@ RULES = PhaseRules(
             CommitMove: _commit,
             StandStill: _stand_still,
             EndMove: _end_move,
+            DeclareCharge: _charge,
         }
     ),  # fmt: skip
     enter=_enter,

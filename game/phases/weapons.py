@@ -22,6 +22,7 @@ from ..core.phase import PhaseRules, Step
 from ..rules.combat.records import Declaration, Movement
 from ..rules.combat.resolve import resolve_declarations
 from ..rules.combat.tohit import AttackOptions, mounts, unit_blocker, weapon_options
+from ..rules.physical.clubs import dropped_limbs
 from ..rules.turn import Phase
 from ..state import GameState, MoveRecord
 from ..units import Unit
@@ -45,8 +46,11 @@ class DeclareFire(Action):
 
 
 def movements(s: GameState) -> dict[str, Movement]:
-    """What every unit did this turn, as the combat rules read it (CMB-12/13, HEAT-02)."""
-    return {m.unit_id: movement(m) for m in s.moves}
+    """What every unit did this turn, as the combat rules read it (CMB-12/13, HEAT-02); a
+    unit making a death from above is exposed (PHY-12)."""
+    jumping = {b.attacker for b in s.physical if b.kind == "dfa"}
+    out = {m.unit_id: movement(m) for m in s.moves}
+    return {k: replace(v, exposed=True) if k in jumping else v for k, v in out.items()}
 
 
 def movement(m: MoveRecord) -> Movement:
@@ -64,11 +68,14 @@ def in_fight(s: GameState, u: Unit) -> bool:
 
 
 def to_declare(s: GameState, side: str | None = None) -> tuple[Unit, ...]:
-    """Units that still declare this phase: in the fight, able to fire, not yet declared."""
+    """Units that still declare this phase: in the fight, able to fire, not yet declared,
+    not charging or making a death from above (PHY-10, PHY-12: they fire nothing)."""
+    attacking = {b.attacker for b in s.physical if b.kind in ("charge", "dfa")}
     return tuple(
         u
         for u in s.units
         if u.id not in s.acted
+        and u.id not in attacking
         and in_fight(s, u)
         and can_fire(u)
         and (side is None or u.side == side)
@@ -186,7 +193,8 @@ def _leave(step: Step) -> None:
                                           step.cup, s.rules)  # fmt: skip
         for e in game_events(s, raw, step.new_rolls(mark)):
             step.emit(e)
-        step.state = replace(s, units=units)
+        limbs = s.limbs + tuple(dropped_limbs(s.units, units))  # PHY-06: clubs lie about
+        step.state = replace(s, units=units, limbs=limbs)
     damage_rolls(step, before=s.units)
     step.state = replace(step.state, acted=())
 

@@ -18,11 +18,13 @@ from ..dice import Dice
 from ..hexgrid import Hex, neighbour
 from ..mech import apply_hit, damage_groups, kick_location
 from ..units import Unit
+from .costs import X, entry_table, motive_costs
 from .falls import Outcome, apply_damage_groups, event, fall
 from .options import Rules
 from .psr import Modifier
 
 UNINTENTIONAL_CHARGE = 3  # PSR-33 GAP filled (standard TW value)
+DROWNING = frozenset({"tracked", "wheeled", "infantry"})  # MOV-10: no depth 1+ water
 
 BaseMods = Callable[[Unit], list[Any]]
 
@@ -53,6 +55,8 @@ class SlideWorld:
     touched: set[str] = field(default_factory=set)
     # CMB-13 target movement modifier of units that moved this turn (PHY-17 to-hit)
     target_mods: dict[str, int] = field(default_factory=dict)
+    # PHY-19: MP each unit has left this turn (only where the game knows it)
+    mp_left: dict[str, int] = field(default_factory=dict)
 
     def building_cf(self, h: Hex) -> int:
         if h in self.cf:
@@ -222,27 +226,116 @@ def _displace(w: SlideWorld, out: Outcome, target: Unit, h: Hex, s: Slide, legs:
     return push(w, out, target, dest, s.direction, legs, Modifier(2, "was charged"), 0)
 
 
+@dataclass(frozen=True, slots=True)
+class Shove:
+    """One unit moved by a displacement: from, to, why (its PSR's modifier); ``dodge``
+    marks a PHY-19 step aside (no PSR)."""
+
+    unit: str
+    frm: Hex
+    to: Hex
+    why: Modifier
+    dodge: bool = False
+
+
+def standable(w: SlideWorld, h: Hex, kind: str) -> bool:
+    """A hex a displaced unit may be put in (choice): no standing building, no terrain its
+    motive kind may not enter (MOV-10), no depth 1+ water for ground vehicles and infantry."""
+    b, r, c = w.board, h.row, h.col
+    if int(b.building_class[r, c]) > 0 and w.cf.get(h, 1) > 0:
+        return False
+    mc = motive_costs(kind)
+    if mc.woods[int(b.woods[r, c])] == X:
+        return False
+    return not (int(b.water[r, c]) >= 1 and kind in DROWNING)
+
+
+def chain(
+    w: SlideWorld, unit: Unit, dest: Hex, d: int, why: Modifier, strict: bool = False
+) -> tuple[list[Shove], Unit | None]:
+    """PHY-18, the one displacement mechanism: ``unit`` goes into ``dest``; whoever stands
+    there is pushed on one hex in direction ``d`` (default reading: the chain goes on while
+    the hex entered is occupied), unless it steps aside (PHY-19). Returns the moves in
+    order and the unit that could not be pushed on (map edge; ``strict``, the physical
+    attacks: also a building, prohibited terrain or a hex 2+ levels up) or None. Strict
+    chains that are blocked move nobody; others stop at the blocked unit (skids, falls:
+    the units are settled afterwards, game.rules.pilotrun.settle)."""
+    if not w.board.contains(dest) or (strict and not _enterable(w, unit.at, dest, unit)):
+        return [], unit  # the first unit itself cannot go there
+    shoves = [Shove(unit.id, unit.at, dest, why)]
+    moved = {unit.id}
+    at = dest
+    for _ in range(w.board.width + w.board.height + 2):
+        occ = next((u for u in w.units.values() if u.at == at and u.id not in moved
+                    and not (strict and _gone(u))), None)  # fmt: skip
+        if occ is None:
+            return shoves, None
+        step = _dodge_step(w, occ, d, {s.to for s in shoves})
+        if step is not None:
+            return shoves + [Shove(occ.id, at, step, Modifier(0, "stepped aside"), True)], None
+        nxt = neighbour(at, d)
+        if not w.board.contains(nxt) or (strict and not _enterable(w, at, nxt, occ)):
+            return ([] if strict else shoves), occ
+        shoves.append(Shove(occ.id, at, nxt, Modifier(0, "domino effect")))
+        moved.add(occ.id)
+        at = nxt
+    return shoves, None
+
+
+def _gone(u: Unit) -> bool:
+    return u.destroyed or (u.body is not None and u.body.destroyed)
+
+
+def _enterable(w: SlideWorld, frm: Hex, to: Hex, u: Unit) -> bool:
+    """Strict displacement (choice): a standable hex no more than 1 level up."""
+    up = int(w.board.level[to.row, to.col]) - int(w.board.level[frm.row, frm.col])
+    return standable(w, to, u.kind) and up <= 1
+
+
+def _dodge_step(w: SlideWorld, u: Unit, d: int, taken: set[Hex]) -> Hex | None:
+    """PHY-19: a standing Mech pushed from the side with the MP left steps one hex forward
+    (else backward) instead (choice: always, forward first). Only where the game knows
+    the MP a unit has left (``w.mp_left``: the physical attack phase)."""
+    if u.id not in w.mp_left or not u.is_mech or u.prone or u.immobile:
+        return None
+    if d in (u.facing, (u.facing + 3) % 6):
+        return None  # pushed from the front or the back, not from the side
+    table = entry_table(w.board, u.kind, w.rules)
+    idx = table.index(u.at.col, u.at.row)
+    for way in (u.facing, (u.facing + 3) % 6):
+        h = neighbour(u.at, way)
+        if not w.board.contains(h) or h in taken:
+            continue
+        if any(o.at == h and not _gone(o) for o in w.units.values() if o.id != u.id):
+            continue
+        cost = int(table.cost[0, way, idx])
+        if 0 <= cost <= w.mp_left[u.id] and standable(w, h, u.kind):
+            return h
+    return None
+
+
 def push(
     w: SlideWorld, out: Outcome, unit: Unit, dest: Hex, d: int, legs: int, why: Modifier, depth: int
 ) -> Outcome:
-    """Move ``unit`` into ``dest``; it rolls (or falls), then whoever stood in ``dest`` is
-    pushed on the same way (PHY-18, default reading: the chain goes on while the hex
-    entered is occupied; a unit that would be pushed off the map stays)."""
-    occupant = next((u for u in w.units.values() if u.at == dest and u.id != unit.id), None)
-    frm = unit.at
-    moved = replace(unit, at=dest)
-    w.units[unit.id] = moved
-    w.touched.add(unit.id)
-    out = out.add(event("displaced", w.step, unit=unit.id, to=dest))
-    drop = int(w.board.level[frm.row, frm.col]) - int(w.board.level[dest.row, dest.col])
-    out = shaken(w, out, moved, dest, legs, why, max(drop, 0))
-    if occupant is None or depth > w.board.width + w.board.height:
-        return out
-    nxt = neighbour(dest, d)
-    if not w.board.contains(nxt):
-        return out.add(event("blocked", w.step, unit=occupant.id, at=dest))
-    domino = Modifier(0, "domino effect")
-    return push(w, out, occupant, nxt, d, occupant.legs_destroyed, domino, depth + 1)
+    """Move ``unit`` into ``dest`` and push on whoever stood there (:func:`chain`); each
+    unit moved rolls (or falls) as it arrives (PHY-18; skids and falls in the movement
+    phase). A unit that would be pushed off the map stays."""
+    shoves, blocker = chain(w, unit, dest, d, why)
+    for s in shoves:
+        u = w.units[s.unit]
+        before = legs if s.unit == unit.id else u.legs_destroyed
+        moved = replace(u, at=s.to)
+        w.units[u.id] = moved
+        w.touched.add(u.id)
+        out = out.add(event("displaced", w.step, unit=u.id, to=s.to))
+        if s.dodge:
+            out = out.add(event("steps_aside", w.step, unit=u.id, to=s.to))
+            continue
+        drop = int(w.board.level[s.frm.row, s.frm.col]) - int(w.board.level[s.to.row, s.to.col])
+        out = shaken(w, out, moved, s.to, before, s.why, max(drop, 0))
+    if blocker is not None:
+        out = out.add(event("blocked", w.step, unit=blocker.id, at=blocker.at))
+    return out
 
 
 def shaken(

@@ -11,7 +11,6 @@ fall path (game.rules.piloting settles the units so that none share a hex, MOV-3
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from typing import Any
@@ -19,13 +18,19 @@ from typing import Any
 from ..hexgrid import Hex, distance, neighbour, ring
 from ..mech import kick_location, punch_location
 from ..units import Unit
-from .collide import SlideWorld, attack_side, push, shaken
-from .costs import X, motive_costs
+from .collide import SlideWorld, attack_side, push, shaken, standable
 from .falls import Outcome, apply_damage_groups, apply_located_groups, event, fall
+from .physical.formulas import (
+    DFA_ATTACKER_REASON,
+    DFA_TARGET_REASON,
+    dfa_attacker_damage,
+    dfa_attacker_psr,
+    dfa_damage,
+    dfa_target_psr,
+)
 from .psr import Modifier
 
 ACCIDENT_BASE = 7  # PHY-17
-DROWNING = frozenset({"tracked", "wheeled", "infantry"})  # MOV-10: no depth 1+ water
 
 
 def gone(w: SlideWorld, u: Unit) -> bool:
@@ -43,15 +48,7 @@ def occupant(w: SlideWorld, h: Hex, skip: Iterable[str]) -> Unit | None:
 
 
 def _standable(w: SlideWorld, h: Hex, kind: str) -> bool:
-    """A hex a displaced unit may be put in (choice): no building, no terrain its motive
-    kind may not enter (MOV-10), no depth 1+ water for ground vehicles and infantry."""
-    b, r, c = w.board, h.row, h.col
-    if int(b.building_class[r, c]) > 0 and w.cf.get(h, 1) > 0:
-        return False
-    mc = motive_costs(kind)
-    if mc.woods[int(b.woods[r, c])] == X:
-        return False
-    return not (int(b.water[r, c]) >= 1 and kind in DROWNING)
+    return standable(w, h, kind)
 
 
 def _candidates(h: Hex, back: Hex | None, limit: int) -> Iterator[Hex]:
@@ -159,7 +156,7 @@ def _hit(w: SlideWorld, out: Outcome, target: Unit, at: Hex, d: int | None) -> O
     out = replace(out, unit=me)
     w.units[me.id] = me
     side = attack_side(d, target.facing) if d is not None else "front"
-    dmg = math.ceil(me.tons / 10) * 3  # PHY-13
+    dmg = dfa_damage(me.tons)  # PHY-13, as a real DFA
     legs_before = target.legs_destroyed
     if target.body is None:
         detail: Any = event("vehicle_damage", w.step, unit=target.id, cause="death from above",
@@ -175,7 +172,7 @@ def _hit(w: SlideWorld, out: Outcome, target: Unit, at: Hex, d: int | None) -> O
                         detail=detail))  # fmt: skip
     my_legs = me.legs_destroyed
     if out.body is not None:  # PHY-13: the faller's legs, Kick table Front/Rear column
-        legs = math.ceil(me.tons / 5)
+        legs = dfa_attacker_damage(me.tons)
         mine = apply_located_groups(me, w.dice, "front", legs, w.step,
                                     "death from above (legs)", _kick)  # fmt: skip
         out = out.then(mine)
@@ -183,7 +180,7 @@ def _hit(w: SlideWorld, out: Outcome, target: Unit, at: Hex, d: int | None) -> O
     if out.destroyed:
         return out
     now = w.units[target.id]
-    hit_mod = Modifier(4 if w.rules.classic else 2, "hit by death from above")  # PHY-14
+    hit_mod = Modifier(dfa_target_psr(w.rules), DFA_TARGET_REASON)  # PHY-14, as a real DFA
     if not gone(w, now):
         push_dir = d if d is not None else me.facing
         dest = neighbour(at, push_dir)
@@ -206,7 +203,7 @@ def _faller_psr(w: SlideWorld, out: Outcome, legs_before: int) -> Outcome:
     me = out.unit
     if me.prone:  # a Mech that skidded onto the unit is down already: nothing to roll
         return out
-    why = Modifier(2 if w.rules.classic else 4, "made a death from above")
+    why = Modifier(dfa_attacker_psr(w.rules), DFA_ATTACKER_REASON)  # PHY-14, as a real DFA
     mods = [*w.base_mods(me), why]
     tn = sum(int(m.value) for m in mods)
     listed = [{"value": m.value, "reason": m.reason} for m in mods]

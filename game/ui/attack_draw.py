@@ -72,8 +72,7 @@ def draw_attack(scene: Any, screen: pygame.Surface) -> None:
     screen.blit(banner_surface(state, extra, lay.banner, lay.size), lay.banner.topleft)
     if scene.panels:
         _draw_side(scene, screen, shown)
-        scene.log_view.draw(screen, lay.log, state, log_size(screen.get_height()),
-                            scene.log_upto())  # fmt: skip
+        draw_log(scene, screen)
     _draw_row_tip(scene, screen, shown)
     if scene.popups:
         img = popup_surface(scene.popups[0][0], lay.size)
@@ -149,18 +148,7 @@ def _draw_side(scene: Any, screen: pygame.Surface, shown: str | None) -> None:
         screen.blit(img, rect.topleft)
         scene.rows, scene.buttons = [], []
         return
-    y = rect.y
-    small = max(11, size - 3)
-    sheet = scene.cache.get("sheet", (id(scene.state), a.id, rect.w, size),
-                            lambda: record_sheet(scene.state, a, rect.w, small))  # fmt: skip
-    room = rect.h - size * 22  # the weapon list, heat and buttons come first
-    if sheet.get_height() <= room:
-        screen.blit(sheet, (rect.x, y))
-        y += sheet.get_height()
-    else:
-        head = rows_surface([(f"{a.id}  {a.name or a.kind}", TEXT, True)], size, rect.w)
-        screen.blit(head, (rect.x, y))
-        y += head.get_height()
+    y = draw_sheet(scene, screen, a, rect, rect.h - size * 22)  # the weapons come first
     y = _draw_weapons(scene, screen, shown, rect, y, size)
     heat = scene.heat()
     if heat is not None:
@@ -168,6 +156,26 @@ def _draw_side(scene: Any, screen: pygame.Surface, shown: str | None) -> None:
         screen.blit(img, (rect.x, y))
         y += img.get_height()
     _draw_buttons(scene, screen, rect, size)
+
+
+def draw_sheet(scene: Any, screen: pygame.Surface, unit: Any, rect: pygame.Rect, room: int) -> int:
+    """The unit's record sheet at the top of the side panel when it fits in ``room``
+    pixels, else its name line; returns the y below it."""
+    size = scene.layout.size
+    small = max(11, size - 3)
+    sheet = scene.cache.get("sheet", (id(scene.state), unit.id, rect.w, size),
+                            lambda: record_sheet(scene.state, unit, rect.w, small))  # fmt: skip
+    if sheet.get_height() > room:
+        sheet = rows_surface([(f"{unit.id}  {unit.name or unit.kind}", TEXT, True)], size, rect.w)
+    screen.blit(sheet, (rect.x, rect.y))
+    return rect.y + sheet.get_height()
+
+
+def draw_log(scene: Any, screen: pygame.Surface) -> None:
+    """The report, as far as the dice have been shown (game.ui.log_view)."""
+    lay = scene.layout
+    scene.log_view.draw(screen, lay.log, scene.state, log_size(screen.get_height()),
+                        scene.log_upto())  # fmt: skip
 
 
 def _draw_weapons(scene: Any, screen: pygame.Surface, shown: str | None, rect: pygame.Rect,

@@ -3,13 +3,23 @@
 
 from __future__ import annotations
 
-from . import attack_scene, play_deploy, play_log, play_menu, play_over, play_scene, start_screen
+from . import (
+    attack_scene,
+    physical_scene,
+    play_deploy,
+    play_log,
+    play_menu,
+    play_over,
+    play_scene,
+    start_screen,
+)
 
 SCREEN_MODULES = (
     start_screen,
     play_deploy,
     play_scene,
     attack_scene,
+    physical_scene,
     play_menu,
     play_over,
     play_log,

@@ -26,6 +26,7 @@ class Movement:
     hexes: int = 0
     skidded: bool = False
     heat: int | None = None
+    exposed: bool = False  # PHY-12: in the air for a death from above
 
     def movement_heat(self) -> int:
         """HEAT-02: walk 1, run 2, jump 1 per hex (at least 3); stood still 0."""

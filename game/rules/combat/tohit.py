@@ -9,7 +9,7 @@ the weapon may fire but is not fired (it makes no heat and uses no ammunition).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ...board import Board
@@ -143,6 +143,10 @@ def weapon_options(board: Board, units: Sequence[Unit] | Mapping[str, Unit], att
     sight = sight or line_of_sight(board, viewer(board, a), viewer(board, t))
     arc = target_arc(a, t, twist)
     side = target_side(a, t)
+    if movement_of(movement, t.id).exposed:  # PHY-12: a DFA attacker in the air
+        sight = replace(sight, los=True, blocked_by=None, woods=(0, 0, 0), terrain_modifier=0,
+                        partial_cover=False, water_cover=False, reason=None)  # fmt: skip
+        side = "front"
     listed = mounts(a)
     chosen = range(len(listed)) if weapons is None else weapons
     shared = shared_modifiers(a, t, sight, movement_of(movement, a.id),

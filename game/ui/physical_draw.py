@@ -1,0 +1,177 @@
+"""Drawing the physical attack screen (game.ui.physical_scene): the map with each adjacent
+enemy's best number, the list of attacks with numbers, damage and tables or reasons, the
+modifiers and PSRs of the hovered row, the dice of the resolution."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.flow import actor
+from game.phases.physical import to_declare
+
+from .anim import popup_surface
+from .attack_draw import SELECT, TARGET, _fit, draw_log, draw_sheet
+from .fonts import font
+from .help import draw_help
+from .panels import (
+    BAD,
+    BG,
+    DIM,
+    GOOD,
+    TEXT,
+    WARN,
+    Button,
+    Row,
+    banner_surface,
+    draw_button,
+    rows_surface,
+    side_colour,
+    tooltip,
+)
+from .play_draw import draw_handoff
+
+PHYSICAL_KEYS: tuple[tuple[str, str], ...] = (
+    ("Click a ringed unit, N", "select the unit that attacks (N: the next one)"),
+    ("Click an enemy beside it, Tab", "show the attacks on it"),
+    ("1 .. 6, click a row", "choose that attack (two punch rows: both arms)"),
+    ("Hover a row", "its modifiers with their rules, the PSRs it causes"),
+    ("Enter / H", "declare / make no physical attack"),
+    ("Esc", "drop the selection; again: the menu"),
+    ("Ctrl+S / Ctrl+O / F1", "save / load / this help"),
+)
+
+
+def draw_physical(scene: Any, screen: pygame.Surface) -> None:
+    state, view = scene.state, scene.view
+    view.sync(state.board)
+    view.draw_map(screen)
+    plan = scene.plan
+    side = actor(state)
+    rings = {u.id: side_colour(side) for u in to_declare(state, side)} if side else {}
+    if plan is not None:
+        rings[plan.unit_id] = SELECT
+        if plan.target is not None:
+            rings[plan.target] = TARGET
+    view.draw_units(screen, state.units, ring=rings)
+    if plan is not None:
+        _badges(scene, screen)
+    lay = scene.layout
+    extra = f"- {plan.unit_id} attacks" if plan is not None else ""
+    screen.blit(banner_surface(state, extra, lay.banner, lay.size), lay.banner.topleft)
+    if scene.panels:
+        _side(scene, screen)
+        draw_log(scene, screen)
+    _tip(scene, screen)
+    if scene.popups:
+        img = popup_surface(scene.popups[0][0], lay.size)
+        screen.blit(img, img.get_rect(center=lay.map.center))
+    elif scene.handoff is not None:
+        draw_handoff(scene, screen)
+    if scene.help:
+        draw_help(screen, "Physical attacks", PHYSICAL_KEYS)
+
+
+def _badges(scene: Any, screen: pygame.Surface) -> None:
+    zoom = scene.view.camera.zoom
+    f = font(max(11, round(22 * zoom)), True)
+    for tid in scene._visible_enemies():
+        t = scene.state.unit(tid)
+        best = scene.best(tid)
+        cx, cy = scene.view.centre(t.at)
+        r = max(9, round(16 * zoom))
+        text, bg = ("x", (70, 70, 74)) if best is None else (
+            str(best), GOOD if best <= 7 else WARN if best <= 9 else BAD)  # fmt: skip
+        at = (cx + r, cy - r * 2)
+        pygame.draw.circle(screen, bg, at, r)
+        pygame.draw.circle(screen, (20, 20, 22), at, r, 2)
+        img = f.render(text, True, (20, 20, 22))
+        screen.blit(img, img.get_rect(center=at))
+
+
+def _side(scene: Any, screen: pygame.Surface) -> None:
+    lay = scene.layout
+    rect, size = lay.side, lay.size
+    pygame.draw.rect(screen, BG, rect)
+    a = scene.attacker()
+    scene.rows, scene.buttons = [], []
+    if a is None:
+        rows: list[Row] = [
+            ("No unit selected", TEXT, True),
+            ("Click one of your ringed units beside an enemy.", DIM, False),
+        ]
+        screen.blit(rows_surface(rows, size, rect.w), rect.topleft)
+        return
+    y = draw_sheet(scene, screen, a, rect, rect.h - size * 20)
+    _attack_rows(scene, screen, rect, y, size)
+    _buttons(scene, screen, rect, size)
+
+
+def _attack_rows(scene: Any, screen: pygame.Surface, rect: pygame.Rect, y: int,
+                 size: int) -> None:  # fmt: skip
+    plan = scene.plan
+    if plan.target is None:
+        img = rows_surface([("No enemy beside it", DIM, False)], size, rect.w)
+        screen.blit(img, (rect.x, y))
+        return
+    img = rows_surface([(f"Attacks on {plan.target}", TEXT, True)], size, rect.w)
+    screen.blit(img, (rect.x, y))
+    y += img.get_height()
+    f = font(size)
+    line = f.get_linesize() + 2
+    for i, o in enumerate(scene.attacks(plan.target)):
+        b = o.blow
+        name = b.kind + (f" ({b.limb})" if b.limb else "")
+        mark = "[x]" if (b.kind, plan.target, b.limb) in plan.chosen else "[ ]"
+        if o.attacks:
+            table = f", {o.table} table" if o.table else ""
+            text, colour = f"{mark} {i + 1} {name}: {o.target}  ({o.damage} dmg{table})", TEXT
+        elif o.can_attack:
+            text, colour = f"    {i + 1} {name}: impossible (12+)", DIM
+        else:
+            text, colour = f"    {i + 1} {name}: {o.why_not}", DIM
+        r = pygame.Rect(rect.x + 4, y, rect.w - 8, line)
+        if scene.hover_row == i:
+            pygame.draw.rect(screen, (45, 48, 55), r, border_radius=4)
+        screen.blit(f.render(_fit(f, text, r.w - 8), True, colour), (r.x + 4, r.y + 1))
+        scene.rows.append((r, i))
+        y += line
+
+
+def _buttons(scene: Any, screen: pygame.Surface, rect: pygame.Rect, size: int) -> None:
+    bh = round(size * 1.9)
+    y = rect.bottom - bh - size // 2
+    w = (rect.w - size * 3) // 2
+    for i, (action, label) in enumerate((("declare", "Declare (Enter)"),
+                                         ("hold", "No attack (H)"))):  # fmt: skip
+        b = Button(pygame.Rect(rect.x + size + i * (w + size), y, w, bh), action, label, i == 0)
+        scene.buttons.append(b)
+        draw_button(screen, b, size, b.rect.collidepoint(scene.mouse))
+
+
+def _tip(scene: Any, screen: pygame.Surface) -> None:
+    """The hovered attack's modifiers (value and rule), damage and the PSRs it causes."""
+    plan = scene.plan
+    if scene.hover_row is None or plan is None or plan.target is None:
+        return
+    opts = scene.attacks(plan.target)
+    if not 0 <= scene.hover_row < len(opts):
+        return
+    o = opts[scene.hover_row]
+    rows: list[Row] = [(f"{o.blow.kind}: {o.target if o.attacks else 'cannot be made'}",
+                        WARN, True)]  # fmt: skip
+    rows += [(f"{m.reason}  {m.value:+d}  ({m.rule})", TEXT, False) for m in o.modifiers]
+    if o.attacker_damage:
+        rows.append((f"the attacker takes {o.attacker_damage}", DIM, False))
+    for key, p in o.psrs.items():
+        if p is not None:
+            rows.append((f"PSR {key.replace('_', ' ')}: {p.target}", DIM, False))
+    tip = tooltip(rows, size_of(scene) - 2, size_of(scene) * 20)
+    mx, my = scene.mouse
+    x = max(0, min(mx - tip.get_width() - 12, screen.get_width() - tip.get_width()))
+    screen.blit(tip, (x, min(my + 12, screen.get_height() - tip.get_height())))
+
+
+def size_of(scene: Any) -> int:
+    return int(scene.layout.size)

@@ -1,0 +1,164 @@
+"""The physical attack screen (issue 12): pick a unit, pick an enemy beside it, choose the
+attack and the limb, see every number before declaring; then watch the dice.
+
+Select one of your ringed units: each enemy beside it carries the best number of the
+attacks it could make on it. Click the enemy for the list of attacks (punch with each
+arm, kick with each leg, push, club), each with its number, damage and location table, or
+why it cannot be made; hover a row for its modifiers (each with its rule) and the PSRs it
+causes; click a row (or press its number) to choose it, a second punch row adds the other
+arm. Enter declares, H makes no attack. Charges and deaths from above were declared in the
+movement phase and resolve here with the rest. The screen only sends DeclarePhysical
+actions; it edits no state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from game.flow import actor, phase_of
+from game.phases.physical import DeclarePhysical, every_option, to_declare
+from game.rules.physical.options import PhysicalOption, adjacent_enemies
+
+from .attack_scene import WEAPON_KEYS, AttackScene
+from .keys import is_confirm
+from .panels import button_at
+from .physical_draw import draw_physical
+from .play_input import HANDOFF_GRACE
+from .scenes import for_phase, register
+
+
+@dataclass(slots=True)
+class BlowPlan:
+    """The attacks the player is choosing for one unit (UI state only)."""
+
+    unit_id: str
+    target: str | None = None
+    chosen: list[tuple[str, str, str]] = field(default_factory=list)  # (kind, target, limb)
+
+    def action(self) -> DeclarePhysical:
+        return DeclarePhysical(self.unit_id, tuple(c[0] for c in self.chosen),
+                               tuple(c[1] for c in self.chosen),
+                               tuple(c[2] for c in self.chosen))  # fmt: skip
+
+
+class PhysicalScene(AttackScene):
+    scene_name = "physical"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.plan = None
+        self.view.focus((u.at for u in to_declare(app.state, self.handoff)),
+                        app.screen.get_height())  # fmt: skip
+
+    def attacks(self, target: str) -> list[PhysicalOption]:
+        plan = self.plan
+        if plan is None:
+            return []
+        key = ("phys", id(self.state), plan.unit_id, target)
+        return self.cache.get(str(key), key, lambda: every_option(self.state, plan.unit_id,
+                                                                  target))  # fmt: skip
+
+    def best(self, target: str) -> int | None:
+        numbers = [o.target for o in self.attacks(target) if o.attacks and o.target is not None]
+        return min(numbers) if numbers else None
+
+    def heat(self) -> None:
+        return None
+
+    def _visible_enemies(self) -> list[str]:
+        u = self.attacker()
+        if u is None:
+            return []
+        units = {x.id: x for x in self.state.units if not self.state.is_destroyed(x)}
+        return [t.id for t in adjacent_enemies(units, u)]
+
+    def select(self, unit_id: str) -> None:
+        ids = {u.id for u in to_declare(self.state, actor(self.state))}
+        if unit_id not in ids:
+            self.app.notify(f"{unit_id} makes no physical attack now", error=True)
+            return
+        self.plan = BlowPlan(unit_id)
+        enemies = self._visible_enemies()
+        if enemies:
+            self.aim_at(enemies[0])
+
+    def aim_at(self, target: str) -> None:
+        if self.plan is not None and target in self._visible_enemies():
+            self.plan.target = target
+
+    def toggle(self, index: int) -> None:
+        """Choose the attack in row ``index`` (a second punch adds the other arm)."""
+        plan = self.plan
+        if plan is None or plan.target is None:
+            return
+        opts = self.attacks(plan.target)
+        if not 0 <= index < len(opts):
+            return
+        o = opts[index]
+        if not o.attacks:
+            self.app.notify(o.why_not or "impossible (needs more than 12)", error=True)
+            return
+        pick = (o.blow.kind, plan.target, o.blow.limb)
+        if pick in plan.chosen:
+            plan.chosen.remove(pick)
+        elif o.blow.kind == "punch" and all(c[0] == "punch" and c[2] != o.blow.limb
+                                            for c in plan.chosen):  # fmt: skip
+            plan.chosen.append(pick)
+        else:
+            plan.chosen[:] = [pick]
+
+    def twist(self, step: int) -> None:
+        return None
+
+    def declare(self, hold: bool = False) -> None:
+        plan = self.plan
+        if plan is None:
+            self.app.notify("Select one of your units (ringed) first", error=True)
+            return
+        action = DeclarePhysical(plan.unit_id) if hold else plan.action()
+        base = len(self.state.log)
+        if self.app.act(action) is None:
+            return
+        self.plan = None
+        self.app.advance()
+        self._after(base)
+
+    def declaring(self) -> bool:
+        return DeclarePhysical in phase_of(self.state).handlers
+
+    def next_unit(self) -> None:
+        units = [u.id for u in to_declare(self.state, actor(self.state))]
+        if units:
+            cur = self.plan.unit_id if self.plan else None
+            nxt = units[(units.index(cur) + 1) % len(units)] if cur in units else units[0]
+            self.select(nxt)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.handoff is not None and not self.popups and not self.help:
+            if event.type == pygame.MOUSEBUTTONDOWN or is_confirm(event):
+                import time
+
+                if time.monotonic() - self.skipped_at >= HANDOFF_GRACE:
+                    self.handoff = None
+                    units = to_declare(self.state, actor(self.state))
+                    self.view.focus((u.at for u in units), None)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.popups:
+            b = button_at(self.buttons, event.pos)
+            if b is not None:
+                self.declare(hold=b.action == "hold")
+                return
+        if event.type == pygame.KEYDOWN and event.key in WEAPON_KEYS and not self.popups:
+            self.toggle(WEAPON_KEYS[event.key])
+            return
+        super().handle(event)
+
+    def draw(self, screen: pygame.Surface) -> None:
+        draw_physical(self, screen)
+
+
+register("physical", PhysicalScene)
+for_phase("physical attack", "physical")  # this is the physical attack phase's screen

@@ -13,51 +13,24 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .hexgrid import NEIGHBOUR_DELTAS, Hex, hex_name
-
-NO_WATER = -1  # water array value for a hex that holds no water
-
-# Building / bridge classes (MOV-08, MOV-26, PSR-08; GAP G07 filled values).
-BUILDING_CLASSES = ("none", "light", "medium", "heavy", "hardened")
-CLASS_INDEX = {name: i for i, name in enumerate(BUILDING_CLASSES)}
-# Standard CF ranges per class (MOV-26): light 1-15, medium 16-40, heavy 41-90, hardened 91-150.
-CF_RANGES = {1: (1, 15), 2: (16, 40), 3: (41, 90), 4: (91, 150)}
-DEFAULT_CF = {1: 15, 2: 40, 3: 90, 4: 150}
-WOODS_NAMES = ("none", "light", "heavy", "ultra-heavy")
-
-ARRAY_FIELDS = (
-    "level",
-    "water",
-    "woods",
-    "rough",
-    "rubble",
-    "pavement",
-    "road",
-    "road_exits",
-    "building_class",
-    "building_cf",
-    "building_height",
-    "bridge_class",
-    "bridge_cf",
-    "bridge_level",
+from .terrain import (  # noqa: F401  (re-exported: the board's vocabulary)
+    ARRAY_FIELDS,
+    BUILDING_CLASSES,
+    BY_NAME,
+    CF_RANGES,
+    CLASS_INDEX,
+    DEFAULT_CF,
+    DTYPES,
+    FIELDS,
+    FLAGS,
+    NO_WATER,
+    SCALARS,
+    STRUCTURES,
+    WOODS_NAMES,
+    allowed,
 )
-_DTYPES = {
-    "level": np.int16,
-    "water": np.int8,
-    "woods": np.int8,
-    "rough": np.bool_,
-    "rubble": np.bool_,
-    "pavement": np.bool_,
-    "road": np.bool_,
-    "road_exits": np.uint8,
-    "building_class": np.int8,
-    "building_cf": np.int16,
-    "building_height": np.int8,
-    "bridge_class": np.int8,
-    "bridge_cf": np.int16,
-    "bridge_level": np.int16,
-}
 
-
+_DTYPES = DTYPES
 BOARD_DTYPES = _DTYPES
 
 
@@ -67,7 +40,9 @@ class BoardError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class HexSpec:
-    """Terrain of one hex, as written in a scenario or merged from a map's layers."""
+    """Terrain of one hex, as written in a scenario or merged from a map's layers.
+
+    Its fields are the terrain list's (game/terrain.py, in that order; a test checks)."""
 
     level: int = 0
     water: int = NO_WATER  # depth; -1 = no water
@@ -96,7 +71,8 @@ class Zone:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Board:
-    """Read-only terrain arrays indexed [row, col]; see ARRAY_FIELDS for the set."""
+    """Read-only terrain arrays indexed [row, col]: one per entry of the terrain list
+    (game/terrain.py, in that order; a test checks), then the name and zones."""
 
     level: np.ndarray
     water: np.ndarray
@@ -139,23 +115,10 @@ class Board:
 
     def spec(self, h: Hex) -> HexSpec:
         r, c = h.row, h.col
-        exits = int(self.road_exits[r, c])
-        return HexSpec(
-            level=int(self.level[r, c]),
-            water=int(self.water[r, c]),
-            woods=int(self.woods[r, c]),
-            rough=bool(self.rough[r, c]),
-            rubble=bool(self.rubble[r, c]),
-            pavement=bool(self.pavement[r, c]),
-            road=bool(self.road[r, c]),
-            road_exits=tuple(d for d in range(6) if exits >> d & 1),
-            building_class=int(self.building_class[r, c]),
-            building_cf=int(self.building_cf[r, c]),
-            building_height=int(self.building_height[r, c]),
-            bridge_class=int(self.bridge_class[r, c]),
-            bridge_cf=int(self.bridge_cf[r, c]),
-            bridge_level=int(self.bridge_level[r, c]),
-        )
+        values = {f: getattr(self, f)[r, c].item() for f in ARRAY_FIELDS}
+        exits = int(values["road_exits"])
+        values["road_exits"] = tuple(d for d in range(6) if exits >> d & 1)
+        return HexSpec(**values)
 
     def describe(self, h: Hex) -> str:
         """One line of terrain for hover panels and messages."""
@@ -165,7 +128,7 @@ class Board:
             parts.append(f"water depth {s.water}")
         if s.woods:
             parts.append(f"{WOODS_NAMES[s.woods]} woods")
-        for flag in ("rough", "rubble", "pavement", "road"):
+        for flag in FLAGS:
             if getattr(s, flag):
                 parts.append(flag)
         if s.building_class:
@@ -187,24 +150,20 @@ def validate_spec(spec: HexSpec, where: str) -> None:
     def bad(msg: str) -> BoardError:
         return BoardError(f"{where}: {msg}")
 
-    if not -20 <= spec.level <= 50:
-        raise bad(f"level {spec.level} is outside -20..50")
-    if not -1 <= spec.water <= 20:
-        raise bad(f"water depth {spec.water} is outside 0..20")
-    if spec.woods not in (0, 1, 2, 3):
-        raise bad(f"woods {spec.woods} must be 0 (none), 1 (light), 2 (heavy) or 3 (ultra)")
+    for name in SCALARS:  # level, water, woods and their ranges (game/terrain.py)
+        f, value = BY_NAME[name], getattr(spec, name)
+        if not allowed(f, value):
+            raise bad(f"{f.label} {value} is outside {f.lo}..{f.hi}")
     if spec.woods and spec.water > 0:
         raise bad("woods cannot grow in water of depth 1 or more")
-    for kind, cls, cf in (
-        ("building", spec.building_class, spec.building_cf),
-        ("bridge", spec.bridge_class, spec.bridge_cf),
-    ):
+    for kind, part in STRUCTURES.items():  # building {class, cf, height}, bridge {...}
+        cls = getattr(spec, part["class"])
         if cls not in CLASS_INDEX.values():
             raise bad(f"{kind} class {cls} is not one of light, medium, heavy, hardened")
-        if cls and not 0 <= cf <= 150:
-            raise bad(f"{kind} CF {cf} is outside 0..150")
-    if spec.building_class and not 1 <= spec.building_height <= 20:
-        raise bad(f"building height {spec.building_height} is outside 1..20")
+        for name in part.values():
+            f, value = BY_NAME[name], getattr(spec, name)
+            if cls and f.kind == "int" and not f.lo <= value <= f.hi:
+                raise bad(f"{f.label} {value} is outside {f.lo}..{f.hi}")
     if spec.building_class and spec.water > 0:
         raise bad("a building cannot stand in water of depth 1 or more")
     if spec.bridge_class and spec.bridge_level < spec.level:
@@ -228,8 +187,7 @@ def build_board(
     """
     if not (1 <= width <= 999 and 1 <= height <= 999):
         raise BoardError(f"board size {width}x{height} must be between 1x1 and 999x999")
-    arrays = {f: np.zeros((height, width), dtype=_DTYPES[f]) for f in ARRAY_FIELDS}
-    arrays["water"][:] = NO_WATER
+    arrays = {f.name: np.full((height, width), f.default, dtype=f.dtype) for f in FIELDS}
     explicit_exits = np.zeros((height, width), dtype=bool)
     for h, spec in (hexes or {}).items():
         if not (0 <= h.col < width and 0 <= h.row < height):

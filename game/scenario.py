@@ -48,23 +48,14 @@ from .scenario_combat import (
     unit_turn_keys,
     vehicle_hull,
 )
+from .terrain import BY_NAME as TERRAIN
+from .terrain import FLAGS, SCALARS, SCENARIO_KEYS, STRUCTURES
 from .units import KINDS, MECH_KINDS, VEHICLE_KINDS, Unit
 
 VERSION = 1
 MODES = ("stand", "walk", "run", "jump")
 TOP_KEYS = ("version", "board", "units", "dice", "move", "attack", "attacks", "physical")
-HEX_KEYS = (
-    "level",
-    "water",
-    "woods",
-    "rough",
-    "rubble",
-    "pavement",
-    "road",
-    "road_exits",
-    "building",
-    "bridge",
-)
+HEX_KEYS = SCENARIO_KEYS  # the terrain list's (game/terrain.py)
 UNIT_REQUIRED = ("id", "side", "kind", "tons", "walk", "at", "facing")
 UNIT_OPTIONAL = (
     "jump", "piloting", "gunnery", "prone", "heat", "damage", "moved", "name", "offroad",
@@ -203,13 +194,10 @@ def _hex_spec(r: Reader, value: Any, where: str) -> HexSpec:
     d = r.obj(value, where)
     r.keys(d, HEX_KEYS, where)
     kw: dict[str, Any] = {}
-    if "level" in d:
-        kw["level"] = r.int_(d["level"], f"{where}: level", -20, 50)
-    if "water" in d:
-        kw["water"] = r.int_(d["water"], f"{where}: water", 0, 20)
-    if "woods" in d:
-        kw["woods"] = r.int_(d["woods"], f"{where}: woods", 0, 3)
-    for flag in ("rough", "rubble", "pavement", "road"):
+    for name in SCALARS:  # level, water, woods
+        if name in d:
+            kw[name] = r.int_(d[name], f"{where}: {name}", TERRAIN[name].lo, TERRAIN[name].hi)
+    for flag in FLAGS:
         if flag in d:
             kw[flag] = r.bool_(d[flag], f"{where}: {flag}")
     if "road_exits" in d:
@@ -217,23 +205,20 @@ def _hex_spec(r: Reader, value: Any, where: str) -> HexSpec:
         if not isinstance(exits, list):
             raise r.error(f"{where}: road_exits must be a list of facings 0..5")
         kw["road_exits"] = tuple(r.int_(e, f"{where}: road_exits entry", 0, 5) for e in exits)
-    if "building" in d:
-        b = r.obj(d["building"], f"{where}: building")
-        r.keys(b, ("class", "cf", "height"), f"{where}: building")
-        if "class" not in b:
+    for kind, part in STRUCTURES.items():  # building {class, cf, height}, bridge {...}
+        if kind not in d:
+            continue
+        b = r.obj(d[kind], f"{where}: {kind}")
+        r.keys(b, tuple(part), f"{where}: {kind}")
+        if kind == "building" and "class" not in b:
             raise r.error(f"{where}: building has no 'class' (light, medium, heavy, hardened)")
-        cls = _class(r, b["class"], f"{where}: building class")
-        kw["building_class"] = cls
-        kw["building_cf"] = r.int_(b.get("cf", DEFAULT_CF[cls]), f"{where}: building cf", 0, 150)
-        kw["building_height"] = r.int_(b.get("height", 1), f"{where}: building height", 1, 20)
-    if "bridge" in d:
-        b = r.obj(d["bridge"], f"{where}: bridge")
-        r.keys(b, ("class", "cf", "level"), f"{where}: bridge")
-        cls = _class(r, b.get("class", "medium"), f"{where}: bridge class")  # MOV-26 default
-        kw["bridge_class"] = cls
-        kw["bridge_cf"] = r.int_(b.get("cf", DEFAULT_CF[cls]), f"{where}: bridge cf", 0, 150)
-        lvl = b.get("level", kw.get("level", 0))
-        kw["bridge_level"] = r.int_(lvl, f"{where}: bridge level", -20, 50)
+        cls = _class(r, b.get("class", "medium"), f"{where}: {kind} class")  # MOV-26 default
+        defaults = {"class": cls, "cf": DEFAULT_CF[cls], "height": 1, "level": kw.get("level", 0)}
+        kw[part["class"]] = cls
+        for key, name in part.items():
+            if key != "class":
+                f = TERRAIN[name]
+                kw[name] = r.int_(b.get(key, defaults[key]), f"{where}: {kind} {key}", f.lo, f.hi)
     return HexSpec(**kw)
 
 

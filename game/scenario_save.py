@@ -12,11 +12,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .board import ARRAY_FIELDS, BUILDING_CLASSES, NO_WATER, Board, join_roads
+from .board import ARRAY_FIELDS, BUILDING_CLASSES, Board, join_roads
 from .hexgrid import Hex
 from .roster import built_body, built_hull
 from .rules.combat.records import Movement
 from .scenario_units_save import attack_json, hull_keys, mech_keys
+from .terrain import BY_NAME as TERRAIN
+from .terrain import FLAGS, SCALARS, STRUCTURES
 from .units import Damage, Unit
 
 if TYPE_CHECKING:
@@ -54,21 +56,16 @@ def board_digest(b: Board) -> str:
     return h.hexdigest()
 
 
+# Fields a scenario hex writes (level, water, woods, the flags, the structures' classes).
+_WRITTEN = (*SCALARS, *FLAGS, *(part["class"] for part in STRUCTURES.values()))
+
+
 def board_to_json(b: Board) -> dict[str, Any]:
     joined = join_roads(b.road)
     custom_exits = b.road_exits != joined
-    plain = (
-        (b.level == 0)
-        & (b.water == NO_WATER)
-        & (b.woods == 0)
-        & ~b.rough
-        & ~b.rubble
-        & ~b.pavement
-        & ~b.road
-        & (b.building_class == 0)
-        & (b.bridge_class == 0)
-        & ~custom_exits
-    )
+    plain = ~custom_exits
+    for name in _WRITTEN:  # a hex whose written fields are all a clear hex's is left out
+        plain &= getattr(b, name) == TERRAIN[name].default
     hexes: dict[str, Any] = {}
     for row, col in zip(*np.nonzero(~plain), strict=True):
         h = Hex(int(col), int(row))
@@ -80,29 +77,16 @@ def board_to_json(b: Board) -> dict[str, Any]:
 def _hex_json(b: Board, h: Hex, custom_exits: bool) -> dict[str, Any]:
     s = b.spec(h)
     d: dict[str, Any] = {}
-    if s.level:
-        d["level"] = s.level
-    if s.water != NO_WATER:
-        d["water"] = s.water
-    if s.woods:
-        d["woods"] = s.woods
-    for flag in ("rough", "rubble", "pavement", "road"):
-        if getattr(s, flag):
-            d[flag] = True
+    for name in (*SCALARS, *FLAGS):
+        if getattr(s, name) != TERRAIN[name].default:
+            d[name] = getattr(s, name)
     if custom_exits:
         d["road_exits"] = list(s.road_exits or ())
-    if s.building_class:
-        d["building"] = {
-            "class": BUILDING_CLASSES[s.building_class],
-            "cf": s.building_cf,
-            "height": s.building_height,
-        }
-    if s.bridge_class:
-        d["bridge"] = {
-            "class": BUILDING_CLASSES[s.bridge_class],
-            "cf": s.bridge_cf,
-            "level": s.bridge_level,
-        }
+    for kind, part in STRUCTURES.items():  # building {class, cf, height}, bridge {...}
+        cls = getattr(s, part["class"])
+        if cls:
+            d[kind] = {k: getattr(s, name) for k, name in part.items()}
+            d[kind]["class"] = BUILDING_CLASSES[cls]
     return d
 
 

@@ -21,11 +21,13 @@ Errors are :class:`MapError` sentences naming the file, the hex and the property
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..board import CF_RANGES, CLASS_INDEX, DEFAULT_CF, BoardError, HexSpec, validate_spec
 from ..errors import UserFacingError
 from ..hexgrid import DIRECTION_NAMES
+from ..terrain import BUILDING_CLASSES, FEATURE_PROPS, FLAGS, TILE_FIELD, TILE_PROPERTIES, TileProp
+from ..terrain import BY_NAME as TERRAIN
 
 Value = int | bool | str | tuple[int, ...]
 
@@ -34,40 +36,9 @@ class MapError(UserFacingError):
     """A map file that cannot be used; the message is one sentence naming the file."""
 
 
-@dataclass(frozen=True, slots=True)
-class Prop:
-    """One custom property a tile (or an override object) may carry."""
-
-    name: str
-    kind: str  # "int", "bool", "class" (building/bridge class name), "exits" or "text"
-    meaning: str
-    lo: int = 0
-    hi: int = 0
-
-
-PROPERTIES: tuple[Prop, ...] = (
-    Prop("level", "int", "height of the hex in levels; for water, the surface level", -20, 50),
-    Prop("water", "int", "water of this depth (0 = shallow); its bottom is level - depth", 0, 20),
-    Prop("woods", "int", "woods density: 1 light, 2 heavy, 3 ultra-heavy (0 = none)", 0, 3),
-    Prop("rough", "bool", "rough, rocky ground"),
-    Prop("rubble", "bool", "rubble of a collapsed building"),
-    Prop("pavement", "bool", "paved ground"),
-    Prop("road", "bool", "a road runs through the hex; touching road hexes join"),
-    Prop("road_exits", "exits", "facings the road leaves by: 0..5 or N, NE, SE, S, SW, NW"),
-    Prop("building", "class", "building class: light, medium, heavy or hardened (none clears)"),
-    Prop("building_cf", "int", "the building's construction factor (MOV-26)", 1, 150),
-    Prop("building_height", "int", "the building's height in levels", 1, 20),
-    Prop("bridge", "class", "bridge class: light, medium, heavy or hardened (none clears)"),
-    Prop("bridge_cf", "int", "the bridge's construction factor", 1, 150),
-    Prop("bridge_level_offset", "int", "bridge deck level above the hex level (default 0)", 0, 20),
-    Prop("terrain", "text", "a human name for the tile (informational, not used by rules)"),
-)
+Prop = TileProp
+PROPERTIES: tuple[Prop, ...] = TILE_PROPERTIES  # the terrain list's (game/terrain.py)
 BY_NAME: dict[str, Prop] = {p.name: p for p in PROPERTIES}
-# Tiles carrying any of these are "features" and win conflicts over ground tiles.
-FEATURE_PROPS = frozenset(
-    {"woods", "rubble", "road", "road_exits", "building", "building_cf", "building_height"}
-    | {"bridge", "bridge_cf", "bridge_level_offset"}
-)
 # Keys pytmx itself puts into a tile's property dict (XML attributes and bookkeeping);
 # they are not the map maker's properties and are skipped, never validated.
 PYTMX_TILE_KEYS = frozenset(
@@ -250,14 +221,14 @@ def merge_stack(stack: Sequence[Mapping[str, Value]], where: str) -> dict[str, V
             out["terrain"] = props["terrain"]
         if "road_exits" in props:
             out["road_exits"] = props["road_exits"]
-    for flag in ("rough", "rubble", "pavement", "road"):  # MOV-15: terrain stacks
+    for flag in FLAGS:  # MOV-15: terrain stacks
         if any(p.get(flag) is True for p in stack):
             out[flag] = True
     for kind in ("building", "bridge"):
         picked = _pick_structure(stack, kind, where)
         if picked is not None:
             cls, cf, extra = picked
-            out[kind] = ("none", "light", "medium", "heavy", "hardened")[cls]
+            out[kind] = BUILDING_CLASSES[cls]
             out[f"{kind}_cf"] = cf
             out["building_height" if kind == "building" else "bridge_level_offset"] = extra
     return out
@@ -302,22 +273,15 @@ def to_spec(merged: Mapping[str, Value], where: str) -> HexSpec:
     Terrain the rules forbid (woods in deep water, a building in deep water) is a
     MapError naming ``where``.
     """
-    level = int(merged.get("level", 0))
-    spec = HexSpec(
-        level=level,
-        water=int(merged.get("water", -1)),
-        woods=int(merged.get("woods", 0)),
-        rough=bool(merged.get("rough", False)),
-        rubble=bool(merged.get("rubble", False)),
-        pavement=bool(merged.get("pavement", False)),
-        road=bool(merged.get("road", False)),
-        building_class=CLASS_INDEX[str(merged.get("building", "none"))],
-        building_cf=int(merged.get("building_cf", 0)),
-        building_height=int(merged.get("building_height", 0)),
-        bridge_class=CLASS_INDEX[str(merged.get("bridge", "none"))],
-        bridge_cf=int(merged.get("bridge_cf", 0)),
-        bridge_level=level + int(merged.get("bridge_level_offset", 0)) if "bridge" in merged else 0,
-    )
+    kw: dict[str, int | bool] = {}
+    for prop, name in TILE_FIELD.items():  # one tile property per board field
+        if prop in merged and prop != "road_exits":
+            value = merged[prop]
+            kind = TERRAIN[name].kind
+            kw[name] = CLASS_INDEX[str(value)] if kind == "class" else value  # type: ignore[assignment]
+    level = int(kw.get("level", 0))
+    kw["bridge_level"] = level + int(kw.get("bridge_level", 0)) if "bridge" in merged else 0
+    spec = HexSpec(**kw)  # type: ignore[arg-type]
     exits = merged.get("road_exits")
     if exits is not None:
         if not spec.road:  # MOV-24: exits belong to a road; painting one is explicit

@@ -54,7 +54,9 @@ def _seed(text: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="rules", description="Ask the rules engine about a scenario file.")
-    sub = p.add_subparsers(dest="command", metavar="{move,reach,order}", parser_class=_Parser)
+    sub = p.add_subparsers(
+        dest="command", metavar="{move,reach,order,regiment}", parser_class=_Parser
+    )
     sub.required = True
 
     def variant(sp: argparse.ArgumentParser) -> None:
@@ -77,6 +79,11 @@ def build_parser() -> argparse.ArgumentParser:
     od.add_argument("--initiative-winner", required=True, metavar="SIDE")
     od.add_argument("--units", required=True, metavar="A=8,B=5")
     variant(od)
+
+    rg = sub.add_parser("regiment", help="judge a regiments scenario's order (Extension 3)")
+    rg.add_argument("scenario")
+    rg.add_argument("--seed", type=_seed, default=1, help="dice seed after the script (1)")
+    variant(rg)
     return p
 
 
@@ -196,10 +203,17 @@ def _order(args: argparse.Namespace, rules: Rules) -> dict[str, Any]:
     return {"order": order_for_sides(args.initiative_winner, counts, rules)}
 
 
+def _regiment(args: argparse.Namespace, rules: Rules) -> dict[str, Any]:
+    from .regiments.referee import answer as regiment_answer  # no hexes: its own rules
+
+    return regiment_answer(args.scenario, args.seed)
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace, Rules], dict[str, Any]]] = {
     "move": _move,
     "reach": _reach,
     "order": _order,
+    "regiment": _regiment,
 }
 
 

@@ -221,3 +221,24 @@ def _start(path: Path, d: dict[str, Any]) -> tuple[Any, GameStart]:
     rules = Rules(d["rules"])
     start = GameStart(sc.board_file, rules, tuple(sides), seed, sc.dice or (), sc.units)
     return sc.board, start
+
+
+def write_text_atomic(path: str | Path, text: str) -> None:
+    """Write ``text`` to ``path`` the way :func:`save_game` does (temporary file in the same
+    folder, fsync, os.replace); SaveError on failure. Other rule sets' saves use it
+    (game.regiments.save)."""
+    path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as e:
+        raise SaveError(f"{path}: the save could not be written ({e.strerror or e}).") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as e:
+        Path(tmp).unlink(missing_ok=True)
+        raise SaveError(f"{path}: the save could not be written ({e.strerror or e}).") from None

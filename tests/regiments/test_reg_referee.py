@@ -1,0 +1,89 @@
+"""``rules regiment`` (Extension 3): the contract's worked example, scenario files with
+their expected answers, and bad files as one sentence with exit code 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.referee import answer, main
+
+ROOT = Path(__file__).resolve().parents[2]
+HERE = Path(__file__).resolve().parent / "scenarios"
+CASES = sorted(p for p in HERE.glob("*.json") if not p.name.endswith(".expected.json"))
+
+
+def test_the_contract_example_answers_exactly() -> None:
+    got = answer(["regiment", str(HERE / "contract_example.json")])
+    assert got == {
+        "legal": True, "error": None, "failed_step": None, "used": 8.69, "allowance": 9,
+        "end": {"front_left": [13.32, 42.10], "facing": 30, "files": 2, "ranks": 3},
+        "marker": "activation", "stopped": None, "contact": None, "countercharge": None,
+    }  # fmt: skip
+    assert isinstance(got["allowance"], int) and isinstance(got["end"]["facing"], int)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda p: p.stem)
+def test_scenario_answers(case: Path) -> None:
+    expected = json.loads(case.with_name(case.stem + ".expected.json").read_text())
+    assert answer(["regiment", str(case)]) == expected
+
+
+def test_the_command_line_prints_one_json_object() -> None:
+    p = subprocess.run(
+        [sys.executable, "main.py", "rules", "regiment", str(HERE / "contract_example.json")],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert p.returncode == 0 and json.loads(p.stdout)["used"] == 8.69
+
+
+BAD = [
+    ({"ruleset": "regiments", "table": {"width": 10, "height": 10}, "regiments": [], "x": 1}, "unknown key 'x'"),
+    ({"ruleset": "regiments", "regiments": []}, "no 'table'"),
+    ({"ruleset": "regiments", "table": {"width": 100, "height": 100}, "regiments": [{"id": "a"}]}, "has no 'side'"),
+    ({"ruleset": "regiments", "table": {"width": 20, "height": 20}, "regiments": [
+        {"id": "a", "side": "A", "files": 8, "ranks": 1, "stand": [4, 4], "front_left": [0, 10], "facing": 0, "move": 9}]},
+     "does not lie on the 20 x 20 cm table"),
+    ({"ruleset": "regiments", "table": {"width": 100, "height": 100}, "regiments": [
+        {"id": "a", "side": "A", "files": 2, "ranks": 1, "stand": [4, 4], "front_left": [10, 10], "facing": 0, "move": 9},
+        {"id": "b", "side": "B", "files": 2, "ranks": 1, "stand": [4, 4], "front_left": [12, 12], "facing": 0, "move": 9}]},
+     "overlaps regiment 'a'"),
+    ({"ruleset": "regiments", "table": {"width": 100, "height": 100}, "regiments": [
+        {"id": "a", "side": "A", "files": 2, "ranks": 1, "stand": [4, 4], "front_left": [10, 10], "facing": 0, "move": 9}],
+      "order": {"unit": "a", "type": "move", "steps": [{"jump": 3}]}}, "unknown step 'jump'"),
+    ({"ruleset": "regiments", "table": {"width": 100, "height": 100}, "regiments": [
+        {"id": "a", "side": "A", "files": 2, "ranks": 1, "stand": [4, 4], "front_left": [10, 10], "facing": 0, "move": 9}],
+      "order": {"unit": "a", "type": "face"}}, "needs 'turn'"),
+    ({"ruleset": "regiments", "table": {"width": 100, "height": 100}, "regiments": [],
+      "options": {"wheel": "spiral"}}, "options.wheel must be one of arc, chord"),
+    ({"ruleset": "regiments", "table": {"width": 100, "height": 100}, "regiments": []}, "no 'order'"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("data", "words"), BAD)
+def test_a_bad_file_is_one_sentence_and_exit_2(tmp_path, capsys, data, words) -> None:  # noqa: ANN001
+    f = tmp_path / "bad.json"
+    f.write_text(json.dumps(data))
+    assert main(["regiment", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert words in err and str(f) in err and "Traceback" not in err and err.count("\n") == 1
+
+
+def test_a_regiments_file_given_to_the_hex_referee_says_so(tmp_path, capsys) -> None:  # noqa: ANN001
+    assert main(["move", str(HERE / "contract_example.json")]) == 2
+    assert "rules regiment" in capsys.readouterr().err
+
+
+def test_command_test_option_rolls_from_the_scenario_dice(tmp_path) -> None:  # noqa: ANN001
+    data = json.loads((HERE / "charge_head_on.json").read_text())
+    data["options"] = {"command_test": 8}
+    data["dice"] = [2, 3]
+    f = tmp_path / "cmd.json"
+    f.write_text(json.dumps(data))
+    got = answer(["regiment", str(f)])
+    assert got["legal"] and got["contact"] is None and got["end"]["front_left"] == [50, 100]
+    assert got["command_tests"][0]["total"] == 5 and got["command_tests"][0]["success"] is False

@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import UserFacingError
+from .geometry import distance
+from .options import EXCLUSION_CM
 from .regiment import Regiment
 from .table import Table
 
@@ -97,6 +99,12 @@ def deploy(table: Table, picks: dict[str, str]) -> tuple[Regiment, ...]:
         if code not in known:
             raise ArmyError(f"there is no army '{code}' (known: {', '.join(known)})")
         out += _line_up(table, side, known[code], north=side != "A")
+    for i, a in enumerate(out):
+        for b in out[i + 1 :]:
+            if distance(a.corners(), b.corners()) < (EXCLUSION_CM if a.side != b.side else 0.5):
+                raise ArmyError(
+                    f"the armies do not fit on a {table.width:g} x {table.height:g} cm table"
+                )
     return tuple(out)
 
 

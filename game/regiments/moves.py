@@ -11,7 +11,7 @@ import numpy as np
 
 from .geometry import EPS, distance
 from .options import Options
-from .paths import Blockers, Step, World, blockers, leg_end, sweep, sweep_clash
+from .paths import Blockers, Step, World, blockers, leg_end, leg_poses, sweep, sweep_clash
 from .regiment import Regiment, wheel_distance
 from .verdict import Order, Verdict, refused
 
@@ -195,8 +195,8 @@ def walk_steps(
         clash = sweep_clash(world, sweep(pose, step), bl)
         if clash is not None:
             return refused(pose, f"{clash.reason}", i, used, allowance, path=tuple(path))
+        path += leg_poses(pose, step, per_cm=0.5)[1:] if step.amount else []
         pose, used = leg_end(pose, step), used + cost
-        path.append(pose)
         if halt is not None:
             return _done(reg, pose, used, allowance, tuple(path), halt[1])
     return _done(reg, pose, used, allowance, tuple(path), None)

@@ -1,12 +1,12 @@
 """A Tiled map as the regiments table: the map's pixel size times its scale.
 
-The map property ``cm_per_pixel`` (a float) gives the scale (default 0.06: the bundled
-32 x 34 hex default map becomes a 122 x 149 cm table). The tile layers are scenery only:
-they are drawn under the regiments and mean nothing to the rules. Objects of an object
-layer named ``obstacles`` (rectangles, possibly rotated, polygons and ellipses) become
-obstacles: convex polygons in cm, named by the object's name. Only the map header and
-that layer are read here (XML, no tiles, no hexes); the pixel size follows Tiled's own
-bounding rectangle for orthogonal and hexagonal maps.
+The map property ``cm_per_pixel`` (a float) gives the scale; without it the map's longer
+side becomes 180 cm (a common wargames table: the bundled maps become 147 x 180 cm). The
+tile layers are scenery only: they are drawn under the regiments and mean nothing to the
+rules. Objects of an object layer named ``obstacles`` (rectangles, possibly rotated,
+polygons and ellipses) become obstacles: convex polygons in cm, named by the object's
+name. Only the map header and that layer are read here (XML, no tiles, no hexes); the
+pixel size follows Tiled's own bounding rectangle for orthogonal and hexagonal maps.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from ..errors import UserFacingError
 from .geometry import convex_hull, rotate
 from .table import Obstacle, Table
 
-DEFAULT_CM_PER_PIXEL = 0.06
+LONG_SIDE_CM = 180.0  # the table a map without a scale makes
 LAYER = "obstacles"
 
 
@@ -53,7 +53,7 @@ def pixel_size(root: ElementTree.Element, where: str) -> tuple[float, float]:
     return tw * w + (tw / 2 if h > 1 else 0), (off + side) * h + off
 
 
-def _scale(root: ElementTree.Element, where: str) -> float:
+def _scale(root: ElementTree.Element, where: str, size: tuple[float, float]) -> float:
     for prop in root.findall("./properties/property"):
         if prop.get("name") == "cm_per_pixel":
             try:
@@ -63,7 +63,7 @@ def _scale(root: ElementTree.Element, where: str) -> float:
             if not 0 < value < 100:
                 raise TabletopError(f"{where}: cm_per_pixel must be a positive number")
             return value
-    return DEFAULT_CM_PER_PIXEL
+    return LONG_SIDE_CM / max(size)
 
 
 def _object_points(obj: ElementTree.Element, where: str) -> np.ndarray | None:
@@ -98,8 +98,8 @@ def table_from_map(path: str | Path) -> Table:
         raise TabletopError(f"{where}: not a readable Tiled map ({e})") from None
     if root.tag != "map":
         raise TabletopError(f"{where}: not a Tiled map (no <map>)")
-    scale = _scale(root, where)
     pw, ph = pixel_size(root, where)
+    scale = _scale(root, where, (pw, ph))
     obstacles: list[Obstacle] = []
     for group in root.findall("objectgroup"):
         if group.get("name") != LAYER:

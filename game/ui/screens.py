@@ -3,6 +3,22 @@
 
 from __future__ import annotations
 
-from . import play_deploy, play_menu, play_over, play_scene, start_screen
+from . import (
+    play_deploy,
+    play_menu,
+    play_over,
+    play_scene,
+    regiments_scene,
+    regiments_start,
+    start_screen,
+)
 
-SCREEN_MODULES = (start_screen, play_deploy, play_scene, play_menu, play_over)
+SCREEN_MODULES = (
+    start_screen,
+    play_deploy,
+    play_scene,
+    play_menu,
+    play_over,
+    regiments_start,
+    regiments_scene,
+)

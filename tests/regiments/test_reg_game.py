@@ -27,15 +27,15 @@ from game.save import SaveError
 
 
 def start(
-    *, script: tuple[int, ...] = (5, 2), options: Options = Options(), regs=None
-) -> RegimentStart:  # noqa: B008
+    *, script: tuple[int, ...] = (5, 2), options: Options | None = None, regs=None
+) -> RegimentStart:
     regs = regs or (
         reg("A1", "A", 4, 2, at=(50, 100)),
         reg("A2", "A", 2, 2, at=(120, 100)),
         reg("B1", "B", 4, 2, at=(66, 90), facing=180),  # 10 cm ahead of A1
         reg("B2", "B", 2, 2, at=(180, 30), facing=180),
     )
-    return RegimentStart(Table(200, 150), regs, options, ("A", "B"), 7, script)
+    return RegimentStart(Table(200, 150), regs, options or Options(), ("A", "B"), 7, script)
 
 
 def ok(state, action):  # noqa: ANN001, ANN201
@@ -82,7 +82,7 @@ def test_reg_12_17_a_charge_waits_for_the_targets_side() -> None:
     assert not refused.ok
     s = ok(s, Countercharge("B1", False))
     assert s.phase == "activation" and s.pending is None
-    a1, b1 = s.get("A1"), s.get("B1")
+    a1 = s.get("A1")
     assert a1.front_left == pytest.approx((50, 90)) and a1.activated
     assert ("A1", "B1") in s.contacts and s.to_act == "B"
     assert any("moves into contact" in e.text for e in s.log)

@@ -41,26 +41,31 @@ def test_the_command_line_prints_one_json_object() -> None:
     assert p.returncode == 0 and json.loads(p.stdout)["used"] == 8.69
 
 
+T100 = {"width": 100, "height": 100}
+
+
+def _reg(rid: str, side: str, files: int, at: list[float]) -> dict:
+    return {"id": rid, "side": side, "files": files, "ranks": 1, "stand": [4, 4],
+            "front_left": at, "facing": 0, "move": 9}  # fmt: skip
+
+
+def _sc(**kw) -> dict:  # noqa: ANN003
+    return {"ruleset": "regiments", "table": T100, "regiments": [], **kw}
+
+
+ONE = [_reg("a", "A", 2, [10, 10])]
 BAD = [
-    ({"ruleset": "regiments", "table": {"width": 10, "height": 10}, "regiments": [], "x": 1}, "unknown key 'x'"),
+    (_sc(x=1), "unknown key 'x'"),
     ({"ruleset": "regiments", "regiments": []}, "no 'table'"),
-    ({"ruleset": "regiments", "table": {"width": 100, "height": 100}, "regiments": [{"id": "a"}]}, "has no 'side'"),
-    ({"ruleset": "regiments", "table": {"width": 20, "height": 20}, "regiments": [
-        {"id": "a", "side": "A", "files": 8, "ranks": 1, "stand": [4, 4], "front_left": [0, 10], "facing": 0, "move": 9}]},
+    (_sc(regiments=[{"id": "a"}]), "has no 'side'"),
+    (_sc(table={"width": 20, "height": 20}, regiments=[_reg("a", "A", 8, [0, 10])]),
      "does not lie on the 20 x 20 cm table"),
-    ({"ruleset": "regiments", "table": {"width": 100, "height": 100}, "regiments": [
-        {"id": "a", "side": "A", "files": 2, "ranks": 1, "stand": [4, 4], "front_left": [10, 10], "facing": 0, "move": 9},
-        {"id": "b", "side": "B", "files": 2, "ranks": 1, "stand": [4, 4], "front_left": [12, 12], "facing": 0, "move": 9}]},
-     "overlaps regiment 'a'"),
-    ({"ruleset": "regiments", "table": {"width": 100, "height": 100}, "regiments": [
-        {"id": "a", "side": "A", "files": 2, "ranks": 1, "stand": [4, 4], "front_left": [10, 10], "facing": 0, "move": 9}],
-      "order": {"unit": "a", "type": "move", "steps": [{"jump": 3}]}}, "unknown step 'jump'"),
-    ({"ruleset": "regiments", "table": {"width": 100, "height": 100}, "regiments": [
-        {"id": "a", "side": "A", "files": 2, "ranks": 1, "stand": [4, 4], "front_left": [10, 10], "facing": 0, "move": 9}],
-      "order": {"unit": "a", "type": "face"}}, "needs 'turn'"),
-    ({"ruleset": "regiments", "table": {"width": 100, "height": 100}, "regiments": [],
-      "options": {"wheel": "spiral"}}, "options.wheel must be one of arc, chord"),
-    ({"ruleset": "regiments", "table": {"width": 100, "height": 100}, "regiments": []}, "no 'order'"),
+    (_sc(regiments=[*ONE, _reg("b", "B", 2, [12, 12])]), "overlaps regiment 'a'"),
+    (_sc(regiments=ONE, order={"unit": "a", "type": "move", "steps": [{"jump": 3}]}),
+     "unknown step 'jump'"),
+    (_sc(regiments=ONE, order={"unit": "a", "type": "face"}), "needs 'turn'"),
+    (_sc(options={"wheel": "spiral"}), "options.wheel must be one of arc, chord"),
+    (_sc(), "no 'order'"),
 ]  # fmt: skip
 
 

@@ -79,7 +79,7 @@ def with_verdict(state: RegimentState, v: Verdict) -> RegimentState:
 
 def narrate(step: EngineStep, v: Verdict, headline: str) -> None:
     """The log lines of an accepted order: the headline, then every happening."""
-    step.emit(Event("order", headline, v.end.id, payload=v))
+    step.emit(Event("order", headline[:1].upper() + headline[1:], v.end.id, payload=v))
     for h in v.events:
         step.emit(Event(h.kind, h.text, h.unit))
     if v.stopped:

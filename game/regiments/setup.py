@@ -8,12 +8,18 @@ from pathlib import Path
 from .armies import deploy
 from .engine import new_game
 from .options import DEFAULT, Options
-from .scenario import ScenarioError, load
+from .scenario import ScenarioError, is_regiments_file, load
 from .state import RegimentStart, RegimentState
 from .table import Table
 from .tabletop import table_from_map
 
 PLAIN_TABLE = (180.0, 120.0)  # cm: a common wargames table
+SCENARIOS = Path(__file__).resolve().parents[2] / "scenarios"
+
+
+def bundled_scenarios() -> list[Path]:
+    """The regiments scenarios that come with the game (scenarios/*.json)."""
+    return [p for p in sorted(SCENARIOS.glob("*.json")) if is_regiments_file(p)]
 
 
 def table_for(map_path: str | Path | None) -> Table:

@@ -15,7 +15,7 @@ import pygame
 from game.errors import UserFacingError
 from game.regiments.armies import armies
 from game.regiments.save import is_regiments_save, load_game
-from game.regiments.setup import game_from_armies, table_for
+from game.regiments.setup import bundled_scenarios, game_from_armies, game_from_scenario, table_for
 from game.save import save_dir
 from game.setup import bundled_maps
 
@@ -34,7 +34,7 @@ class RegimentsStart:
         self.app = app
         self.armies = list(armies())
         self.pick = {"A": self.armies[0], "B": self.armies[1 % len(self.armies)]}
-        self.tables: list[Path | None] = [None, *bundled_maps()]
+        self.tables: list[Path | None] = [None, *bundled_maps(), *bundled_scenarios()]
         self.table_index = self.tables.index(map_path) if map_path in self.tables else 0
         if map_path is not None and map_path not in self.tables:
             self.tables.append(map_path)
@@ -45,10 +45,12 @@ class RegimentsStart:
 
     def start(self) -> None:
         path = self.tables[self.table_index]
+        seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
         try:
-            table = table_for(path)
-            seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
-            state = game_from_armies(table, dict(self.pick), seed)
+            if path is not None and path.suffix == ".json":  # its own regiments
+                state = game_from_scenario(path, seed)
+            else:
+                state = game_from_armies(table_for(path), dict(self.pick), seed)
         except UserFacingError as e:
             self.app.notify(str(e), error=True, seconds=6)
             return
@@ -131,6 +133,8 @@ class RegimentsStart:
         yy += size * 2
         for i, p in enumerate(self.tables):
             label = PLAIN + " 180 x 120 cm" if p is None else f"map: {p.stem}"
+            if p is not None and p.suffix == ".json":
+                label = f"scenario: {p.stem}"
             self._button(
                 screen,
                 Button(pygame.Rect(tx, yy, bw, bh), f"table:{i}", label, i == self.table_index),

@@ -148,11 +148,12 @@ def test_the_regiments_rules_import_no_hex_module() -> None:
         if not name.startswith("game.regiments"):
             continue
         allowed = REGIMENT_READERS.get(name, set())
-        bad = sorted(
-            i for i in _imports(path, name)
-            if any(i == h or i.startswith(h + ".") for h in HEX_MODULES + ("game.save", "game.scenario"))
-            and not any(i == a or i.startswith(a + ".") for a in allowed)
-        )  # fmt: skip
+        watched = HEX_MODULES + ("game.save", "game.scenario")
+
+        def under(i: str, mods: tuple[str, ...] | set[str]) -> bool:
+            return any(i == m or i.startswith(m + ".") for m in mods)
+
+        bad = sorted(i for i in _imports(path, name) if under(i, watched) and not under(i, allowed))
         if bad:
             found[name] = bad
     assert found == {}

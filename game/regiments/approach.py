@@ -174,10 +174,12 @@ def find(world: World, charger: Regiment, target: Regiment, allowance: float) ->
                 best = (total, a)
     if best is not None:
         return best[1]
-    why = straight.error if isinstance(straight, NoWay) else "it is too far"
     who = straight.blocker if isinstance(straight, NoWay) else ""
+    thing = world.get(who) or world.table.obstacle(who)
     blocked = (
-        f": {world.get(who).label if world.get(who) else who} is in the way" if who else f" ({why})"
+        f", blocked by {thing.label if thing else who}"
+        if who
+        else ": no wheel and straight run reaches it"
     )
     return NoWay(
         f"no clear charge path to {target.label} within {allowance:g} cm{blocked} (REG-11)",

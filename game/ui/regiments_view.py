@@ -219,8 +219,10 @@ def text_box(
     imgs = [font(size, True).render(t, True, c) for t, c in lines]
     w = max(i.get_width() for i in imgs) + 12
     h = sum(i.get_height() for i in imgs) + 8
-    x = min(max(0, at[0]), screen.get_width() - w)
-    y = min(max(0, at[1]), screen.get_height() - h)
+    area = screen.get_clip()
+    x = at[0] if at[0] + w <= area.right else at[0] - w - 40  # to the left when it won't fit
+    x = min(max(area.x, x), area.right - w)
+    y = min(max(area.y, at[1]), area.bottom - h)
     bg = pygame.Surface((w, h), pygame.SRCALPHA)
     bg.fill((15, 16, 18, 215))
     screen.blit(bg, (x, y))

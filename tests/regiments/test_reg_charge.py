@@ -52,7 +52,7 @@ def test_ex_reg_05_a_unit_in_the_way_leaves_only_itself_to_charge() -> None:
     w = world(a, b, c)
     v = judge(w, order("C", "charge", target="A"))
     assert not v.legal and "no clear charge path to A within 18 cm" in v.error
-    assert "B is in the way" in v.error
+    assert "blocked by B" in v.error
     assert judge(w, order("C", "charge", target="B")).legal
 
 

@@ -102,7 +102,7 @@ def test_reg_12_countercharge_moves_the_target_into_contact_instead() -> None:
     assert kinds(v)[-2:] == [("countercharges", "a"), ("contact", "a")]
 
 
-def test_reg_13_the_first_contact_point_stays_put_while_aligning() -> None:
+def test_reg_13_ex_reg_07_diagram_14_the_first_contact_point_stays_put() -> None:
     b = reg("b", "B", 4, 2, centre=(45, 58))
     a = reg("a", "A", 6, 2, centre=(50, 40), facing=165)
     v = judge(world(a, b), order("b", "charge", target="a"))
@@ -117,7 +117,7 @@ def test_reg_13_the_first_contact_point_stays_put_while_aligning() -> None:
     del contact
 
 
-def test_reg_14_at_a_corner_the_smaller_swing_wins() -> None:
+def test_reg_14_ex_reg_07_diagram_15_at_a_corner_the_smaller_swing_wins() -> None:
     a = reg("a", "A", 4, 2, centre=(50, 40), facing=200)  # a corner points at b
     b = reg("b", "B", 4, 2, centre=(50, 60))
     v = judge(world(a, b), order("b", "charge", target="a"))
@@ -126,7 +126,7 @@ def test_reg_14_at_a_corner_the_smaller_swing_wins() -> None:
     assert any(e.kind == "aligns" and "20.0 degrees" in e.text for e in v.events)
 
 
-def test_reg_15_an_obstacle_stops_the_swing_and_the_target_completes_it() -> None:
+def test_reg_15_ex_reg_07_diagram_16_an_obstacle_stops_the_swing() -> None:
     a = reg("A", "A", 6, 2, centre=(50, 40), facing=160)
     b = reg("B", "B", 4, 2, centre=(45, 58))
     rock = rect("rock", 54, 53, 56.5, 55)

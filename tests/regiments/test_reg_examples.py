@@ -57,3 +57,13 @@ def test_reg_18_every_open_point_is_an_option_and_documented() -> None:
         assert f"`{f.name}`" in doc, f.name
     for gap in ("REG-18", "G35", "K22"):
         assert gap in doc
+
+
+def test_every_reg_rule_and_example_has_a_test_named_for_it() -> None:
+    import re
+
+    ids = re.findall(r"^\| ((?:EX-)?REG-\d+) \|", (ROOT / "docs" / "rule-ids.md").read_text(), re.M)
+    assert len(ids) == 25
+    names = " ".join(p.read_text() for p in (ROOT / "tests" / "regiments").glob("test_*.py"))
+    missing = [i for i in ids if f"def test_{i.lower().replace('-', '_')}_" not in names]
+    assert missing == []

@@ -92,3 +92,25 @@ def test_command_test_option_rolls_from_the_scenario_dice(tmp_path) -> None:  # 
     got = answer(["regiment", str(f)])
     assert got["legal"] and got["contact"] is None and got["end"]["front_left"] == [50, 100]
     assert got["command_tests"][0]["total"] == 5 and got["command_tests"][0]["success"] is False
+
+
+def _blocks(section: str) -> list[str]:
+    """The ```json blocks of one section of docs/scenario-format.md."""
+    import re
+
+    text = (ROOT / "docs" / "scenario-format.md").read_text(encoding="utf-8")
+    start = re.search(rf"^#+ {re.escape(section)}\s*$", text, re.M)
+    assert start, section
+    rest = text[start.end() :]
+    end = re.search(r"^#{2,3} ", rest, re.M)
+    return re.findall(r"```json\n(.*?)```", rest[: end.start()] if end else rest, re.S)
+
+
+def test_the_documented_examples_are_the_referees_answers(tmp_path) -> None:  # noqa: ANN001
+    example = tmp_path / "example.json"
+    example.write_text(_blocks("Extension 3: regiments")[0])
+    answers = _blocks("rules regiment")
+    assert answer(["regiment", str(example)]) == json.loads(answers[0])
+    charge = tmp_path / "charge.json"
+    charge.write_text(answers[1])
+    assert answer(["regiment", str(charge)]) == json.loads(answers[2])

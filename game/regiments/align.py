@@ -25,7 +25,16 @@ from .geometry import (
     inward_normal,
     signed_angle,
 )
-from .paths import Blockers, Step, World, blockers, sweep, sweep_clash
+from .paths import (
+    Blockers,
+    Step,
+    World,
+    blockers,
+    first_clashing,
+    first_fraction,
+    sweep,
+    sweep_clash,
+)
 from .regiment import Regiment
 
 SAMPLE_DEG = 0.5
@@ -64,6 +73,16 @@ def swing_needed(mover: Regiment, other: Regiment, touch: Touch) -> float:
     return min(angles, key=abs)
 
 
+def turned_corners(reg: Regiment, pivot: np.ndarray, angles: np.ndarray) -> np.ndarray:
+    """The footprint turned clockwise about ``pivot`` by each angle: (K, 4, 2)."""
+    d = reg.corners() - pivot
+    a = np.radians(np.asarray(angles, float))
+    cos, sin = np.cos(a)[:, None], np.sin(a)[:, None]
+    x = d[None, :, 0] * cos - d[None, :, 1] * sin
+    y = d[None, :, 0] * sin + d[None, :, 1] * cos
+    return np.stack([x, y], axis=-1) + pivot
+
+
 def free_swing(
     world: World, mover: Regiment, pivot: np.ndarray, angle: float, bl: Blockers
 ) -> tuple[float, str | None]:
@@ -71,29 +90,28 @@ def free_swing(
     would run into something in ``bl`` (REG-15), and what stops it."""
     if abs(angle) < 1e-9:
         return 0.0, None
-
-    def clash_at(a0: float, a1: float) -> str | None:
-        start, end = mover.turned_about(pivot, a0), mover.turned_about(pivot, a1)
-        hull = convex_hull(np.vstack([start.corners(), end.corners()]))
-        c = sweep_clash(world, [hull], bl, charge=True)
-        return None if c is None else (c.blocker or "the table edge")
-
     n = max(1, math.ceil(abs(angle) / SAMPLE_DEG))
-    prev = 0.0
-    for i in range(1, n + 1):
-        a = angle * i / n
-        who = clash_at(prev, a)
-        if who is not None:
-            lo, hi = prev, a
-            for _ in range(40):
-                mid = (lo + hi) / 2
-                if clash_at(prev, mid) is None:
-                    lo = mid
-                else:
-                    hi = mid
-            return lo, who
-        prev = a
-    return angle, None
+    poses = turned_corners(mover, pivot, angle * np.arange(n + 1) / n)
+    slices = [convex_hull(np.vstack([a, b])) for a, b in zip(poses, poses[1:], strict=False)]
+    first = first_clashing(world, slices, bl, charge=True)
+    if first is None:
+        return angle, None
+    i, who = first
+    a0, a1 = angle * i / n, angle * (i + 1) / n
+    start = poses[i]
+
+    def clashes(fs: np.ndarray) -> np.ndarray:
+        ends = turned_corners(mover, pivot, a0 + (a1 - a0) * fs)
+        hulls = [convex_hull(np.vstack([start, e])) for e in ends]
+        out = np.zeros(len(fs), bool)
+        for k, h in enumerate(hulls):
+            out[k] = first_clashing(world, [h], bl, charge=True) is not None
+        return out
+
+    f = first_fraction(clashes, n=8, rounds=3)
+    done = a0 + (a1 - a0) * (f if f is not None else 1.0)
+    step_back = (a1 - a0) / (8 * 16**3)
+    return done - step_back if f else a0, who or "the table edge"
 
 
 def align_to(

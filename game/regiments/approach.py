@@ -19,11 +19,21 @@ from dataclasses import dataclass
 import numpy as np
 
 from .align import touch_ahead
-from .front import in_front_area
-from .geometry import EPS, distance
+from .front import front_area
+from .geometry import EPS, distance, distances, overlap_depth
 from .moves import first_within, step_cost, step_problem
 from .options import EXCLUSION_CM
-from .paths import Step, World, blockers, leg_end, leg_poses, sweep, sweep_clash
+from .paths import (
+    Step,
+    World,
+    blockers,
+    first_fraction,
+    leg_corners,
+    leg_end,
+    leg_poses,
+    sweep,
+    sweep_clash,
+)
 from .regiment import Regiment, wheel_for_distance
 
 
@@ -124,26 +134,15 @@ def first_meeting(world: World, pose: Regiment, part: Step, e: Regiment) -> floa
     poly = e.corners()
     if distance(pose.corners(), poly) <= EXCLUSION_CM + EPS:
         return None  # that close already: no new meeting
-    kind = world.options.front_area
+    area = front_area(e, world.options.front_area)
 
-    def met(f: float) -> bool:
-        at = leg_end(pose, Step(part.kind, part.amount * f))
-        near = distance(at.corners(), poly) <= EXCLUSION_CM + EPS
-        return near and in_front_area(at, e, kind)
+    def met(fs: np.ndarray) -> np.ndarray:
+        c = leg_corners(pose, part, fs)
+        near = distances(c, poly) <= EXCLUSION_CM + EPS
+        inside = overlap_depth(c, np.broadcast_to(area, (len(c), 4, 2))) > EPS
+        return near & inside
 
-    size = abs(part.amount) * (2 if part.kind == "wheel" else 4)
-    n = max(2, math.ceil(size))
-    prev = 0.0
-    for i in range(1, n + 1):
-        f = i / n
-        if met(f):
-            lo, hi = prev, f
-            for _ in range(45):
-                mid = (lo + hi) / 2
-                lo, hi = (lo, mid) if met(mid) else (mid, hi)
-            return hi
-        prev = f
-    return None
+    return first_fraction(met, n=max(16, math.ceil(abs(part.amount) * 4)), rounds=4)
 
 
 # --- finding a path -------------------------------------------------------------------
@@ -160,20 +159,17 @@ def find(world: World, charger: Regiment, target: Regiment, allowance: float) ->
         a = follow(world, charger, target, (Step("wheel", angle),))
         if isinstance(a, Approach) and _total(a, charger, target) <= allowance + 1e-9:
             return a
-    best: tuple[float, Approach] | None = None
+    rough = []
     for angle in _scan_angles(charger, allowance, world):
         if round(angle, 6) in tried:
             continue
-        rough = _rough_total(charger, target, angle, world)
-        if rough is None or rough > allowance + 1e-9 or (best and rough >= best[0]):
-            continue
+        total = _rough_total(charger, target, angle, world)
+        if total is not None and total <= allowance + 1e-9:
+            rough.append((total, abs(angle), angle))
+    for _, _, angle in sorted(rough):  # the shortest first: the first that works is best
         a = follow(world, charger, target, (Step("wheel", angle),))
-        if isinstance(a, Approach):
-            total = _total(a, charger, target)
-            if total <= allowance + 1e-9 and (best is None or total < best[0]):
-                best = (total, a)
-    if best is not None:
-        return best[1]
+        if isinstance(a, Approach) and _total(a, charger, target) <= allowance + 1e-9:
+            return a
     who = straight.blocker if isinstance(straight, NoWay) else ""
     thing = world.get(who) or world.table.obstacle(who)
     blocked = (

@@ -9,9 +9,20 @@ import math
 
 import numpy as np
 
-from .geometry import EPS, distance
+from .geometry import EPS, distance, distances
 from .options import Options
-from .paths import Blockers, Step, World, blockers, leg_end, leg_poses, sweep, sweep_clash
+from .paths import (
+    Blockers,
+    Step,
+    World,
+    blockers,
+    first_fraction,
+    leg_corners,
+    leg_end,
+    leg_poses,
+    sweep,
+    sweep_clash,
+)
 from .regiment import Regiment, wheel_distance
 from .verdict import Order, Verdict, refused
 
@@ -99,45 +110,26 @@ def vicinity_problem(world: World, reg: Regiment) -> str | None:
 
 def first_within(reg: Regiment, step: Step, poly: np.ndarray, limit: float) -> float | None:
     """The least fraction (0..1) of ``step`` at which the regiment comes within ``limit``
-    of ``poly``; None if it never does. A straight step is exact (the distance is convex
-    along a straight slide); a wheel is sampled every half degree, then bisected."""
+    of ``poly``; None if it never does. Sampled in batches and narrowed (paths.
+    first_fraction); along a straight step the distance is convex, so a closest approach
+    between two samples is found by a ternary search as well."""
 
-    def d_at(f: float) -> float:
-        pose = leg_end(reg, Step(step.kind, step.amount * f)) if f else reg
-        return distance(pose.corners(), poly)
+    def near(fs: np.ndarray) -> np.ndarray:
+        return distances(leg_corners(reg, step, fs), poly) <= limit + EPS
 
-    if d_at(0.0) <= limit + EPS:
-        return 0.0
-    if step.kind != "wheel":
-        lo, hi = 0.0, 1.0
-        for _ in range(60):  # ternary search for the closest point of the slide
-            a, b = lo + (hi - lo) / 3, hi - (hi - lo) / 3
-            if d_at(a) <= d_at(b):
-                hi = b
-            else:
-                lo = a
-        best = (lo + hi) / 2
-        if d_at(best) > limit + EPS:
-            return None
-        return _bisect(d_at, 0.0, best, limit)
-    n = max(2, math.ceil(abs(step.amount) * 2))
-    prev = 0.0
-    for i in range(1, n + 1):
-        f = i / n
-        if d_at(f) <= limit + EPS:
-            return _bisect(d_at, prev, f, limit)
-        prev = f
-    return None
-
-
-def _bisect(d_at, lo: float, hi: float, limit: float) -> float:  # noqa: ANN001 - a local
-    for _ in range(50):
-        mid = (lo + hi) / 2
-        if d_at(mid) <= limit + EPS:
-            hi = mid
-        else:
-            lo = mid
-    return hi
+    n = max(64, math.ceil(abs(step.amount) * 2)) if step.kind == "wheel" else 64
+    f = first_fraction(near, n=n)
+    if f is not None or step.kind == "wheel":
+        return f
+    lo, hi = 0.0, 1.0
+    for _ in range(40):  # the closest point of the slide
+        a, b = lo + (hi - lo) / 3, hi - (hi - lo) / 3
+        da, db = distances(leg_corners(reg, step, np.array([a, b])), poly)
+        lo, hi = (lo, b) if da <= db else (a, hi)
+    best = (lo + hi) / 2
+    if not near(np.array([best]))[0]:
+        return None
+    return first_fraction(lambda fs: near(fs * best)) * best  # type: ignore[operator]
 
 
 def _march_halt(world: World, pose: Regiment, step: Step) -> tuple[float, str] | None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .geometry import EPS, convex_hull, distances, overlap_depth, pad
+from .geometry import EPS, convex_hull, distances, overlap_depth, pad, point_in_rect
 from .options import EXCLUSION_CM, Options
 from .regiment import Regiment
 from .table import Table
@@ -61,6 +61,42 @@ def leg_end(reg: Regiment, step: Step) -> Regiment:
     if step.kind == "wheel":
         return reg.wheeled(step.amount)
     return reg.forward(step.amount if step.kind == "forward" else -step.amount)
+
+
+def leg_corners(reg: Regiment, step: Step, fractions: np.ndarray) -> np.ndarray:
+    """The footprint corners (K, 4, 2) at each fraction of a step, in one numpy call."""
+    c = reg.corners()
+    f = np.asarray(fractions, float)
+    if step.kind != "wheel":
+        fwd, _ = reg.axes()
+        sign = 1.0 if step.kind == "forward" else -1.0
+        return c[None] + (sign * step.amount * f)[:, None, None] * fwd
+    pivot = c[1] if step.amount >= 0 else c[0]
+    a = np.radians(step.amount * f)
+    cos, sin = np.cos(a)[:, None], np.sin(a)[:, None]
+    d = c - pivot
+    x = d[None, :, 0] * cos - d[None, :, 1] * sin
+    y = d[None, :, 0] * sin + d[None, :, 1] * cos
+    return np.stack([x, y], axis=-1) + pivot
+
+
+def first_fraction(test, n: int = 64, rounds: int = 4) -> float | None:  # noqa: ANN001
+    """The least fraction f in [0, 1] for which ``test`` holds, where ``test`` takes an
+    array of fractions and answers an array of booleans: ``n`` samples, then ``rounds``
+    narrowings of 16 samples each (a resolution of 1/(n * 16**rounds))."""
+    fs = np.linspace(0.0, 1.0, n + 1)
+    ok = np.asarray(test(fs), bool)
+    if not ok.any():
+        return None
+    i = int(np.argmax(ok))
+    if i == 0:
+        return 0.0
+    for _ in range(rounds):
+        fs = np.linspace(fs[i - 1], fs[i], 17)
+        ok = np.asarray(test(fs), bool)
+        ok[-1] = True  # the right end held before
+        i = max(1, int(np.argmax(ok)))
+    return float(fs[i])
 
 
 def leg_poses(reg: Regiment, step: Step, per_cm: float = 1.0) -> list[Regiment]:
@@ -163,6 +199,39 @@ def _clash_with(bl: Blockers, j: int, d: float, depth: float, charge: bool) -> C
     if bl.enemy[j] and d < min(start, EXCLUSION_CM) - EPS:
         return Clash(bl.ids[j], f"within {EXCLUSION_CM:g} cm of {who} ({d:.2f} cm, REG-04)", d)
     return None
+
+
+def first_clashing(
+    world: World, slices: list[np.ndarray], bl: Blockers, charge: bool = False
+) -> tuple[int, str] | None:
+    """The index of the first slice (in order) that breaks a rule of :func:`sweep_clash`,
+    and what it runs into (a blocker id, "" for the table edge); None if none does."""
+    if not slices:
+        return None
+    sl = pad(slices)
+    k = len(sl)
+    off = ~point_in_rect(sl, world.table.width, world.table.height).all(axis=1)
+    bad = off.copy()
+    who = np.full(k, "", dtype=object)
+    if not bl.empty:
+        m = len(bl.ids)
+        a = np.repeat(sl, m, axis=0)
+        b = np.tile(bl.polys, (k, 1, 1))
+        d = distances(a, b).reshape(k, m)
+        over = overlap_depth(a, b).reshape(k, m) > EPS
+        if charge:
+            hit = over | (d < np.minimum(bl.start, CLEAR_CM)[None] - EPS)
+        else:
+            near = bl.enemy[None] & (d < np.minimum(bl.start, EXCLUSION_CM)[None] - EPS)
+            hit = over | near
+        rows = hit.any(axis=1)
+        first = np.argmax(hit, axis=1)
+        who = np.where(rows & ~off, np.array(bl.ids, dtype=object)[first], who)
+        bad |= rows
+    if not bad.any():
+        return None
+    i = int(np.argmax(bad))
+    return i, str(who[i])
 
 
 def footprint_clash(world: World, reg: Regiment, bl: Blockers) -> Clash | None:

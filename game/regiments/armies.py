@@ -108,7 +108,8 @@ def deploy(table: Table, picks: dict[str, str]) -> tuple[Regiment, ...]:
     return tuple(out)
 
 
-def _line_up(table: Table, side: str, army: Army, north: bool) -> list[Regiment]:
+def _rows(table: Table, army: Army) -> list[list[UnitType]]:
+    """The army's unit types in lines that fit across the table."""
     rows: list[list[UnitType]] = [[]]
     width = 0.0
     for u in army.units:
@@ -118,6 +119,11 @@ def _line_up(table: Table, side: str, army: Army, north: bool) -> list[Regiment]
             width = 0.0
         width += (GAP_CM if rows[-1] else 0.0) + w
         rows[-1].append(u)
+    return rows
+
+
+def _line_up(table: Table, side: str, army: Army, north: bool) -> list[Regiment]:
+    rows = _rows(table, army)
     out: list[Regiment] = []
     edge = max(GAP_CM, table.height * 0.08)
     depth_so_far = 0.0

@@ -273,9 +273,17 @@ def _side(scene: Any, screen: pygame.Surface) -> None:
     surf = rows_surface(rows, lay.size - 2, rect.w)
     screen.blit(surf, rect.topleft)
     area = pygame.Rect(rect.x, rect.y + surf.get_height(), rect.w, rect.h - surf.get_height())
-    on = reg is not None
+    specs = _order_buttons(scene, p, reg is not None)
+    for b in button_grid(area, specs, lay.size - 2, cols=3):
+        if b.rect.bottom <= rect.bottom:
+            scene.buttons.append(b)
+            draw_button(screen, b, lay.size - 2, b.rect.collidepoint(scene.mouse))
+
+
+def _order_buttons(scene: Any, p: Any, on: bool) -> list[tuple[str, str, bool, bool]]:
+    """The side panel's buttons: (action, label, active, enabled)."""
     kind = p.kind if p else ""
-    specs = [
+    return [
         ("march", "March (M)" if kind != "march" else "Move (M)", kind == "march", on),
         ("face:-90", "Face left", kind == "face" and p.turn == -90, on),
         ("face:90", "Face right", kind == "face" and p.turn == 90, on),
@@ -294,10 +302,6 @@ def _side(scene: Any, screen: pygame.Surface) -> None:
         ("undo", "Undo", False, scene.history.can_undo),
         ("redo", "Redo", False, scene.history.can_redo),
     ]
-    for b in button_grid(area, specs, lay.size - 2, cols=3):
-        if b.rect.bottom <= rect.bottom:
-            scene.buttons.append(b)
-            draw_button(screen, b, lay.size - 2, b.rect.collidepoint(scene.mouse))
 
 
 def load_rows(scene: Any) -> list[tuple[pygame.Rect, Path]]:

@@ -15,6 +15,15 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
+from game.actions import Action
+from game.regiments.actions import (
+    RegimentCharge,
+    RegimentFace,
+    RegimentHold,
+    RegimentMove,
+    RegimentReshape,
+    steps_to_tokens,
+)
 from game.regiments.geometry import signed_angle
 from game.regiments.orders import check_order
 from game.regiments.paths import Step, leg_end
@@ -150,4 +159,19 @@ def regiment_at(regiments: tuple[Regiment, ...], p: np.ndarray) -> Regiment | No
         cross = e[:, 0] * w[:, 1] - e[:, 1] * w[:, 0]
         if (cross >= -1e-9).all() or (cross <= 1e-9).all():
             return r
+    return None
+
+
+def action_of(p: Plan) -> Action | None:
+    """The action that commits the plan (None: a charge without a target yet)."""
+    if p.kind in MOVE_KINDS:
+        return RegimentMove(p.unit, steps_to_tokens(p.steps), p.kind == "march")
+    if p.kind == "face":
+        return RegimentFace(p.unit, p.turn)
+    if p.kind in ("widen", "narrow"):
+        return RegimentReshape(p.unit, p.kind, p.files, p.side)
+    if p.kind == "hold":
+        return RegimentHold(p.unit)
+    if p.kind == "charge" and p.target:
+        return RegimentCharge(p.unit, p.target, steps_to_tokens(p.steps))
     return None

@@ -15,8 +15,6 @@ game.regiments.engine, the UI never edits the state.
 
 from __future__ import annotations
 
-import json
-import os
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -26,28 +24,29 @@ import pygame
 
 from game.actions import Action
 from game.core.history import History
-from game.errors import UserFacingError
 from game.regiments.actions import (
     Countercharge,
-    RegimentCharge,
-    RegimentFace,
-    RegimentHold,
-    RegimentMove,
-    RegimentReshape,
-    steps_to_tokens,
 )
 from game.regiments.charge import resolve_charge
 from game.regiments.engine import ENGINE
 from game.regiments.paths import World
-from game.regiments.save import AUTOSAVE, QUICKSAVE, is_regiments_save, load_game, save_game
 from game.regiments.state import RegimentState
 from game.regiments.verdict import Verdict
-from game.save import save_dir
 
 from . import regiments_draw as draw
+from . import regiments_io
 from .keys import ctrl, is_help
 from .panels import button_at, screen_layout
-from .regiments_plan import Drag, Plan, drag_step, grab, pose_after, preview, regiment_at
+from .regiments_plan import (
+    Drag,
+    Plan,
+    action_of,
+    drag_step,
+    grab,
+    pose_after,
+    preview,
+    regiment_at,
+)
 from .regiments_view import Scenery, TableCamera
 from .scenes import register
 
@@ -108,37 +107,13 @@ class RegimentsScene:
         self.plan, self.drag, self.verdict, self.charging = None, None, None, False
 
     def _autosave(self) -> None:
-        if os.environ.get("HEXPLATE_NO_AUTOSAVE"):
-            return
-        try:
-            save_game(self.state, save_dir() / AUTOSAVE)
-        except UserFacingError as e:
-            self.app.notify(f"Autosave failed: {e}", error=True)
+        regiments_io.autosave(self.app, self.state)
 
     def save_own(self) -> None:
-        path = save_dir() / QUICKSAVE
-        try:
-            save_game(self.state, path)
-        except UserFacingError as e:
-            self.app.notify(str(e), error=True, seconds=6)
-            return
-        self.app.notify(f"Saved to {path}")
+        regiments_io.quicksave(self.app, self.state)
 
     def load_own(self) -> None:
-        try:
-            files = sorted(save_dir().glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
-        except OSError:
-            files = []
-        self.saves = [p for p in files if is_regiments_save(p)][:12]
-
-    def load(self, path: Path) -> None:
-        try:
-            state = load_game(path)
-        except UserFacingError as e:
-            self.app.notify(str(e), error=True, seconds=6)
-            return
-        self.app.show("regiments", state=state)
-        self.app.notify(f"Loaded {path.name}")
+        self.saves = regiments_io.list_saves()
 
     # --- planning ---------------------------------------------------------------------
     def select(self, unit: str | None) -> None:
@@ -166,7 +141,7 @@ class RegimentsScene:
         p = self.plan
         if p is None:
             return
-        action = _action_of(p)
+        action = action_of(p)
         if action is None:
             self.app.notify("Click an enemy to charge first", error=True)
             return
@@ -228,7 +203,14 @@ class RegimentsScene:
         elif k in (pygame.K_BACKSPACE,) and self.plan is not None:
             self.plan = self.plan.undo_step()
             self.refresh()
-        elif k == pygame.K_TAB:
+        elif self._view_key(k):
+            pass
+        elif self.plan is not None:
+            self._order_key(k)
+
+    def _view_key(self, k: int) -> bool:
+        """Tab, Space, pan, zoom and fit; True when the key was one of them."""
+        if k == pygame.K_TAB:
             self.panels = not self.panels
             self.resize()
         elif k == pygame.K_SPACE:
@@ -247,8 +229,9 @@ class RegimentsScene:
             self.cam = self.cam.zoomed(1 if up else -1, *self.cam.view[:2])
         elif k == pygame.K_f:
             self.cam = self.cam.fitted(self.state.start.table)
-        elif self.plan is not None:
-            self._order_key(k)
+        else:
+            return False
+        return True
 
     def _order_key(self, k: int) -> None:
         keys = {
@@ -392,7 +375,7 @@ class RegimentsScene:
             for rect, path in draw.load_rows(self):
                 if rect.collidepoint(event.pos):
                     self.saves = None
-                    self.load(path)
+                    regiments_io.load(self.app, path)
                     return
             self.saves = None
 
@@ -411,47 +394,7 @@ class RegimentsScene:
 
     def draw(self, screen: pygame.Surface) -> None:
         draw.frame(self, screen)
-        self._write_layout()
-
-    def _write_layout(self) -> None:
-        """HEXPLATE_DEBUG_LAYOUT: where each regiment's corners are on screen (e2e tests)."""
-        path = os.environ.get("HEXPLATE_DEBUG_LAYOUT")
-        if not path:
-            return
-
-        def px(p: np.ndarray) -> list[int]:
-            return [round(float(v)) for v in self.cam.to_screen(p)]
-
-        regs = {
-            r.id: {"front_left": px(r.corners()[0]), "front_right": px(r.corners()[1]),
-                   "centre": px(r.centre()), "side": r.side, "markers": list(r.markers)}
-            for r in self.state.regiments
-        }  # fmt: skip
-        data = {
-            "regiments": regs, "to_act": ENGINE.actor(self.state), "phase": self.state.phase,
-            "selected": self.plan.unit if self.plan else None,
-            "steps": [s.to_json() for s in self.plan.steps] if self.plan else [],
-            "actions": len(self.state.history), "scale": self.cam.scale,
-            "origin": px(np.zeros(2)),
-        }  # fmt: skip
-        text = json.dumps(data)
-        if text != self._layout_written:
-            Path(path).write_text(text)
-            self._layout_written = text
-
-
-def _action_of(p: Plan) -> Action | None:
-    if p.kind in ("move", "march"):
-        return RegimentMove(p.unit, steps_to_tokens(p.steps), p.kind == "march")
-    if p.kind == "face":
-        return RegimentFace(p.unit, p.turn)
-    if p.kind in ("widen", "narrow"):
-        return RegimentReshape(p.unit, p.kind, p.files, p.side)
-    if p.kind == "hold":
-        return RegimentHold(p.unit)
-    if p.kind == "charge" and p.target:
-        return RegimentCharge(p.unit, p.target, steps_to_tokens(p.steps))
-    return None
+        self._layout_written = regiments_io.write_layout(self, self._layout_written)
 
 
 register("regiments", RegimentsScene)

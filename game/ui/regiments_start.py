@@ -108,25 +108,8 @@ class RegimentsStart:
         screen.blit(font(size).render(sub, True, DIM), (x, y + size * 2 + 6))
         self.buttons = []
         bw, bh = size * 13, round(size * 1.8)
-        known = armies()
         for col, side in enumerate(("A", "B")):
-            cx = x + col * (bw + size * 3)
-            yy = y + size * 5
-            head = font(size + 4, True).render(f"Side {side}", True, side_colour(side))
-            screen.blit(head, (cx, yy))
-            yy += size * 2
-            for code in self.armies:
-                b = Button(
-                    pygame.Rect(cx, yy, bw, bh),
-                    f"army:{side}={code}",
-                    known[code].name,
-                    self.pick[side] == code,
-                )
-                self._button(screen, b, size)
-                yy += bh + 6
-            units = ", ".join(u.name for u in known[self.pick[side]].units)
-            for i, line in enumerate(_wrap(units, 34)):
-                screen.blit(font(size - 2).render(line, True, DIM), (cx, yy + 4 + i * size))
+            self._army_column(screen, side, x + col * (bw + size * 3), y + size * 5, size)
         tx = x + 2 * (bw + size * 3)
         yy = y + size * 5
         screen.blit(font(size + 4, True).render("Table", True, TEXT), (tx, yy))
@@ -151,6 +134,23 @@ class RegimentsStart:
         screen.blit(
             font(size - 2).render(hint, True, DIM), (x + bw + size, screen.get_height() - size * 3)
         )
+
+    def _army_column(self, screen: pygame.Surface, side: str, cx: int, yy: int, size: int) -> None:
+        """One side's army buttons and the regiments of its pick."""
+        known = armies()
+        bw, bh = size * 13, round(size * 1.8)
+        screen.blit(font(size + 4, True).render(f"Side {side}", True, side_colour(side)), (cx, yy))
+        yy += size * 2
+        for code in self.armies:
+            label = known[code].name
+            b = Button(
+                pygame.Rect(cx, yy, bw, bh), f"army:{side}={code}", label, self.pick[side] == code
+            )
+            self._button(screen, b, size)
+            yy += bh + 6
+        units = ", ".join(u.name for u in known[self.pick[side]].units)
+        for i, line in enumerate(_wrap(units, 34)):
+            screen.blit(font(size - 2).render(line, True, DIM), (cx, yy + 4 + i * size))
 
     def _button(self, screen: pygame.Surface, b: Button, size: int) -> None:
         self.buttons.append(b)

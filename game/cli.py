@@ -33,6 +33,12 @@ def _play(argv: Sequence[str]) -> int:
     return play_main(argv)
 
 
+def _regiments(argv: Sequence[str]) -> int:
+    from .ui.regiments import main as regiments_main
+
+    return regiments_main(argv)
+
+
 def _autoplay(argv: Sequence[str]) -> int:
     from .autoplay import main as autoplay_main
 
@@ -44,6 +50,7 @@ COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
     "autoplay": _autoplay,
     "preview": _preview,
     "play": _play,
+    "regiments": _regiments,
 }
 
 USAGE = """usage: python main.py [COMMAND] ...
@@ -52,7 +59,9 @@ commands:
   (none)             open the start screen (the bundled default map is chosen)
   play [MAP.tmx]     start a hot-seat game on a map (--scenario FILE, --load SAVE)
   preview MAP.tmx    open a map in the previewer (--png OUT.png renders without a window)
-  rules ...          the rules referee (move, reach, order); see docs/referee.md
+  regiments [MAP]    the regiments rule set (seed 002, cm): armies, table, hot-seat
+                     (--scenario FILE with "ruleset": "regiments", --load SAVE)
+  rules ...          the rules referee (move, reach, order, regiment); see docs/referee.md
   autoplay MAP.tmx   play a whole game headless with random legal actions
                      (--scenario FILE, --seed N, --turns K, --quiet)
 """

@@ -55,7 +55,9 @@ def _seed(text: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="rules", description="Ask the rules engine about a scenario file.")
     sub = p.add_subparsers(
-        dest="command", metavar="{move,reach,order,los,attack,heat,physical}", parser_class=_Parser
+        dest="command",
+        metavar="{move,reach,order,los,attack,heat,physical,regiment}",
+        parser_class=_Parser,
     )
     sub.required = True
 
@@ -82,6 +84,11 @@ def build_parser() -> argparse.ArgumentParser:
     from .referee_combat import add_parsers
 
     add_parsers(sub, _positive, _seed, variant)
+
+    rg = sub.add_parser("regiment", help="judge a regiments scenario's order (Extension 3)")
+    rg.add_argument("scenario")
+    rg.add_argument("--seed", type=_seed, default=1, help="dice seed after the script (1)")
+    variant(rg)
     return p
 
 
@@ -211,6 +218,12 @@ def _combat(name: str) -> Callable[[argparse.Namespace, Rules], dict[str, Any]]:
     return run
 
 
+def _regiment(args: argparse.Namespace, rules: Rules) -> dict[str, Any]:
+    from .regiments.referee import answer as regiment_answer  # no hexes: its own rules
+
+    return regiment_answer(args.scenario, args.seed)
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace, Rules], dict[str, Any]]] = {
     "move": _move,
     "reach": _reach,
@@ -219,6 +232,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Rules], dict[str, Any]]] = {
     "attack": _combat("attack"),
     "heat": _combat("heat"),
     "physical": _combat("physical"),
+    "regiment": _regiment,
 }
 
 

@@ -148,6 +148,8 @@ def parse_scenario(data: Any, path: Path) -> Scenario:
     """Check already-decoded scenario JSON; ``path`` names it in errors and anchors maps."""
     r = Reader(path)
     top = r.obj(data, "the scenario")
+    if top.get("ruleset") == "regiments":  # Extension 3: game.regiments.scenario reads it
+        raise r.error("is a regiments scenario: ask 'rules regiment' or open it with 'regiments'")
     r.keys(top, TOP_KEYS, "the scenario")
     version = r.int_(top.get("version", VERSION), "version", VERSION, VERSION)
     if "board" not in top:

@@ -140,3 +140,34 @@ def test_every_phase_of_every_variant_has_a_module() -> None:
         name = phases.following(name, TW)
     assert walked[:3] == ["setup", "deployment", "initiative"]
     assert walked[2:9] == walked[9:] + walked[2:9][len(walked[9:]) :]  # the turn repeats
+
+
+# The regiments rule set knows no hexes (issue 16): its modules import nothing of the hex
+# game's board, grid, units or rules; only its save and scenario readers reuse the shared
+# atomic writer (game.save) and JSON reader (game.scenario.read_json).
+HEX_MODULES = (
+    "game.hexgrid", "game.board", "game.layout", "game.maps", "game.rules", "game.units",
+    "game.mech", "game.flow", "game.phases", "game.state", "game.movers", "game.designs",
+    "game.roster", "game.setup", "game.deploy",
+)  # fmt: skip
+REGIMENT_READERS = {
+    "game.regiments.save": {"game.save", "game.scenario"},
+    "game.regiments.scenario": {"game.scenario"},
+}
+
+
+def test_the_regiments_rules_import_no_hex_module() -> None:
+    found = {}
+    for name, path in _modules().items():
+        if not name.startswith("game.regiments"):
+            continue
+        allowed = REGIMENT_READERS.get(name, set())
+        watched = HEX_MODULES + ("game.save", "game.scenario")
+
+        def under(i: str, mods: tuple[str, ...] | set[str]) -> bool:
+            return any(i == m or i.startswith(m + ".") for m in mods)
+
+        bad = sorted(i for i in _imports(path, name) if under(i, watched) and not under(i, allowed))
+        if bad:
+            found[name] = bad
+    assert found == {}

@@ -23,6 +23,7 @@ from typing import Any, Generic, Protocol
 
 from ..actions import Action, EndPhase, Event, IllegalActionError, Refused
 from .cups import keep_cup
+from .history import DiscardDice
 from .phase import Handler, PhaseRules, S, Step
 
 MAX_PHASES_PER_ACTION = 64  # a guard: one action never walks through more phases
@@ -181,6 +182,8 @@ class Engine(Generic[S]):
             return handler
         if isinstance(action, EndPhase):  # accepted in every phase once it waits for nothing
             return self._end_phase
+        if isinstance(action, DiscardDice):  # accepted in every phase (game.core.history)
+            return self._discard
         home = self.rules.home(action)
         if home is None:
             return f"{type(action).__name__} is not an action"
@@ -192,6 +195,14 @@ class Engine(Generic[S]):
         if reason is not None:
             return reason
         self._close_phase(step)
+        return None
+
+    def _discard(self, step: Step[S], action: Action) -> str | None:
+        n = action.faces  # type: ignore[attr-defined]
+        if not isinstance(n, int) or n < 1:
+            return "a dice discard drops at least one face"
+        for _ in range(n):
+            step.cup.d6("discarded: drawn by an undone action")
         return None
 
     def _close_phase(self, step: Step[S]) -> None:

@@ -1,20 +1,44 @@
-"""Undo and redo of whole actions: a line of states, the current one marked.
+"""Undo and redo of whole actions over immutable states, for any rule set.
 
-Used where actions are taken back (the sandbox; states are frozen, so keeping them is
-cheap). ``undo`` steps back one state; what the dice do after an undo is the caller's
-choice (``reroll``: the sandbox gives the next roll a new face, so undoing a bad roll
-and trying again is a new roll, unless the player fixes the dice). ``redo`` steps forward
-again to exactly the state that was undone, dice included. Doing something new after an
-undo drops the states ahead.
+A :class:`History` is a line of states, the current one marked (states are frozen, so
+keeping them is cheap). ``undo`` steps back one state, ``redo`` forward again to exactly
+the state that was undone, so undo then redo is the identity and undoing everything gives
+the first state. Doing something new after an undo (``push``) drops the states ahead.
+
+Dice are never taken back. Two ways keep the roll after an undo a new one:
+
+* :meth:`History.dice_to_discard`: before the next new action the caller applies the
+  :class:`DiscardDice` it returns (the faces the undone actions drew). DiscardDice is an
+  action like any other, accepted in every phase by the turn engine, so saves and
+  replays stay exact (the regiments screen does this);
+* ``undo(reroll)``: the caller adjusts the dice of the state stepped back to (the hex
+  sandbox re-seeds them, game.sandbox.reroll, and saves its state, not a log).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import ClassVar, Generic, Protocol, TypeVar
 
-T = TypeVar("T")
+from ..actions import Action
+
+
+class DiceState(Protocol):
+    @property
+    def faces_used(self) -> int: ...
+
+
+T = TypeVar("T", bound=DiceState)
+
+
+@dataclass(frozen=True, slots=True)
+class DiscardDice(Action):
+    """Draw and drop ``faces`` dice faces: those an undone action had drawn."""
+
+    doing: ClassVar[str] = "dice are discarded after an undo"
+
+    faces: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,3 +90,10 @@ class History(Generic[T]):
     def reset(self) -> History[T]:
         """Back to the first state; everything after it can be redone."""
         return History(self.states, 0)
+
+    def dice_to_discard(self) -> DiscardDice | None:
+        """The discard to apply before a new action when undone actions drew dice the
+        current state has not: the next roll is then a fresh one. (A new action pushed
+        after the discard has drawn at least as far as any state it drops.)"""
+        extra = max(s.faces_used for s in self.states) - self.current.faces_used
+        return DiscardDice(extra) if extra > 0 else None

@@ -38,11 +38,17 @@ def is_confirm(event: pygame.event.Event) -> bool:
 
 
 def shared_key(app: Any, event: pygame.event.Event) -> bool:
-    """Ctrl+S / Ctrl+O / Ctrl+Q for every screen; True when the key was used."""
+    """Ctrl+S / Ctrl+O / Ctrl+Q for every screen; True when the key was used. A screen
+    with ``save_own`` / ``load_own`` (the regiments screen) gets Ctrl+S / Ctrl+O itself."""
     if event.type != pygame.KEYDOWN or not ctrl(event):
         return False
     if event.key == pygame.K_q:
         app.running = False
+        return True
+    top = getattr(app, "top", None)
+    if event.key in (pygame.K_s, pygame.K_o) and hasattr(top, "save_own"):
+        # a screen that holds a game of another rule set saves and loads it itself
+        (top.save_own if event.key == pygame.K_s else top.load_own)()
         return True
     if event.key == pygame.K_s:
         if app.state is None:

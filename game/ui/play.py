@@ -83,6 +83,12 @@ def initial_state(args: Args):
     return None
 
 
+def _regiments_file(path: Path) -> bool:
+    from game.regiments.scenario import is_regiments_file
+
+    return is_regiments_file(path)
+
+
 def make_app(args: Args, screen):
     """The App on its first scene (used by main and by the tests)."""
     from . import screens  # noqa: F401 - registers every screen by name
@@ -103,6 +109,12 @@ def make_app(args: Args, screen):
 
 def main(argv: Sequence[str]) -> int:
     args = parse_args(argv)
+    if args.scenario is not None and _regiments_file(args.scenario):  # Extension 3
+        from .regiments import main as regiments_main
+
+        extra = ["--size", f"{args.size[0]}x{args.size[1]}"]
+        extra += ["--seed", str(args.seed)] if args.seed is not None else []
+        return regiments_main(["--scenario", str(args.scenario), *extra])
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "hexplate")
     import pygame
 

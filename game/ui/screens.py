@@ -11,6 +11,8 @@ from . import (
     play_menu,
     play_over,
     play_scene,
+    regiments_scene,
+    regiments_start,
     start_screen,
 )
 
@@ -23,4 +25,6 @@ SCREEN_MODULES = (
     play_menu,
     play_over,
     play_log,
+    regiments_start,
+    regiments_scene,
 )

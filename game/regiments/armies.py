@@ -1,0 +1,164 @@
+"""Starting armies as data (game/regiments/data/armies.json): unit types with their stand
+size, files and ranks, movement rate (cm) and size class, and armies listing them.
+
+:func:`deploy` sets two armies up facing each other across a table: side A along the
+south edge facing north, side B along the north edge facing south, each in a line
+(further lines behind when the table is too narrow), 4 cm between regiments.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..errors import UserFacingError
+from .geometry import distance
+from .options import EXCLUSION_CM
+from .regiment import Regiment
+from .table import Table
+
+DATA = Path(__file__).resolve().parent / "data" / "armies.json"
+GAP_CM = 4.0
+TYPE_KEYS = ("name", "files", "ranks", "stand", "move", "size")
+
+
+class ArmyError(UserFacingError):
+    """The armies file is broken, or an army does not fit the table (one sentence)."""
+
+
+@dataclass(frozen=True, slots=True)
+class UnitType:
+    code: str
+    name: str
+    files: int
+    ranks: int
+    stand: tuple[float, float]
+    move: float
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class Army:
+    code: str
+    name: str
+    units: tuple[UnitType, ...]
+
+
+def _unit_type(code: str, d: Any) -> UnitType:
+    where = f"{DATA.name}: unit type '{code}'"
+    if not isinstance(d, dict) or sorted(d) != sorted(TYPE_KEYS):
+        raise ArmyError(f"{where} must have exactly the keys {', '.join(TYPE_KEYS)}")
+    ints = all(
+        isinstance(d[k], int) and not isinstance(d[k], bool) and d[k] >= 1
+        for k in ("files", "ranks", "size")
+    )
+    stand = d["stand"]
+    ok_stand = (
+        isinstance(stand, list)
+        and len(stand) == 2
+        and all(isinstance(v, int | float) and v > 0 for v in stand)
+    )
+    if not ints or not ok_stand or not isinstance(d["move"], int | float) or d["move"] <= 0:
+        raise ArmyError(f"{where} has a bad number (files, ranks, size >= 1; stand, move > 0)")
+    return UnitType(
+        code,
+        str(d["name"]),
+        d["files"],
+        d["ranks"],
+        (float(stand[0]), float(stand[1])),
+        float(d["move"]),
+        d["size"],
+    )
+
+
+@cache
+def armies(path: Path = DATA) -> dict[str, Army]:
+    """Every army of the data file, by code."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise ArmyError(f"{path.name}: cannot be read ({e})") from None
+    types = {code: _unit_type(code, d) for code, d in data.get("unit_types", {}).items()}
+    out: dict[str, Army] = {}
+    for code, d in data.get("armies", {}).items():
+        missing = [u for u in d.get("units", []) if u not in types]
+        if missing or not d.get("units"):
+            raise ArmyError(f"{path.name}: army '{code}' lists unknown or no unit types {missing}")
+        out[code] = Army(code, str(d.get("name", code)), tuple(types[u] for u in d["units"]))
+    return out
+
+
+def deploy(table: Table, picks: dict[str, str]) -> tuple[Regiment, ...]:
+    """The regiments of ``picks`` (side -> army code) set up on ``table``."""
+    known = armies()
+    out: list[Regiment] = []
+    for side, code in picks.items():
+        if code not in known:
+            raise ArmyError(f"there is no army '{code}' (known: {', '.join(known)})")
+        out += _line_up(table, side, known[code], north=side != "A")
+    for i, a in enumerate(out):
+        for b in out[i + 1 :]:
+            if distance(a.corners(), b.corners()) < (EXCLUSION_CM if a.side != b.side else 0.5):
+                raise ArmyError(
+                    f"the armies do not fit on a {table.width:g} x {table.height:g} cm table"
+                )
+    return tuple(out)
+
+
+def _rows(table: Table, army: Army) -> list[list[UnitType]]:
+    """The army's unit types in lines that fit across the table."""
+    rows: list[list[UnitType]] = [[]]
+    width = 0.0
+    for u in army.units:
+        w = u.files * u.stand[0]
+        if rows[-1] and width + GAP_CM + w > table.width - 2 * GAP_CM:
+            rows.append([])
+            width = 0.0
+        width += (GAP_CM if rows[-1] else 0.0) + w
+        rows[-1].append(u)
+    return rows
+
+
+def _line_up(table: Table, side: str, army: Army, north: bool) -> list[Regiment]:
+    rows = _rows(table, army)
+    out: list[Regiment] = []
+    edge = max(GAP_CM, table.height * 0.08)
+    depth_so_far = 0.0
+    for row in rows:
+        total = sum(u.files * u.stand[0] for u in row) + GAP_CM * (len(row) - 1)
+        x = (table.width - total) / 2
+        deepest = max(u.ranks * u.stand[1] for u in row)
+        front = edge + deepest + depth_so_far
+        for u in row:
+            w = u.files * u.stand[0]
+            n = len(out) + 1
+            if north:  # facing south: the front-left corner is the eastern front corner
+                fl, facing = (x + w, front), 180.0
+            else:
+                fl, facing = (x, table.height - front), 0.0
+            out.append(
+                Regiment(
+                    f"{side}{n}",
+                    side,
+                    u.files,
+                    u.ranks,
+                    u.stand,
+                    fl,
+                    facing,
+                    u.move,
+                    u.size,
+                    (),
+                    u.name,
+                )
+            )
+            x += w + GAP_CM
+        depth_so_far += deepest + GAP_CM * 2
+    for r in out:
+        if not table.holds(r.corners()):
+            raise ArmyError(
+                f"the {army.name} does not fit on a {table.width:g} x {table.height:g} cm table"
+            )
+    return out

@@ -1,0 +1,165 @@
+"""Saving and loading regiments games, like hex games (game.save): the start, every
+accepted action and a snapshot; loading replays the actions from the start and checks the
+snapshot, so a save cannot smuggle in a position the rules would not reach. Written with
+game.save's atomic writer; every problem is a SaveError naming the file.
+
+The table is saved inline (size and obstacles) with the map it was drawn from as
+``scenery``, so a save replays the same even if the map file changes later.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from ..actions import IllegalActionError, action_from_json, action_to_json
+from ..errors import UserFacingError
+from ..save import SaveError, save_dir, write_text_atomically
+from ..scenario import ScenarioError, read_json
+from .engine import replay
+from .regiment import Regiment
+from .scenario import parse
+from .state import RegimentStart, RegimentState
+from .table import Table
+
+FORMAT = "hexplate-regiments-save"
+VERSION = 1
+TOP_KEYS = ("format", "version", "start", "actions", "snapshot")
+QUICKSAVE = "regiments-quicksave.json"
+AUTOSAVE = "regiments-autosave.json"
+
+
+def regiment_to_json(r: Regiment) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "id": r.id, "side": r.side, "files": r.files, "ranks": r.ranks,
+        "stand": list(r.stand), "front_left": list(r.front_left), "facing": r.facing,
+        "move": r.move, "size": r.size, "markers": list(r.markers),
+    }  # fmt: skip
+    if r.name:
+        out["name"] = r.name
+    return out
+
+
+def table_to_json(t: Table) -> dict[str, Any]:
+    out: dict[str, Any] = {"width": t.width, "height": t.height}
+    if t.obstacles:
+        out["obstacles"] = [
+            {"id": o.id, "points": [list(p) for p in o.points]} for o in t.obstacles
+        ]
+    return out
+
+
+def save_to_json(state: RegimentState) -> dict[str, Any]:
+    st = state.start
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "start": {
+            "table": table_to_json(st.table),
+            "scenery": st.table.scenery,
+            "cm_per_pixel": st.table.cm_per_pixel,
+            "regiments": [regiment_to_json(r) for r in st.regiments],
+            "options": st.options.to_json(),
+            "sides": list(st.sides),
+            "seed": st.seed,
+            "dice": list(st.script),
+        },
+        "actions": [action_to_json(a) for a in state.history],
+        "snapshot": snapshot(state),
+    }
+
+
+def snapshot(state: RegimentState) -> dict[str, Any]:
+    digest_of = (
+        state.regiments, state.turn, str(state.phase), state.first, state.to_act,
+        state.pending, state.contacts, state.faces_used, tuple(e.text for e in state.log),
+    )  # fmt: skip
+    return {
+        "round": state.turn,
+        "phase": str(state.phase),
+        "actions": len(state.history),
+        "dice_faces_used": state.faces_used,
+        "digest": hashlib.sha256(repr(digest_of).encode()).hexdigest(),
+    }
+
+
+def save_game(state: RegimentState, path: str | Path) -> None:
+    write_text_atomically(Path(path), json.dumps(save_to_json(state), indent=1))
+
+
+def quicksave_path() -> Path:
+    return save_dir() / QUICKSAVE
+
+
+def is_regiments_save(path: str | Path) -> bool:
+    try:
+        data = read_json(Path(path))
+    except ScenarioError:
+        return False
+    return isinstance(data, dict) and data.get("format") == FORMAT
+
+
+def load_game(path: str | Path) -> RegimentState:
+    """The saved game replayed from its start; SaveError (one sentence) if it cannot be."""
+    path = Path(path)
+    try:
+        top = read_json(path)
+    except ScenarioError as e:
+        raise SaveError(str(e)) from None
+    if not isinstance(top, dict) or top.get("format") != FORMAT:
+        raise SaveError(f"{path}: this is not a regiments save (no 'format': '{FORMAT}').")
+    if top.get("version") != VERSION:
+        raise SaveError(f"{path}: regiments save version {top.get('version')!r} is not supported.")
+    for key in TOP_KEYS:
+        if key not in top:
+            raise SaveError(f"{path}: the save has no '{key}'.")
+    start = _start(path, top["start"])
+    if not isinstance(top["actions"], list):
+        raise SaveError(f"{path}: 'actions' must be a list.")
+    actions = []
+    for i, item in enumerate(top["actions"]):
+        try:
+            actions.append(action_from_json(item))
+        except ValueError as e:
+            raise SaveError(f"{path}: action {i + 1} is damaged ({e}).") from None
+    try:
+        state = replay(start, actions)
+    except (IllegalActionError, ValueError) as e:
+        raise SaveError(f"{path}: a saved action is refused on replay ({e}).") from None
+    if snapshot(state) != top["snapshot"]:
+        raise SaveError(
+            f"{path}: replaying the saved actions does not reach the saved position "
+            "(the file was edited or comes from another version)."
+        )
+    return state
+
+
+def _start(path: Path, d: Any) -> RegimentStart:
+    if not isinstance(d, dict):
+        raise SaveError(f"{path}: start must be a JSON object.")
+    for key in ("table", "regiments", "options", "sides", "seed", "dice"):
+        if key not in d:
+            raise SaveError(f"{path}: the save's start has no '{key}'.")
+    sides = d["sides"]
+    if not isinstance(sides, list) or len(sides) != 2 or not all(isinstance(s, str) for s in sides):
+        raise SaveError(f"{path}: 'sides' must list two side names.")
+    seed = d["seed"]
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SaveError(f"{path}: the dice seed must be a whole number, not {seed!r}.")
+    data = {"ruleset": "regiments", "table": d["table"], "regiments": d["regiments"],
+            "options": d["options"], "dice": d["dice"]}  # fmt: skip
+    try:
+        sc = parse(data, path)
+    except UserFacingError as e:
+        raise SaveError(str(e).replace("scenario", "save")) from None
+    scenery = d.get("scenery")
+    scale = d.get("cm_per_pixel", 0.0)
+    if scenery is not None and not isinstance(scenery, str):
+        raise SaveError(f"{path}: 'scenery' must be a map path or null.")
+    if isinstance(scale, bool) or not isinstance(scale, int | float):
+        raise SaveError(f"{path}: 'cm_per_pixel' must be a number.")
+    t = sc.table
+    table = Table(t.width, t.height, t.obstacles, scenery, float(scale))
+    return RegimentStart(table, sc.regiments, sc.options, tuple(sides), seed, sc.dice or ())

@@ -1,0 +1,295 @@
+"""Regiments scenario files (``"ruleset": "regiments"``, docs/scenario-format.md,
+Extension 3): JSON -> table, regiments, options, dice and the order to judge.
+
+Reading is as strict as for hex scenarios: an unknown key, a bad value or an impossible
+position (a regiment off the table, on another or on an obstacle) is a ScenarioError of
+one sentence naming the file and the spot. Optional additions to the contract: the
+table's ``obstacles`` (convex polygons) and ``file`` (a Tiled map as the table), a
+regiment's ``name``, the scenario's ``options`` (game.regiments.options) and ``dice``,
+and an order's ``countercharge`` (who countercharges when they may).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from ..scenario import ScenarioError, read_json
+from .geometry import convex_hull, overlaps
+from .options import CHOICES, Options
+from .paths import Step
+from .regiment import MARKERS, Regiment
+from .table import Obstacle, Table
+from .tabletop import TabletopError, table_from_map
+from .verdict import ORDER_TYPES, Order
+
+RULESET = "regiments"
+TOP_KEYS = ("version", "ruleset", "table", "regiments", "order", "options", "dice")
+REQUIRED = ("id", "side", "files", "ranks", "stand", "front_left", "facing", "move")
+OPTIONAL = ("size", "markers", "name")
+ORDER_KEYS = ("unit", "type", "steps", "turn", "files", "side", "target", "countercharge")
+MAX_CM = 100_000.0
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class RegimentScenario:
+    path: Path
+    table: Table
+    regiments: tuple[Regiment, ...]
+    options: Options
+    order: Order | None
+    dice: tuple[int, ...] | None
+    map_ref: str | None = None
+
+
+def is_regiments_file(path: str | Path) -> bool:
+    """True when the file is JSON with ``"ruleset": "regiments"`` (False on anything else,
+    the hex reader then says what is wrong)."""
+    try:
+        data = read_json(Path(path))
+    except ScenarioError:
+        return False
+    return isinstance(data, dict) and data.get("ruleset") == RULESET
+
+
+def load(path: str | Path) -> RegimentScenario:
+    path = Path(path)
+    return parse(read_json(path), path)
+
+
+class _R:
+    """Phrases each check's one-sentence error with the file name."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def err(self, msg: str) -> ScenarioError:
+        return ScenarioError(f"{self.path}: {msg}")
+
+    def obj(self, v: Any, where: str, keys: tuple[str, ...]) -> dict[str, Any]:
+        if not isinstance(v, dict):
+            raise self.err(f"{where} must be a JSON object")
+        for k in v:
+            if k not in keys:
+                raise self.err(f"unknown key '{k}' in {where} (allowed: {', '.join(keys)})")
+        return v
+
+    def num(self, v: Any, where: str, lo: float = -MAX_CM, hi: float = MAX_CM) -> float:
+        if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v):
+            raise self.err(f"{where} must be a number, not {v!r}")
+        if not lo <= v <= hi:
+            raise self.err(f"{where} is {v}, outside {lo:g}..{hi:g}")
+        return float(v)
+
+    def int_(self, v: Any, where: str, lo: int, hi: int) -> int:
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise self.err(f"{where} must be a whole number, not {v!r}")
+        if not lo <= v <= hi:
+            raise self.err(f"{where} is {v}, outside {lo}..{hi}")
+        return v
+
+    def str_(self, v: Any, where: str) -> str:
+        if not isinstance(v, str) or not v.strip():
+            raise self.err(f"{where} must be a non-empty string, not {v!r}")
+        return v
+
+    def pair(self, v: Any, where: str, lo: float = -MAX_CM) -> tuple[float, float]:
+        if not isinstance(v, list) or len(v) != 2:
+            raise self.err(f"{where} must be a list of two numbers, not {v!r}")
+        return self.num(v[0], f"{where}[0]", lo), self.num(v[1], f"{where}[1]", lo)
+
+
+def parse(data: Any, path: Path) -> RegimentScenario:
+    r = _R(path)
+    top = r.obj(data, "the scenario", TOP_KEYS)
+    if top.get("ruleset") != RULESET:
+        raise r.err(f"'ruleset' must be \"{RULESET}\" for a regiments scenario")
+    r.int_(top.get("version", 1), "version", 1, 1)
+    if "table" not in top:
+        raise r.err("the scenario has no 'table'")
+    table, map_ref = _table(r, top["table"])
+    regs = _regiments(r, top.get("regiments", []), table)
+    options = _options(r, top.get("options", {}))
+    dice = _dice(r, top["dice"]) if top.get("dice") is not None else None
+    order = _order(r, top["order"], regs) if top.get("order") is not None else None
+    return RegimentScenario(path, table, regs, options, order, dice, map_ref)
+
+
+def _table(r: _R, v: Any) -> tuple[Table, str | None]:
+    d = r.obj(v, "table", ("width", "height", "obstacles", "file"))
+    obstacles = tuple(
+        _obstacle(r, o, i)
+        for i, o in enumerate(_list(r, d.get("obstacles", []), "table.obstacles"))
+    )
+    if "file" in d:
+        if "width" in d or "height" in d:
+            raise r.err("table: give width and height, or a map 'file', not both")
+        name = r.str_(d["file"], "table.file")
+        found = _resolve(r.path, name)
+        try:
+            t = table_from_map(found)
+        except TabletopError as e:
+            raise r.err(f"table.file: {e}") from None
+        return Table(t.width, t.height, t.obstacles + obstacles, name, t.cm_per_pixel), name
+    for k in ("width", "height"):
+        if k not in d:
+            raise r.err(f"table has no '{k}'")
+    w = r.num(d["width"], "table.width", 1.0)
+    h = r.num(d["height"], "table.height", 1.0)
+    return Table(w, h, obstacles), None
+
+
+def _resolve(scenario: Path, name: str) -> Path:
+    """A map path relative to the scenario file, falling back to the repository root."""
+    p = Path(name)
+    if p.is_absolute():
+        return p
+    near = scenario.parent / p
+    return near if near.exists() else Path(__file__).resolve().parents[2] / p
+
+
+def _list(r: _R, v: Any, where: str) -> list[Any]:
+    if not isinstance(v, list):
+        raise r.err(f"{where} must be a list")
+    return v
+
+
+def _obstacle(r: _R, v: Any, i: int) -> Obstacle:
+    where = f"table.obstacles[{i}]"
+    d = r.obj(v, where, ("id", "points"))
+    pts = [
+        r.pair(p, f"{where}.points[{j}]")
+        for j, p in enumerate(_list(r, d.get("points"), f"{where}.points"))
+    ]
+    if len(pts) < 3:
+        raise r.err(f"{where} needs at least 3 points")
+    hull = convex_hull(pts)  # an obstacle counts as its convex hull (docs/regiments.md)
+    if len(hull) < 3:
+        raise r.err(f"{where} has no area")
+    oid = r.str_(d.get("id", f"obstacle {i + 1}"), f"{where}.id")
+    return Obstacle(oid, tuple((float(x), float(y)) for x, y in hull))
+
+
+def _regiments(r: _R, v: Any, table: Table) -> tuple[Regiment, ...]:
+    out: list[Regiment] = []
+    for i, item in enumerate(_list(r, v, "regiments")):
+        reg = _regiment(r, item, i)
+        where = f"regiment '{reg.id}'"
+        if any(o.id == reg.id for o in out):
+            raise r.err(f"{where}: two regiments have this id")
+        if not table.holds(reg.corners()):
+            raise r.err(f"{where} does not lie on the {table.width:g} x {table.height:g} cm table")
+        for o in out:
+            if overlaps(reg.corners(), o.corners()):
+                raise r.err(f"{where} overlaps regiment '{o.id}'")
+        for ob in table.obstacles:
+            if overlaps(reg.corners(), ob.polygon()):
+                raise r.err(f"{where} stands on obstacle '{ob.id}'")
+        out.append(reg)
+    return tuple(out)
+
+
+def _regiment(r: _R, v: Any, i: int) -> Regiment:
+    d = r.obj(v, f"regiments[{i}]", REQUIRED + OPTIONAL)
+    rid = d.get("id")
+    where = f"regiment '{rid}'" if isinstance(rid, str) else f"regiments[{i}]"
+    for k in REQUIRED:
+        if k not in d:
+            raise r.err(f"{where} has no '{k}'")
+    stand = r.pair(d["stand"], f"{where}.stand", 0.01)
+    markers = _list(r, d.get("markers", []), f"{where}.markers")
+    for m in markers:
+        if m not in MARKERS:
+            raise r.err(f"{where}.markers: {m!r} is not one of {', '.join(MARKERS)}")
+    reg = Regiment(
+        r.str_(d["id"], "regiment id"), r.str_(d["side"], f"{where}.side"),
+        r.int_(d["files"], f"{where}.files", 1, 100), r.int_(d["ranks"], f"{where}.ranks", 1, 100),
+        stand, r.pair(d["front_left"], f"{where}.front_left"), 0.0,
+        r.num(d["move"], f"{where}.move", 0.0, 1000.0),
+        r.int_(d.get("size", 1), f"{where}.size", 0, 20),
+        (), str(d.get("name", "")),
+    )  # fmt: skip
+    facing = r.num(d["facing"], f"{where}.facing", -360.0, 360.0)
+    return reg.placed(reg.front_left, facing).with_markers(tuple(markers))
+
+
+def _options(r: _R, v: Any) -> Options:
+    names = tuple(f.name for f in fields(Options))
+    d = r.obj(v, "options", names)
+    base = Options()
+    kw: dict[str, Any] = {}
+    for k, val in d.items():
+        default = getattr(base, k)
+        where = f"options.{k}"
+        if k in CHOICES:
+            if val not in CHOICES[k]:
+                raise r.err(f"{where} must be one of {', '.join(CHOICES[k])}, not {val!r}")
+            kw[k] = val
+        elif isinstance(default, bool):
+            if not isinstance(val, bool):
+                raise r.err(f"{where} must be true or false")
+            kw[k] = val
+        elif isinstance(default, int):
+            kw[k] = r.int_(val, where, 0, 12)
+        else:
+            kw[k] = r.num(val, where, 0.0, 1000.0)
+    return Options(**kw)
+
+
+def _dice(r: _R, v: Any) -> tuple[int, ...]:
+    return tuple(r.int_(f, f"dice[{i}]", 1, 6) for i, f in enumerate(_list(r, v, "dice")))
+
+
+def _order(r: _R, v: Any, regs: tuple[Regiment, ...]) -> Order:
+    d = r.obj(v, "order", ORDER_KEYS)
+    unit = r.str_(d.get("unit"), "order.unit")
+    ids = {x.id for x in regs}
+    if unit not in ids:
+        raise r.err(f"order.unit '{unit}' is not one of the regiments")
+    kind = d.get("type")
+    if kind not in ORDER_TYPES:
+        raise r.err(f"order.type must be one of {', '.join(ORDER_TYPES)}, not {kind!r}")
+    steps = tuple(_step(r, s, i) for i, s in enumerate(_list(r, d.get("steps", []), "order.steps")))
+    need = {
+        "face": ("turn",),
+        "widen": ("files", "side"),
+        "narrow": ("files", "side"),
+        "charge": ("target",),
+    }
+    for k in need.get(kind, ()):
+        if k not in d:
+            raise r.err(f"a {kind} order needs '{k}'")
+    if steps and kind not in ("move", "march", "charge"):
+        raise r.err(f"a {kind} order takes no steps (REG-07)")
+    target = r.str_(d["target"], "order.target") if "target" in d else ""
+    if target and target not in ids:
+        raise r.err(f"order.target '{target}' is not one of the regiments")
+    return Order(
+        unit, kind, steps,
+        r.int_(d.get("turn", 0), "order.turn", -360, 360),
+        r.int_(d.get("files", 0), "order.files", 0, 100),
+        r.str_(d["side"], "order.side") if "side" in d else "", target,
+        _countercharge(r, d.get("countercharge", False), target, ids),
+    )  # fmt: skip
+
+
+def _countercharge(r: _R, v: Any, target: str, ids: set[str]) -> tuple[str, ...]:
+    if isinstance(v, bool):
+        return (target,) if v and target else ()
+    names = [r.str_(x, "order.countercharge[]") for x in _list(r, v, "order.countercharge")]
+    for n in names:
+        if n not in ids:
+            raise r.err(f"order.countercharge: '{n}' is not one of the regiments")
+    return tuple(names)
+
+
+def _step(r: _R, v: Any, i: int) -> Step:
+    where = f"order.steps[{i}]"
+    if not isinstance(v, dict) or len(v) != 1:
+        raise r.err(f'{where} must be one of {{"wheel": N}}, {{"forward": N}}, {{"backward": N}}')
+    ((kind, amount),) = v.items()
+    if kind not in ("wheel", "forward", "backward"):
+        raise r.err(f"{where}: unknown step '{kind}' (wheel, forward or backward)")
+    return Step(kind, r.num(amount, f"{where}.{kind}"))

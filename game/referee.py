@@ -55,7 +55,9 @@ def _seed(text: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="rules", description="Ask the rules engine about a scenario file.")
     sub = p.add_subparsers(
-        dest="command", metavar="{move,reach,order,los,attack,heat,physical}", parser_class=_Parser
+        dest="command",
+        metavar="{move,reach,order,los,attack,heat,physical,aero}",
+        parser_class=_Parser,
     )
     sub.required = True
 
@@ -79,9 +81,11 @@ def build_parser() -> argparse.ArgumentParser:
     od.add_argument("--initiative-winner", required=True, metavar="SIDE")
     od.add_argument("--units", required=True, metavar="A=8,B=5")
     variant(od)
+    from .referee_aero import add_parser as add_aero
     from .referee_combat import add_parsers
 
     add_parsers(sub, _positive, _seed, variant)
+    add_aero(sub, _positive, _seed, variant)
     return p
 
 
@@ -123,8 +127,11 @@ def _scenario_with_move(path: str):  # -> Scenario
 
 
 def _move(args: argparse.Namespace, rules: Rules) -> dict[str, Any]:
+    from .referee_aero import ground_units
+
     s = _scenario_with_move(args.scenario)
     m = s.move
+    units = ground_units(s)  # aerospace units fly over: the ground rules do not see them
     if args.resolve:
         resolve_move = _engine("piloting", "resolve_move", "rules move --resolve")
         from .dice import Dice
@@ -133,25 +140,28 @@ def _move(args: argparse.Namespace, rules: Rules) -> dict[str, Any]:
         cups = iter([Dice(seed=args.seed, script=s.dice or ()) for _ in range(args.repeat or 1)])
 
         def query() -> Any:
-            return resolve_move(s.board, s.units, m.unit, m.mode, m.steps, next(cups), rules)
+            return resolve_move(s.board, units, m.unit, m.mode, m.steps, next(cups), rules)
     else:
         check_move = _engine("movement", "check_move", "rules move")
 
         def query() -> Any:
-            return check_move(s.board, s.units, m.unit, m.mode, m.steps, rules)
+            return check_move(s.board, units, m.unit, m.mode, m.steps, rules)
 
     result, timing = _timed(query, args.repeat)
     return _with_timing(result.to_json(s.board), timing)
 
 
 def _reach(args: argparse.Namespace, rules: Rules) -> dict[str, Any]:
+    from .referee_aero import ground_units
+
     s = _scenario_with_move(args.scenario)
     reach = _engine("reach", "reach", "rules reach")
     m = s.move
     mode = args.mode or m.mode
+    units = ground_units(s)
 
     def query() -> Any:
-        return reach(s.board, s.units, m.unit, mode, rules)
+        return reach(s.board, units, m.unit, mode, rules)
 
     result, timing = _timed(query, args.repeat)
     return _with_timing(result.to_json(s.board), timing)
@@ -211,6 +221,12 @@ def _combat(name: str) -> Callable[[argparse.Namespace, Rules], dict[str, Any]]:
     return run
 
 
+def _aero(args: argparse.Namespace, rules: Rules) -> dict[str, Any]:
+    from .referee_aero import aero
+
+    return aero(args, rules, lambda q: _timed(q, args.repeat))
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace, Rules], dict[str, Any]]] = {
     "move": _move,
     "reach": _reach,
@@ -219,6 +235,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Rules], dict[str, Any]]] = {
     "attack": _combat("attack"),
     "heat": _combat("heat"),
     "physical": _combat("physical"),
+    "aero": _aero,
 }
 
 

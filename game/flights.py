@@ -56,6 +56,8 @@ def fly(s: GameState, cup: Dice, unit_id: str, steps: tuple[str, ...]) -> Flown 
     u = s.unit(unit_id)
     if u is None or u.kind != AERO:
         return f"{unit_id} is not an aerospace unit: it moves in the movement phase"
+    if not s.board.contains(u.at) or s.is_destroyed(u):
+        return f"{unit_id} is not on the map (destroyed, or it flew off the map)"
     flight = preview(s, unit_id, tuple(steps))
     if not flight.legal:
         return flight.error or "that flight is not legal"

@@ -102,7 +102,7 @@ def _banner(s: GameState) -> str:
 
 def plans(u: Unit) -> list[tuple[str, ...]]:
     """Candidate moves for one unit: every thrust from braking hard to its maximum, each
-    flown straight or with one turn left or right after the first hex."""
+    flown straight or with one turn left or right after its first, middle or last gap."""
     c = u.craft
     if c is None or out_of_control(u) or u.damage.unconscious:
         return [()]
@@ -111,8 +111,8 @@ def plans(u: Unit) -> list[tuple[str, ...]]:
         v = c.velocity + dv
         head = (f"T:{dv}",) if dv else ()
         out.append(head + ("F",) * v)
-        for turn in ("L", "R"):
-            for k in range(1, v):
+        for k in sorted({1, v // 2, v - 1} & set(range(1, v))):
+            for turn in ("L", "R"):
                 out.append(head + ("F",) * k + (turn,) + ("F",) * (v - k))
     return out
 

@@ -15,7 +15,7 @@ at its edge: the unit flies off the map (a design choice as well).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ...board import Board
@@ -141,20 +141,21 @@ def check_flight(board: Board, units: Sequence[Unit] | Mapping[str, Unit], unit_
     return _controlled(board, u, c, steps)
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class _Trace:
-    """The move as far as it is legal (a working record while checking)."""
+    """The move as far as it is legal (each step makes the next trace)."""
 
     at: Hex
     facing: int
     velocity: int
     spent: int = 0
-    hexes: int = 0
+    path: tuple[Hex, ...] = ()
     turned_at: int | None = None  # the step index of a turn not yet followed by an F
     off_map: bool = False
 
-    def __post_init__(self) -> None:
-        self.path: list[Hex] = []
+    @property
+    def hexes(self) -> int:
+        return len(self.path)
 
 
 def _controlled(board: Board, u: Unit, c: Craft, steps: Sequence[str]) -> Flight:
@@ -166,49 +167,44 @@ def _controlled(board: Board, u: Unit, c: Craft, steps: Sequence[str]) -> Flight
         except AeroStepError as e:
             error = f"step {i + 1}: {e}"
             break
-        error = _step(board, u, c, t, st, i, token)
-        if error is not None or t.off_map:
+        nxt = _step(board, u, c, t, st, i)
+        if isinstance(nxt, str):
+            error = f"step {i + 1} ({token}): {nxt}"
+            break
+        t = nxt
+        if t.off_map:
             break
     if error is None and not t.off_map:
         error = _finished(t, steps)
     return _flight(u, c, t, error)
 
 
-def _step(board: Board, u: Unit, c: Craft, t: _Trace, st: AeroStep, i: int,
-          token: str) -> str | None:  # fmt: skip
-    """One step on the trace, or why it is not allowed (one sentence)."""
-    where = f"step {i + 1} ({token})"
+def _step(board: Board, u: Unit, c: Craft, t: _Trace, st: AeroStep, i: int) -> _Trace | str:
+    """The trace after one step, or why the step is not allowed."""
     if st.kind == "T":
         if t.hexes or t.turned_at is not None:
-            return f"{where}: thrust is spent only before the first F"
+            return "thrust is spent only before the first F"
         if u.damage.unconscious:
-            return f"{where}: the pilot is unconscious: 0 thrust only (AERO-01)"
+            return "the pilot is unconscious: 0 thrust only (AERO-01)"
         if t.velocity + st.thrust < 0:
-            return f"{where}: the velocity {t.velocity} cannot go below 0"
+            return f"the velocity {t.velocity} cannot go below 0"
         if t.spent + abs(st.thrust) > c.thrust:
-            return f"{where}: needs {t.spent + abs(st.thrust)} thrust, {c.thrust} available"
-        t.velocity += st.thrust
-        t.spent += abs(st.thrust)
-        return None
+            return f"needs {t.spent + abs(st.thrust)} thrust, {c.thrust} available"
+        return replace(t, velocity=t.velocity + st.thrust, spent=t.spent + abs(st.thrust))
     if st.kind == "F":
         if t.hexes >= t.velocity:
-            return f"{where}: at velocity {t.velocity} it flies {t.velocity} hexes ahead, no more"
+            return f"at velocity {t.velocity} it flies {t.velocity} hexes ahead, no more"
         nxt = neighbour(t.at, t.facing)
         if not board.contains(nxt):
-            t.off_map = True
-            return None
-        t.at, t.hexes, t.turned_at = nxt, t.hexes + 1, None
-        t.path.append(nxt)
-        return None
+            return replace(t, off_map=True)
+        return replace(t, at=nxt, path=t.path + (nxt,), turned_at=None)
     if u.damage.unconscious:
-        return f"{where}: the pilot is unconscious: it flies straight on"
+        return "the pilot is unconscious: it flies straight on"
     if not t.hexes:
-        return f"{where}: a turn comes between two hexes ahead, not before the first F"
+        return "a turn comes between two hexes ahead, not before the first F"
     if t.turned_at is not None:
-        return f"{where}: one hexside turn between two hexes ahead"
-    t.facing = (t.facing + (1 if st.kind == "R" else -1)) % 6
-    t.turned_at = i
-    return None
+        return "one hexside turn between two hexes ahead"
+    return replace(t, facing=(t.facing + (1 if st.kind == "R" else -1)) % 6, turned_at=i)
 
 
 def _finished(t: _Trace, steps: Sequence[str]) -> str | None:

@@ -44,8 +44,8 @@ def _craft_problems(unit_id: str, c: Craft) -> list[str]:
     out = []
     if min(c.velocity, c.thrust, c.thrust_used, c.safe_thrust) < 0:
         out.append(f"{unit_id} has a negative velocity or thrust")
-    if c.thrust > max(c.max_thrust, c.thrust_used + c.thrust):
-        out.append(f"{unit_id} has more thrust than it can have")
+    if c.thrust + c.thrust_used > c.max_thrust:  # a turn's thrust: spent plus left
+        out.append(f"{unit_id} has more thrust than its maximum {c.max_thrust}")
     return out
 
 

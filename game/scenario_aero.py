@@ -57,7 +57,7 @@ def read_craft(r: Reader, d: Mapping[str, Any], where: str, design: Design | Non
     spheroid = design is not None and design.shape == "spheroid" and large
     return Craft(
         safe_thrust=safe,
-        max_thrust=max(top, ints.get("thrust", 0)) if design is None else top,
+        max_thrust=max(top, ints.get("thrust", 0)),  # a scenario may give more this turn
         velocity=ints["velocity"],
         thrust=ints.get("thrust", top),
         large=large,

@@ -241,3 +241,12 @@ def test_sandbox_places_and_flies_fighters_with_their_rolls_at_once() -> None:
     assert not out_of_control(s.unit("B1"))
     texts = [e.text for e in s.log]
     assert any("loses control" in t for t in texts) and any("regains control" in t for t in texts)
+
+
+def test_the_invariants_watch_a_fliers_thrust(tmp_path: Path) -> None:
+    s = game(tmp_path, [MECH_A, MECH_B, flier("A2", "A", "0408", 1)])
+    assert problems(s) == []
+    a2 = s.unit("A2")
+    bad = replace(a2, craft=replace(a2.craft, thrust=a2.craft.max_thrust, thrust_used=1))
+    s = replace(s, units=tuple(bad if u.id == "A2" else u for u in s.units))
+    assert problems(s) == ["A2 has more thrust than its maximum 9"]

@@ -283,18 +283,21 @@ class MapView:
         vx, vy, vw, vh = self.camera.view
         pad = 60 * zoom  # a counter's reach around its hex centre
         ring = ring or {}
-        for u in sorted(units, key=lambda x: x.airborne):  # fliers last (a stable sort)
+        fliers = []
+        for u in units:
             if u.id == hide or u.at.col < 0 or not self.board.contains(u.at):
                 continue
             c = self.centre(u.at)
             if not (vx - pad <= c[0] <= vx + vw + pad and vy - pad <= c[1] <= vy + vh + pad):
                 continue  # off screen (a big board holds thousands)
             if u.airborne:
-                draw_flier(screen, u, c, zoom, ring=ring.get(u.id))
+                fliers.append((u, c))  # drawn after every ground unit
                 continue
             if u.id in ring:
                 pygame.draw.circle(screen, ring[u.id], c, 36 * zoom, max(2, round(4 * zoom)))
             draw_unit(screen, u, c, zoom)
+        for u, c in fliers:
+            draw_flier(screen, u, c, zoom, ring=ring.get(u.id))
         screen.set_clip(old)
 
     def write_debug_layout(self, units: tuple[Unit, ...], extra: dict[str, Any]) -> None:

@@ -20,7 +20,7 @@ from art_palette import MARKER, NOTCH, SIDES
 SIZE = 128
 CX = CY = SIZE / 2
 DISC_R = 57.0
-KINDS = ("biped", "quad", "tracked", "wheeled", "hover", "infantry")
+KINDS = ("biped", "quad", "tracked", "wheeled", "hover", "infantry", "aero", "dropship")
 
 Mask = np.ndarray
 
@@ -166,6 +166,31 @@ def infantry() -> Silhouette:
     return _union(*parts), _union(*details), _union(*raised)
 
 
+def aero() -> Silhouette:
+    """An aerospace fighter from above: a delta wing round a long fuselage, nose north."""
+    fuselage = _union(_rrect(58, 22, 70, 100, 6), _poly([(58, 26), (64, 12), (70, 26)]))
+    wings = _poly([(64, 42), (101, 84), (99, 92), (70, 82), (58, 82), (29, 92), (27, 84)])
+    tail = _poly([(56, 88), (72, 88), (82, 102), (46, 102)])
+    body = _union(fuselage, wings, tail)
+    canopy = _ellipse(64, 36, 3.6, 8)
+    lines = _lines([((64, 48), (94, 84)), ((64, 48), (34, 84)), ((52, 96), (76, 96))], 1.0)
+    guns = _union(_rrect(44, 70, 47, 80, 1), _rrect(81, 70, 84, 80, 1))
+    return body, _union(canopy, lines * wings, guns), _union(fuselage, canopy)
+
+
+def dropship() -> Silhouette:
+    """A DropShip from above: a broad lifting body with its engine bells at the tail."""
+    hull = _poly([(64, 14), (94, 70), (96, 98), (32, 98), (34, 70)])
+    fins = _union(_poly([(34, 74), (22, 100), (36, 98)]), _poly([(94, 74), (106, 100), (92, 98)]))
+    body = _union(hull, fins)
+    bridge = _poly([(58, 32), (64, 22), (70, 32)])
+    bells = _union(*[_disc(x, 96, 5) for x in (48, 64, 80)])
+    bells = bells * (1 - _union(*[_disc(x, 96, 3.2) for x in (48, 64, 80)]))
+    bays = _lines([((46, 62), (82, 62)), ((42, 78), (86, 78)), ((64, 40), (64, 88))], 1.0)
+    deck = _rrect(52, 44, 76, 86, 6)
+    return body, _union(bridge, bells, bays * hull), _union(deck, bridge)
+
+
 SILHOUETTES: dict[str, Callable[[], Silhouette]] = {
     "biped": biped,
     "quad": quad,
@@ -173,6 +198,8 @@ SILHOUETTES: dict[str, Callable[[], Silhouette]] = {
     "wheeled": wheeled,
     "hover": hover,
     "infantry": infantry,
+    "aero": aero,
+    "dropship": dropship,
 }
 
 

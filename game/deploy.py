@@ -18,7 +18,7 @@ import numpy as np
 from .board import NO_WATER, Board
 from .hexgrid import Hex
 from .rules.costs import X, motive_costs
-from .units import Unit
+from .units import AERO, Unit
 
 EDGE_DEPTH = 2  # columns (or rows) of the home edge
 
@@ -70,9 +70,12 @@ def legal_deploy_hexes(
     """Hexes where a unit of ``kind`` from ``side`` may be deployed now.
 
     ``units`` are the units already on the map (their hexes are taken; units still
-    off the board, at negative coordinates, take nothing).
+    off the board, at negative coordinates, take nothing). Aerospace units fly: they
+    take no hex from ground units and may be set over any hex of the zone (AERO-01).
     """
-    taken = {u.at for u in units if board.contains(u.at)}
+    if kind == AERO:
+        return set(zone_hexes(board, side))
+    taken = {u.at for u in units if board.contains(u.at) and not u.airborne}
     banned = prohibited_mask(board, kind) | (board.building_class > 0)
     return {h for h in zone_hexes(board, side) if h not in taken and not banned[h.row, h.col]}
 
@@ -87,7 +90,7 @@ def check_deploy(
         return f"hex {at.col},{at.row} is off the map"
     name = board.hex_name(at)
     others = [u for u in units if u.id != unit.id]
-    if any(u.at == at for u in others):
+    if not unit.airborne and any(u.at == at and not u.airborne for u in others):
         return f"hex {name} is already occupied"
     if at not in zone_hexes(board, unit.side):
         return f"hex {name} is outside side {unit.side}'s deployment zone"

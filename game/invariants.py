@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .craft import Craft
 from .mech import MechBody
 from .state import GameState
 
@@ -18,9 +19,10 @@ def problems(state: GameState) -> list[str]:
     out: list[str] = []
     placed = [u for u in state.units if state.board.contains(u.at)]
     alive = [u for u in placed if not state.is_destroyed(u)]
-    shared = [h for h, n in Counter(u.at for u in alive).items() if n > 1]
+    ground = [u for u in alive if not u.airborne]  # aerospace units fly over (AERO-06)
+    shared = [h for h, n in Counter(u.at for u in ground).items() if n > 1]
     for h in shared:  # MOV-30: one unit per hex (GAP G09, as the engine applies it)
-        ids = ", ".join(u.id for u in alive if u.at == h)
+        ids = ", ".join(u.id for u in ground if u.at == h)
         out.append(f"units {ids} share hex {state.board.hex_name(h)}")
     ids = [u.id for u in state.units]
     if len(set(ids)) != len(ids):
@@ -32,6 +34,18 @@ def problems(state: GameState) -> list[str]:
             out.append(f"{u.id} belongs to side {u.side!r}, not one of {state.sides}")
         if u.body is not None:
             out.extend(_body_problems(u.id, u.body))
+        if u.craft is not None:
+            out.extend(_craft_problems(u.id, u.craft))
+    return out
+
+
+def _craft_problems(unit_id: str, c: Craft) -> list[str]:
+    """An aerospace unit's thrust and velocity stay whole and within its means."""
+    out = []
+    if min(c.velocity, c.thrust, c.thrust_used, c.safe_thrust) < 0:
+        out.append(f"{unit_id} has a negative velocity or thrust")
+    if c.thrust + c.thrust_used > c.max_thrust:  # a turn's thrust: spent plus left
+        out.append(f"{unit_id} has more thrust than its maximum {c.max_thrust}")
     return out
 
 

@@ -60,6 +60,12 @@ class Mover(Protocol):
     ) -> MoveReport: ...
 
 
+def ground(units: tuple[Unit, ...]) -> tuple[Unit, ...]:
+    """The units the ground rules see: aerospace units in the air fly over the map and
+    neither block nor are struck by ground moves (AERO-01)."""
+    return tuple(u for u in units if not u.airborne)
+
+
 def resume_of(state: GameState, unit_id: str) -> Any:
     """The rules' move state a move under way goes on from, or None (a fresh move)."""
     u = state.underway
@@ -83,7 +89,14 @@ def rules_mover(
 
     resume = resume_of(state, unit_id)
     result = check_move(
-        state.board, state.units, unit_id, mode, steps, state.rules, resume=resume, final=final
+        state.board,
+        ground(state.units),
+        unit_id,
+        mode,
+        steps,
+        state.rules,
+        resume=resume,
+        final=final,
     )
     if not result.legal:
         where = "" if result.failed_step is None else f"step {result.failed_step + 1}: "
@@ -106,7 +119,7 @@ def _resolved(
     first = len(dice.log)
     res = resolve_move(
         state.board,
-        state.units,
+        ground(state.units),
         unit_id,
         mode,
         steps,
@@ -203,11 +216,12 @@ def preview_move(state: GameState, unit_id: str, mode: str, steps: tuple[str, ..
     from .rules.movement import check_move
 
     resume = resume_of(state, unit_id)
-    return check_move(state.board, state.units, unit_id, mode, steps, state.rules, resume=resume)
+    return check_move(state.board, ground(state.units), unit_id, mode, steps, state.rules,
+                      resume=resume)  # fmt: skip
 
 
 def reach_of(state: GameState, unit_id: str, mode: str) -> Any:
     """Where the unit can end this movement (game.rules.reach.Reach: .hexes(), .path_to())."""
     from .rules.reach import reach
 
-    return reach(state.board, state.units, unit_id, mode, state.rules)
+    return reach(state.board, ground(state.units), unit_id, mode, state.rules)

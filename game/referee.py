@@ -56,7 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="rules", description="Ask the rules engine about a scenario file.")
     sub = p.add_subparsers(
         dest="command",
-        metavar="{move,reach,order,los,attack,heat,physical,regiment}",
+        metavar="{move,reach,order,los,attack,heat,physical,aero,regiment}",
         parser_class=_Parser,
     )
     sub.required = True
@@ -81,6 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     od.add_argument("--initiative-winner", required=True, metavar="SIDE")
     od.add_argument("--units", required=True, metavar="A=8,B=5")
     variant(od)
+    from .referee_aero import add_parser as add_aero
     from .referee_combat import add_parsers
 
     add_parsers(sub, _positive, _seed, variant)
@@ -89,6 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     rg.add_argument("scenario")
     rg.add_argument("--seed", type=_seed, default=1, help="dice seed after the script (1)")
     variant(rg)
+    add_aero(sub, _positive, _seed, variant)
     return p
 
 
@@ -130,8 +132,11 @@ def _scenario_with_move(path: str):  # -> Scenario
 
 
 def _move(args: argparse.Namespace, rules: Rules) -> dict[str, Any]:
+    from .referee_aero import ground_units
+
     s = _scenario_with_move(args.scenario)
     m = s.move
+    units = ground_units(s)  # aerospace units fly over: the ground rules do not see them
     if args.resolve:
         resolve_move = _engine("piloting", "resolve_move", "rules move --resolve")
         from .dice import Dice
@@ -140,25 +145,28 @@ def _move(args: argparse.Namespace, rules: Rules) -> dict[str, Any]:
         cups = iter([Dice(seed=args.seed, script=s.dice or ()) for _ in range(args.repeat or 1)])
 
         def query() -> Any:
-            return resolve_move(s.board, s.units, m.unit, m.mode, m.steps, next(cups), rules)
+            return resolve_move(s.board, units, m.unit, m.mode, m.steps, next(cups), rules)
     else:
         check_move = _engine("movement", "check_move", "rules move")
 
         def query() -> Any:
-            return check_move(s.board, s.units, m.unit, m.mode, m.steps, rules)
+            return check_move(s.board, units, m.unit, m.mode, m.steps, rules)
 
     result, timing = _timed(query, args.repeat)
     return _with_timing(result.to_json(s.board), timing)
 
 
 def _reach(args: argparse.Namespace, rules: Rules) -> dict[str, Any]:
+    from .referee_aero import ground_units
+
     s = _scenario_with_move(args.scenario)
     reach = _engine("reach", "reach", "rules reach")
     m = s.move
     mode = args.mode or m.mode
+    units = ground_units(s)
 
     def query() -> Any:
-        return reach(s.board, s.units, m.unit, mode, rules)
+        return reach(s.board, units, m.unit, mode, rules)
 
     result, timing = _timed(query, args.repeat)
     return _with_timing(result.to_json(s.board), timing)
@@ -224,6 +232,12 @@ def _regiment(args: argparse.Namespace, rules: Rules) -> dict[str, Any]:
     return regiment_answer(args.scenario, args.seed)
 
 
+def _aero(args: argparse.Namespace, rules: Rules) -> dict[str, Any]:
+    from .referee_aero import aero
+
+    return aero(args, rules, lambda q: _timed(q, args.repeat))
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace, Rules], dict[str, Any]]] = {
     "move": _move,
     "reach": _reach,
@@ -233,6 +247,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, Rules], dict[str, Any]]] = {
     "heat": _combat("heat"),
     "physical": _combat("physical"),
     "regiment": _regiment,
+    "aero": _aero,
 }
 
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
+from .craft import Craft
 from .designs import Design, DesignError, catalog, design, designs, weapons_table
 from .designs.gear import design_gear
 from .hexgrid import Hex
 from .mech import MechBody, body_from_record, standard_body
-from .units import VEHICLE_KINDS, Unit
+from .units import AERO, VEHICLE_KINDS, Unit
 from .vehicle import VehicleBody, vehicle_body
 
 RosterError = DesignError  # an unknown design or bad pilot skills (the message says which)
@@ -38,6 +39,9 @@ class _Roster(Mapping[str, Design]):
 ROSTER: Mapping[str, Design] = _Roster()
 # Units not yet on the map stand here; deployment (game.deploy) gives them a real hex.
 OFF_BOARD = Hex(-1, -1)
+# An aerospace unit enters the game at this velocity (a design choice: the seeds give no
+# starting velocity; a scenario sets its own).
+START_VELOCITY = 3
 
 
 def entry(key: str) -> Design:
@@ -83,7 +87,14 @@ def make_unit(
         design=e.code,
         body=design_body(e) if e.kind in ("biped", "quad") else None,
         hull=design_hull(e) if e.kind in VEHICLE_KINDS else None,
+        craft=design_craft(e) if e.kind == AERO else None,
     )
+
+
+def design_craft(e: Design, velocity: int = START_VELOCITY) -> Craft:
+    """An aerospace unit's flight record as built: full thrust, in control."""
+    return Craft.built(e.safe_thrust, velocity=velocity, large=e.large_craft,
+                       spheroid=e.shape == "spheroid")  # fmt: skip
 
 
 def design_body(e: Design) -> MechBody:

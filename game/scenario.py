@@ -33,9 +33,11 @@ from .designs import Design, DesignError, design
 from .designs import catalog as designs_by_code
 from .errors import UserFacingError, brief
 from .hexgrid import Hex, HexNameError, parse_hex_name
+from .rules.aero.steps import AeroStepError, parse_aero_step
 from .rules.combat.records import Declaration, Movement
 from .rules.physical.records import Blow
 from .rules.steps import parse_step
+from .scenario_aero import AERO_KEYS, AERO_TONS, check_aero_keys, read_craft
 from .scenario_check import Reader, ScenarioError, _kind, _shown, _text
 from .scenario_combat import (
     COMBAT_KEYS,
@@ -50,7 +52,8 @@ from .scenario_combat import (
 )
 from .terrain import BY_NAME as TERRAIN
 from .terrain import FLAGS, SCALARS, SCENARIO_KEYS, STRUCTURES
-from .units import KINDS, MECH_KINDS, VEHICLE_KINDS, Unit
+from .units import AERO, MECH_KINDS, VEHICLE_KINDS, Unit
+from .units import ALL_KINDS as KINDS
 
 VERSION = 1
 MODES = ("stand", "walk", "run", "jump")
@@ -59,7 +62,7 @@ HEX_KEYS = SCENARIO_KEYS  # the terrain list's (game/terrain.py)
 UNIT_REQUIRED = ("id", "side", "kind", "tons", "walk", "at", "facing")
 UNIT_OPTIONAL = (
     "jump", "piloting", "gunnery", "prone", "heat", "damage", "moved", "name", "offroad",
-    "model", *COMBAT_KEYS,
+    "model", *COMBAT_KEYS, *AERO_KEYS,
 )  # fmt: skip
 MODEL_GIVES = ("tons", "walk")  # required keys a `model` supplies (Extension 2)
 # Allowed ranges of the integer fields; the digest's tables set the upper ends.
@@ -257,7 +260,8 @@ def _units(r: Reader, value: Any, board: Board) -> tuple[Unit, ...]:
             raise r.error(f"unit id {_text(u.id)} is used twice in units")
         _check_stacking(r, u, where, board)
         ids.add(u.id)
-        where[u.at] = u
+        if not u.airborne:
+            where[u.at] = u
         units.append(u)
     return tuple(units)
 
@@ -269,6 +273,8 @@ def _unit(r: Reader, value: Any, index: int, board: Board) -> Unit:
     design = _model(r, d["model"], where) if "model" in d else None
     for k in UNIT_REQUIRED:
         if k not in d and not (design is not None and k in MODEL_GIVES):
+            if k == "walk" and d.get("kind") == AERO:
+                continue  # aerospace units have thrust instead (Extension 2, Aerospace)
             raise r.error(f"{where} has no '{k}'")
     kind = d["kind"]
     if kind not in KINDS:
@@ -286,6 +292,7 @@ def _unit(r: Reader, value: Any, index: int, board: Board) -> Unit:
         kw |= {"name": design.name, "design": design.code}
     for k, (lo, hi) in UNIT_INTS.items():
         if k in d:
+            lo, hi = AERO_TONS if (k, kind) == ("tons", AERO) else (lo, hi)
             kw[k] = r.int_(d[k], f"{where}: {k}", lo, hi)
     for k in ("prone", "moved", "offroad"):
         if k in d:
@@ -298,7 +305,11 @@ def _unit(r: Reader, value: Any, index: int, board: Board) -> Unit:
         kw["name"] = r.str_(d["name"], f"{where}: name")
     if kw.get("prone") and kind not in MECH_KINDS:
         raise r.error(f"{where}: only Mechs (biped, quad) can be prone, not a {kind} unit")
+    check_aero_keys(r, d, where, kind)
     check_combat_keys(r, d, where, kind)
+    if kind == AERO:
+        kw["craft"] = read_craft(r, d, where, design)
+        kw.setdefault("walk", 0)
     kw["club"] = read_club(r, d, where, kind)
     jump = kw.get("jump", 0)
     damage, legs, counters = read_damage(r, d.get("damage", {}), f"{where}: damage", kind, jump)
@@ -323,7 +334,10 @@ def _model(r: Reader, value: Any, where: str) -> Design:
 
 
 def _check_stacking(r: Reader, u: Unit, placed: Mapping[Hex, Unit], board: Board) -> None:
-    """MOV-30 (GAP G09 filled as in the engine): at most one unit per hex."""
+    """MOV-30 (GAP G09 filled as in the engine): at most one unit per hex on the ground;
+    aerospace units in the air share hexes with anything (AERO-06: a hex may hold several)."""
+    if u.airborne:
+        return
     o = placed.get(u.at)
     if o is not None:
         raise r.error(
@@ -341,31 +355,35 @@ def _dice(r: Reader, value: Any) -> tuple[int, ...]:
 def _move(r: Reader, value: Any, units: tuple[Unit, ...]) -> MoveSpec:
     d = r.obj(value, "move")
     r.keys(d, ("unit", "mode", "steps"), "move")
-    for k in ("unit", "mode"):
-        if k not in d:
-            raise r.error(f"move has no '{k}'")
+    if "unit" not in d:
+        raise r.error("move has no 'unit'")
     unit = r.str_(d["unit"], "move.unit")
-    if not any(u.id == unit for u in units):
+    mover = next((u for u in units if u.id == unit), None)
+    if mover is None:
         raise r.error(f"move.unit '{unit}' is not one of the units")
-    mode = d["mode"]
-    if mode not in MODES:
+    aero = mover.kind == AERO  # an aerospace move needs no mode (Extension 2, Aerospace)
+    if "mode" not in d and not aero:
+        raise r.error("move has no 'mode'")
+    mode = d.get("mode", "")
+    if mode not in MODES and not (aero and mode == ""):
         raise r.error(f"move.mode {_shown(mode)} is not one of {', '.join(MODES)}")
     steps = d.get("steps", [])
     if not isinstance(steps, list):
         raise r.error(f"move.steps must be a list of step tokens, not {_kind(steps)}")
     for i, s in enumerate(steps):
-        _check_step(r, s, i)
+        _check_step(r, s, i, aero)
     return MoveSpec(unit, mode, tuple(steps))
 
 
-def _check_step(r: Reader, token: Any, index: int) -> None:
-    """A step token must parse (game.rules.steps); whether it is legal is the engine's call."""
+def _check_step(r: Reader, token: Any, index: int, aero: bool = False) -> None:
+    """A step token must parse (game.rules.steps; an aerospace unit's: game.rules.aero.steps);
+    whether it is legal is the engine's call."""
     where = f"move.steps[{index}]"
     if not isinstance(token, str):
         raise r.error(f"{where} must be a step token string, not {_kind(token)}")
     try:
-        parse_step(token)
-    except (ValueError, UserFacingError) as e:
+        parse_aero_step(token) if aero else parse_step(token)
+    except (ValueError, UserFacingError, AeroStepError) as e:
         raise r.error(f"{where}: {e}") from None
 
 

@@ -16,10 +16,11 @@ from .board import ARRAY_FIELDS, BUILDING_CLASSES, Board, join_roads
 from .hexgrid import Hex
 from .roster import built_body, built_hull
 from .rules.combat.records import Movement
+from .scenario_aero import aero_keys
 from .scenario_units_save import attack_json, hull_keys, mech_keys
 from .terrain import BY_NAME as TERRAIN
 from .terrain import FLAGS, SCALARS, STRUCTURES
-from .units import Damage, Unit
+from .units import AERO, Damage, Unit
 
 if TYPE_CHECKING:
     from .scenario import Scenario
@@ -36,6 +37,8 @@ def scenario_to_json(s: Scenario) -> dict[str, Any]:
         out["dice"] = list(s.dice)
     if s.move is not None:
         out["move"] = {"unit": s.move.unit, "mode": s.move.mode, "steps": list(s.move.steps)}
+        if not s.move.mode:  # an aerospace move has no mode
+            del out["move"]["mode"]
     if s.attacks:
         blocks = [attack_json(a) for a in s.attacks]
         out |= {"attack": blocks[0]} if len(blocks) == 1 else {"attacks": blocks}
@@ -108,6 +111,9 @@ def unit_to_json(
         "prone": u.prone,
         "heat": u.heat,
     }
+    if u.kind == AERO:  # flight keys instead of the ground ones (Extension 2, Aerospace)
+        del d["prone"], d["heat"]
+        d |= aero_keys(u)
     default = Damage()
     damage = {
         f.name: getattr(u.damage, f.name)

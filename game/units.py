@@ -10,14 +10,17 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 
+from .craft import Craft
 from .critslots import NO_CRITS, CritCounts
 from .hexgrid import Hex
 from .mech import MechBody, standard_body
 from .vehicle import VehicleBody, vehicle_body
 
-KINDS = ("biped", "quad", "tracked", "wheeled", "hover", "infantry")
+KINDS = ("biped", "quad", "tracked", "wheeled", "hover", "infantry")  # ground units
 MECH_KINDS = frozenset({"biped", "quad"})
 VEHICLE_KINDS = frozenset({"tracked", "wheeled", "hover"})
+AERO = "aero"  # aerospace units: fighters and large craft (game.craft, AERO-01..10)
+ALL_KINDS = (*KINDS, AERO)  # every kind a scenario or a design may name
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,12 +69,21 @@ class Unit:
     body: MechBody | None = None
     hull: VehicleBody | None = None
     club: str = ""  # PHY-06: "" none, "tree" (breaks after one hit), "arm" or "leg"
+    craft: Craft | None = None  # an aerospace unit's flight record (kind "aero")
 
     def __post_init__(self) -> None:
         if self.body is None and self.kind in MECH_KINDS:
             object.__setattr__(self, "body", standard_body(self.tons, self.kind == "quad"))
         if self.hull is None and self.kind in VEHICLE_KINDS:
             object.__setattr__(self, "hull", vehicle_body(self.tons, self.kind))
+        if self.craft is None and self.kind == AERO:
+            object.__setattr__(self, "craft", Craft())
+
+    @property
+    def airborne(self) -> bool:
+        """An aerospace unit in the air: it moves in the aerospace movement phase, over
+        the ground units (AERO-01); a landed one counts as a ground unit (AERO-02)."""
+        return self.craft is not None and not self.craft.landed
 
     @property
     def crits(self) -> CritCounts:

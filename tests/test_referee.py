@@ -50,6 +50,8 @@ COMMAND_KEYS = {
     "heat": ["unit", "heat_before", "generated", "dissipated", "heat_after", "effects"],
     "physical": ["type", "can_attack", "why_not", "target", "modifiers", "damage", "table",
                  "attacker_damage", "psrs"],
+    "aero": ["legal", "error", "path", "velocity_after", "thrust_used", "end", "control_rolls",
+             "collision_checks"],
 }  # fmt: skip
 
 

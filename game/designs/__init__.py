@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 
-from ..units import MECH_KINDS
+from ..units import AERO, MECH_KINDS
 from .model import AmmoBin, Design, Mount, Weapon
 from .schema import DesignError, parse_design, parse_weapons, read_json_file
 
@@ -42,8 +42,9 @@ def load_design_file(path: Path) -> Design:
 
 
 def _order(d: Design) -> tuple[int, int, str]:
-    """Roster order: Mechs before vehicles, quads after bipeds, lightest first."""
-    group = 0 if d.kind == "biped" else 1 if d.kind in MECH_KINDS else 2
+    """Roster order: Mechs before vehicles, quads after bipeds, aerospace units last,
+    lightest first."""
+    group = 0 if d.kind == "biped" else 1 if d.kind in MECH_KINDS else 3 if d.kind == AERO else 2
     return (group, d.tons, d.code)
 
 

@@ -79,6 +79,9 @@ class Design:
     )
     source: str = ""  # the data file it was read from
     turret: bool = False  # vehicles: a turret location (TU)
+    safe_thrust: int = 0  # aerospace units: safe thrust (AERO-04); 0 for ground units
+    large_craft: bool = False  # aerospace units: a DropShip (AERO-06/07)
+    shape: str = ""  # large craft: "aerodyne" or "spheroid" (AERO-04)
 
     @property
     def name(self) -> str:
@@ -89,6 +92,11 @@ class Design:
     def run(self) -> int:
         """Printed run (vehicles: flank) MP: ceil(1.5 x walk), MOV-04."""
         return math.ceil(1.5 * self.walk)
+
+    @property
+    def max_thrust(self) -> int:
+        """Aerospace units: 1.5 x safe thrust, rounded up (game.craft.max_thrust)."""
+        return math.ceil(1.5 * self.safe_thrust)
 
     @property
     def has_loadout(self) -> bool:

@@ -17,7 +17,8 @@ from typing import Any
 from ..errors import UserFacingError
 from ..locations import BIPED_LOCATIONS, HEAD, QUAD_LOCATIONS, VEHICLE_LOCATIONS
 from ..mech import max_armour
-from ..units import KINDS, MECH_KINDS
+from ..units import AERO, MECH_KINDS
+from ..units import ALL_KINDS as KINDS
 from ..vehicle import BODY
 from .model import (
     AMMO_PREFIX,
@@ -44,6 +45,9 @@ COMPONENTS = frozenset(
     | {JUMP_JET_SLOT}
 )
 SHORT_LOCATIONS = frozenset({"HD", "LL", "RL", "FLL", "FRL", "RLL", "RRL"})  # 6 slots
+AERO_DESIGN_KEYS = ("format", "version", "design", "chassis", "kind", "tons", "safe_thrust",
+                    "heat_sinks", "large_craft", "shape")  # fmt: skip
+AERO_SHAPES = ("aerodyne", "spheroid")
 
 
 class DesignError(UserFacingError):
@@ -164,6 +168,8 @@ def parse_design(data: Any, path: Path, weapons: Mapping[str, Weapon]) -> Design
     """A design from its JSON, checked against the weapons table."""
     c = _Check(path)
     d = c.obj(data, "the design")
+    if d.get("kind") == AERO:
+        return _aero_design(c, d, path)
     c.keys(d, DESIGN_KEYS, "the design")
     if d.get("format") != DESIGN_FORMAT or d.get("version") != VERSION:
         raise c.fail(f"is not a design file ('format': '{DESIGN_FORMAT}', 'version': 1)")
@@ -206,6 +212,47 @@ def parse_design(data: Any, path: Path, weapons: Mapping[str, Weapon]) -> Design
     if design.slots:
         _check_slots(c, design, weapons)
     return design
+
+
+def _aero_design(c: _Check, d: dict[str, Any], path: Path) -> Design:
+    """An aerospace design (kind ``aero``): tonnage, safe thrust, heat sinks, large craft
+    and its shape. Armour, weapons and MP are refused by name: aerospace combat and ground
+    movement are not in this build (docs/aerospace.md)."""
+    for k in d:
+        if k not in AERO_DESIGN_KEYS:
+            why = (
+                "aerospace combat is not in this build"
+                if k in ("armor", "weapons", "ammo", "slots", "turret")
+                else "an aerospace design gives safe_thrust instead"
+            )
+            if k not in DESIGN_KEYS:
+                why = f"allowed: {', '.join(AERO_DESIGN_KEYS)}"
+            raise c.fail(f"key '{k}' is not read for an aerospace design ({why})")
+    if d.get("format") != DESIGN_FORMAT or d.get("version") != VERSION:
+        raise c.fail(f"is not a design file ('format': '{DESIGN_FORMAT}', 'version': 1)")
+    for k in ("design", "chassis", "tons", "safe_thrust"):
+        if k not in d:
+            raise c.fail(f"the aerospace design has no '{k}'")
+    large = d.get("large_craft", False)
+    if not isinstance(large, bool):
+        raise c.fail("large_craft must be true or false")
+    shape = d.get("shape", "aerodyne")
+    if shape not in AERO_SHAPES:
+        raise c.fail(f"shape {json.dumps(shape)} is not one of {', '.join(AERO_SHAPES)}")
+    if shape == "spheroid" and not large:
+        raise c.fail("shape spheroid is for large craft (large_craft true); fighters are aerodyne")
+    return Design(
+        code=c.str_(d["design"], "design"),
+        chassis=c.str_(d["chassis"], "chassis"),
+        kind=AERO,
+        tons=c.int_(d["tons"], "tons", 1, 100_000),
+        walk=0,
+        heat_sinks=c.int_(d.get("heat_sinks", 0), "heat_sinks", 0, 999),
+        source=path.name,
+        safe_thrust=c.int_(d["safe_thrust"], "safe_thrust", 1, 50),
+        large_craft=large,
+        shape=shape,
+    )
 
 
 def _armor(c: _Check, value: Any, locs: tuple[str, ...], tons: int, kind: str) -> dict[str, int]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..hexgrid import Hex, direction_to, distance, neighbour
+from ..movers import ground
 from ..rules.combat.records import Movement
 from ..rules.costs import entry_table
 from ..rules.movement import check_move
@@ -65,7 +66,7 @@ def _charge(s: GameState, unit: Unit, target: Unit, mode: str,
     if any(t in BACKWARD for t in steps):
         return "a charging Mech may not move backward (PHY-10)"
     prefix = tuple(steps[:-1])
-    res = check_move(s.board, s.units, unit.id, mode, prefix, s.rules)
+    res = check_move(s.board, ground(s.units), unit.id, mode, prefix, s.rules)
     if not res.legal:
         return f"the path to the target is not legal: {res.error}"
     if res.hexes_moved < 1:
@@ -102,7 +103,7 @@ def _dfa(s: GameState, unit: Unit, target: Unit, steps: tuple[str, ...]) -> Atta
     face = direction_to(spot, target.at) or 0
     move = (f"J:{s.board.hex_name(spot)}", f"FACE:{face}") if spot != unit.at else ()
     if move:
-        res = check_move(s.board, s.units, unit.id, "jump", move, s.rules)
+        res = check_move(s.board, ground(s.units), unit.id, "jump", move, s.rules)
         if not res.legal:
             return f"the jump is not legal: {res.error}"
     blow = Blow(unit.id, target.id, DFA, start=unit.at)

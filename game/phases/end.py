@@ -1,6 +1,6 @@
-"""The end phase (TURN-14): unconscious MechWarriors try to wake up (PSR-21), then the
-turn's flags reset (moved, this turn's moves; the phase damage tally in the classic
-variant)."""
+"""The end phase (TURN-14): unconscious MechWarriors try to wake up (PSR-21), aerospace
+units make their control rolls (AERO-03, AERO-10: game.phases.control), then the turn's
+flags reset (moved, this turn's moves; the phase damage tally in the classic variant)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from ..narrate import Narrator
 from ..rules.falls import wake_up as rules_wake_up
 from ..rules.turn import Phase
 from ..units import Unit
+from .control import control_rolls
 
 
 def wake_up(
@@ -40,6 +41,7 @@ def _enter(step: Step) -> None:
                          declarations=(), acted=())  # fmt: skip
     for e in events:
         step.emit(e)
+    control_rolls(step)  # AERO-03 / AERO-10
 
 
 RULES = PhaseRules(name=Phase.END, enter=_enter)

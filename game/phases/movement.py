@@ -33,11 +33,13 @@ CHOICES_PER_UNIT = 6  # destinations offered per unit to the autoplay
 
 
 def to_move(s: GameState, side: str | None = None) -> tuple[Unit, ...]:
-    """Units that still act this movement phase: placed, not destroyed, not moved."""
+    """Units that still act this movement phase: placed, not destroyed, not moved, not
+    aerospace units in the air (they move in the aerospace phase, AERO-01/02)."""
     return tuple(
         u
         for u in s.units
         if not u.moved
+        and not u.airborne
         and not s.is_destroyed(u)
         and s.board.contains(u.at)
         and (side is None or u.side == side)
@@ -57,6 +59,8 @@ def mover_now(s: GameState, unit_id: str) -> tuple[Unit | None, str | None]:
         return None, f"{unit.id} is destroyed"
     if unit.moved:
         return None, f"{unit.id} has already moved this turn"
+    if unit.airborne:
+        return None, f"{unit.id} flies: it moves in the aerospace movement phase (AERO-01)"
     side = alternate.actor(s)
     if unit.side != side:
         return None, f"side {side} moves now, not side {unit.side}"

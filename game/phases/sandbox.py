@@ -19,11 +19,13 @@ from ..actions import Action, CommitMove, Event, RemoveUnit, StandStill
 from ..core.cups import cup_at
 from ..core.phase import PhaseRules, Step
 from ..deploy import prohibited_mask
+from ..flights import FlyUnit, fly, settle_now
 from ..hexgrid import Hex
 from ..mech import Location, max_structure
 from ..movers import Mover, MoveReport, with_building_cf
 from ..narrate import move_summary
 from ..roster import RosterError, check_skill, make_unit
+from ..rules.aero import out_of_control
 from ..rules.bridges import without_bridges
 from ..rules.movement import attacker_modifier, target_modifier
 from ..state import GameState, MoveRecord
@@ -132,7 +134,9 @@ def standable(s: GameState, unit: Unit, at: Hex, facing: int) -> str | None:
     if not s.board.contains(at):
         return f"hex {at.col + 1},{at.row + 1} is off the map"
     name = s.board.hex_name(at)
-    if any(o.at == at and o.id != unit.id for o in s.units):
+    if unit.airborne:  # aerospace units fly over anything (AERO-01)
+        return None
+    if any(o.at == at and o.id != unit.id and not o.airborne for o in s.units):
         return f"hex {name} is already occupied"
     if prohibited_mask(s.board, unit.kind)[at.row, at.col]:
         return f"a {unit.kind} unit cannot stand in hex {name} (terrain)"
@@ -323,6 +327,26 @@ def _move(step: Step, a: Action) -> str | None:
     return None
 
 
+def _fly(step: Step, a: Action) -> str | None:
+    """An aerospace unit flies at any time (game.flights); the sandbox has no end phase,
+    so the flight's control rolls are made right after it (game.flights.settle_now)."""
+    assert isinstance(a, FlyUnit)
+    u = _unit(step, a.unit_id)
+    if isinstance(u, str):
+        return u
+    s = replace(step.state, units=tuple(replace(o, moved=False) for o in step.state.units))
+    out = fly(s, step.cup, u.id, tuple(a.steps))
+    if isinstance(out, str):
+        return out
+    flown = next(o for o in out.units if o.id == u.id)
+    settled, rolls = settle_now(flown, out_of_control(u), step.cup)
+    units = tuple(replace(settled if o.id == u.id else o, moved=False) for o in out.units)
+    step.state = replace(s, units=units)
+    for e in out.events + rolls:
+        step.emit(e)
+    return None
+
+
 def drawn(s: GameState) -> tuple[int, ...]:
     """Every face the game's dice have shown so far, in order."""
     cup = cup_at(s.start.seed, s.start.script, s.faces_used)
@@ -367,6 +391,7 @@ RULES = PhaseRules(
             CommitMove: _move,
             StandStill: _stand,
             FixDice: _fix_dice,
+            FlyUnit: _fly,
         }
     ),
     waiting=lambda s: "the sandbox never ends: take units off or undo instead",

@@ -146,7 +146,8 @@ def click(scene: Any, h: Hex | None) -> None:
     if h is None:
         return
     state = scene.state
-    here = next((u for u in state.units if u.at == h and not state.is_destroyed(u)), None)
+    ground_first = sorted(state.units, key=lambda u: u.airborne)  # fliers are over the hex
+    here = next((u for u in ground_first if u.at == h and not state.is_destroyed(u)), None)
     plan = scene.plan
     if plan is not None and now - last_t < DOUBLE_CLICK and last_h == h and plan.dest == h:
         commit(scene)

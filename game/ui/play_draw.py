@@ -285,8 +285,9 @@ def show_tip(screen: pygame.Surface, tip: pygame.Surface, mouse: tuple[int, int]
 
 
 def unit_under(state: Any, h: Any) -> Any:
-    """The unit standing in hex ``h`` (a living one first), or None."""
-    here = [u for u in state.units if u.at == h]
+    """The unit standing in hex ``h`` (a living one first, ground units before aerospace
+    units flying over it), or None."""
+    here = sorted((u for u in state.units if u.at == h), key=lambda u: u.airborne)
     alive = [u for u in here if not state.is_destroyed(u)]
     return (alive or here or [None])[0]
 

@@ -262,7 +262,7 @@ class PlayScene:
         """Why a hex is out of reach: the rules' sentence for a straight try at it."""
         plan = self.plan
         assert plan is not None
-        if any(u.at == h and u.id != unit.id for u in self.state.units):
+        if any(u.at == h and u.id != unit.id and not u.airborne for u in self.state.units):
             return f"{self.state.board.hex_name(h)} is occupied"
         if plan.mode == "jump":
             steps: tuple[str, ...] = (f"J:{self.state.board.hex_name(h)}",)

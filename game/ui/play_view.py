@@ -26,6 +26,7 @@ from game.state import GameState
 from game.units import Unit
 
 from .camera import HOLD_DELAY, PAN_STEP, Camera, fit_zoom_index, held_pan, nearest_zoom_index
+from .fliers import draw_flier
 from .render import MapRenderer, RenderOptions
 from .sprites import draw_unit
 from .tiles import TileMap, load_tile_map
@@ -274,21 +275,29 @@ class MapView:
         hide: str | None = None,
         ring: dict[str, tuple[int, int, int]] | None = None,
     ) -> None:
-        """Every placed unit; ``ring`` draws a coloured circle under chosen units."""
+        """Every placed unit; ``ring`` draws a coloured circle under chosen units. Aerospace
+        units in the air come last, above the ground units (game.ui.fliers)."""
         zoom = self.camera.zoom
         old = screen.get_clip()
         screen.set_clip(pygame.Rect(self.camera.view))
         vx, vy, vw, vh = self.camera.view
         pad = 60 * zoom  # a counter's reach around its hex centre
+        ring = ring or {}
+        fliers = []
         for u in units:
             if u.id == hide or u.at.col < 0 or not self.board.contains(u.at):
                 continue
             c = self.centre(u.at)
             if not (vx - pad <= c[0] <= vx + vw + pad and vy - pad <= c[1] <= vy + vh + pad):
                 continue  # off screen (a big board holds thousands)
-            if ring and u.id in ring:
+            if u.airborne:
+                fliers.append((u, c))  # drawn after every ground unit
+                continue
+            if u.id in ring:
                 pygame.draw.circle(screen, ring[u.id], c, 36 * zoom, max(2, round(4 * zoom)))
             draw_unit(screen, u, c, zoom)
+        for u, c in fliers:
+            draw_flier(screen, u, c, zoom, ring=ring.get(u.id))
         screen.set_clip(old)
 
     def write_debug_layout(self, units: tuple[Unit, ...], extra: dict[str, Any]) -> None:

@@ -84,6 +84,8 @@ def record_sheet(
     """The sheet ``width`` pixels wide (its height is what it needs)."""
     sheet = Sheet(state, unit, width, size)
     sections: list[Section] = [header, movement, pilot, armour, systems]
+    if unit.craft is not None:  # an aerospace unit: its flight record instead (AERO-04/05)
+        sections = [header, flight, pilot]
     if full:
         sections.append(weapons)
     for section in sections:
@@ -107,7 +109,11 @@ def header(s: Sheet) -> None:
         draw_text(s.surface, part, fb, TEXT, (box.x, s.y), box)
         s.y += fb.get_linesize()
     what = "Mech" if u.is_mech else "vehicle" if u.kind != "infantry" else "infantry"
+    if u.craft is not None:
+        what = u.craft.kind_label
     kind = f"{u.tons} t {u.kind} {what}" if u.kind != "infantry" else f"{u.tons} t infantry"
+    if u.craft is not None:
+        kind = f"{u.tons} t {what}"
     for part in wrap(f"{kind} - side {u.side}", f, box.w):
         draw_text(s.surface, part, f, DIM, (box.x, s.y), box)
         s.y += f.get_linesize()
@@ -195,6 +201,20 @@ def _state_colour(now: int, built: int) -> Colour:
     if now >= built:
         return TEXT
     return BAD if now <= 0 else WARN
+
+
+def flight(s: Sheet) -> None:
+    """An aerospace unit: velocity, thrust left of the maximum, safe thrust, control."""
+    u, c = s.unit, s.unit.craft
+    assert c is not None
+    s.line(f"Velocity {c.velocity}   thrust {c.thrust} of {c.max_thrust}   safe {c.safe_thrust}")
+    if c.out_of_control or u.damage.shutdown:
+        s.line("OUT OF CONTROL: straight ahead, no thrust (AERO-05), +2 to attacks", BAD)
+    else:
+        s.line("In control" + (f"; a control roll due: {', '.join(c.due)}" if c.due else ""),
+               WARN if c.due else GOOD)  # fmt: skip
+    if c.avionics:
+        s.line(f"Avionics hits: {c.avionics}", WARN)
 
 
 def vehicle_armour(s: Sheet) -> None:

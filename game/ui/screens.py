@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from . import (
     attack_scene,
+    flight_scene,
     physical_scene,
     play_deploy,
     play_log,
@@ -20,6 +21,7 @@ SCREEN_MODULES = (
     start_screen,
     play_deploy,
     play_scene,
+    flight_scene,
     attack_scene,
     physical_scene,
     play_menu,

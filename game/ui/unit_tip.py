@@ -21,8 +21,13 @@ DONE = {"walk": "walked", "run": "ran", "jump": "jumped", "dodge": "tried to dod
 
 
 def armour_state(unit: Unit) -> str:
-    """'armour 142/169, structure 83/83', '2 locations destroyed' added; vehicles: none."""
-    body = unit.body
+    """'armour 142/169, structure 83/83', '2 locations destroyed' added; vehicles: none;
+    aerospace units: their flight state instead (AERO-04/05)."""
+    body, c = unit.body, unit.craft
+    if c is not None:
+        state = "OUT OF CONTROL" if c.out_of_control or unit.damage.shutdown else "in control"
+        return (f"velocity {c.velocity}, thrust {c.thrust} of {c.max_thrust} "
+                f"(safe {c.safe_thrust}), {state}")  # fmt: skip
     if body is None:
         return "no armour record yet (vehicle)" if unit.kind != "infantry" else "infantry"
     full = built_body(unit) or body

@@ -15,6 +15,7 @@ from ...designs.model import Weapon
 from ...hexgrid import distance
 from ...locations import ARMS, HEAD
 from ...units import Unit
+from ..aero import OUT_OF_CONTROL_TO_HIT, out_of_control
 from ..movement import attacker_modifier, target_modifier
 from ..options import TW, Rules
 from .los import Sight
@@ -85,6 +86,8 @@ def shared_modifiers(attacker: Unit, target: Unit, sight: Sight, a_move: Movemen
                           "CMB-12"))  # fmt: skip
     if attacker.prone:
         m.append(Modifier(2, "attacker prone", "CMB-19"))
+    if out_of_control(attacker):
+        m.append(Modifier(OUT_OF_CONTROL_TO_HIT, "attacker out of control", "AERO-09"))
     if a_move.skidded:
         m.append(Modifier(1, "attacker skidded", "PSR-25"))
     still = immobile_reason(target)

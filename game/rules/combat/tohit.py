@@ -129,6 +129,8 @@ def unit_blocker(u: Unit) -> str | None:
         return f"{u.id}'s sensors are destroyed (CMB-32)"
     if u.kind == "infantry":
         return "infantry weapon attacks are not part of this build"
+    if u.airborne:
+        return "aerospace units make no attacks in this build (air-to-ground rules: not in seeds)"
     return None
 
 
@@ -203,6 +205,8 @@ def _why_not(ctx: _Context, i: int, m: Mount, w: Weapon, rng: int, b: str) -> st
         f"{t.id} is already destroyed" if t.destroyed else None,
         "infantry cannot be targeted by weapon attacks in this build"
         if t.kind == "infantry" else None,
+        "aerospace units in the air cannot be targeted in this build (aerospace damage is not "
+        "in the seeds)" if t.airborne else None,
         (f"its location ({where}) is destroyed" if _location_gone(a, m.location)
          else f"the {m.weapon} is destroyed") if weapon_gone(a, i) else None,
         f"no {m.weapon} ammunition left" if w.uses_ammo and not has_ammo(a, m.weapon) else None,

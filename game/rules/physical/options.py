@@ -167,6 +167,8 @@ def _target_reason(a: Unit, t: Unit) -> str | None:
         return f"{t.id} is already destroyed"
     if t.kind == "infantry":
         return "physical attacks against infantry are not part of this build"
+    if t.airborne:
+        return f"{t.id} flies overhead: aerospace units cannot be struck by physical attacks"
     return None
 
 

@@ -24,12 +24,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame  # noqa: E402
 
+import game.ui.screens  # noqa: E402, F401 - registers every screen by name
 from game.actions import AddUnit, Deploy  # noqa: E402
 from game.deploy import legal_deploy_hexes  # noqa: E402
 from game.flow import apply  # noqa: E402
 from game.phases.deployment import deploying_side, undeployed
 from game.roster import entries  # noqa: E402
-from game.state import new_game_from_map  # noqa: E402
+from game.setup import new_game_from_map  # noqa: E402
 from game.ui.play_app import App  # noqa: E402
 
 SIZE = (1920, 1080)
@@ -37,7 +38,7 @@ SIZE = (1920, 1080)
 
 def game_with_24_units():
     s = new_game_from_map("maps/default.tmx", seed=5)
-    designs = [e.key for e in entries() if e.kind == "biped"]
+    designs = [e.code for e in entries() if e.kind == "biped"]
     for i in range(24):
         s = apply(s, AddUnit(designs[i % len(designs)], "AB"[i % 2])).state
     from game.actions import StartGame

@@ -62,7 +62,8 @@ def weapon_options_many(
     """tohit.weapon_options for every query (attacker, target, weapons, secondary, aim,
     twist), in order."""
     by_id = units if isinstance(units, Mapping) else {u.id: u for u in units}
-    odd = [not _plain_indexes(by_id[q.attacker], q.weapons) for q in queries]
+    odd = [q.weapons is not None and not _plain_indexes(by_id[q.attacker], q.weapons)
+           for q in queries]  # fmt: skip
     fast = iter(_many(board, by_id, [q for q, o in zip(queries, odd, strict=True) if not o],
                       movement, rules))  # fmt: skip
     return [
@@ -113,7 +114,8 @@ def _sights(
 ) -> tuple[list[Sight], list[Sight | None]]:
     """Every query's line of sight and, for a standing attacker with leg weapons, the line
     back from the target (CMB-17/18: is the attacker in partial cover?), in one batch."""
-    views = {uid: viewer(board, by_id[uid]) for q in queries for uid in (q.attacker, q.target)}
+    ids = dict.fromkeys(uid for q in queries for uid in (q.attacker, q.target))
+    views = {uid: viewer(board, by_id[uid]) for uid in ids}
     pairs = [(views[q.attacker], views[q.target]) for q in queries]
     back = [i for i, q in enumerate(queries) if arms[q.attacker].legs]
     pairs += [(views[queries[i].target], views[queries[i].attacker]) for i in back]

@@ -123,7 +123,7 @@ def median_ms(fn: Callable[[], object], runs: int) -> tuple[float, float]:
 def main() -> None:
     board = load_map(ROOT / "maps" / "default.tmx")
     us = units(board)
-    cold, fast = median_ms(lambda: batched(board, us), 50)
+    cold, fast = median_ms(lambda: batched(board, us), 200)
     answers = batched(board, us)
     assert answers == per_pair(board, us), "the batch differs from the per-pair answers"
     count = sum(len(o.weapons) for o in answers)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...board import Board
 from ...designs import weapons_table
@@ -27,9 +27,11 @@ from .modifiers import IMPOSSIBLE, Modifier, bracket, shared_modifiers, weapon_m
 from .records import Movement, movement_of
 
 
-@dataclass(frozen=True, slots=True)
-class WeaponOption:
-    """One weapon's answer (the contract's `weapons` entry)."""
+class WeaponOption(NamedTuple):
+    """One weapon's answer (the contract's `weapons` entry). An immutable record like the
+    frozen dataclasses around it, but a named tuple: the batched answers
+    (game.rules.combat.tohit_rows) build hundreds per query, and a tuple is built in one
+    step where a frozen dataclass pays an object.__setattr__ per field."""
 
     index: int
     name: str
@@ -61,21 +63,6 @@ class WeaponOption:
             "target": number,
             "modifiers": [m.to_json() for m in self.modifiers],
         }
-
-
-_SET = tuple(WeaponOption.__dict__[name].__set__ for name in WeaponOption.__slots__)
-
-
-def make_option(index: int, name: str, location: str, rear: bool, bracket: str, can_fire: bool,
-                why_not: str | None, target: int | None, modifiers: tuple[Modifier, ...],
-                heat: int) -> WeaponOption:  # fmt: skip
-    """WeaponOption(...) for the batch's hundreds of rows: the same frozen value, its slots
-    filled directly (the frozen __init__ pays an object.__setattr__ call per field)."""
-    o = object.__new__(WeaponOption)
-    s0, s1, s2, s3, s4, s5, s6, s7, s8, s9 = _SET
-    s0(o, index), s1(o, name), s2(o, location), s3(o, rear), s4(o, bracket)
-    s5(o, can_fire), s6(o, why_not), s7(o, target), s8(o, modifiers), s9(o, heat)
-    return o
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,6 @@ from .tohit import (
     WeaponOption,
     aim_reason,
     arc_reason,
-    make_option,
     prone_reason,
     prop_arm,
     range_reason,
@@ -104,6 +103,7 @@ def _pair_options(pair: _Pair, chosen: list[int], r: int, found: Found) -> tuple
     late = arm.unit.prone or pair.query.aim is not None
     no_sight = f"no line of sight: {pair.sight.reason}"
     out = []
+    new = tuple.__new__  # WeaponOption(...) without the keyword handling
     for i in chosen:
         name, location, rear, heat, min_range, _ = arm.fixed[i]
         code, b, act, number = codes[r], brackets[r], arm.actuators[i], numbers[r]
@@ -118,13 +118,11 @@ def _pair_options(pair: _Pair, chosen: list[int], r: int, found: Found) -> tuple
             why = _why(pair, i, code, found.arcs[r], prop) if code or late else None
         if why is None:
             hit = None if number > IMPOSSIBLE else number
-            out.append(
-                make_option(i, name, location, rear, BRACKETS[b], True, None, hit, mods, heat)
-            )
+            out.append(new(WeaponOption, (i, name, location, rear, BRACKETS[b], True, None, hit,
+                                          mods, heat)))  # fmt: skip
         else:
-            out.append(
-                make_option(i, name, location, rear, BRACKETS[b], False, why, None, mods, heat)
-            )
+            out.append(new(WeaponOption, (i, name, location, rear, BRACKETS[b], False, why, None,
+                                          mods, heat)))  # fmt: skip
         r += 1
     return tuple(out)
 

@@ -22,6 +22,7 @@ from ..core.phase import PhaseRules, Step
 from ..rules.combat.records import Declaration, Movement
 from ..rules.combat.resolve import resolve_declarations
 from ..rules.combat.tohit import AttackOptions, mounts, unit_blocker, weapon_options
+from ..rules.combat.tohit_batch import weapon_options_many
 from ..rules.physical.clubs import dropped_limbs
 from ..rules.turn import Phase
 from ..state import GameState, MoveRecord
@@ -105,6 +106,17 @@ def options_at(
     """Every weapon's answer for one attacker at one target now (the attack screen)."""
     return weapon_options(s.board, s.units, attacker, target, movements(s), s.rules,
                           weapons=weapons, secondary=secondary, twist=twist)  # fmt: skip
+
+
+def options_all(s: GameState, attacker: str, twist: int = 0,
+                primary: str | None = None) -> dict[str, AttackOptions]:  # fmt: skip
+    """options_at for every enemy at once (the attack screen's numbers), in one batch
+    (tohit_batch); with a ``primary`` target every other one is a secondary target."""
+    targets = targets_of(s, attacker)
+    queries = [Declaration(attacker, t.id, secondary=primary is not None and t.id != primary,
+                           twist=twist) for t in targets]  # fmt: skip
+    found = weapon_options_many(s.board, s.units, queries, movements(s), s.rules)
+    return {t.id: o for t, o in zip(targets, found, strict=True)}
 
 
 def declarations_for(a: DeclareFire) -> tuple[Declaration, ...]:

@@ -50,26 +50,31 @@ ATTACK_KEYS: tuple[tuple[str, str], ...] = (
 
 
 def draw_attack(scene: Any, screen: pygame.Surface) -> None:
+    """One frame. What does not change from frame to frame is kept in ``scene.cache``,
+    keyed by what it shows: the side to act, the rings, the badge numbers, the banner, the
+    side panel (unit, weapon list, heat projection, buttons), the log, the tooltip."""
     state, view = scene.state, scene.view
     view.sync(state.board)
     view.draw_map(screen)
     plan = scene.plan
     target = plan.target if plan is not None else None
-    shown = _hovered_enemy(scene) or target
+    side = scene.cache.get("actor", id(state), lambda: actor(state))
+    shown = _hovered_enemy(scene, side) or target
     if plan is not None and shown is not None:
         _draw_los(scene, screen, shown)
-    side = actor(state)
-    rings = {u.id: side_colour(side) for u in to_declare(state, side)} if side else {}
-    if plan is not None:
-        rings[plan.unit_id] = SELECT
-        if target is not None:
-            rings[target] = TARGET
+    unit = plan.unit_id if plan is not None else None
+    rings = scene.cache.get("rings", (id(state), side, unit, target),
+                            lambda: _rings(state, side, unit, target))  # fmt: skip
     view.draw_units(screen, state.units, ring=rings)
     if plan is not None:
         _draw_badges(scene, screen)
     lay = scene.layout
     extra = f"- {plan.unit_id} fires" if plan is not None else ""
-    screen.blit(banner_surface(state, extra, lay.banner, lay.size), lay.banner.topleft)
+    key = (id(state), extra, lay.banner.size, lay.size)
+    banner = scene.cache.get(
+        "banner", key, lambda: banner_surface(state, extra, lay.banner, lay.size)
+    )
+    screen.blit(banner, lay.banner.topleft)
     if scene.panels:
         _draw_side(scene, screen, shown)
         draw_log(scene, screen)
@@ -83,11 +88,22 @@ def draw_attack(scene: Any, screen: pygame.Surface) -> None:
         draw_help(screen, "Weapon attacks", ATTACK_KEYS)
 
 
-def _hovered_enemy(scene: Any) -> str | None:
+def _rings(state: Any, side: str | None, unit: str | None,
+           target: str | None) -> dict[str, tuple[int, int, int]]:  # fmt: skip
+    """Who is ringed: the side's units still to declare, the selected one, its target."""
+    rings = {u.id: side_colour(side) for u in to_declare(state, side)} if side else {}
+    if unit is not None:
+        rings[unit] = SELECT
+        if target is not None:
+            rings[target] = TARGET
+    return rings
+
+
+def _hovered_enemy(scene: Any, side: str | None) -> str | None:
     if scene.plan is None or scene.hover is None:
         return None
     here = next((u for u in scene.state.units if u.at == scene.hover), None)
-    if here is None or here.side == actor(scene.state):
+    if here is None or here.side == side:
         return None
     return here.id
 
@@ -113,15 +129,15 @@ def _draw_los(scene: Any, screen: pygame.Surface, target: str) -> None:
 def _draw_badges(scene: Any, screen: pygame.Surface) -> None:
     """Each enemy: its best to-hit number, or dimmed with an x when nothing can reach it."""
     zoom = scene.view.camera.zoom
-    f = font(max(11, round(22 * zoom)), True)
-    for t in targets_of(scene.state, scene.plan.unit_id):
+    size = max(11, round(22 * zoom))
+    r = max(9, round(16 * zoom))
+    state, unit = scene.state, scene.plan.unit_id
+    for t in scene.cache.get("targets", (id(state), unit), lambda: targets_of(state, unit)):
         opts = scene.options(t.id)
         best = opts.best() if opts is not None else None
         cx, cy = scene.view.centre(t.at)
-        r = max(9, round(16 * zoom))
         if best is None:
-            dim = pygame.Surface((r * 4, r * 4), pygame.SRCALPHA)
-            pygame.draw.circle(dim, (10, 10, 12, 150), (r * 2, r * 2), r * 2)
+            dim = scene.cache.get("dim", r, lambda: _dim(r))
             screen.blit(dim, (cx - r * 2, cy - r * 2))
             text, bg = "x", (70, 70, 74)
         else:
@@ -129,33 +145,65 @@ def _draw_badges(scene: Any, screen: pygame.Surface) -> None:
         at = (cx + r, cy - r * 2)
         pygame.draw.circle(screen, bg, at, r)
         pygame.draw.circle(screen, (20, 20, 22), at, r, 2)
-        img = f.render(text, True, (20, 20, 22))
+        img = scene.cache.get(f"badge {text}", size, lambda t=text: _badge_text(t, size))
         screen.blit(img, img.get_rect(center=at))
 
 
+def _badge_text(text: str, size: int) -> pygame.Surface:
+    return font(size, True).render(text, True, (20, 20, 22))
+
+
+def _dim(r: int) -> pygame.Surface:
+    dim = pygame.Surface((r * 4, r * 4), pygame.SRCALPHA)
+    pygame.draw.circle(dim, (10, 10, 12, 150), (r * 2, r * 2), r * 2)
+    return dim
+
+
 def _draw_side(scene: Any, screen: pygame.Surface, shown: str | None) -> None:
-    lay = scene.layout
+    """The side panel, one cached surface per content: the unit, the weapon list (rows are
+    remembered so a click toggles them), the heat projection and the buttons."""
+    lay, plan = scene.layout, scene.plan
     rect = lay.side
-    pygame.draw.rect(screen, BG, rect)
-    size = lay.size
+    hovered = next((i for i, b in enumerate(scene.buttons) if b.rect.collidepoint(scene.mouse)),
+                   -1)  # fmt: skip
+    fire = frozenset((t, frozenset(ws)) for t, ws in plan.fire.items()) if plan else None
+    key = (id(scene.state), plan.unit_id if plan else None, plan.twist if plan else 0,
+           plan.target if plan else None, fire, shown, scene.hover_row, hovered, rect.size,
+           lay.size)  # fmt: skip
+    surf, rows, buttons = scene.cache.get(
+        "side", key, lambda: _side_surface(scene, shown, rect, hovered)
+    )
+    scene.rows, scene.buttons = rows, buttons
+    screen.blit(surf, rect.topleft)
+
+
+def _side_surface(scene: Any, shown: str | None, rect: pygame.Rect,
+                  hovered: int) -> tuple[pygame.Surface, list[Any], list[Button]]:  # fmt: skip
+    """The panel drawn at (0, 0); the weapon rows and buttons it returns are in screen
+    coordinates."""
+    size = scene.layout.size
+    surf = pygame.Surface(rect.size)
+    local = pygame.Rect(0, 0, rect.w, rect.h)
+    pygame.draw.rect(surf, BG, local)
     a = scene.attacker()
     if a is None:
         rows: list[Row] = [
             ("No unit selected", TEXT, True),
             ("Click one of your ringed units to plan its fire.", DIM, False),
         ]
-        img = rows_surface(rows, size, rect.w)
-        screen.blit(img, rect.topleft)
-        scene.rows, scene.buttons = [], []
-        return
-    y = draw_sheet(scene, screen, a, rect, rect.h - size * 22)  # the weapons come first
-    y = _draw_weapons(scene, screen, shown, rect, y, size)
+        surf.blit(rows_surface(rows, size, rect.w), (0, 0))
+        return surf, [], []
+    y = draw_sheet(scene, surf, a, local, rect.h - size * 22)  # the weapons come first
+    y, weapon_rows = _draw_weapons(scene, surf, shown, local, y, size)
     heat = scene.heat()
     if heat is not None:
         img = rows_surface(heat_rows(heat), size, rect.w)
-        screen.blit(img, (rect.x, y))
+        surf.blit(img, (0, y))
         y += img.get_height()
-    _draw_buttons(scene, screen, rect, size)
+    buttons = _draw_buttons(surf, local, size, hovered)
+    shift = rect.topleft
+    return (surf, [(r.move(shift), i) for r, i in weapon_rows],
+            [Button(b.rect.move(shift), b.action, b.label, b.active) for b in buttons])  # fmt: skip
 
 
 def draw_sheet(scene: Any, screen: pygame.Surface, unit: Any, rect: pygame.Rect, room: int) -> int:
@@ -178,25 +226,24 @@ def draw_log(scene: Any, screen: pygame.Surface) -> None:
                         scene.log_upto())  # fmt: skip
 
 
-def _draw_weapons(scene: Any, screen: pygame.Surface, shown: str | None, rect: pygame.Rect,
-                  y: int, size: int) -> int:  # fmt: skip
-    """One row per weapon: [x] chosen, its number or why it cannot fire; rows are
-    remembered so a click toggles them."""
-    scene.rows = []
+def _draw_weapons(scene: Any, surf: pygame.Surface, shown: str | None, rect: pygame.Rect,
+                  y: int, size: int) -> tuple[int, list[tuple[pygame.Rect, int]]]:  # fmt: skip
+    """One row per weapon: [x] chosen, its number or why it cannot fire."""
+    out: list[tuple[pygame.Rect, int]] = []
     if shown is None:
         img = rows_surface([("No target: click an enemy", DIM, False)], size, rect.w)
-        screen.blit(img, (rect.x, y))
-        return y + img.get_height()
+        surf.blit(img, (rect.x, y))
+        return y + img.get_height(), out
     opts = scene.options(shown)
     if opts is None:
-        return y
+        return y, out
     s = opts.sight
     head = f"Target {shown}: range {s.range}, {opts.arc} arc, hits its {opts.side}"
     if scene.plan.target != shown:
         head += " (hover)"
     title = rows_surface([(head, TEXT, True)] + ([(s.reason or "no line of sight", BAD, False)]
                                                   if not s.los else []), size, rect.w)  # fmt: skip
-    screen.blit(title, (rect.x, y))
+    surf.blit(title, (rect.x, y))
     y += title.get_height()
     chosen = scene.plan.fire.get(shown, set()) if scene.plan.target == shown else set()
     f = font(size)
@@ -214,12 +261,12 @@ def _draw_weapons(scene: Any, screen: pygame.Surface, shown: str | None, rect: p
             text, colour = f"    {w.index + 1} {w.name} ({w.location}): {w.why_not}", DIM
         r = pygame.Rect(rect.x + 4, y, rect.w - 8, line)
         if scene.hover_row == w.index:
-            pygame.draw.rect(screen, (45, 48, 55), r, border_radius=4)
+            pygame.draw.rect(surf, (45, 48, 55), r, border_radius=4)
         img = f.render(_fit(f, text, r.w - 8), True, colour)
-        screen.blit(img, (r.x + 4, r.y + 1))
-        scene.rows.append((r, w.index))
+        surf.blit(img, (r.x + 4, r.y + 1))
+        out.append((r, w.index))
         y += line
-    return y + size // 2
+    return y + size // 2, out
 
 
 def _fit(f: pygame.font.Font, text: str, width: int) -> str:
@@ -252,19 +299,21 @@ def heat_rows(r: HeatReport) -> list[Row]:
     return rows
 
 
-def _draw_buttons(scene: Any, screen: pygame.Surface, rect: pygame.Rect, size: int) -> None:
+def _draw_buttons(surf: pygame.Surface, rect: pygame.Rect, size: int,
+                  hovered: int) -> list[Button]:  # fmt: skip
     bh = round(size * 1.9)
     y = rect.bottom - bh - size // 2
     specs = (("declare", "Declare (Enter)", True), ("hold", "Hold fire (H)", False),
              ("left", "Twist L (Q)", False), ("right", "Twist R (E)", False))  # fmt: skip
     w = (rect.w - size * 3) // 2
-    scene.buttons = []
+    buttons = []
     for i, (action, label, active) in enumerate(specs):
         x = rect.x + size + (i % 2) * (w + size)
         yy = y - (1 - i // 2) * (bh + size // 3)
         b = Button(pygame.Rect(x, yy, w, bh), action, label, active)
-        scene.buttons.append(b)
-        draw_button(screen, b, size, b.rect.collidepoint(scene.mouse))
+        buttons.append(b)
+        draw_button(surf, b, size, i == hovered)
+    return buttons
 
 
 def _draw_row_tip(scene: Any, screen: pygame.Surface, shown: str | None) -> None:
@@ -278,7 +327,7 @@ def _draw_row_tip(scene: Any, screen: pygame.Surface, shown: str | None) -> None
     size = scene.layout.size
     rows: list[Row] = [(f"{w.name}: {w.target if w.fires else 'cannot fire'}", WARN, True)]
     rows += [(f"{m.reason}  {m.value:+d}  ({m.rule})", TEXT, False) for m in w.modifiers]
-    tip = tooltip(rows, size - 2, size * 20)
+    tip = scene.cache.get("tip", (rows, size), lambda: tooltip(rows, size - 2, size * 20))
     mx, my = scene.mouse
     x = max(0, min(mx - tip.get_width() - 12, screen.get_width() - tip.get_width()))
     screen.blit(tip, (x, min(my + 12, screen.get_height() - tip.get_height())))

@@ -20,7 +20,14 @@ import pygame
 
 from game.flow import actor, phase_of
 from game.hexgrid import Hex
-from game.phases.weapons import DeclareFire, movements, options_at, targets_of, to_declare
+from game.phases.weapons import (
+    DeclareFire,
+    movements,
+    options_all,
+    options_at,
+    targets_of,
+    to_declare,
+)
 from game.rules.combat.records import STOOD_STILL
 from game.rules.combat.tohit import AttackOptions
 from game.rules.heat import HeatReport, heat_forecast
@@ -108,13 +115,30 @@ class AttackScene:
         plan = self.plan
         if plan is None:
             return None
-        key = ("opts", id(self.state), plan.unit_id, target, plan.twist, target != plan.target)
+        found = self.all_options().get(target)
+        if found is not None:
+            return found
+        key = ("opts", id(self.state), plan.unit_id, target, plan.twist, self._secondary(target))
         return self.cache.get(
             str(key),
             key,
             lambda: options_at(
                 self.state, plan.unit_id, target, plan.twist, secondary=self._secondary(target)
             ),
+        )
+
+    def all_options(self) -> dict[str, AttackOptions]:
+        """The selected unit's answers at every enemy, worked out together (one batch of
+        lines of sight and checks, game.rules.combat.tohit_batch) when the selection, the
+        twist, the primary target or the game changes."""
+        plan = self.plan
+        if plan is None:
+            return {}
+        key = (id(self.state), plan.unit_id, plan.twist, plan.target)
+        return self.cache.get(
+            "all options",
+            key,
+            lambda: options_all(self.state, plan.unit_id, plan.twist, plan.target),
         )
 
     def _secondary(self, target: str) -> bool:

@@ -8,9 +8,15 @@ CMB-07 and CMB-26 write them; the defender's choice is only for LOS along a hexs
 
 from __future__ import annotations
 
+import math
+
+import numpy as np
+
 from ...hexgrid import Hex, bearing
 from ...locations import ARMS, FRONT, LA, LEFT_SIDE, LEGS, REAR, RIGHT_SIDE, TURRET
 from ...units import Unit
+
+SQRT3 = math.sqrt(3.0)
 
 
 def relative_angle(frm: Hex, to: Hex, facing: int) -> float:
@@ -81,3 +87,35 @@ def in_arc(location: str, rear: bool, attacker: Unit, target: Unit, twist: int) 
         own = "left" if location == LA else "right"
         return arc in (main, own)
     return arc == main
+
+
+# --- many at once (game.rules.combat.tohit_batch) ---------------------------------------------
+# A bearing in half-sector units h (0..23): h = 2k exactly on 30k degrees, 2k + 1 strictly
+# between 30k and 30(k + 1). Every arc and side boundary (CMB-07, CMB-26) is a multiple of
+# 30 degrees, so h decides them exactly: a line between two hex centres is on such a
+# multiple just when two of its cube offsets are equal or one is 0, and otherwise at least
+# ~1e-4 degrees away from one on any board (so the rounding of relative_angle never moves it).
+ARC_NAMES = ("front", "right", "left", "rear")
+ARC_INDEX = {name: i for i, name in enumerate(ARC_NAMES)}
+SIDE_NAMES = ("front", "right", "rear", "left")
+ARC_BY_HALF = np.array([ARC_INDEX[arc_of(h * 15.0)] for h in range(24)])
+SIDE_BY_HALF = np.array([SIDE_NAMES.index(side_hit(h * 15.0))
+                         for h in range(24)])  # fmt: skip
+
+
+def half_sectors(dq: np.ndarray, dr: np.ndarray) -> np.ndarray:
+    """The bearing of each axial offset (dq, dr) in half-sector units (0..23); a zero
+    offset gives 180 degrees as hexgrid.bearing does (atan2(0, -0))."""
+    ds = -dq - dr
+    on_line = (dq == 0) | (dr == 0) | (ds == 0) | (dq == dr) | (dr == ds) | (dq == ds)
+    x, y = 1.5 * dq, -SQRT3 * (dr + dq / 2.0)
+    sectors = (np.degrees(np.arctan2(x, y)) % 360.0) / 30.0
+    exact = np.rint(sectors).astype(np.int64) % 12 * 2
+    between = np.floor(sectors).astype(np.int64) % 12 * 2 + 1
+    out = np.where(on_line, exact, between)
+    return np.where((dq == 0) & (dr == 0), 12, out)
+
+
+def relative_half(half: np.ndarray, facing: np.ndarray) -> np.ndarray:
+    """relative_angle in half-sector units: the bearing measured from a facing."""
+    return (half - 4 * facing) % 24

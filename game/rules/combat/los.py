@@ -1,5 +1,6 @@
 """Line of sight (CMB-02..06, CMB-17/18): intervening hexes, levels and unit heights,
-woods, water, partial cover; many pairs at once on the board arrays.
+woods, water, partial cover: one pair hex by hex here (the reference), many pairs at once
+on the board arrays in game.rules.combat.los_batch (the same answers, numpy).
 
 Heights (CMB-03, G08): a unit's line-of-sight point is the level it stands on (the water
 bottom for a Mech in water, the surface for a hovercraft) plus 1 for a standing Mech. An
@@ -14,15 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-
-import numpy as np
+from functools import lru_cache
 
 from ...board import Board
 from ...hexgrid import Hex, distance, from_cube, to_cube
 from ...units import Unit
 from .lines import crossing
 
-WOODS_POINTS = np.array([0, 1, 2, 3], dtype=np.int16)  # none, light, heavy, ultra-heavy
 WOODS_HEIGHT = 2  # CMB-04
 WOODS_BLOCK = 3  # CMB-04/06: three points of intervening woods block
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six")
@@ -88,104 +87,98 @@ class Sight:
 
 
 def line_of_sight(board: Board, a: Viewer, t: Viewer) -> Sight:
-    return sight_many(board, [(a, t)])[0]
+    """One pair, hex by hex in plain Python: the reference answer (the batch in
+    game.rules.combat.los_batch must equal it) and what single questions use."""
+    top = max(a.height, t.height)
+    aq, ar, _ = to_cube(a.at)
+    tq, tr, _ = to_cube(t.at)
+    hexes: list[Hex] = []
+    kinds: list[int] = []
+    cover = False
+    first_hill: int | None = None
+    first_woods: int | None = None
+    points = 0
+    for step in crossing(tq - aq, tr - ar):
+        best: tuple[int, Hex, bool, int, bool] | None = None
+        for q, r in step:
+            h = from_cube(aq + q, ar + r)
+            if not board.contains(h):
+                continue
+            dq, dr = tq - aq - q, tr - ar - r
+            adjacent = max(abs(dq), abs(dr), abs(dq + dr)) == 1
+            choice = _choice(board, h, top, t.floor, adjacent and a.floor <= t.floor)
+            if best is None or choice[0] > best[0]:  # the defender's choice (CMB-02)
+                best = (choice[0], h, *choice[1:])
+        if best is None:
+            continue
+        _, h, blocks, kind, c = best
+        if blocks and first_hill is None:
+            first_hill = len(hexes)
+        points += kind
+        if points >= WOODS_BLOCK and first_woods is None:
+            first_woods = len(hexes)
+        hexes.append(h)
+        kinds.append(kind)
+        cover |= c
+    return finish_sight(board, a, t, tuple(hexes), kinds, cover, first_hill, first_woods)
 
 
-def sight_many(board: Board, pairs: Sequence[tuple[Viewer, Viewer]]) -> list[Sight]:
-    """Every pair's line of sight, the terrain of all their steps gathered at once."""
-    rows: list[int] = []  # flat: one entry per (pair, step, choice)
-    cols: list[int] = []
-    pid: list[int] = []
-    sid: list[int] = []
-    adj: list[bool] = []
-    steps_of: list[int] = []
-    for p, (a, t) in enumerate(pairs):
-        aq, ar, _ = to_cube(a.at)
-        tq, tr, _ = to_cube(t.at)
-        steps = crossing(tq - aq, tr - ar)
-        steps_of.append(len(steps))
-        for s, step in enumerate(steps):
-            for q, r in step:
-                h = from_cube(aq + q, ar + r)
-                if not board.contains(h):
-                    continue
-                rows.append(h.row)
-                cols.append(h.col)
-                pid.append(p)
-                sid.append(s)
-                dq, dr = tq - aq - q, tr - ar - r
-                adj.append(max(abs(dq), abs(dr), abs(dq + dr)) == 1)
-    return _evaluate(board, pairs, np.array(rows, dtype=np.intp), np.array(cols, dtype=np.intp),
-                     np.array(pid, dtype=np.intp), np.array(sid, dtype=np.intp),
-                     np.array(adj, dtype=bool))  # fmt: skip
+def _choice(board: Board, h: Hex, top: int, t_floor: int,
+            may_cover: bool) -> tuple[int, bool, int, bool]:  # fmt: skip
+    """One candidate hex: (score, blocks, woods points counted, partial cover)."""
+    level = int(board.level[h.row, h.col])
+    built = int(board.building_height[h.row, h.col]) if board.building_class[h.row, h.col] else 0
+    terrain = level + built
+    woods = int(board.woods[h.row, h.col])
+    blocks = terrain > top  # CMB-03
+    kind = woods if woods and level + WOODS_HEIGHT >= top else 0  # CMB-04
+    cover = may_cover and terrain >= t_floor + 1 and not blocks  # CMB-17
+    return blocks * 1000 + kind * 10 + cover, blocks, kind, cover
 
 
-def _evaluate(board: Board, pairs: Sequence[tuple[Viewer, Viewer]], rows: np.ndarray,
-              cols: np.ndarray, pid: np.ndarray, sid: np.ndarray,
-              adj: np.ndarray) -> list[Sight]:  # fmt: skip
-    top = np.array([max(a.height, t.height) for a, t in pairs], dtype=np.int32)
-    tfloor = np.array([t.floor for _, t in pairs], dtype=np.int32)
-    low_attacker = np.array([a.floor <= t.floor for a, t in pairs], dtype=bool)
-    level = board.level[rows, cols].astype(np.int32)
-    building = np.where(board.building_class[rows, cols] > 0, board.building_height[rows, cols], 0)
-    terrain = level + building
-    woods = board.woods[rows, cols].astype(np.int32)
-    blocks = terrain > top[pid]
-    counted = (woods > 0) & (level + WOODS_HEIGHT >= top[pid])
-    points = np.where(counted, WOODS_POINTS[woods], 0)
-    cover = adj & (terrain >= tfloor[pid] + 1) & low_attacker[pid] & ~blocks  # CMB-17
-    score = blocks * 1000 + points * 10 + cover  # the defender's choice: worst for the attacker
-    order = np.lexsort((-score, sid, pid))  # per (pair, step): best choice first
-    first = np.ones(len(order), dtype=bool)
-    if len(order):
-        ps = pid[order] * 100000 + sid[order]
-        first[1:] = ps[1:] != ps[:-1]
-    chosen = order[first]
-    out = []
-    bounds = np.searchsorted(pid[chosen], np.arange(len(pairs) + 1))
-    for p, (a, t) in enumerate(pairs):
-        idx = chosen[bounds[p] : bounds[p + 1]]
-        out.append(_one(board, a, t, idx, rows, cols, blocks, points, woods, counted, cover,
-                        terrain))  # fmt: skip
-    return out
-
-
-def _one(board: Board, a: Viewer, t: Viewer, idx: np.ndarray, rows: np.ndarray,
-         cols: np.ndarray, blocks: np.ndarray, points: np.ndarray, woods: np.ndarray,
-         counted: np.ndarray, cover: np.ndarray, terrain: np.ndarray) -> Sight:  # fmt: skip
-    hexes = tuple(Hex(int(cols[i]), int(rows[i])) for i in idx)
+def finish_sight(board: Board, a: Viewer, t: Viewer, hexes: tuple[Hex, ...],
+                 kinds: Sequence[int], cover: bool, first_hill: int | None,
+                 first_woods: int | None) -> Sight:  # fmt: skip
+    """The answer from the chosen hexes: ``kinds`` the woods points each counts (0, 1 light,
+    2 heavy, 3 ultra-heavy), the first hill that blocks, the hex where woods reach 3."""
     rng = distance(a.at, t.at)
-    kinds = woods[idx] * counted[idx]
-    light, heavy, ultra = (int((kinds == k).sum()) for k in (1, 2, 3))
-    t_woods = int(board.woods[t.at.row, t.at.col])
-    modifier = int(points[idx].sum()) + int(WOODS_POINTS[t_woods])
-    water_cover = t.standing_mech and t.water_depth == 1  # CMB-18 (TW)
-    base = dict(range=rng, intervening=hexes, woods=(light, heavy, ultra),
-                terrain_modifier=modifier, partial_cover=bool(cover[idx].any()),
-                water_cover=water_cover)  # fmt: skip
+    woods = (kinds.count(1), kinds.count(2), kinds.count(3)) if kinds else (0, 0, 0)
+    modifier = sum(kinds) + int(board.woods[t.at.row, t.at.col])  # CMB-14
+    water = t.standing_mech and t.water_depth == 1  # CMB-18 (TW)
     if a.submerged or t.submerged:  # CMB-05
         who = "target" if t.submerged else "attacker"
         depth = t.water_depth if t.submerged else a.water_depth
-        return Sight(False, **base, blocked_by=None, reason=f"{who} in depth {depth} water")
-    hill = np.nonzero(blocks[idx])[0]
-    cum = np.cumsum(points[idx])
-    thick = np.nonzero(cum >= WOODS_BLOCK)[0]
-    first_hill = int(hill[0]) if len(hill) else None
-    first_woods = int(thick[0]) if len(thick) else None
+        return Sight(False, rng, hexes, None, woods, modifier, cover, water,
+                     f"{who} in depth {depth} water")  # fmt: skip
     if first_hill is None and first_woods is None:
-        return Sight(True, **base, blocked_by=None, reason=None)
+        return Sight(True, rng, hexes, None, woods, modifier, cover, water, None)
     if first_woods is None or (first_hill is not None and first_hill <= first_woods):
-        i = idx[first_hill]
-        what = "building" if board.building_class[rows[i], cols[i]] else "hill"
-        reason = f"level {int(terrain[i])} {what} higher than both"
-        return Sight(False, **base, blocked_by=hexes[first_hill], reason=reason)
+        h = hexes[first_hill]
+        built = bool(board.building_class[h.row, h.col])
+        terrain = int(board.level[h.row, h.col]) + (int(board.building_height[h.row, h.col])
+                                                    if built else 0)  # fmt: skip
+        return Sight(False, rng, hexes, h, woods, modifier, cover, water,
+                     hill_reason(terrain, built))  # fmt: skip
     upto = kinds[: first_woods + 1]
-    n = int((upto > 0).sum())
+    reason = woods_reason(sum(1 for k in upto if k > 0), any(k >= 2 for k in upto))
+    return Sight(False, rng, hexes, hexes[first_woods], woods, modifier, cover, water, reason)
+
+
+@lru_cache(maxsize=256)
+def hill_reason(terrain: int, building: bool) -> str:
+    """CMB-03: e.g. "level 2 hill higher than both"."""
+    return f"level {terrain} {'building' if building else 'hill'} higher than both"
+
+
+@lru_cache(maxsize=64)
+def woods_reason(n: int, heavy: bool) -> str:
+    """CMB-04/06: why ``n`` woods hexes block (``heavy``: one of them heavy or ultra-heavy),
+    e.g. "two intervening woods hexes, one of them heavy"."""
     reason = f"{NUMBERS[min(n, 6)]} intervening woods hex{'es' if n != 1 else ''}"
-    if n < 3 and (upto >= 2).any():
+    if n < 3 and heavy:
         reason += ", " + ("one of them heavy" if n == 2 else "ultra-heavy" if n == 1 else "")
         reason = reason.rstrip(", ")
-    return Sight(False, **base, blocked_by=hexes[first_woods], reason=reason)
+    return reason
 
 
 def unit_sight(board: Board, attacker: Unit, target: Unit) -> Sight:

@@ -9,6 +9,7 @@ actuators). The classic variant changes partial cover (+3) and depth 1 water (-1
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache, lru_cache
 from typing import Any
 
 from ...designs.model import Weapon
@@ -80,6 +81,19 @@ def immobile_reason(u: Unit) -> str | None:
 def shared_modifiers(attacker: Unit, target: Unit, sight: Sight, a_move: Movement,
                      t_move: Movement, arc: str, secondary: bool, aim: str | None,
                      rules: Rules = TW) -> list[Modifier]:  # fmt: skip
+    """Every modifier the weapons of one attack share, in the contract's order."""
+    return [
+        *attacker_modifiers(attacker, a_move),
+        *target_modifiers(target, t_move, rules),
+        *prone_target_modifiers(attacker, target),
+        *terrain_modifiers(sight, rules),
+        *attacker_state_modifiers(attacker),
+        *declared_modifiers(arc, secondary, aim, rules),
+    ]
+
+
+def attacker_modifiers(attacker: Unit, a_move: Movement) -> list[Modifier]:
+    """CMB-11 skill, CMB-12 the attacker's movement, CMB-19 prone, PSR-25 skidded."""
     m = [Modifier(attacker.gunnery, "gunnery skill", "CMB-11")]
     if attacker_modifier(a_move.mode):
         m.append(Modifier(attacker_modifier(a_move.mode), f"attacker {MOVED[a_move.mode]}",
@@ -90,27 +104,50 @@ def shared_modifiers(attacker: Unit, target: Unit, sight: Sight, a_move: Movemen
         m.append(Modifier(OUT_OF_CONTROL_TO_HIT, "attacker out of control", "AERO-09"))
     if a_move.skidded:
         m.append(Modifier(1, "attacker skidded", "PSR-25"))
+    return m
+
+
+def target_modifiers(target: Unit, t_move: Movement, rules: Rules) -> list[Modifier]:
+    """CMB-20 an immobile target, else CMB-13 its movement and PSR-25 a skid."""
     still = immobile_reason(target)
     if still is not None:
-        m.append(Modifier(-4, f"target immobile ({still})", "CMB-20"))
-    else:
-        moved = target_moved(t_move, rules)
-        if moved is not None:
-            m.append(moved)
-        if t_move.mode == "jump":
-            m.append(Modifier(1, "target jumped", "CMB-13"))
-        if t_move.skidded:
-            m.append(Modifier(2, "target skidded", "PSR-25"))
-    if target.prone:
-        adjacent = distance(attacker.at, target.at) == 1
-        m.append(Modifier(-2, "prone target, adjacent", "CMB-19") if adjacent
-                 else Modifier(1, "prone target", "CMB-19"))  # fmt: skip
-    m += terrain_modifiers(sight, rules)
+        return [Modifier(-4, f"target immobile ({still})", "CMB-20")]
+    m = []
+    moved = target_moved(t_move, rules)
+    if moved is not None:
+        m.append(moved)
+    if t_move.mode == "jump":
+        m.append(Modifier(1, "target jumped", "CMB-13"))
+    if t_move.skidded:
+        m.append(Modifier(2, "target skidded", "PSR-25"))
+    return m
+
+
+def prone_target_modifiers(attacker: Unit, target: Unit) -> list[Modifier]:
+    """CMB-19: -2 at a prone target next to the attacker, +1 further away."""
+    if not target.prone:
+        return []
+    if distance(attacker.at, target.at) == 1:
+        return [Modifier(-2, "prone target, adjacent", "CMB-19")]
+    return [Modifier(1, "prone target", "CMB-19")]
+
+
+def attacker_state_modifiers(attacker: Unit) -> list[Modifier]:
+    """HEAT-07 the attacker's heat (Mechs), CMB-32 one sensor hit."""
+    m = []
     heat = heat_to_hit(attacker.heat) if attacker.is_mech else 0
     if heat:
         m.append(Modifier(heat, f"attacker heat {attacker.heat}", "HEAT-07"))
     if attacker.crits.sensors == 1:
         m.append(Modifier(2, "sensor hit", "CMB-32"))
+    return m
+
+
+@lru_cache(maxsize=256)
+def declared_modifiers(arc: str, secondary: bool, aim: str | None,
+                       rules: Rules) -> tuple[Modifier, ...]:  # fmt: skip
+    """CMB-16 a secondary target (by its arc in TW), CMB-21 a shot aimed at the head."""
+    m = []
     if secondary:
         value = 1 if rules.classic or arc == "front" else 2
         where = "" if rules.classic else (" in the forward arc" if arc == "front" else
@@ -118,44 +155,70 @@ def shared_modifiers(attacker: Unit, target: Unit, sight: Sight, a_move: Movemen
         m.append(Modifier(value, f"secondary target{where}", "CMB-16"))
     if aim == HEAD:
         m.append(Modifier(3, "aimed at the head", "CMB-21"))
-    return m
+    return tuple(m)
 
 
-def terrain_modifiers(sight: Sight, rules: Rules) -> list[Modifier]:
+def terrain_modifiers(sight: Sight, rules: Rules) -> tuple[Modifier, ...]:
     """CMB-14 woods; CMB-17 partial cover; CMB-18 depth 1 water."""
+    return terrain_parts(sight.woods, sight.terrain_modifier, sight.partial_cover,
+                         sight.water_cover, rules)  # fmt: skip
+
+
+@lru_cache(maxsize=1024)
+def terrain_parts(woods: tuple[int, int, int], terrain: int, partial: bool, water: bool,
+                  rules: Rules) -> tuple[Modifier, ...]:  # fmt: skip
+    """terrain_modifiers from the line of sight's woods counts, terrain modifier and cover."""
     out = []
-    light, heavy, ultra = sight.woods
+    light, heavy, ultra = woods
     points = light + 2 * heavy + 3 * ultra
     if points:
         out.append(Modifier(points, "intervening woods", "CMB-14"))
-    own = sight.terrain_modifier - points
+    own = terrain - points
     if own:
         out.append(Modifier(own, "target in woods", "CMB-14"))
     if rules.classic:
-        if sight.partial_cover:
+        if partial:
             out.append(Modifier(3, "partial cover", "CMB-17"))
-        if sight.water_cover:
+        if water:
             out.append(Modifier(-1, "target in depth 1 water", "CMB-18"))
-    elif sight.partial_cover or sight.water_cover:
-        why = "partial cover" if sight.partial_cover else "partial cover (depth 1 water)"
-        out.append(Modifier(1, why, "CMB-17" if sight.partial_cover else "CMB-18"))
-    return out
+    elif partial or water:
+        why = "partial cover" if partial else "partial cover (depth 1 water)"
+        out.append(Modifier(1, why, "CMB-17" if partial else "CMB-18"))
+    return tuple(out)
 
 
 def weapon_modifiers(w: Weapon, rng: int, where: str, attacker: Unit) -> list[Modifier]:
+    """The weapon's own: CMB-11 its range bracket, CMB-15 minimum range, CMB-35 arm
+    actuators."""
     out = []
-    b = bracket(w, rng)
-    if b in BRACKET_MODIFIER:
-        out.append(Modifier(BRACKET_MODIFIER[b], f"{b} range", "CMB-11"))
+    b = bracket_modifier(bracket(w, rng))
+    if b is not None:
+        out.append(b)
     if w.min_range and rng <= w.min_range:
-        out.append(Modifier(w.min_range - rng + 1, f"minimum range {w.min_range}", "CMB-15"))
-    if where in ARMS and attacker.body is not None:
-        hit = attacker.crits.actuators.get(where, frozenset())
-        if "shoulder" in hit:  # CMB-35: +4 and nothing more
-            out.append(Modifier(4, "shoulder actuator destroyed", "CMB-35"))
-        else:
-            for name in ("upper_arm", "lower_arm"):
-                if name in hit:
-                    label = name.replace("_", " ")
-                    out.append(Modifier(1, f"{label} actuator destroyed", "CMB-35"))
-    return out
+        out.append(min_range_modifier(w.min_range, rng))
+    return out + list(actuator_modifiers(where, attacker))
+
+
+@cache
+def bracket_modifier(b: str) -> Modifier | None:
+    """CMB-11: +0 short, +2 medium, +4 long; none out of range."""
+    if b not in BRACKET_MODIFIER:
+        return None
+    return Modifier(BRACKET_MODIFIER[b], f"{b} range", "CMB-11")
+
+
+@lru_cache(maxsize=1024)
+def min_range_modifier(min_range: int, rng: int) -> Modifier:
+    """CMB-15: +1 at the minimum range, +1 more for every hex closer."""
+    return Modifier(min_range - rng + 1, f"minimum range {min_range}", "CMB-15")
+
+
+def actuator_modifiers(where: str, attacker: Unit) -> tuple[Modifier, ...]:
+    """CMB-35: an arm weapon's destroyed actuators (a shoulder: +4 and nothing more)."""
+    if where not in ARMS or attacker.body is None:
+        return ()
+    hit = attacker.crits.actuators.get(where, frozenset())
+    if "shoulder" in hit:
+        return (Modifier(4, "shoulder actuator destroyed", "CMB-35"),)
+    return tuple(Modifier(1, f"{name.replace('_', ' ')} actuator destroyed", "CMB-35")
+                 for name in ("upper_arm", "lower_arm") if name in hit)  # fmt: skip

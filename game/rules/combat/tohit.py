@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from functools import lru_cache
+from typing import Any, NamedTuple
 
 from ...board import Board
 from ...designs import weapons_table
@@ -26,9 +27,11 @@ from .modifiers import IMPOSSIBLE, Modifier, bracket, shared_modifiers, weapon_m
 from .records import Movement, movement_of
 
 
-@dataclass(frozen=True, slots=True)
-class WeaponOption:
-    """One weapon's answer (the contract's `weapons` entry)."""
+class WeaponOption(NamedTuple):
+    """One weapon's answer (the contract's `weapons` entry). An immutable record like the
+    frozen dataclasses around it, but a named tuple: the batched answers
+    (game.rules.combat.tohit_rows) build hundreds per query, and a tuple is built in one
+    step where a frozen dataclass pays an object.__setattr__ per field."""
 
     index: int
     name: str
@@ -153,7 +156,7 @@ def weapon_options(board: Board, units: Sequence[Unit] | Mapping[str, Unit], att
     chosen = range(len(listed)) if weapons is None else weapons
     shared = shared_modifiers(a, t, sight, movement_of(movement, a.id),
                               movement_of(movement, t.id), arc, secondary, aim, rules)  # fmt: skip
-    ctx = _Context(board, a, t, sight, twist, aim, _prop_arm(a, listed, chosen))
+    ctx = _Context(board, a, t, sight, twist, aim, prop_arm(a, listed, chosen))
     options = tuple(_option(ctx, i, listed[i], shared) for i in chosen)
     return AttackOptions(a.id, t.id, sight, arc, side, options)
 
@@ -169,7 +172,7 @@ class _Context:
     prop_arm: str | None
 
 
-def _prop_arm(a: Unit, listed: tuple[Mount, ...], chosen: Sequence[int]) -> str | None:
+def prop_arm(a: Unit, listed: tuple[Mount, ...], chosen: Sequence[int]) -> str | None:
     """CMB-19: the arm a prone Mech props itself on: the one whose declared weapons do
     less damage (the left one on a tie). Quads have no arms to prop on."""
     if not a.prone or a.kind != "biped":
@@ -199,25 +202,58 @@ def _option(ctx: _Context, i: int, m: Mount, shared: list[Modifier]) -> WeaponOp
 
 def _why_not(ctx: _Context, i: int, m: Mount, w: Weapon, rng: int, b: str) -> str | None:
     a, t = ctx.attacker, ctx.target
-    where = LOCATION_NAMES.get(m.location, m.location)
     checks = (
-        unit_blocker(a),
-        f"{t.id} is already destroyed" if t.destroyed else None,
-        "infantry cannot be targeted by weapon attacks in this build"
-        if t.kind == "infantry" else None,
-        "aerospace units in the air cannot be targeted in this build (aerospace damage is not "
-        "in the seeds)" if t.airborne else None,
-        (f"its location ({where}) is destroyed" if _location_gone(a, m.location)
-         else f"the {m.weapon} is destroyed") if weapon_gone(a, i) else None,
-        f"no {m.weapon} ammunition left" if w.uses_ammo and not has_ammo(a, m.weapon) else None,
+        pair_blocker(a, t),
+        weapon_state_reason(a, i, m, w),
         f"no line of sight: {ctx.sight.reason}" if not ctx.sight.los else None,
         _arc_reason(ctx, m),
-        f"out of range: {rng} hexes, its long range is {w.long}" if b == "out of range" else None,
-        _prone_reason(ctx, m),
+        range_reason(rng, w.long) if b == "out of range" else None,
+        prone_reason(a, m.location, ctx.prop_arm),
         _leg_reason(ctx, m),
-        _aim_reason(ctx, w),
-    )  # fmt: skip
+        aim_reason(ctx.aim, w, t),
+    )
     return next((c for c in checks if c is not None), None)
+
+
+def pair_blocker(a: Unit, t: Unit) -> str | None:
+    """Why no weapon of ``a`` may fire at ``t`` at all (CMB-32/37, HEAT-08, PSR-20)."""
+    why = unit_blocker(a)
+    return why if why is not None else target_blocker(t)
+
+
+def target_blocker(t: Unit) -> str | None:
+    """Why ``t`` cannot be the target of a weapon attack (CMB-37), or None."""
+    if t.destroyed:
+        return f"{t.id} is already destroyed"
+    if t.kind == "infantry":
+        return "infantry cannot be targeted by weapon attacks in this build"
+    if t.airborne:
+        return ("aerospace units in the air cannot be targeted in this build (aerospace "
+                "damage is not in the seeds)")  # fmt: skip
+    return None
+
+
+def weapon_state_reason(a: Unit, i: int, m: Mount, w: Weapon) -> str | None:
+    """The weapon itself: destroyed (or its location), or out of ammunition."""
+    if weapon_gone(a, i):
+        where = LOCATION_NAMES.get(m.location, m.location)
+        if _location_gone(a, m.location):
+            return f"its location ({where}) is destroyed"
+        return f"the {m.weapon} is destroyed"
+    if w.uses_ammo and not has_ammo(a, m.weapon):
+        return f"no {m.weapon} ammunition left"
+    return None
+
+
+@lru_cache(maxsize=1024)
+def range_reason(rng: int, long: int) -> str:
+    return f"out of range: {rng} hexes, its long range is {long}"
+
+
+@lru_cache(maxsize=64)
+def arc_reason(arc: str, rear: bool) -> str:
+    mount = "rear-mounted " if rear else ""
+    return f"out of arc: the target is in the {arc} arc, outside this {mount}weapon's arc"
 
 
 def _location_gone(u: Unit, code: str) -> bool:
@@ -229,22 +265,24 @@ def _arc_reason(ctx: _Context, m: Mount) -> str | None:
     if in_arc(m.location, m.rear, ctx.attacker, ctx.target, ctx.twist):
         return None
     legs = m.location in LEGS
-    arc = target_arc(ctx.attacker, ctx.target, ctx.twist, legs=legs)
-    mount = "rear-mounted " if m.rear else ""
-    return f"out of arc: the target is in the {arc} arc, outside this {mount}weapon's arc"
+    return arc_reason(target_arc(ctx.attacker, ctx.target, ctx.twist, legs=legs), m.rear)
 
 
-def _prone_reason(ctx: _Context, m: Mount) -> str | None:
-    a = ctx.attacker
+def prone_reason(a: Unit, location: str, prop_arm: str | None) -> str | None:
+    """CMB-19: what a prone Mech cannot fire."""
     if not a.prone:
         return None
-    if m.location in LEGS:
+    if location in LEGS:
         return "a prone Mech cannot fire its leg-mounted weapons (CMB-19)"
     if a.kind == "biped" and a.body is not None and (a.body[LA].destroyed or a.body[RA].destroyed):
         return "a prone Mech needs both arms to fire (CMB-19)"
-    if m.location == ctx.prop_arm:
-        return f"the {LOCATION_NAMES[m.location]} props up the prone Mech (CMB-19)"
+    if location == prop_arm:
+        return f"the {LOCATION_NAMES[location]} props up the prone Mech (CMB-19)"
     return None
+
+
+LEG_COVER = "leg-mounted weapons cannot fire from partial cover (CMB-17)"
+LEG_WATER = "leg-mounted weapons cannot fire from depth 1 water (CMB-18)"
 
 
 def _leg_reason(ctx: _Context, m: Mount) -> str | None:
@@ -253,20 +291,20 @@ def _leg_reason(ctx: _Context, m: Mount) -> str | None:
         return None
     back = line_of_sight(ctx.board, viewer(ctx.board, ctx.target), viewer(ctx.board, ctx.attacker))
     if back.partial_cover:
-        return "leg-mounted weapons cannot fire from partial cover (CMB-17)"
+        return LEG_COVER
     if back.water_cover:
-        return "leg-mounted weapons cannot fire from depth 1 water (CMB-18)"
+        return LEG_WATER
     return None
 
 
-def _aim_reason(ctx: _Context, w: Weapon) -> str | None:
+def aim_reason(aim: str | None, w: Weapon, target: Unit) -> str | None:
     """CMB-21: aimed shots only at a shut-down target or one with its MechWarrior out,
     and never with missiles."""
-    if ctx.aim is None:
+    if aim is None:
         return None
     if w.cluster:
         return "missile weapons cannot make aimed shots (CMB-21)"
-    d = ctx.target.damage
+    d = target.damage
     if not (d.shutdown or d.unconscious):
         return "an aimed shot needs a target that is shut down or whose MechWarrior is out (CMB-21)"
     return None

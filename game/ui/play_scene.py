@@ -387,8 +387,10 @@ class PlayScene:
             self.over = True  # after the last move has played out, with no hand-off
             self.handoff = None
             self.plan = None
-            self.app.open("over")
+            self.app.open("over")  # T there: the last turn's summary
             return
+        if self.anim is None and not self.over and self.app.show_report():
+            return  # the end-of-turn summary of the turn just over, before anything else
         if self.anim is None and not self.over and self.app.follow_phase():
             return  # another phase's screen took over (weapon attacks)
         if not self.help and self.view.held_keys(dt):

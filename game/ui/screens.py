@@ -12,6 +12,7 @@ from . import (
     play_over,
     play_scene,
     start_screen,
+    turn_summary,
 )
 
 SCREEN_MODULES = (
@@ -23,4 +24,5 @@ SCREEN_MODULES = (
     play_menu,
     play_over,
     play_log,
+    turn_summary,
 )

@@ -82,6 +82,8 @@ def draw_scene(scene: Any, screen: pygame.Surface) -> None:
         "underway": state.underway.unit_id if state.underway else None,
         "log": scene.log_view.visible,  # what the log shows now, row by row
         "sheet": _sheet_lines(scene),
+        "turn": state.turn,
+        "screen": getattr(scene.app.top, "scene_name", None),  # "summary": the turn's summary
     }
     view.write_debug_layout(state.units, extra)
 

@@ -82,7 +82,8 @@ class TurnReport:
         """'Side A dealt 24 damage, side B 31; out of the fight: B2'."""
         dealt = [f"side {s} dealt {sum(u.dealt for u in self.side(s))}" for s in sides]
         out = [u.unit_id for u in self.units if u.status in ("destroyed", "out of the fight")]
-        text = (", ".join(dealt) + " damage").capitalize()
+        text = ", ".join(dealt) + " damage"
+        text = text[:1].upper() + text[1:]
         return text + (f"; out of the fight: {', '.join(out)}" if out else "")
 
 

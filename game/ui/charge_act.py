@@ -23,8 +23,9 @@ def attack_path(scene: Any, unit: Unit, enemy: Unit) -> None:
     plan = scene.plan
     view = charge_view(plan, scene.state, enemy, scene.aim)
     scene.attack = view
+    how = "death from above" if view.kind == "dfa" else plan.mode
     verb = "jumps on" if view.kind == "dfa" else "charges"
-    scene.info.update(title=f"{unit.id} {verb} {enemy.id} ({view.name}, {plan.mode})",
+    scene.info.update(title=f"{unit.id} {verb} {enemy.id} ({how})",
                       attack=view, result=view.move, facing=view.facing)  # fmt: skip
     if view.error:
         scene.info["error"] = view.error

@@ -158,7 +158,7 @@ def charge_rows(info: Mapping[str, Any], attacker: str) -> list[Row]:
     if o.target is None:
         rows.append((f"Impossible: the {view.name} needs more than 12", BAD, True))
     else:
-        rows.append((f"To hit {o.target}+ (hover the red number: why)", WARN, True))
+        rows.append((f"To hit {o.target}+ (hover the red {o.target} for why)", WARN, True))
     rows.append((f"{o.damage} damage to {view.target_id} ({o.table} table, from the {o.side})",
                  TEXT, False))  # fmt: skip
     if o.attacker_damage:

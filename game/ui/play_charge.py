@@ -78,7 +78,7 @@ class ChargeView:
             return None
         o = self.plan.option
         number: int | str = o.target if o.target is not None else "12+"
-        return Need(f"{self.name} on {self.target_id}: to hit", number, o.modifiers,
+        return Need(f"{self.name.capitalize()} on {self.target_id}, to hit", number, o.modifiers,
                     auto_fail=o.target is None)  # fmt: skip
 
     def psrs(self, attacker: str) -> list[tuple[str, Need]]:

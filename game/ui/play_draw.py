@@ -196,8 +196,10 @@ def _side_surface(scene: Any, rect: pygame.Rect, uid: str | None, hovered: int):
     below = (max(b.rect.bottom for b in probe) + lay.size // 2 if probe else 0) + (
         summary.get_height()
     )
-    if unit is not None:
-        top = record_sheet(state, unit, rect.w, lay.size)
+    if unit is not None:  # with its weapons and ammunition when they fit
+        top = record_sheet(state, unit, rect.w, lay.size, full=True)
+        if top.get_height() + below > rect.h:
+            top = record_sheet(state, unit, rect.w, lay.size)
         if top.get_height() + below > rect.h:  # a short window: the sheet's smaller type
             top = record_sheet(state, unit, rect.w, max(12, lay.size - 3))
     else:

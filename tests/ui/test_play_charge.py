@@ -171,7 +171,7 @@ def test_the_side_panel_and_the_help_tell_how_to_charge() -> None:
     from game.ui.charge_draw import charge_rows
 
     rows = [r[0] for r in charge_rows(scene.info, "A1")]
-    assert rows[0] == "A1 charges B1 (charge, walk)"
+    assert rows[0] == "A1 charges B1 (walk)"
     assert any(r.startswith("To hit ") for r in rows) and "C or Enter" in rows[-1]
     assert any("Roll " in r and "B1 if hit" in r for r in rows)
     keys = " ".join(k + " " + d for k, d in PLAY_KEYS)

@@ -63,8 +63,13 @@ def waiting(state: GameState) -> str | None:
 
 
 def banner(state: GameState) -> str:
-    """The top line of the play screen, e.g. 'Turn 3 - Movement - Side B to move'."""
-    return ENGINE.banner(state)
+    """The top line of the play screen, e.g. 'Turn 3 - Movement - Side B to move'; a
+    game with a turn limit counts its turns: 'Turn 3 of 8 - Movement - ...'."""
+    text = ENGINE.banner(state)
+    limit, head = state.start.turn_limit, f"Turn {state.turn}"
+    if limit is not None and text.startswith(head) and not text[len(head) :][:1].isdigit():
+        return f"{head} of {limit}{text[len(head) :]}"
+    return text
 
 
 def choices(state: GameState) -> list[Action]:

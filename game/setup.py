@@ -8,6 +8,7 @@ that saves and replays rely on.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from .actions import AddUnit
@@ -85,6 +86,17 @@ def new_game_from_scenario(path: str | Path, *, rules: Rules = TW, seed: int = 1
         sc.board, map_ref=map_ref, rules=rules, seed=seed, script=sc.dice or (),
         units=sc.units, sides=sides,
     )  # fmt: skip
+
+
+MAX_TURN_LIMIT = 99
+
+
+def with_turn_limit(state: GameState, turns: int | None) -> GameState:
+    """The game (not yet begun) set to end after ``turns`` turns, decided by damage dealt
+    (game.outcome); None: no limit. A ValueError names a limit out of 1..99."""
+    if turns is not None and not 1 <= turns <= MAX_TURN_LIMIT:
+        raise ValueError(f"a turn limit must be 1 to {MAX_TURN_LIMIT} turns, not {turns}")
+    return replace(state, start=replace(state.start, turn_limit=turns))
 
 
 def forces_of(state: GameState) -> dict[str, list[list[str | int]]]:

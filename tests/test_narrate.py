@@ -15,8 +15,10 @@ from game.narrate import (
     SIMPLE,
     TELLERS,
     Narrator,
+    combat,
     dice_text,
     move_summary,
+    physical,
     skills,
 )
 from game.rules.falls import event
@@ -31,10 +33,12 @@ def mech(body=None, **kw) -> Unit:
 
 def test_every_event_the_rules_emit_has_its_own_sentence() -> None:
     kinds = {"skid", "sideslip", "skid_end", "sideslip_end"}  # pilotrun: f"{kind}_end"
-    for path in RULES.glob("*.py"):
+    for path in RULES.rglob("*.py"):  # movement, combat, heat and physical rules
         kinds |= set(re.findall(r'(?:event|note)\(\s*"([a-z_]+)"', path.read_text()))
-    assert {"psr", "fall", "damage", "fall_from_above", "vehicle_damage"} <= kinds
-    missing = sorted(k for k in kinds if k not in TELLERS and k not in SIMPLE)
+    assert {"psr", "fall", "damage", "fall_from_above", "vehicle_damage", "shot", "blow",
+            "critical", "explosion", "shutdown"} <= kinds  # fmt: skip
+    told = set(TELLERS) | set(SIMPLE) | set(combat.SAID) | set(physical.SAID)
+    missing = sorted(k for k in kinds if k not in told)
     assert not missing, missing
 
 

@@ -58,8 +58,8 @@ def test_phy_02_declared_in_order_and_resolved_together(tmp_path: Path) -> None:
     s = apply_strict(s, DeclarePhysical("A1", ("punch",), ("B1",), ("RA",))).state
     assert s.phase != Phase.PHYSICAL_ATTACK and not s.physical
     texts = [e.text for e in s.log if e.phase == Phase.PHYSICAL_ATTACK]
-    assert any("attacks A1 (kick (right leg))" in t for t in texts)
-    assert any("attacks B1 (punch (right arm))" in t for t in texts)
+    assert any("B1 kicks A1 with its right leg: needs" in t for t in texts)
+    assert any("A1 punches B1 with its right arm: needs" in t for t in texts)
     assert problems(s) == []
 
 
@@ -81,7 +81,7 @@ def test_phy_10_a_charge_is_declared_in_movement_and_resolved_in_the_physical_ph
     while s.phase == Phase.PHYSICAL_ATTACK:
         s = apply_strict(s, DeclarePhysical("B1")).state
     texts = [e.text for e in s.log if e.phase == Phase.PHYSICAL_ATTACK]
-    assert any("attacks B1 (charge)" in t for t in texts)
+    assert any("charges B1: needs" in t for t in texts)
     assert problems(s) == []
 
 

@@ -23,11 +23,10 @@ from typing import Any
 from ..board import Board
 from ..dice import Roll
 from ..hexgrid import Hex
-from ..mech import MechBody
 from ..rules.falls import Event as RulesEvent
 from ..units import Unit
 from .tellers import SIMPLE, TELLERS, generic
-from .words import dice_text, facing_name, mods_text, plural, skills, unit_label
+from .words import Body, dice_text, facing_name, is_location, mods_text, plural, skills, unit_label
 
 __all__ = [
     "SIMPLE",
@@ -71,11 +70,12 @@ class Narrator:
     def __init__(self, board: Board, units: Iterable[Unit], rolls: Sequence[Roll] = ()) -> None:
         self.board = board
         self.units = {u.id: u for u in units}
-        self.bodies: dict[str, MechBody] = {
-            u.id: u.body for u in self.units.values() if u.body is not None
+        self.bodies: dict[str, Body] = {  # a Mech's body or a vehicle's hull, as told so far
+            u.id: body for u in self.units.values() if (body := u.body or u.hull) is not None
         }
         self._rolls = list(rolls)
         self._taken = [False] * len(self._rolls)
+        self._order: list[int] = []  # the rolls told, in the order they were told
 
     # --- helpers ----------------------------------------------------------------------------
     def where(self, h: Any) -> str:
@@ -85,8 +85,25 @@ class Narrator:
         for i, r in enumerate(self._rolls):
             if not self._taken[i] and match(i, r):
                 self._taken[i] = True
+                self._order.append(i)
                 return r
         return None
+
+    def take_roll(self, *prefixes: str) -> Roll | None:
+        """The next roll not yet told whose reason starts with one of ``prefixes``."""
+        return self._take(lambda i, r: r.reason.startswith(prefixes))
+
+    def peek(self, match: Callable[[Roll], bool]) -> list[Roll]:
+        """The rolls not yet told that ``match``, in order (nothing is taken)."""
+        return [r for i, r in enumerate(self._rolls) if not self._taken[i] and match(r)]
+
+    def claimed(self) -> int:
+        """How many rolls have been told so far (a mark for :meth:`claimed_since`)."""
+        return len(self._order)
+
+    def claimed_since(self, mark: int) -> tuple[Roll, ...]:
+        """The rolls told since ``mark``, in the order they were told."""
+        return tuple(self._rolls[i] for i in self._order[mark:])
 
     def claim(self, roll: Any) -> None:
         """Mark a roll an event carries as told (so it is not taken for another)."""
@@ -94,8 +111,9 @@ class Narrator:
             self._take(lambda i, r: r is roll)
 
     def location_roll(self) -> Roll | None:
-        """The next hit location roll not yet told (2D6 table or a 1D6 attack table)."""
-        return self._take(lambda i, r: "location" in r.reason)
+        """The next hit location roll not yet told (2D6 table or a 1D6 attack table, or
+        the roll of an aimed shot, CMB-21)."""
+        return self._take(lambda i, r: is_location(r))
 
     # --- entry points -----------------------------------------------------------------------
     def lines(self, events: Iterable[RulesEvent], who: str) -> list[Line]:
@@ -107,6 +125,20 @@ class Narrator:
             inner = nested(e)
             if inner:
                 out.extend(self.lines(inner, owner))
+        return out
+
+    def told(self, events: Iterable[RulesEvent], who: str) -> list[tuple[Line, tuple[Roll, ...]]]:
+        """Like :meth:`lines`, each line with the dice it told (its own rolls and the
+        location and facing rolls its sentence took), for the dice pop-ups."""
+        out: list[tuple[Line, tuple[Roll, ...]]] = []
+        for e in events:
+            owner = str(e.get("unit") or who)
+            mark = self.claimed()
+            text = self.say(e, owner, who)
+            out.append((Line(e, owner, text), self.claimed_since(mark)))
+            inner = nested(e)
+            if inner:
+                out.extend(self.told(inner, owner))
         return out
 
     def say(self, e: RulesEvent, who: str, mover: str | None = None) -> str:

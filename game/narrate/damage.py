@@ -9,7 +9,8 @@ from typing import Any
 
 from ..mech import LOCATION_NAMES, TORSOS, HitResult, Location
 from ..rules.falls import Event as RulesEvent
-from .words import Context, dice_text
+from ..vehicle import VehicleBody
+from .words import Context, dice_text, is_location
 
 
 def damage_text(n: Context, e: RulesEvent, who: str, mover: str) -> str:
@@ -18,15 +19,16 @@ def damage_text(n: Context, e: RulesEvent, who: str, mover: str) -> str:
     head = f"{who} takes {total} damage from the {side} ({e.get('cause')})"
     if not groups:
         return head
-    told = [_group(n, who, g, i + 1, len(groups)) for i, g in enumerate(groups)]
+    told = [group_text(n, who, g, i + 1, len(groups)) for i, g in enumerate(groups)]
     return head + ": " + "; ".join(told)
 
 
-def _group(n: Context, who: str, g: HitResult, index: int, count: int) -> str:
-    """One damage group: its location roll, then what each location it reached lost."""
-    roll = n.location_roll()
-    rolled = dice_text(roll) if roll is not None else str(g.roll)
+def group_text(n: Context, who: str, g: HitResult, index: int, count: int,
+               rolled: bool = True) -> str:  # fmt: skip
+    """One damage group: its location roll(s) (``rolled``: it had one), then what each
+    location it reached lost, before -> after, following the body point by point."""
     lead = f"group {index} ({g.damage}) " if count > 1 else ""
+    where = f"{lead}{_rolls_text(n, g)}" if rolled else lead
     parts = [_part(n, who, p, first=i == 0) for i, p in enumerate(g.parts)]
     body = n.bodies.get(who)
     for code, _ in g.collateral:
@@ -36,9 +38,32 @@ def _group(n: Context, who: str, g: HitResult, index: int, count: int) -> str:
     if body is not None:
         n.bodies[who] = replace(body, destroyed=body.destroyed or g.mech_destroyed)
     if g.lost:
-        parts.append(f"{g.lost} more are lost with the destroyed Mech")
+        what = "vehicle" if isinstance(body, VehicleBody) else "Mech"
+        parts.append(f"{g.lost} more are lost with the destroyed {what}")
     hit = _loc_name(g.location, g.rear)
-    return f"{lead}location roll {rolled} - {hit}" + (": " + "; ".join(parts) if parts else "")
+    return f"{where}{hit}" + (": " + "; ".join(parts) if parts else "")
+
+
+def _rolls_text(n: Context, g: HitResult) -> str:
+    """'location roll 3+4 = 7 - ', or an aimed shot's roll (CMB-21) and the location roll
+    after a miss; the group's own roll is the one whose total chose the location."""
+    ahead = n.peek(is_location)
+    last = next((i for i, r in enumerate(ahead) if r.total == g.roll), 0) if ahead else -1
+    said = []
+    for i in range(last + 1):
+        r = n.location_roll()
+        if r is None:
+            break
+        aimed = r.reason.startswith("aimed shot")
+        what = "aimed shot roll" if aimed else "location roll"
+        if i < last:
+            said.append(f"{what} {dice_text(r)} misses" if aimed else
+                        f"{what} {dice_text(r)} (a leg: rolled again)")  # fmt: skip
+        else:
+            said.append(f"{what} {dice_text(r)}")
+    if not said:
+        return f"location roll {g.roll} - " if g.roll is not None else ""
+    return ", ".join(said) + " - "
 
 
 def _part(n: Context, who: str, p: Any, first: bool) -> str:
@@ -85,7 +110,7 @@ def hurt_other(n: Context, e: RulesEvent, who: str, mover: str) -> str:
     text = f"{who} takes {e.get('damage')} damage from the {e.get('side')} ({cause})"
     detail = e.get("detail")
     if isinstance(detail, tuple) and detail and isinstance(detail[0], HitResult):
-        told = [_group(n, who, g, i + 1, len(detail)) for i, g in enumerate(detail)]
+        told = [group_text(n, who, g, i + 1, len(detail)) for i, g in enumerate(detail)]
         return text + ": " + "; ".join(told)
     return text
 
@@ -93,6 +118,6 @@ def hurt_other(n: Context, e: RulesEvent, who: str, mover: str) -> str:
 def vehicle_damage(n: Context, e: RulesEvent, who: str, mover: str) -> str:
     side = f" from the {e.get('side')}" if e.get("side") else ""
     return (
-        f"{who} takes {e.get('damage')} damage{side} ({e.get('cause')}); "
-        "vehicles keep no armour record yet"
+        f"{who} takes {e.get('damage')} damage{side} ({e.get('cause')}) - not marked on its "
+        "armour: damage from moving into things is not yet applied to vehicles"
     )

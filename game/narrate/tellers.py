@@ -49,19 +49,18 @@ def _fall(n: Context, e: RulesEvent, who: str, mover: str) -> str:
     turned = "keeps its facing" if turn == 0 else f"turns {plural(turn, 'hexside')} clockwise"
     dmg = int(e.get("damage") or 0)
     hurt = f", {dmg} damage on its {e.get('side')}" if dmg else ", no damage"
+    face = e.get("facing_roll")
+    n.take_roll("fall: new facing")  # PSR-14: the die is this line's
+    rolled = f"facing roll {face} - it {turned}" if face is not None else f"it {turned}"
     return (
-        f"{who} falls{how}{wet} in {n.where(e.get('at'))} ({e.get('cause')}): facing roll "
-        f"{e.get('facing_roll')} - it {turned} and lies face down facing "
-        f"{facing_name(e.get('facing'))}{hurt}"
+        f"{who} falls{how}{wet} in {n.where(e.get('at'))} ({e.get('cause')}): {rolled} and "
+        f"lies face down facing {facing_name(e.get('facing'))}{hurt}"
     )
 
 
 def _pilot_hit(n: Context, e: RulesEvent, who: str, mover: str) -> str:
     hits = int(e.get("hits") or 1)
-    return (
-        f"{who}'s pilot takes {plural(hits, 'hit')} ({e.get('cause')}): "
-        f"{e.get('total')} of 6 pilot hits"
-    )
+    return f"{who}'s pilot takes {plural(hits, 'hit')} ({e.get('cause')}): {e.get('total')} of 6"
 
 
 def _consciousness(n: Context, e: RulesEvent, who: str, mover: str) -> str:
@@ -69,8 +68,8 @@ def _consciousness(n: Context, e: RulesEvent, who: str, mover: str) -> str:
     ok = bool(e.get("conscious"))
     verdict = "stays conscious" if ok else "is knocked out"
     rolled = f", rolls {dice_text(roll)}" if isinstance(roll, Roll) else ""
-    need = f"needs {e.get('target')} to stay conscious"
-    return f"{who}'s pilot ({e.get('hits')} hits) {need}{rolled} - {verdict}"
+    hits = plural(int(e.get("hits") or 0), "hit")
+    return f"{who}'s pilot, {hits}: to stay conscious needs {e.get('target')}{rolled} - {verdict}"
 
 
 def _pilot_check(n: Context, e: RulesEvent, who: str, mover: str) -> str:
@@ -91,8 +90,9 @@ def _wake_up(n: Context, e: RulesEvent, who: str, mover: str) -> str:
     roll = e.get("roll")
     rolled = f", rolls {dice_text(roll)}" if isinstance(roll, Roll) else ""
     verdict = "wakes up" if e.get("conscious") else "stays unconscious"
-    need = f"needs {e.get('target')} to wake up"
-    return f"{who}'s unconscious pilot ({e.get('hits')} hits) {need}{rolled} - {verdict}"
+    hits = plural(int(e.get("hits") or 0), "hit")
+    return f"{who}'s unconscious pilot, {hits}: to wake up needs {e.get('target')}{rolled} - " \
+           f"{verdict}"  # fmt: skip
 
 
 def _move_ends(n: Context, e: RulesEvent, who: str, mover: str) -> str:

@@ -12,20 +12,30 @@ from ..hexgrid import DIRECTION_NAMES
 from ..mech import MechBody
 from ..rules.falls import Event as RulesEvent
 from ..units import Unit
+from ..vehicle import VehicleBody
+
+Body = MechBody | VehicleBody  # what damage is told against: armour and structure by location
 
 
 class Context(Protocol):
     """What a sentence needs from the narrator of the action (game.narrate.Narrator)."""
 
     board: Board
-    bodies: dict[str, MechBody]
+    bodies: dict[str, Body]
 
     def where(self, h: Any) -> str: ...
     def location_roll(self) -> Roll | None: ...
+    def peek(self, match: Callable[[Roll], bool]) -> list[Roll]: ...
+    def take_roll(self, *prefixes: str) -> Roll | None: ...
 
 
 # (narrator, event, the unit it is about, the unit moving) -> the sentence
 Teller = Callable[[Context, RulesEvent, str, str], str]
+
+
+def is_location(r: Roll) -> bool:
+    """A roll that picks where damage lands (a hit location table, or an aimed shot)."""
+    return "location" in r.reason or r.reason.startswith("aimed shot")
 
 
 def dice_text(roll: Roll) -> str:

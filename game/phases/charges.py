@@ -48,13 +48,21 @@ def attack_plan(s: GameState, unit_id: str, mode: str, steps: tuple[str, ...],
     unit, target = s.unit(unit_id), s.unit(target_id)
     if unit is None or target is None:
         return f"there is no unit {target_id if unit else unit_id!r}"
+    reason = target_reason(s, unit, target)
+    if reason is not None:
+        return reason
+    if mode == "jump":
+        return _dfa(s, unit, target, steps)
+    return _charge(s, unit, target, mode, steps)
+
+
+def target_reason(s: GameState, unit: Unit, target: Unit) -> str | None:
+    """Why ``target`` cannot be charged or jumped on by ``unit`` at all, or None."""
     if target.side == unit.side or s.is_destroyed(target) or not s.board.contains(target.at):
         return f"{target.id} is not an enemy unit in play"
     if not target.moved:
         return f"{target.id} has not finished moving: only such units can be charged (PHY-10)"
-    if mode == "jump":
-        return _dfa(s, unit, target, steps)
-    return _charge(s, unit, target, mode, steps)
+    return None
 
 
 def _charge(s: GameState, unit: Unit, target: Unit, mode: str,

@@ -14,10 +14,8 @@ from dataclasses import replace
 
 from ..actions import Event
 from ..core.phase import Hook, Step
-from ..dice import Roll
 from ..narrate import Narrator
 from ..rules.combat.damage_psr import phase_psrs
-from ..rules.falls import Event as RulesEvent
 from ..rules.falls import event as rules_event
 from ..rules.falls import fall
 from ..rules.psr import auto_fail_reason, psr_base_modifiers
@@ -71,8 +69,8 @@ def _damage_psr(u: Unit, step: Step, s: GameState) -> tuple[Unit, list[Event]]:
         raw.extend(fell.events)
     narrator = Narrator(s.board, s.units, cup.log[first:])
     return u, [
-        Event(line.event.type, line.text, line.unit_id, _rolls(line.event), line.event)
-        for line in narrator.lines(raw, u.id)
+        Event(line.event.type, line.text, line.unit_id, rolls, line.event)
+        for line, rolls in narrator.told(raw, u.id)
     ]
 
 
@@ -125,10 +123,6 @@ def roll_psr(
         raw.extend(fell.events)
     narrator = Narrator(s.board, s.units, cup.log[first:])
     return u, [
-        Event(line.event.type, line.text, line.unit_id, _rolls(line.event), line.event)
-        for line in narrator.lines(raw, u.id)
+        Event(line.event.type, line.text, line.unit_id, rolls, line.event)
+        for line, rolls in narrator.told(raw, u.id)
     ]
-
-
-def _rolls(e: RulesEvent) -> tuple[Roll, ...]:
-    return tuple(v for _, v in e.data if isinstance(v, Roll))

@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..actions import Event
-from ..combat_log import game_events
 from ..core.phase import PhaseRules, Step
+from ..narrate.combat import game_events, heat_text
 from ..rules.combat.records import STOOD_STILL
-from ..rules.heat import HeatReport, heat_phase
+from ..rules.heat import heat_phase
 from ..rules.turn import Phase
 from ..state import GameState
 from ..units import Unit
@@ -45,7 +45,7 @@ def _one(step: Step, s: GameState, u: Unit) -> Unit:
     mark = len(step.cup.log)
     after, raw, report, _ = heat_phase(u, fired(s, u.id), moved, s.board, step.cup, s.rules)
     events = game_events(s, raw, step.new_rolls(mark))
-    step.emit(Event("heat", _heat_text(u, report), u.id, payload=report))
+    step.emit(Event("heat", heat_text(u.id, report), u.id, payload=report))
     for e in events:
         if e.kind == "psr" and e.payload.get("reason") == "reactor shut down":
             need = {k: e.payload.get(k) for k in ("reason", "target", "modifiers")}
@@ -55,14 +55,6 @@ def _one(step: Step, s: GameState, u: Unit) -> Unit:
             continue
         step.emit(e)
     return after
-
-
-def _heat_text(u: Unit, r: HeatReport) -> str:
-    """E.g. "A1 heat 4 +16 (movement 2, weapons 14), -13 sinks: now 7"."""
-    gen = {"movement": r.movement, "weapons": r.weapons, "engine": r.engine, "other": r.other}
-    parts = ", ".join(f"{k} {v}" for k, v in gen.items() if v)
-    built = f"+{sum(gen.values())} ({parts})" if parts else "+0"
-    return f"{u.id} heat {r.heat_before} {built}, -{r.dissipated} sinks: now {r.heat_after}"
 
 
 def _skipped(s: GameState) -> bool:

@@ -11,6 +11,7 @@ from types import MappingProxyType
 
 from ..actions import Action, Event, RollInitiative
 from ..core.phase import PhaseRules, Step
+from ..narrate.combat import initiative_text
 from ..rules.turn import Phase, roll_initiative
 from ..state import GameState
 
@@ -27,9 +28,9 @@ def _roll(step: Step, a: Action) -> str | None:
     mark = len(step.cup.log)
     result = roll_initiative(s.sides, step.cup)  # TURN-05, ties re-roll
     step.state = replace(s, initiative=result)
-    rounds = "; then ".join(", ".join(f"{k} {v}" for k, v in r.items()) for r in result.rounds)
-    text = f"Initiative: {rounds} - side {result.winner} wins, side {result.loser} moves first"
-    step.emit(Event("initiative_roll", text, rolls=step.new_rolls(mark), payload=result))
+    rolls = step.new_rolls(mark)
+    text = initiative_text([dict(r) for r in result.rounds], rolls, result.winner, result.loser)
+    step.emit(Event("initiative_roll", text, rolls=rolls, payload=result))
     return None
 
 

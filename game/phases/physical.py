@@ -19,7 +19,7 @@ from typing import ClassVar
 
 from ..actions import Action, Event
 from ..core.phase import PhaseRules, Step
-from ..physical_log import physical_events
+from ..narrate.physical import blows_text, physical_events
 from ..rules.combat.records import Movement
 from ..rules.combat.tohit import mounts
 from ..rules.physical.clubs import dropped_limbs, pickups, without_limb
@@ -186,12 +186,7 @@ def _declare(step: Step, a: Action) -> str | None:
                                                                     strict=True))  # fmt: skip
     state = replace(s, physical=s.physical + blows, acted=s.acted + (a.unit_id,))
     step.state = replace(alternate.after_action(state, _pending), active_unit=None)
-    text = f"{a.unit_id} makes no physical attack"
-    if blows:
-        text = f"{a.unit_id} declares " + "; ".join(
-            f"{b.kind}{f' ({b.limb})' if b.limb else ''} at {b.target}" for b in blows
-        )
-    step.emit(Event("declared", text, a.unit_id, payload=blows))
+    step.emit(Event("declared", blows_text(a.unit_id, blows), a.unit_id, payload=blows))
     return None
 
 

@@ -17,8 +17,8 @@ from types import MappingProxyType
 from typing import ClassVar
 
 from ..actions import Action, Event
-from ..combat_log import game_events
 from ..core.phase import PhaseRules, Step
+from ..narrate.combat import fire_text, game_events
 from ..rules.combat.records import Declaration, Movement
 from ..rules.combat.resolve import resolve_declarations
 from ..rules.combat.tohit import AttackOptions, mounts, unit_blocker, weapon_options
@@ -180,15 +180,9 @@ def _declare(step: Step, a: Action) -> str | None:
 def _declared_text(s: GameState, a: DeclareFire) -> str:
     unit = s.unit(a.unit_id)
     assert unit is not None
-    twist = {-1: ", torso twisted left", 1: ", torso twisted right"}.get(a.twist, "")
-    if not a.targets:
-        return f"{unit.id} holds its fire{twist}"
     listed = mounts(unit)
-    parts = [
-        f"{', '.join(listed[w].weapon for w in ws)} at {t}"
-        for t, ws in zip(a.targets, a.weapons, strict=True)
-    ]
-    return f"{unit.id} declares {'; '.join(parts)}{twist}"
+    fire = [(t, [listed[w].weapon for w in ws]) for t, ws in zip(a.targets, a.weapons, strict=True)]
+    return fire_text(unit.id, fire, a.twist)
 
 
 def _enter(step: Step) -> None:

@@ -86,6 +86,20 @@ def draw_attack(scene: Any, screen: pygame.Surface) -> None:
         draw_handoff(scene, screen)
     if scene.help:
         draw_help(screen, "Weapon attacks", ATTACK_KEYS)
+    debug_layout(scene)
+
+
+def debug_layout(scene: Any) -> None:
+    """HEXPLATE_DEBUG_LAYOUT (the Xvfb tests): where hexes are, and what the screen waits
+    for (phase, side, hand-off, dice still to show, the selection, the actions so far)."""
+    state = scene.state
+    plan = scene.plan
+    scene.view.write_debug_layout(state.units, {
+        "phase": state.phase, "side_to_act": actor(state), "handoff": scene.handoff,
+        "popups": len(scene.popups), "selected": plan.unit_id if plan is not None else None,
+        "actions": len(state.history), "turn": state.turn,
+        "screen": getattr(scene.app.top, "scene_name", None),
+    })  # fmt: skip
 
 
 def _rings(state: Any, side: str | None, unit: str | None,

@@ -93,6 +93,7 @@ class AttackScene:
         self.buttons: list[Any] = []
         self.log_view = LogView()
         self.rows: list[tuple[pygame.Rect, int]] = []  # weapon rows on screen -> index
+        self.over = False  # the game-over overlay has been shown
         self.resize(fit=True)
         self.view.focus((u.at for u in to_declare(s, self.handoff)), app.screen.get_height())
 
@@ -341,6 +342,10 @@ class AttackScene:
                 self.popups.pop(0)
                 self.popup_left = POPUP_SECONDS
                 self.log_shown = self.popups[0][1] if self.popups else None
+            return
+        if not self.over and self.app.over:  # the attacks ended the game: its result
+            self.over, self.handoff, self.plan = True, None, None
+            self.app.open("over")
             return
         if not self.help and self.view.held_keys(dt):
             self.hover = self.view.hex_at(pygame.mouse.get_pos())

@@ -24,6 +24,17 @@ PLAY_KEYS: tuple[tuple[str, str], ...] = (
     ("Q / E, [ / ], wheel", "turn the facing at the destination (greyed ticks cost too much)"),
     ("Drag from the hex", "pick the facing and keep that hex (a click elsewhere lets go)"),
     ("Click", "pin a waypoint (the path continues from it)"),
+    (
+        "Hover an enemy",
+        "one that has moved: walk / run plans a charge into its hex, jump a death from above; "
+        "its to-hit number (red) and both units' piloting rolls (yellow) show before anything "
+        "is committed; the mouse around it picks the side to charge from (Q / E too)",
+    ),
+    (
+        "Click it twice, C",
+        "declare that charge or death from above (Enter too); it is "
+        "resolved in the physical attack phase",
+    ),
     ("Right click, Backspace", "remove the last waypoint"),
     ("Enter, double click", "commit exactly the path and facing shown (a click never moves)"),
     ("Click, any key in a move", "skip the animation"),

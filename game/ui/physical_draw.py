@@ -12,7 +12,7 @@ from game.flow import actor
 from game.phases.physical import to_declare
 
 from .anim import popup_surface
-from .attack_draw import SELECT, TARGET, _fit, draw_log, draw_sheet
+from .attack_draw import SELECT, TARGET, _fit, debug_layout, draw_log, draw_sheet
 from .fonts import font
 from .help import draw_help
 from .panels import (
@@ -71,6 +71,7 @@ def draw_physical(scene: Any, screen: pygame.Surface) -> None:
         draw_handoff(scene, screen)
     if scene.help:
         draw_help(screen, "Physical attacks", PHYSICAL_KEYS)
+    debug_layout(scene)
 
 
 def _badges(scene: Any, screen: pygame.Surface) -> None:

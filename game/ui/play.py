@@ -1,9 +1,12 @@
-"""``python main.py [play [MAP.tmx] [--scenario FILE] [--load SAVE]]``: the hot-seat game.
+"""``python main.py [play [MAP.tmx] [--scenario FILE] [--load SAVE] [--turns K]]``: the
+hot-seat game.
 
 With no map, scenario or save the start screen opens; a map skips it with the default
 forces (each side then deploys), a scenario starts with its units already placed, a save
-continues where it stopped. The window's class name is "hexplate" (for window managers
-and ``xdotool search --classname hexplate``). See docs/play.md.
+continues where it stopped. ``--turns K`` ends a new game after K turns, decided by the
+damage each side dealt (game.outcome); a save keeps the limit it was started with. The
+window's class name is "hexplate" (for window managers and ``xdotool search --classname
+hexplate``). See docs/play.md.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ class Args:
     load: Path | None
     size: tuple[int, int]
     seed: int | None
+    turns: int | None = None  # the turn limit of a new game (None: none)
 
 
 def parse_args(argv: Sequence[str]) -> Args:
@@ -45,6 +49,7 @@ def parse_args(argv: Sequence[str]) -> Args:
     ap.add_argument("--load", type=Path, help="a saved game to continue")
     ap.add_argument("--size", default=None, help="window size, e.g. 1600x900")
     ap.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")
+    ap.add_argument("--turns", default=None, help="end the game after K turns (by damage)")
     ns = ap.parse_args(list(argv))
     given = [x for x in (ns.map, ns.scenario, ns.load) if x is not None]
     if len(given) > 1:
@@ -61,13 +66,26 @@ def parse_args(argv: Sequence[str]) -> Args:
     for p, what in ((ns.map, "map"), (ns.scenario, "scenario"), (ns.load, "save")):
         if p is not None and not p.is_file():
             raise PlayError(f"{p}: no such {what} file")
-    return Args(ns.map, ns.scenario, ns.load, size, ns.seed)
+    return Args(ns.map, ns.scenario, ns.load, size, ns.seed, _turns(ns.turns, ns.load))
+
+
+def _turns(text: str | None, load: Path | None) -> int | None:
+    """The --turns value: a whole number of turns 1..99, for a new game only."""
+    from game.setup import MAX_TURN_LIMIT
+
+    if text is None:
+        return None
+    if load is not None:
+        raise PlayError("--turns is for a new game: a saved game keeps its own turn limit")
+    if not text.strip().isdigit() or not 1 <= int(text) <= MAX_TURN_LIMIT:
+        raise PlayError(f"--turns {text!r} must be a whole number of turns, 1 to {MAX_TURN_LIMIT}")
+    return int(text)
 
 
 def initial_state(args: Args):
     """The game to open (None: the start screen). Errors are UserFacingErrors."""
     from game.save import load_game
-    from game.setup import new_game_from_map, new_game_from_scenario, with_forces
+    from game.setup import new_game_from_map, new_game_from_scenario, with_forces, with_turn_limit
 
     seed = args.seed if args.seed is not None else random.randrange(1, 2**31)
     if args.load is not None:
@@ -77,9 +95,9 @@ def initial_state(args: Args):
         for side in state.sides:
             if not state.side_units(side):
                 raise PlayError(f"{args.scenario}: side {side} has no units; a game needs both")
-        return state
+        return with_turn_limit(state, args.turns)
     if args.map is not None:
-        return with_forces(new_game_from_map(args.map, seed=seed))
+        return with_turn_limit(with_forces(new_game_from_map(args.map, seed=seed)), args.turns)
     return None
 
 
@@ -97,7 +115,7 @@ def make_app(args: Args, screen):
     app = App(screen)
     state = initial_state(args)
     if state is None:
-        app.show("start")
+        app.show("start", turns=args.turns)
         return app
     try:
         app.start_game(state)

@@ -16,7 +16,7 @@ from game.actions import CommitMove, EndMove, StandStill
 from game.hexgrid import Hex
 from game.movers import preview_move
 
-from . import overlays
+from . import charge_act, overlays
 from .anim import build_animation, map_marks
 from .play_plan import Plan, stepped_facing
 
@@ -28,6 +28,9 @@ def commit(scene: Any) -> None:
     plan = scene.plan
     if plan is None:
         scene.app.notify("Select a unit and point at a shaded hex first", error=True)
+        return
+    if scene.attack is not None:  # the charge or death from above shown (PHY-10/12)
+        charge_act.declare_charge(scene)
         return
     steps = plan.current_steps(scene.state)
     if steps is None:
@@ -127,6 +130,8 @@ def step_facing(scene: Any, step: int) -> bool:
     """Q / E, [ / ], the wheel: the next reachable facing at the destination (kept there
     until a click elsewhere lets it go)."""
     plan = scene.plan
+    if scene.attack is not None:  # a charge: the side of the enemy it comes from
+        return scene.turn_approach(step)
     if plan is None or plan.dest is None or plan.facing is None:
         return False
     faces = plan.reach(scene.state).hexes.get(plan.dest, (0, ()))[1]
@@ -151,6 +156,8 @@ def click(scene: Any, h: Hex | None) -> None:
     plan = scene.plan
     if plan is not None and now - last_t < DOUBLE_CLICK and last_h == h and plan.dest == h:
         commit(scene)
+        return
+    if charge_act.click_enemy(scene, h):  # the charge or DFA shown: ready it, declare it
         return
     switch = plan is None or (not plan.waypoints and here is not None and here.id != plan.unit_id)
     if here is not None and switch:  # any unit: its record sheet; one of yours: its plan

@@ -52,6 +52,8 @@ class App:
         self.running = True
         self.toast: tuple[str, float, bool] | None = None  # text, until, is_error
         self.events_out: list[Any] = []  # events of the last accepted actions (for scenes)
+        self.turn_starts: dict[int, GameState] = {}  # each turn as it began (the summaries)
+        self.summarised = 0  # the last turn whose end-of-turn summary has been shown
 
     # --- scenes ---------------------------------------------------------------------------
     @property
@@ -100,6 +102,7 @@ class App:
             "start",
             map_path=path if path is not None and path.suffix == ".tmx" else None,
             forces=forces if any(forces.values()) else None,
+            turns=state.start.turn_limit,
         )
 
     def notify(self, text: str, error: bool = False, seconds: float = 3.5) -> None:
@@ -115,7 +118,9 @@ class App:
             self.notify(out.reason, error=True)
             return None
         assert isinstance(out, Outcome)
+        before = self.state
         self.state = out.state
+        self._note_turn(before)
         self.events_out.extend(out.events)
         if out.phase_changed:
             self._autosave()
@@ -127,6 +132,7 @@ class App:
         assert self.state is not None
         before = self.state
         self.state, events = core_advance(self.state)
+        self._note_turn(before)
         self.events_out.extend(events)
         if self.state is not before and any(e.kind == "phase" for e in events):
             self._autosave()
@@ -137,6 +143,31 @@ class App:
         """The headline of a finished game, or None while it goes on."""
         result = outcome(self.state) if self.state is not None else None
         return result.headline if result is not None else None
+
+    def _note_turn(self, before: GameState | None) -> None:
+        """Keep the state a new turn begins with (the end-of-turn summary compares)."""
+        s = self.state
+        if s is not None and (before is None or s.turn != before.turn):
+            self.turn_starts.setdefault(s.turn, s)
+
+    def report_due(self) -> int | None:
+        """The turn whose end-of-turn summary is to be shown now: the last one over (the
+        game's last when it is over), if nobody has seen it yet."""
+        s = self.state
+        if s is None or s.start.mode != "game":
+            return None
+        result = outcome(s)
+        last = result.turn if result is not None else s.turn - 1
+        return last if last >= 1 and last > self.summarised else None
+
+    def show_report(self) -> bool:
+        """Open the end-of-turn summary (game.ui.turn_summary) if one is due."""
+        turn = self.report_due()
+        if turn is None:
+            return False
+        self.summarised = turn
+        self.open("summary", turn=turn)
+        return True
 
     def _autosave(self) -> None:
         if self.state is None or os.environ.get("HEXPLATE_NO_AUTOSAVE"):
@@ -196,9 +227,11 @@ class App:
         """Enter a game: start it if it is still being set up, take the automatic steps,
         then open the screen of the phase it is in (deployment or the play screen)."""
         self.state = state
+        self.turn_starts = {state.turn: state} if state.turn == 0 else {}
         if StartGame in phase_of(state).handlers:
             self.act(StartGame())
         self.advance()
+        self.summarised = max(self.state.turn - 1, 0)  # a loaded game: from its next turn on
         self.show(scenes.scene_for_phase(str(self.state.phase)))
 
     # --- the loop -------------------------------------------------------------------------

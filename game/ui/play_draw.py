@@ -14,6 +14,7 @@ import pygame
 from game.flow import actor
 
 from .anim import popup_surface
+from .charge_draw import charge_rows
 from .fonts import draw_text, font, log_size, place
 from .help import PLAY_KEYS, draw_help
 from .overlays import MoveWarning
@@ -50,6 +51,7 @@ def draw_scene(scene: Any, screen: pygame.Surface) -> None:
         rings[scene.plan.unit_id] = SELECT
     view.draw_units(screen, state.units, hide=hide, ring=rings)
     if scene.plan is not None and anim is None:
+        scene.targets_layer.draw(screen, view.camera)  # enemies a charge or DFA can reach
         scene.path_layer.draw(screen, view.camera)
     if scene.hover is not None and anim is None:
         view.renderer.outline(screen, view.camera, scene.hover, HOVER, 2)
@@ -80,6 +82,8 @@ def draw_scene(scene: Any, screen: pygame.Surface) -> None:
         "underway": state.underway.unit_id if state.underway else None,
         "log": scene.log_view.visible,  # what the log shows now, row by row
         "sheet": _sheet_lines(scene),
+        "turn": state.turn,
+        "screen": getattr(scene.app.top, "scene_name", None),  # "summary": the turn's summary
     }
     view.write_debug_layout(state.units, extra)
 
@@ -185,13 +189,17 @@ def _side_surface(scene: Any, rect: pygame.Rect, uid: str | None, hovered: int):
     surf.fill(BG)
     pygame.draw.line(surf, (70, 74, 80), (0, 0), (0, rect.h))
     unit = state.unit(uid) if uid else None
-    summary = rows_surface(summary_rows(scene.info), lay.size, rect.w)
+    info = scene.info
+    rows = charge_rows(info, uid or "") if "attack" in info else summary_rows(info)
+    summary = rows_surface(rows, lay.size, rect.w)
     probe = _buttons(scene, pygame.Rect(0, 0, rect.w, rect.h), lay.size)
     below = (max(b.rect.bottom for b in probe) + lay.size // 2 if probe else 0) + (
         summary.get_height()
     )
-    if unit is not None:
-        top = record_sheet(state, unit, rect.w, lay.size)
+    if unit is not None:  # with its weapons and ammunition when they fit
+        top = record_sheet(state, unit, rect.w, lay.size, full=True)
+        if top.get_height() + below > rect.h:
+            top = record_sheet(state, unit, rect.w, lay.size)
         if top.get_height() + below > rect.h:  # a short window: the sheet's smaller type
             top = record_sheet(state, unit, rect.w, max(12, lay.size - 3))
     else:
@@ -237,7 +245,11 @@ def _buttons(scene: Any, rect: pygame.Rect, size: int) -> list[Button]:
         specs.append(("U" if prone else "P", "Stand up (U)" if prone else "Go prone (P)",
                       False, True))  # fmt: skip
     ok = "steps" in scene.info and not scene.info.get("error")
-    specs.append(("commit", "Commit (Enter)", False, ok))
+    attack = scene.info.get("attack")
+    if attack is not None:  # the charge or death from above shown (game.ui.charge_act)
+        specs.append(("commit", f"Declare {attack.name} (C)", False, attack.ready))
+    else:
+        specs.append(("commit", "Commit (Enter)", False, ok))
     return button_grid(rect, specs, size, 3)
 
 
@@ -266,7 +278,8 @@ def _draw_hover_info(scene: Any, screen: pygame.Surface) -> None:
         if isinstance(psr, MoveWarning):  # MOV-27: the collapse, in words
             rows = [("Warning", (235, 95, 85), True), (psr.text, TEXT, False)]
         else:
-            rows = [(f"{psr.reason}: roll {psr.target}+", (250, 215, 60), True)]
+            need = f"roll {psr.target}+" if isinstance(psr.target, int) else str(psr.target)
+            rows = [(f"{psr.reason}: {need}", (250, 215, 60), True)]
             rows += [(f"{m.reason}  {m.value:+d}", TEXT, False) for m in psr.modifiers]
         tip = scene.cache.get(
             "tip", (id(psr), lay.size), lambda: tooltip(rows, lay.size - 2, lay.size * 18)
@@ -303,6 +316,8 @@ def _draw_unit_tip(scene: Any, screen: pygame.Surface) -> None:
     plan = scene.plan
     if unit is None or (plan is not None and plan.unit_id == unit.id and plan.dest == unit.at):
         return  # nothing there, or the unit turning in its own hex: the arrow stays visible
+    if scene.attack is not None and plan is not None and plan.dest == unit.at:
+        return  # the attack's numbers on the enemy stay visible
     size = scene.layout.size
     tip = scene.cache.get(
         "unit_tip",

@@ -88,6 +88,8 @@ def _key(scene: Any, event: pygame.event.Event) -> None:
         scene.set_mode("jump")
     elif k == pygame.K_s:
         scene.stand_still()
+    elif k == pygame.K_c:
+        scene.declare_charge()
     elif k == pygame.K_p:
         scene.posture("P")
     elif k == pygame.K_u:

@@ -3,7 +3,8 @@
 The play screen opens the "over" screen when game.flow.outcome has a result (after the
 move's animation has played out). It sits on top of the scene stack, so the play screen
 gets no input any more; the core refuses every further action as well. The players can
-start a new game, save the final position (Ctrl+S) or quit.
+start a new game, save the final position (Ctrl+S), read the last turn's summary (T) or
+quit.
 """
 
 from __future__ import annotations
@@ -67,12 +68,20 @@ class GameOver:
         elif action == "quit":
             app.running = False
 
+    def last_turn(self) -> None:
+        """T: what happened to every unit in the game's last turn (game.ui.turn_summary)."""
+        result = outcome(self.app.state) if self.app.state is not None else None
+        if result is not None and result.turn >= 1:
+            self.app.open("summary", turn=result.turn)
+
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n):
                 self.choose("new")
             elif event.key == pygame.K_q:
                 self.choose("quit")
+            elif event.key == pygame.K_t:
+                self.last_turn()
         elif event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -92,7 +101,7 @@ class GameOver:
         screen.blit(shade, (0, 0))
         big_f, f, hint_f = font(size * 2 + 4, True), font(size), font(size - 2)
         lines = side_lines(state) if state else []
-        hint = "No more moves: the game is over."
+        hint = "No more moves: the game is over.  T: what happened in the last turn"
         bw, bh = size * 11, round(size * 2.0)
         w = max([big_f.size(self.headline)[0], hint_f.size(hint)[0], 3 * bw + size * 2]
                 + [f.size(t)[0] for t in lines])  # fmt: skip

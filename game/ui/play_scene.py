@@ -21,11 +21,13 @@ from game.phases.movement import to_move
 from game.state import GameState
 from game.units import Unit
 
-from . import overlays, play_act
+from . import charge_act, overlays, play_act
 from .anim import MoveAnimation
+from .charge_draw import targets_layer
 from .log_view import LogView
 from .panels import Button, PanelCache, screen_layout
-from .play_plan import STICKY, Plan, aimed_facing
+from .play_charge import ChargeView, enemy_at
+from .play_plan import DEAD_ZONE, STICKY, Plan, aimed_facing, facing_from_angle
 from .play_view import MapView, tiles_for
 from .scenes import register
 
@@ -56,8 +58,12 @@ class PlayScene:
         self.marks: list[tuple[Hex, str, float]] = []  # falls and damage shown after a move
         self.reach_layer = overlays.EMPTY
         self.reach_key: Any = None
-        self.path_layer = overlays.EMPTY
+        self.path_layer: Any = overlays.EMPTY
         self.path_key: Any = None
+        self.attack: ChargeView | None = None  # the charge or DFA shown (game.ui.play_charge)
+        self.aim: int | None = None  # the side of the enemy the pointer is on
+        self.targets_layer: Any = overlays.EMPTY  # to-hit badges on enemies in reach
+        self.numbers: tuple[Any, dict[Hex, int | str]] = (None, {})
         self.info: dict[str, Any] = {}
         self.buttons: list[Button] = []
         self.space = False
@@ -187,6 +193,7 @@ class PlayScene:
             h = plan.dest  # aiming the facing: the pointer may leave the hex a little
         plan.dest = h
         plan.facing = None
+        self.aim = self._aim(h, pos) if enemy_at(self.state, plan.unit_id, h) else None
         if h is not None and h in view.hexes:
             plan.facing = self._facing_for(h, pos, view.hexes[h][1])
         self._refresh_path()
@@ -198,6 +205,15 @@ class PlayScene:
     def _near(self, h: Hex, pos: tuple[int, int], share: float) -> bool:
         cx, cy = self.view.centre(h)
         return math.hypot(pos[0] - cx, pos[1] - cy) < share * self._radius()
+
+    def _aim(self, h: Hex | None, pos: tuple[int, int]) -> int | None:
+        """The side of the enemy in ``h`` the pointer is on (None: its middle)."""
+        if h is None:
+            return None
+        cx, cy = self.view.centre(h)
+        if math.hypot(pos[0] - cx, pos[1] - cy) < DEAD_ZONE * self._radius():
+            return None
+        return facing_from_angle(pos[0] - cx, pos[1] - cy)
 
     def _facing_for(self, h: Hex, pos: tuple[int, int], faces: tuple[int, ...]) -> int | None:
         """The angle from the hex's centre to the pointer picks the facing; the middle of
@@ -212,11 +228,11 @@ class PlayScene:
         key = None
         if plan is not None:
             key = (id(self.state), plan.unit_id, plan.mode, tuple(plan.waypoints), plan.dest,
-                   plan.facing, self.view.camera.zoom)  # fmt: skip
+                   plan.facing, self.view.camera.zoom, self.aim)  # fmt: skip
         if key == self.path_key:
             return
         self.path_key = key
-        self.info, self.path_layer = {}, overlays.EMPTY
+        self.info, self.path_layer, self.attack = {}, overlays.EMPTY, None
         if plan is None:
             return
         unit = self.state.unit(plan.unit_id)
@@ -229,6 +245,10 @@ class PlayScene:
             )
         self.info = {"title": title, "result": None, "facing": plan.facing}
         if plan.dest is None:
+            return
+        enemy = enemy_at(self.state, unit.id, plan.dest)
+        if enemy is not None:
+            self._attack_path(unit, enemy)
             return
         steps = plan.current_steps(self.state) if plan.facing is not None else None
         if steps is None:
@@ -244,6 +264,12 @@ class PlayScene:
         self.path_layer = self._path_layer(
             unit, res, steps, legal=res.legal, warnings=self.info["warnings"]
         )
+
+    def _attack_path(self, unit: Unit, enemy: Unit) -> None:
+        charge_act.attack_path(self, unit, enemy)
+
+    def turn_approach(self, step: int) -> bool:
+        return charge_act.turn_approach(self, step)
 
     def _path_layer(
         self, unit: Unit, res: Any, steps: tuple[str, ...], legal: bool, warnings: Any = ()
@@ -301,17 +327,24 @@ class PlayScene:
         if key != self.reach_key:
             self.reach_key = key
             if plan is None:
-                self.reach_layer = overlays.EMPTY
+                self.reach_layer = self.targets_layer = overlays.EMPTY
             else:
                 v = plan.reach(self.state)
                 self.reach_layer = overlays.reach_layer(
                     self.view.layout, v.hexes, v.mp_available, plan.mode
                 )
+                self.targets_layer = targets_layer(self.view.layout, self._numbers(key[:-1]))
         return self.reach_layer
+
+    def _numbers(self, key: Any) -> dict[Hex, int | str]:
+        return charge_act.numbers(self, key)
 
     # --- actions (game.ui.play_act) ------------------------------------------------------
     def commit(self) -> None:
         play_act.commit(self)
+
+    def declare_charge(self) -> None:
+        charge_act.declare_charge(self)
 
     def stand_still(self) -> None:
         play_act.stand_still(self)
@@ -354,8 +387,10 @@ class PlayScene:
             self.over = True  # after the last move has played out, with no hand-off
             self.handoff = None
             self.plan = None
-            self.app.open("over")
+            self.app.open("over")  # T there: the last turn's summary
             return
+        if self.anim is None and not self.over and self.app.show_report():
+            return  # the end-of-turn summary of the turn just over, before anything else
         if self.anim is None and not self.over and self.app.follow_phase():
             return  # another phase's screen took over (weapon attacks)
         if not self.help and self.view.held_keys(dt):

@@ -174,8 +174,8 @@ def _columns(s: Sheet, f: pygame.font.Font, bold: pygame.font.Font) -> tuple[int
     x = s.pad
     gap = max(6, s.size // 2)
     loc_w = max(bold.size("Loc")[0], f.size("RRL")[0]) + gap
-    arm_w = max(bold.size("Armour")[0], f.size("88/88")[0]) + gap
-    rear_w = max(bold.size("Rear")[0], f.size("88/88")[0]) + gap
+    arm_w = max(bold.size("Armour")[0], f.size("88/88")[0] + 2) + gap
+    rear_w = max(bold.size("Rear")[0], f.size("88/88")[0] + 2) + gap
     return (x, x + loc_w, x + loc_w + arm_w, x + loc_w + arm_w + rear_w)
 
 
@@ -194,7 +194,22 @@ def _armour_row(
             draw_text(s.surface, "-", f, DIM, (x, s.y), s.inner)
             continue
         now, built = cell
-        draw_text(s.surface, f"{now}/{built}", f, _state_colour(now, built), (x, s.y), s.inner)
+        _fraction(s, f, now, built, x)
+
+
+def _fraction(s: Sheet, f: pygame.font.Font, now: int, built: int, x: int) -> None:
+    """'now/built'; in small type with a pixel of air each side of the slash (the default
+    font sets it against the digits there: '26/26' read as '2626')."""
+    colour = _state_colour(now, built)
+    if f.get_height() >= SMALL_TYPE:
+        draw_text(s.surface, f"{now}/{built}", f, colour, (x, s.y), s.inner)
+        return
+    for part in (str(now), "/", str(built)):
+        r = draw_text(s.surface, part, f, colour, (x, s.y), s.inner)
+        x = r.right + 1
+
+
+SMALL_TYPE = 11  # font height (pixels) below which the slash needs air
 
 
 def _state_colour(now: int, built: int) -> Colour:

@@ -15,6 +15,7 @@ from . import (
     regiments_scene,
     regiments_start,
     start_screen,
+    turn_summary,
 )
 
 SCREEN_MODULES = (
@@ -29,4 +30,5 @@ SCREEN_MODULES = (
     play_log,
     regiments_start,
     regiments_scene,
+    turn_summary,
 )

@@ -3,7 +3,8 @@ skills, then start (deployment follows), or load a saved game.
 
 Everything is a click: a map from the bundled list (or a TMX typed by path), a design's
 "+A" / "+B" button adds it to that side, each chosen unit has -/+ for piloting and
-gunnery and x to remove it. Enter starts, Ctrl+O loads, Esc quits.
+gunnery and x to remove it; -/+ under the map set a turn limit (the game then ends after
+that turn, decided by damage dealt, game.outcome). Enter starts, Ctrl+O loads, Esc quits.
 """
 
 from __future__ import annotations
@@ -17,7 +18,14 @@ import pygame
 from game.actions import IllegalActionError
 from game.errors import UserFacingError
 from game.roster import entries, entry
-from game.setup import DEFAULT_FORCES, DEFAULT_SKILLS, bundled_maps, new_game_from_map, with_forces
+from game.setup import (
+    DEFAULT_FORCES,
+    DEFAULT_SKILLS,
+    bundled_maps,
+    new_game_from_map,
+    with_forces,
+    with_turn_limit,
+)
 
 from .fonts import draw_text, font, ui_size
 from .help import draw_help
@@ -30,6 +38,11 @@ START_KEYS = (
     ("+A / +B", "add that design to side A or B (pilot G4/P5)"),
     ("- / + beside a unit", "gunnery (G) and piloting (P) skill (lower is better)"),
     ("x", "remove the unit"),
+    (
+        "- / + by Turn limit",
+        "end the game after that many turns, won by the damage dealt "
+        "(none: it goes on until one side has no unit left in the fight)",
+    ),
     ("Enter / Start", "start: each side then deploys its units"),
     ("Ctrl+O", "load a saved game"),
     ("Esc", "quit"),
@@ -45,8 +58,10 @@ class StartScreen:
         app: Any,
         map_path: Path | None = None,
         forces: dict[str, list[list[Any]]] | None = None,
+        turns: int | None = None,
     ) -> None:
         self.app = app
+        self.turns = turns  # the turn limit (None: none)
         self.maps = bundled_maps()
         self.map_index = 0
         for i, p in enumerate(self.maps):
@@ -83,6 +98,7 @@ class StartScreen:
         picks = {side: [tuple(u) for u in units] for side, units in self.forces.items()}
         try:
             state = with_forces(new_game_from_map(path, seed=random.randrange(1, 2**31)), picks)
+            state = with_turn_limit(state, self.turns)
         except (UserFacingError, IllegalActionError) as e:
             self.app.notify(str(e), error=True, seconds=6)
             return
@@ -106,6 +122,8 @@ class StartScreen:
             else:
                 slot = 1 if kind == "gun" else 2
                 unit[slot] = max(0, min(8, unit[slot] + int(delta)))
+        elif kind == "turns":
+            self.turns = stepped_limit(self.turns, int(arg))
         elif action == "start":
             self.start()
         elif action == "load":
@@ -220,6 +238,27 @@ class StartScreen:
         text = self.typed + ("|" if self.use_typed else "")
         draw_text(screen, text, font(size), TEXT, (field.x + 6, field.centery),
                   field.inflate(-12, 0), anchor="midleft", elide=True, keep_end=True)  # fmt: skip
+        self._draw_limit(screen, rect, field.bottom + size, size)
+
+    def _draw_limit(self, screen: pygame.Surface, rect: pygame.Rect, y: int, size: int) -> None:
+        """Turn limit: - value +  (below the map choice)."""
+        inner = rect.inflate(-size, 0)
+        small = round(size * 1.5)
+        draw_text(screen, "Turn limit:", font(size), DIM, (inner.x, y + small // 2), inner,
+                  anchor="midleft", elide=True)  # fmt: skip
+        value = "none" if self.turns is None else f"{self.turns} turns"
+        x = inner.right - small
+        b = Button(pygame.Rect(x, y, small, small), "turns:1", "+")
+        self.buttons.append(b)
+        draw_button(screen, b, size - 2, b.rect.collidepoint(self.mouse))
+        box = pygame.Rect(x - size * 6, y, size * 6, small)
+        draw_text(screen, value, font(size, True), TEXT, box.center, box, anchor="center",
+                  elide=True)  # fmt: skip
+        b = Button(pygame.Rect(box.x - small, y, small, small), "turns:-1", "-")
+        self.buttons.append(b)
+        draw_button(screen, b, size - 2, b.rect.collidepoint(self.mouse))
+        note = "none: until one side is out" if self.turns is None else "then damage dealt decides"
+        draw_text(screen, note, font(size - 3), DIM, (inner.x, y + small + 4), inner, elide=True)
 
     def _draw_roster(self, screen: pygame.Surface, rect: pygame.Rect, size: int) -> None:
         y = self._panel(screen, rect, "Roster", size)
@@ -286,6 +325,17 @@ class StartScreen:
         box = rect.inflate(-size, 0)
         draw_text(screen, count, fs, DIM, (box.x + 6, rect.bottom - 4), box,
                   anchor="bottomleft", elide=True)  # fmt: skip
+
+
+LIMITS: tuple[int | None, ...] = (None, 1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30)
+
+
+def stepped_limit(turns: int | None, step: int) -> int | None:
+    """The next turn limit up (step > 0) or down from ``turns`` (None: no limit)."""
+    if turns is not None and turns not in LIMITS:  # e.g. --turns 7: the nearest preset
+        turns = min((t for t in LIMITS if t is not None), key=lambda t: (abs(t - turns), t))
+    i = LIMITS.index(turns) + (1 if step > 0 else -1)
+    return LIMITS[max(0, min(len(LIMITS) - 1, i))]
 
 
 register("start", StartScreen)

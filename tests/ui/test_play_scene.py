@@ -20,6 +20,7 @@ from game.ui.play_deploy import DeployScene
 from game.ui.play_menu import GameMenu, LoadMenu
 from game.ui.play_scene import PlayScene
 from game.ui.start_screen import StartScreen
+from game.ui.turn_summary import TurnSummary
 
 REPO = Path(__file__).resolve().parents[2]
 SCENARIO = REPO / "tests" / "ui" / "data" / "e2e_scenario.json"
@@ -315,6 +316,9 @@ def test_two_turns_of_movement_on_every_bundled_map(map_name):
         if app.state.turn > 2:
             break
         scene = app.top
+        if isinstance(scene, TurnSummary):  # the end-of-turn summary: read, go on
+            key(app, pygame.K_SPACE)
+            continue
         if scene.handoff is not None:
             click(app, (5, 5))
         if isinstance(scene, AttackScene):  # every unit fires all it can, or holds fire

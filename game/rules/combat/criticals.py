@@ -112,7 +112,7 @@ def _strike(unit: Unit, code: str, k: int, attacker: str
     unit = replace(unit, body=body)
     hit: dict[str, object] = {"location": code, "slot": k, "component": slot.item}
     if slot.item == COCKPIT:  # CMB-32
-        return _kill_pilot(unit), hit | {"effect": "MechWarrior killed"}, 0, []
+        return _kill_pilot(unit), hit | {"effect": "pilot killed"}, 0, []
     if slot.item == ENGINE and body.crits.engine >= 3:  # CMB-34
         return unit, hit | {"effect": "engine destroyed"}, 0, []
     if slot.bin >= 0 and body.ammo[slot.bin] > 0:  # CMB-36
@@ -151,7 +151,7 @@ def destroyed_reason(unit: Unit) -> str | None:
     """CMB-37: why the unit is out of the game, or None."""
     c, body = unit.crits, unit.body
     if unit.damage.pilot_hits >= 6:
-        return "MechWarrior killed"
+        return "pilot killed"
     if c.cockpit:
         return "cockpit destroyed"
     if c.engine >= 3:

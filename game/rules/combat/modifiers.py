@@ -74,7 +74,7 @@ def immobile_reason(u: Unit) -> str | None:
     if d.shutdown:
         return "shut down"
     if d.unconscious:
-        return "MechWarrior unconscious"
+        return "pilot unconscious"
     return "immobile" if u.immobile else None
 
 

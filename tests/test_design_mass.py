@@ -4,7 +4,8 @@ cockpit, heat sinks beyond the free ten, jump jets, weapons, ammunition, armour 
 ton, rounded up to the half ton); vehicles with control, lift and turret equipment and,
 with an internal combustion engine, the heat sinks and power amplifiers their energy
 weapons need. A sheet that does not add up is missing something; the three entered from
-partial descriptions are marked (docs/designs.md, "How each sheet was checked")."""
+partial descriptions are marked (docs/designs.md, "How each sheet was checked"). The
+aerospace sheets are not checked: their construction rules are other ones."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import pytest
 
 from game.designs import catalog, design, weapons_table
 from game.designs.model import Design
-from game.units import VEHICLE_KINDS
+from game.units import AERO, VEHICLE_KINDS
 
 # Standard fusion engine mass by rating (the ratings the bundled designs use).
 FUSION = {10: 0.5, 30: 1.0, 100: 3.0, 140: 5.0, 150: 5.5, 160: 6.0, 180: 7.0, 200: 8.5,
@@ -62,7 +63,11 @@ def mass(d: Design) -> float:
     return vehicle_mass(d) if d.kind in VEHICLE_KINDS else mech_mass(d)
 
 
-@pytest.mark.parametrize("code", [c for c in catalog() if c not in UNCONFIRMED])
+# Aerospace sheets follow other construction rules (not checked here).
+GROUND = [c for c in catalog() if design(c).kind != AERO]
+
+
+@pytest.mark.parametrize("code", [c for c in GROUND if c not in UNCONFIRMED])
 def test_a_confirmed_record_sheet_adds_up_to_its_tonnage(code: str) -> None:
     d = design(code)
     assert d.has_loadout and mass(d) == d.tons

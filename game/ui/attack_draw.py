@@ -4,6 +4,7 @@ will build, the dice of the resolution."""
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pygame
@@ -92,6 +93,8 @@ def draw_attack(scene: Any, screen: pygame.Surface) -> None:
 def debug_layout(scene: Any) -> None:
     """HEXPLATE_DEBUG_LAYOUT (the Xvfb tests): where hexes are, and what the screen waits
     for (phase, side, hand-off, dice still to show, the selection, the actions so far)."""
+    if not os.environ.get("HEXPLATE_DEBUG_LAYOUT"):
+        return  # asking who acts costs a frame's worth of rules
     state = scene.state
     plan = scene.plan
     scene.view.write_debug_layout(state.units, {
@@ -235,9 +238,18 @@ def draw_sheet(scene: Any, screen: pygame.Surface, unit: Any, rect: pygame.Rect,
 
 def draw_log(scene: Any, screen: pygame.Surface) -> None:
     """The report, as far as the dice have been shown (game.ui.log_view)."""
-    lay = scene.layout
-    scene.log_view.draw(screen, lay.log, scene.state, log_size(screen.get_height()),
-                        scene.log_upto())  # fmt: skip
+    lay, state, upto = scene.layout, scene.state, scene.log_upto()
+    size = log_size(screen.get_height())
+    key = (id(state.log), len(state.log), lay.log.size, size, upto, scene.log_view.offset)
+    screen.blit(scene.cache.get("log", key, lambda: _log_panel(scene, lay.log.size, size, upto)),
+                lay.log.topleft)  # fmt: skip
+
+
+def _log_panel(scene: Any, wh: tuple[int, int], size: int, upto: int | None) -> pygame.Surface:
+    """The log panel drawn once until the log, the rows shown or the scroll change."""
+    panel = pygame.Surface(wh)
+    scene.log_view.draw(panel, panel.get_rect(), scene.state, size, upto)
+    return panel
 
 
 def _draw_weapons(scene: Any, surf: pygame.Surface, shown: str | None, rect: pygame.Rect,

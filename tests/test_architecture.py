@@ -171,3 +171,20 @@ def test_the_regiments_rules_import_no_hex_module() -> None:
         if bad:
             found[name] = bad
     assert found == {}
+
+
+def _registers_a_screen(path: Path) -> bool:
+    """The module registers a screen by name (a module-level ``register(...)`` call)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return any(isinstance(n, ast.Expr) and isinstance(n.value, ast.Call)
+               and getattr(n.value.func, "id", None) == "register" for n in tree.body)  # fmt: skip
+
+
+def test_screens_find_each_other_by_name_not_by_import() -> None:
+    """Issue 8 item 5: a screen opens another through the registry (``app.open(name)``);
+    what two screens share lives in a module that is no screen (e.g. target_scene)."""
+    mods = _modules()
+    screens = {n for n, p in mods.items() if n.startswith("game.ui.") and _registers_a_screen(p)}
+    assert {"game.ui.attack_scene", "game.ui.physical_scene", "game.ui.play_scene"} <= screens
+    crossing = {n: sorted(_imports(mods[n], n) & (screens - {n})) for n in sorted(screens)}
+    assert {n: found for n, found in crossing.items() if found} == {}

@@ -12,14 +12,11 @@ phase's screen opens. The screen only sends DeclareFire actions; it edits no sta
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
-from typing import Any
 
 import pygame
 
 from game.flow import actor, phase_of
-from game.hexgrid import Hex
 from game.phases.weapons import (
     DeclareFire,
     movements,
@@ -33,17 +30,9 @@ from game.rules.combat.tohit import AttackOptions
 from game.rules.heat import HeatReport, heat_forecast
 from game.units import Unit
 
-from .anim import Popup, popup_of
 from .attack_draw import draw_attack
-from .keys import is_confirm
-from .log_view import LogView
-from .panels import PanelCache, button_at, screen_layout
-from .play_input import HANDOFF_GRACE, help_key
-from .play_view import MapView, tiles_for
 from .scenes import for_phase, register
-
-POPUP_SECONDS = 1.1
-WEAPON_KEYS = {getattr(pygame, f"K_{i}"): i - 1 for i in range(1, 10)}
+from .target_scene import TargetScene
 
 
 @dataclass(slots=True)
@@ -68,49 +57,11 @@ class FirePlan:
         return DeclareFire(self.unit_id, tuple(order), weapons, self.twist)
 
 
-class AttackScene:
-    overlay = False
+class AttackScene(TargetScene):
     scene_name = "attack"
-
-    def __init__(self, app: Any) -> None:
-        self.app = app
-        s = app.state
-        self.view = MapView(s.start_board or s.board, tiles_for(s))
-        self.cache = PanelCache()
-        self.plan: FirePlan | None = None
-        self.hover: Hex | None = None
-        self.hover_row: int | None = None
-        self.mouse = (0, 0)
-        self.help = False
-        self.space = False
-        self.panels = True
-        self.handoff: str | None = actor(s)
-        self.shown_side = self.handoff
-        self.popups: list[tuple[Popup, int]] = []  # a resolution roll and its log entry
-        self.log_shown: int | None = None  # while dice pop up: log entries shown so far
-        self.popup_left = 0.0
-        self.skipped_at = 0.0
-        self.buttons: list[Any] = []
-        self.log_view = LogView()
-        self.rows: list[tuple[pygame.Rect, int]] = []  # weapon rows on screen -> index
-        self.over = False  # the game-over overlay has been shown
-        self.resize(fit=True)
-        self.view.focus((u.at for u in to_declare(s, self.handoff)), app.screen.get_height())
-
-    @property
-    def state(self):
-        return self.app.state
-
-    def resize(self, fit: bool = False) -> None:
-        w, h = self.app.screen.get_size()
-        self.layout = screen_layout(w, h, self.panels)
-        self.view.set_view(self.layout.map, fit=fit)
-        self.cache.clear()
+    plan: FirePlan | None
 
     # --- what the rules say -----------------------------------------------------------------
-    def attacker(self) -> Unit | None:
-        return self.state.unit(self.plan.unit_id) if self.plan is not None else None
-
     def options(self, target: str) -> AttackOptions | None:
         """Every weapon of the selected unit at ``target`` (its twist, primary or not)."""
         plan = self.plan
@@ -240,167 +191,15 @@ class AttackScene:
         self.app.advance()
         self._after(base)
 
-    def _after(self, base: int) -> None:
-        """Queue the resolution's dice (the log shows each result after its dice); hand
-        the mouse over when the side changes."""
-        log = self.state.log
-        for i in range(base, len(log)):
-            p = popup_of(log[i].event)
-            if p is not None:
-                self.popups.append((p, i))
-        if self.popups:
-            self.log_shown = self.popups[0][1]
-            self.popup_left = POPUP_SECONDS
-        side = actor(self.state)
-        if self.declaring() and side != self.shown_side:
-            self.handoff = self.shown_side = side
+    def waiting(self, side: str | None) -> tuple[Unit, ...]:
+        return tuple(to_declare(self.state, side))
 
     def declaring(self) -> bool:
         """The game is still in the weapon attack phase (declarations go on)."""
         return DeclareFire in phase_of(self.state).handlers
 
-    # --- input ------------------------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> None:
-        if help_key(self, event):
-            return
-        if self.help:
-            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-                self.help = False
-            return
-        if self.popups:
-            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
-                self.skip_popups()
-            return
-        if handoff_click(self, event):
-            return
-        if event.type == pygame.KEYDOWN:
-            self._key(event)
-        elif event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
-            self.space = False
-        elif self.panels and self.log_view.handle(event, self.layout.log, 4):
-            pass
-        elif self.view.handle(event, self.space):
-            self.hover = self.view.hex_at(getattr(event, "pos", self.mouse))
-        elif event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            self.hover = self.view.hex_at(event.pos)
-            self.hover_row = next((i for r, i in self.rows if r.collidepoint(event.pos)), None)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            press(self, event.pos)
-        elif event.type == pygame.MOUSEWHEEL and event.y:
-            self.view.zoom(1 if event.y > 0 else -1, pygame.mouse.get_pos())
-
-    def _key(self, event: pygame.event.Event) -> None:
-        k = event.key
-        if k == pygame.K_SPACE:
-            self.space = True
-        elif self.view.handle(event):
-            pass
-        elif k in WEAPON_KEYS:
-            self.toggle(WEAPON_KEYS[k])
-        elif k in (pygame.K_q, pygame.K_LEFTBRACKET):
-            self.twist(-1)
-        elif k in (pygame.K_e, pygame.K_RIGHTBRACKET):
-            self.twist(1)
-        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.declare()
-        elif k == pygame.K_h:
-            self.declare(hold=True)
-        elif k == pygame.K_n:
-            self.next_unit()
-        elif k == pygame.K_TAB:
-            self.next_target()
-        elif k == pygame.K_ESCAPE:
-            if self.plan is not None:
-                self.plan = None
-            else:
-                self.app.open("menu")
-
-    def next_unit(self) -> None:
-        units = [u.id for u in to_declare(self.state, actor(self.state))]
-        if not units:
-            return
-        cur = self.plan.unit_id if self.plan else None
-        nxt = units[(units.index(cur) + 1) % len(units)] if cur in units else units[0]
-        self.select(nxt)
-        u = self.state.unit(nxt)
-        if u is not None:
-            self.view.centre_on(u.at)
-
-    def next_target(self) -> None:
-        plan = self.plan
-        enemies = self._visible_enemies()
-        if plan is None or not enemies:
-            return
-        i = enemies.index(plan.target) + 1 if plan.target in enemies else 0
-        self.aim_at(enemies[i % len(enemies)])
-
-    def update(self, dt: float) -> None:
-        if self.popups:
-            self.popup_left -= dt
-            if self.popup_left <= 0:
-                self.popups.pop(0)
-                self.popup_left = POPUP_SECONDS
-                self.log_shown = self.popups[0][1] if self.popups else None
-            return
-        if not self.over and self.app.over:  # the attacks ended the game: its result
-            self.over, self.handoff, self.plan = True, None, None
-            self.app.open("over")
-            return
-        if not self.help and self.view.held_keys(dt):
-            self.hover = self.view.hex_at(pygame.mouse.get_pos())
-        if not self.declaring() and self.handoff is None:
-            self.app.follow_phase()
-
-    def skip_popups(self) -> None:
-        """Show every result now (a click or key while the dice roll)."""
-        self.popups, self.log_shown = [], None
-        self.skipped_at = time.monotonic()
-
-    def log_upto(self) -> int | None:
-        """How many log entries may show now (results never before their dice)."""
-        return None if self.log_shown is None else self.log_shown + 1
-
-    def visible_log(self) -> tuple[Any, ...]:
-        upto = self.log_upto()
-        return self.state.log if upto is None else self.state.log[:upto]
-
     def draw(self, screen: pygame.Surface) -> None:
         draw_attack(self, screen)
-
-
-def press(scene: AttackScene, pos: tuple[int, int]) -> None:
-    """A left click: a button, a weapon row, one of your units, or an enemy target."""
-    b = button_at(scene.buttons, pos)
-    if b is not None:
-        {"declare": scene.declare, "hold": lambda: scene.declare(hold=True),
-         "left": lambda: scene.twist(-1), "right": lambda: scene.twist(1)}[b.action]()  # fmt: skip
-        return
-    row = next((i for r, i in scene.rows if r.collidepoint(pos)), None)
-    if row is not None:
-        scene.toggle(row)
-        return
-    h = scene.view.hex_at(pos)
-    here = next((u for u in scene.state.units if u.at == h), None) if h is not None else None
-    if here is None:
-        return
-    if here.side == actor(scene.state) or scene.plan is None:
-        scene.select(here.id)  # an enemy without a selection: says whose it is
-    else:
-        scene.aim_at(here.id)
-
-
-def handoff_click(scene: AttackScene, event: pygame.event.Event) -> bool:
-    """The hand-off prompt eats the click or key that dismisses it."""
-    if scene.handoff is None:
-        return False
-    if event.type == pygame.MOUSEBUTTONDOWN or is_confirm(event):
-        if time.monotonic() - scene.skipped_at < HANDOFF_GRACE:
-            return True
-        scene.handoff = None
-        units = to_declare(scene.state, actor(scene.state))
-        scene.view.focus((u.at for u in units), None)
-    return True
 
 
 register("attack", AttackScene)

@@ -14,20 +14,17 @@ actions; it edits no state.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 import pygame
 
 from game.flow import actor, phase_of
 from game.phases.physical import DeclarePhysical, every_option, to_declare
 from game.rules.physical.options import PhysicalOption, adjacent_enemies
+from game.units import Unit
 
-from .attack_scene import WEAPON_KEYS, AttackScene
-from .keys import is_confirm
-from .panels import button_at
 from .physical_draw import draw_physical
-from .play_input import HANDOFF_GRACE
 from .scenes import for_phase, register
+from .target_scene import TargetScene
 
 
 @dataclass(slots=True)
@@ -44,14 +41,9 @@ class BlowPlan:
                                tuple(c[2] for c in self.chosen))  # fmt: skip
 
 
-class PhysicalScene(AttackScene):
+class PhysicalScene(TargetScene):
     scene_name = "physical"
-
-    def __init__(self, app: Any) -> None:
-        super().__init__(app)
-        self.plan = None
-        self.view.focus((u.at for u in to_declare(app.state, self.handoff)),
-                        app.screen.get_height())  # fmt: skip
+    plan: BlowPlan | None
 
     def attacks(self, target: str) -> list[PhysicalOption]:
         plan = self.plan
@@ -110,9 +102,6 @@ class PhysicalScene(AttackScene):
         else:
             plan.chosen[:] = [pick]
 
-    def twist(self, step: int) -> None:
-        return None
-
     def declare(self, hold: bool = False) -> None:
         plan = self.plan
         if plan is None:
@@ -126,35 +115,11 @@ class PhysicalScene(AttackScene):
         self.app.advance()
         self._after(base)
 
+    def waiting(self, side: str | None) -> tuple[Unit, ...]:
+        return tuple(to_declare(self.state, side))
+
     def declaring(self) -> bool:
         return DeclarePhysical in phase_of(self.state).handlers
-
-    def next_unit(self) -> None:
-        units = [u.id for u in to_declare(self.state, actor(self.state))]
-        if units:
-            cur = self.plan.unit_id if self.plan else None
-            nxt = units[(units.index(cur) + 1) % len(units)] if cur in units else units[0]
-            self.select(nxt)
-
-    def handle(self, event: pygame.event.Event) -> None:
-        if self.handoff is not None and not self.popups and not self.help:
-            if event.type == pygame.MOUSEBUTTONDOWN or is_confirm(event):
-                import time
-
-                if time.monotonic() - self.skipped_at >= HANDOFF_GRACE:
-                    self.handoff = None
-                    units = to_declare(self.state, actor(self.state))
-                    self.view.focus((u.at for u in units), None)
-            return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.popups:
-            b = button_at(self.buttons, event.pos)
-            if b is not None:
-                self.declare(hold=b.action == "hold")
-                return
-        if event.type == pygame.KEYDOWN and event.key in WEAPON_KEYS and not self.popups:
-            self.toggle(WEAPON_KEYS[event.key])
-            return
-        super().handle(event)
 
     def draw(self, screen: pygame.Surface) -> None:
         draw_physical(self, screen)

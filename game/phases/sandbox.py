@@ -20,20 +20,30 @@ from ..core.cups import cup_at
 from ..core.phase import PhaseRules, Step
 from ..deploy import prohibited_mask
 from ..hexgrid import Hex
-from ..mech import Location, max_structure
 from ..movers import Mover, MoveReport, with_building_cf
 from ..narrate import move_summary
-from ..roster import RosterError, check_skill, make_unit
+from ..roster import RosterError, make_unit
 from ..rules.bridges import without_bridges
+from ..rules.combat.records import Movement
 from ..rules.movement import attacker_modifier, target_modifier
 from ..state import GameState, MoveRecord
 from ..units import Unit
+from . import sandbox_edit, sandbox_fire
+from .sandbox_edit import (
+    EditAmmo,
+    EditCrit,
+    EditLocation,
+    EditUnit,
+    EditWeapon,
+    find_unit,
+    put_unit,
+)
+from .sandbox_fire import SandboxFire, SandboxStrike
 
 NAME = "sandbox"
 DUMMY = "dummy"  # the `design` of a dummy target: a plain Mech body of some tonnage
 DUMMY_KINDS = ("biped", "quad")
 POSTURES = ("standing", "prone")
-UNIT_FIELDS = {"piloting": (0, 8), "gunnery": (0, 8), "heat": (0, 30)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +101,7 @@ class SetMoved(Action):
     unit_id: str
     mode: str
     hexes: int
+    skidded: bool = False  # PSR-25: +1 to its own attacks, +2 to attacks against it
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,29 +110,6 @@ class FixDice(Action):
 
     doing: ClassVar[str] = "dice are fixed"
     faces: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class EditUnit(Action):
-    """Sandbox: set a number on the unit (piloting, gunnery, heat)."""
-
-    doing: ClassVar[str] = "units are edited"
-    unit_id: str
-    field: str
-    value: int
-
-
-@dataclass(frozen=True, slots=True)
-class EditLocation(Action):
-    """Sandbox: set a location's front armour, rear armour and structure (0 structure
-    destroys it)."""
-
-    doing: ClassVar[str] = "armour is edited"
-    unit_id: str
-    location: str
-    armour: int
-    rear: int
-    structure: int
 
 
 def standable(s: GameState, unit: Unit, at: Hex, facing: int) -> str | None:
@@ -181,40 +169,30 @@ def _place_dummy(step: Step, a: Action) -> str | None:
     return _place(step, unit, "is set up as a target")
 
 
-def _unit(step: Step, unit_id: str) -> Unit | str:
-    u = step.state.unit(unit_id)
-    return u if u is not None else f"there is no unit {unit_id!r}"
-
-
-def _with(step: Step, unit: Unit) -> None:
-    s = step.state
-    step.state = replace(s, units=tuple(unit if u.id == unit.id else u for u in s.units))
-
-
 def _set_down(step: Step, a: Action) -> str | None:
     assert isinstance(a, SetDown)
-    u = _unit(step, a.unit_id)
+    u = find_unit(step, a.unit_id)
     if isinstance(u, str):
         return u
     s = step.state
     reason = standable(s, u, a.at, a.facing)
     if reason is not None:
         return reason
-    _with(step, replace(u, at=a.at, facing=a.facing))
+    put_unit(step, replace(u, at=a.at, facing=a.facing))
     step.emit(Event("set_down", f"{u.id} is set down at {s.board.hex_name(a.at)}", u.id))
     return None
 
 
 def _set_posture(step: Step, a: Action) -> str | None:
     assert isinstance(a, SetPosture)
-    u = _unit(step, a.unit_id)
+    u = find_unit(step, a.unit_id)
     if isinstance(u, str):
         return u
     if a.posture not in POSTURES:
         return f"posture {a.posture!r} is not one of {', '.join(POSTURES)}"
     if a.posture == "prone" and not u.is_mech:
         return f"only Mechs can lie prone, and {u.id} is a {u.kind} unit"
-    _with(step, replace(u, prone=a.posture == "prone"))
+    put_unit(step, replace(u, prone=a.posture == "prone"))
     step.emit(Event("posture", f"{u.id} is now {a.posture}", u.id))
     return None
 
@@ -223,7 +201,7 @@ def _set_moved(step: Step, a: Action) -> str | None:
     """CMB-12/13: the mode counts for its own attacks, the hexes (and a jump) for
     attacks against it."""
     assert isinstance(a, SetMoved)
-    u = _unit(step, a.unit_id)
+    u = find_unit(step, a.unit_id)
     if isinstance(u, str):
         return u
     if a.mode not in ("stand", "walk", "run", "jump"):
@@ -231,60 +209,20 @@ def _set_moved(step: Step, a: Action) -> str | None:
     if not 0 <= a.hexes <= 40 or (a.mode == "stand" and a.hexes):
         return f"{a.hexes} hexes moved is not possible for a unit that did {a.mode}"
     s = step.state
-    rec = MoveRecord(u.id, a.mode, a.hexes, 0, 0, attacker_modifier(a.mode),
-                     target_modifier(a.hexes, a.mode == "jump", s.rules))  # fmt: skip
+    heat = Movement(a.mode, a.hexes).movement_heat()  # HEAT-02
+    rec = MoveRecord(u.id, a.mode, a.hexes, 0, heat, attacker_modifier(a.mode),
+                     target_modifier(a.hexes, a.mode == "jump", s.rules), a.skidded)  # fmt: skip
     step.state = replace(s, moves=tuple(m for m in s.moves if m.unit_id != u.id) + (rec,))
-    text = (
-        f"{u.id} counts as having done {a.mode}, {a.hexes} hexes: +{rec.target_modifier} to hit it"
-    )
+    skid = ", skidded" if a.skidded else ""
+    text = f"{u.id} counts as having done {a.mode}, {a.hexes} hexes{skid}: +" + (
+        f"{rec.target_modifier} to hit it")  # fmt: skip
     step.emit(Event("set_moved", text, u.id, payload=rec))
-    return None
-
-
-def _edit_unit(step: Step, a: Action) -> str | None:
-    assert isinstance(a, EditUnit)
-    u = _unit(step, a.unit_id)
-    if isinstance(u, str):
-        return u
-    if a.field not in UNIT_FIELDS:
-        return f"{a.field!r} is not one of {', '.join(UNIT_FIELDS)}"
-    lo, hi = UNIT_FIELDS[a.field]
-    if a.field in ("piloting", "gunnery"):
-        try:
-            check_skill(a.field, a.value)
-        except RosterError as e:
-            return str(e)
-    if not lo <= a.value <= hi:
-        return f"{a.field} must be {lo}..{hi}, not {a.value}"
-    _with(step, replace(u, **{a.field: a.value}))
-    step.emit(Event("edited", f"{u.id}: {a.field} {a.value}", u.id))
-    return None
-
-
-def _edit_location(step: Step, a: Action) -> str | None:
-    assert isinstance(a, EditLocation)
-    u = _unit(step, a.unit_id)
-    if isinstance(u, str):
-        return u
-    body = u.body
-    if body is None or a.location not in body.codes:
-        return f"{u.id} has no location {a.location!r}"
-    full = max_structure(u.tons, u.kind == "quad")[a.location]
-    if not (a.armour >= 0 and a.rear >= 0 and 0 <= a.structure <= full):
-        return f"{a.location} takes armour >= 0 and structure 0..{full}"
-    if a.rear and a.location not in ("CT", "LT", "RT"):
-        return f"only torsos have rear armour, not {a.location}"
-    loc = Location(a.armour if a.structure else 0, a.structure, a.rear if a.structure else 0,
-                   a.structure == 0)  # fmt: skip
-    _with(step, replace(u, body=body.with_location(a.location, loc)))
-    text = f"{u.id} {a.location}: armour {loc.armour} (rear {loc.rear}), structure {loc.structure}"
-    step.emit(Event("edited", text, u.id))
     return None
 
 
 def _remove(step: Step, a: Action) -> str | None:
     assert isinstance(a, RemoveUnit)
-    u = _unit(step, a.unit_id)
+    u = find_unit(step, a.unit_id)
     if isinstance(u, str):
         return u
     s = step.state
@@ -298,7 +236,7 @@ def _move(step: Step, a: Action) -> str | None:
     """Any unit moves at any time (no turn order); the rules check and roll as in play.
     Afterwards it may move again (its latest move counts for the to-hit modifiers)."""
     assert isinstance(a, CommitMove)
-    u = _unit(step, a.unit_id)
+    u = find_unit(step, a.unit_id)
     if isinstance(u, str):
         return u
     s = replace(step.state, units=tuple(replace(o, moved=False) for o in step.state.units))
@@ -361,12 +299,12 @@ RULES = PhaseRules(
             SetDown: _set_down,
             SetPosture: _set_posture,
             SetMoved: _set_moved,
-            EditUnit: _edit_unit,
-            EditLocation: _edit_location,
             RemoveUnit: _remove,
             CommitMove: _move,
             StandStill: _stand,
             FixDice: _fix_dice,
+            **sandbox_edit.HANDLERS,
+            **sandbox_fire.HANDLERS,
         }
     ),
     waiting=lambda s: "the sandbox never ends: take units off or undo instead",
@@ -374,3 +312,26 @@ RULES = PhaseRules(
     title=lambda s: "Sandbox",
     banner=lambda s: "Sandbox - place, move and test freely",
 )
+
+__all__ = [
+    "DUMMY",
+    "EditAmmo",
+    "EditCrit",
+    "EditLocation",
+    "EditUnit",
+    "EditWeapon",
+    "FixDice",
+    "NAME",
+    "PlaceDummy",
+    "PlaceUnit",
+    "RULES",
+    "SandboxFire",
+    "SandboxStrike",
+    "SetDown",
+    "SetMoved",
+    "SetPosture",
+    "drawn",
+    "free_id",
+    "standable",
+    "with_next_faces",
+]

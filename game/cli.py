@@ -33,6 +33,12 @@ def _play(argv: Sequence[str]) -> int:
     return play_main(argv)
 
 
+def _sandbox(argv: Sequence[str]) -> int:
+    from .ui.sandbox_cmd import main as sandbox_main
+
+    return sandbox_main(argv)
+
+
 def _autoplay(argv: Sequence[str]) -> int:
     from .autoplay import main as autoplay_main
 
@@ -44,6 +50,7 @@ COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
     "autoplay": _autoplay,
     "preview": _preview,
     "play": _play,
+    "sandbox": _sandbox,
 }
 
 USAGE = """usage: python main.py [COMMAND] ...
@@ -51,6 +58,8 @@ USAGE = """usage: python main.py [COMMAND] ...
 commands:
   (none)             open the start screen (the bundled default map is chosen)
   play [MAP.tmx]     start a hot-seat game on a map (--scenario FILE, --load SAVE)
+  sandbox [MAP.tmx]  the solo sandbox: place, move and attack freely, undo, what-if
+                     odds; saves scenarios (--scenario FILE); see docs/sandbox.md
   preview MAP.tmx    open a map in the previewer (--png OUT.png renders without a window)
   rules ...          the rules referee (move, reach, order); see docs/referee.md
   autoplay MAP.tmx   play a whole game headless with random legal actions

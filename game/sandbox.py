@@ -24,7 +24,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .actions import Action
 from .board import Board
 from .core.history import History
 from .flow import apply_strict, initial_state
@@ -144,6 +143,11 @@ def save_sandbox(
     write_text_atomically(Path(path), text)
 
 
-def actions_since(line: History[GameState]) -> tuple[Action, ...]:
-    """The actions taken since the line began (what undo can take back)."""
-    return line.current.history[len(line.first.history) :]
+def is_scenario(path: str | Path) -> bool:
+    """Whether a file looks like a scenario (a JSON object with a board and no save
+    'format'), to open it in the sandbox; anything unreadable is not."""
+    try:
+        top = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return False
+    return isinstance(top, dict) and "board" in top and "format" not in top

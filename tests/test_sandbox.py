@@ -337,3 +337,14 @@ def test_a_saved_sandbox_answers_rules_attack_and_reads_back(tmp_path: Path) -> 
     assert back.phase == "sandbox" and back.move_record("B1").target_modifier == 2
     assert back.unit("B1").body == s.unit("B1").body and back.unit("A1").heat == 7
     assert options_at(back, "A1", "B1") == decl
+
+
+def test_a_dummy_is_placed_prone_shut_down_and_as_having_jumped_cmb_13() -> None:
+    s = act(sandbox(), PlaceDummy("B", Hex(4, 4), 0, tons=80, prone=True, shutdown=True,
+                                  mode="jump", hexes=4))  # fmt: skip
+    u = s.unit("B1")
+    assert u.prone and u.damage.shutdown and u.immobile
+    rec = s.move_record("B1")
+    assert (rec.mode, rec.hexes_moved, rec.target_modifier) == ("jump", 4, 2)
+    assert "not possible" in apply(sandbox(), PlaceDummy("B", Hex(1, 1), 0, hexes=3)).reason
+    assert len(s.history) == 1  # one action: one undo

@@ -27,7 +27,7 @@ from ..rules.bridges import without_bridges
 from ..rules.combat.records import Movement
 from ..rules.movement import attacker_modifier, target_modifier
 from ..state import GameState, MoveRecord
-from ..units import Unit
+from ..units import Damage, Unit
 from . import sandbox_edit, sandbox_fire
 from .sandbox_edit import (
     EditAmmo,
@@ -62,7 +62,9 @@ class PlaceUnit(Action):
 
 @dataclass(frozen=True, slots=True)
 class PlaceDummy(Action):
-    """Sandbox: put a dummy target (a Mech of that tonnage, no weapons) on the map."""
+    """Sandbox: put a dummy target (a Mech of that tonnage, no weapons) on the map, standing
+    or prone, shut down or not, and counting as having moved ``hexes`` in ``mode`` (stand,
+    walk, run, jump: the to-hit modifier against it, CMB-13), all in one action."""
 
     doing: ClassVar[str] = "dummy targets are placed"
     side: str
@@ -71,6 +73,10 @@ class PlaceDummy(Action):
     tons: int = 50
     kind: str = "biped"
     unit_id: str = ""
+    prone: bool = False
+    shutdown: bool = False
+    mode: str = "stand"
+    hexes: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,8 +171,16 @@ def _place_dummy(step: Step, a: Action) -> str | None:
         return f"a dummy target weighs 20..100 tons in steps of 5, not {a.tons}"
     uid = a.unit_id or free_id(step.state, a.side)
     name = f"Dummy {a.tons} t"
-    unit = Unit(uid, a.side, a.kind, a.tons, 0, a.at, a.facing, name=name, design=DUMMY)
-    return _place(step, unit, "is set up as a target")
+    unit = Unit(uid, a.side, a.kind, a.tons, 0, a.at, a.facing, name=name, design=DUMMY,
+                prone=a.prone, damage=Damage(shutdown=a.shutdown))  # fmt: skip
+    if a.mode != "stand" or a.hexes:
+        why = moved_refusal(a.mode, a.hexes)
+        if why is not None:
+            return why
+    reason = _place(step, unit, "is set up as a target")
+    if reason is None and (a.mode != "stand" or a.hexes):
+        reason = _set_moved(step, SetMoved(uid, a.mode, a.hexes))
+    return reason
 
 
 def _set_down(step: Step, a: Action) -> str | None:
@@ -197,6 +211,15 @@ def _set_posture(step: Step, a: Action) -> str | None:
     return None
 
 
+def moved_refusal(mode: str, hexes: int) -> str | None:
+    """Why a unit cannot count as having moved so (one sentence), or None."""
+    if mode not in ("stand", "walk", "run", "jump"):
+        return f"mode {mode!r} is not one of stand, walk, run, jump"
+    if not 0 <= hexes <= 40 or (mode == "stand" and hexes):
+        return f"{hexes} hexes moved is not possible for a unit that did {mode}"
+    return None
+
+
 def _set_moved(step: Step, a: Action) -> str | None:
     """CMB-12/13: the mode counts for its own attacks, the hexes (and a jump) for
     attacks against it."""
@@ -204,10 +227,9 @@ def _set_moved(step: Step, a: Action) -> str | None:
     u = find_unit(step, a.unit_id)
     if isinstance(u, str):
         return u
-    if a.mode not in ("stand", "walk", "run", "jump"):
-        return f"mode {a.mode!r} is not one of stand, walk, run, jump"
-    if not 0 <= a.hexes <= 40 or (a.mode == "stand" and a.hexes):
-        return f"{a.hexes} hexes moved is not possible for a unit that did {a.mode}"
+    why = moved_refusal(a.mode, a.hexes)
+    if why is not None:
+        return why
     s = step.state
     heat = Movement(a.mode, a.hexes).movement_heat()  # HEAT-02
     rec = MoveRecord(u.id, a.mode, a.hexes, 0, heat, attacker_modifier(a.mode),

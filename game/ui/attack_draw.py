@@ -49,6 +49,10 @@ ATTACK_KEYS: tuple[tuple[str, str], ...] = (
 )
 
 
+ATTACK_BUTTONS = (("declare", "Declare (Enter)", True), ("hold", "Hold fire (H)", False),
+                  ("left", "Twist L (Q)", False), ("right", "Twist R (E)", False))  # fmt: skip
+
+
 def draw_attack(scene: Any, screen: pygame.Surface) -> None:
     state, view = scene.state, scene.view
     view.sync(state.board)
@@ -80,14 +84,15 @@ def draw_attack(scene: Any, screen: pygame.Surface) -> None:
     elif scene.handoff is not None:
         draw_handoff(scene, screen)
     if scene.help:
-        draw_help(screen, "Weapon attacks", ATTACK_KEYS)
+        draw_help(screen, "Weapon attacks", getattr(scene, "help_keys", ATTACK_KEYS))
 
 
 def _hovered_enemy(scene: Any) -> str | None:
-    if scene.plan is None or scene.hover is None:
+    a = scene.attacker()
+    if a is None or scene.hover is None:
         return None
     here = next((u for u in scene.state.units if u.at == scene.hover), None)
-    if here is None or here.side == actor(scene.state):
+    if here is None or here.side == a.side:
         return None
     return here.id
 
@@ -155,6 +160,9 @@ def _draw_side(scene: Any, screen: pygame.Surface, shown: str | None) -> None:
         img = rows_surface(heat_rows(heat), size, rect.w)
         screen.blit(img, (rect.x, y))
         y += img.get_height()
+    more = scene.more_rows(shown) if hasattr(scene, "more_rows") else []  # the sandbox's odds
+    if more:
+        screen.blit(rows_surface(more, size, rect.w), (rect.x, y))
     _draw_buttons(scene, screen, rect, size)
 
 
@@ -212,6 +220,8 @@ def _draw_weapons(scene: Any, screen: pygame.Surface, shown: str | None, rect: p
             text, colour = f"    {w.index + 1} {w.name} ({w.location}): impossible (12+)", DIM
         else:
             text, colour = f"    {w.index + 1} {w.name} ({w.location}): {w.why_not}", DIM
+        if w.fires and hasattr(scene, "row_note"):  # the sandbox's what-if odds
+            text += scene.row_note(shown, w)
         r = pygame.Rect(rect.x + 4, y, rect.w - 8, line)
         if scene.hover_row == w.index:
             pygame.draw.rect(screen, (45, 48, 55), r, border_radius=4)
@@ -255,8 +265,7 @@ def heat_rows(r: HeatReport) -> list[Row]:
 def _draw_buttons(scene: Any, screen: pygame.Surface, rect: pygame.Rect, size: int) -> None:
     bh = round(size * 1.9)
     y = rect.bottom - bh - size // 2
-    specs = (("declare", "Declare (Enter)", True), ("hold", "Hold fire (H)", False),
-             ("left", "Twist L (Q)", False), ("right", "Twist R (E)", False))  # fmt: skip
+    specs = getattr(scene, "attack_buttons", ATTACK_BUTTONS)
     w = (rect.w - size * 3) // 2
     scene.buttons = []
     for i, (action, label, active) in enumerate(specs):

@@ -11,6 +11,7 @@ from . import (
     play_menu,
     play_over,
     play_scene,
+    sandbox_scene,
     start_screen,
 )
 
@@ -23,4 +24,5 @@ SCREEN_MODULES = (
     play_menu,
     play_over,
     play_log,
+    sandbox_scene,
 )

@@ -17,6 +17,7 @@ import pygame
 from game.actions import IllegalActionError
 from game.errors import UserFacingError
 from game.roster import entries, entry
+from game.sandbox import sandbox_from_map, sandbox_from_scenario
 from game.setup import DEFAULT_FORCES, DEFAULT_SKILLS, bundled_maps, new_game_from_map, with_forces
 
 from .fonts import draw_text, font, ui_size
@@ -31,7 +32,12 @@ START_KEYS = (
     ("- / + beside a unit", "gunnery (G) and piloting (P) skill (lower is better)"),
     ("x", "remove the unit"),
     ("Enter / Start", "start: each side then deploys its units"),
-    ("Ctrl+O", "load a saved game"),
+    (
+        "Sandbox",
+        "the solo sandbox on the chosen map (or a typed .json scenario): place "
+        "units and dummy targets, move and attack freely, undo, what-if odds",
+    ),
+    ("Ctrl+O", "load a saved game, or open a scenario in the sandbox"),
     ("Esc", "quit"),
 )
 
@@ -88,6 +94,23 @@ class StartScreen:
             return
         self.app.start_game(state)
 
+    def sandbox(self) -> None:
+        """The solo sandbox on the chosen map, or on the typed scenario file (.json)."""
+        path = self.map_choice()
+        if path is None:
+            self.app.notify("Choose a map first", error=True)
+            return
+        seed = random.randrange(1, 2**31)
+        try:
+            if path.suffix.lower() == ".json":
+                state = sandbox_from_scenario(path, seed=seed)
+            else:
+                state = sandbox_from_map(path, seed=seed)
+        except UserFacingError as e:
+            self.app.notify(str(e), error=True, seconds=6)
+            return
+        self.app.start_game(state)
+
     def choose(self, action: str) -> None:
         kind, _, arg = action.partition(":")
         if kind == "map":
@@ -108,6 +131,8 @@ class StartScreen:
                 unit[slot] = max(0, min(8, unit[slot] + int(delta)))
         elif action == "start":
             self.start()
+        elif action == "solo":
+            self.sandbox()
         elif action == "load":
             self.app.open("load")
         elif action == "quit":
@@ -173,10 +198,11 @@ class StartScreen:
             self._draw_force(screen, side, rect, size)
         bh = round(size * 2.2)
         y = h - size * 4
-        bw = min(size * 12, (w - 4 * gap) // 3)
+        bw = min(size * 12, (w - 5 * gap) // 4)
         for i, (action, label) in enumerate(
             (
                 ("start", "Start game (Enter)"),
+                ("solo", "Sandbox"),
                 ("load", "Load game (Ctrl+O)"),
                 ("quit", "Quit (Esc)"),
             )
@@ -210,7 +236,8 @@ class StartScreen:
             y += bh + size // 3
         y += size
         inner = rect.inflate(-size, 0)
-        draw_text(screen, "or type a .tmx path:", font(size), DIM, (inner.x, y), inner, elide=True)
+        draw_text(screen, "or type a .tmx path (sandbox: or a .json scenario):", font(size), DIM,
+                  (inner.x, y), inner, elide=True)  # fmt: skip
         y += size + 4
         field = pygame.Rect(rect.x + size // 2, y, rect.w - size, bh)
         pygame.draw.rect(screen, BG2, field, border_radius=6)

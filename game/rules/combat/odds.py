@@ -43,7 +43,8 @@ from .cluster import cluster_hits, missile_groups
 from .tohit import AttackOptions, WeaponOption
 
 TWO_D6: dict[int, Fraction] = {t: Fraction(6 - abs(t - 7), 36) for t in range(2, 13)}
-MAX_STATES = 800  # bodies kept in the exact distribution before counting direct hits only
+MAX_STATES = 4000  # bodies kept in the exact distribution, at most
+MAX_WORK = 60_000  # damage groups placed on a body, at most (a fraction of a second)
 
 Loc = tuple[int, int, int, bool]  # armour, rear armour, structure, destroyed
 Body = tuple[tuple[Loc, ...], bool]  # the locations in the body's order, Mech destroyed
@@ -177,6 +178,7 @@ def _joint(body: MechBody, volley: Volley, table: Sequence[Spot],
     """Every body the volley can leave and its chance; None past ``max_states``."""
     codes, quad = body.codes, body.quad
     dist: dict[Body, float] = {body_tuple(body): 1.0}
+    work = 0
     for p, groups in volley:
         out: dict[Body, float] = defaultdict(float)
         for b, q in dist.items():
@@ -184,6 +186,9 @@ def _joint(body: MechBody, volley: Volley, table: Sequence[Spot],
         for g, pg in groups.items():
             branch = {b: q * p * float(pg) for b, q in dist.items()}
             for dmg in g:
+                work += len(branch) * len(table)
+                if work > MAX_WORK * max_states // MAX_STATES:
+                    return None
                 branch = _spread(branch, codes, quad, dmg, table)
                 if len(branch) > max_states:
                     return None

@@ -88,10 +88,12 @@ def sandbox_from_scenario(path: str | Path, *, seed: int = 1, rules: Rules = TW)
 
 def reroll(back: GameState, undone: GameState) -> GameState:
     """After an undo the next roll is a new one: the dice of the state stepped back to go
-    on from a stream seeded by where the undone state stood."""
+    on from a stream seeded by where the undone state stood - after the faces the player
+    fixed and the state stepped back to has not rolled yet (FixDice: an exact case is
+    tried again with the same dice)."""
     key = f"{undone.start.seed}:{undone.faces_used}:{len(undone.history)}".encode()
     seed = int.from_bytes(hashlib.sha256(key).digest()[:4], "big")
-    return with_next_faces(back, (), seed)
+    return with_next_faces(back, back.start.script[back.faces_used :], seed)
 
 
 def undo(line: History[GameState]) -> History[GameState]:

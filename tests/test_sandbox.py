@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from game.actions import CommitMove, EndPhase, RemoveUnit, StartGame
 from game.board import HexSpec, build_board
 from game.core.history import History
-from game.flow import actor, apply, apply_strict, automatic, waiting
+from game.flow import actor, apply, apply_strict, automatic, replay, waiting
 from game.hexgrid import Hex
 from game.phases.sandbox import (
     EditLocation,
@@ -106,6 +106,18 @@ def test_fixed_dice_come_next_and_every_roll_is_logged() -> None:
     assert psr.rolls[0].faces == (1, 1) and not psr.payload.get("success")
     assert out.state.unit("A1").prone  # PSR-13: the failed roll is a fall
     assert "each 1..6" in apply(s, FixDice((7,))).reason
+
+
+def test_fixed_dice_survive_an_undo_so_the_exact_case_is_tried_again() -> None:
+    b = build_board(10, 10, {Hex(2, 4): HexSpec(water=1)})
+    s = act(new_sandbox(b, seed=5), PlaceUnit("HBK-4G", "A", Hex(2, 5), 0))
+    line = History.begin(act(s, FixDice((1, 1))))
+    move = CommitMove("A1", "walk", ("F",))
+    for _ in range(3):
+        out = apply_strict(line.current, move)
+        psr = next(e for e in out.events if e.kind == "psr")
+        assert psr.rolls[0].faces == (1, 1)
+        line = undo(line.push(out.state))
 
 
 def test_undo_rolls_new_dice_and_redo_restores_exactly() -> None:
@@ -305,6 +317,10 @@ def test_with_attacks_and_edits_undo_redo_and_undo_all_still_hold(actions) -> No
         if out.ok:
             line = line.push(out.state)
             assert undo(line).redo().current == line.current
+        if len(line.current.history) % 3 == 0:
+            line = undo(line)  # undo now and then: the dice move on
+        now = line.current  # the state is its start and its actions, whatever was undone
+        assert replay(now.start_board, now.start, now.history) == now
     while line.can_undo:
         line = undo(line)
     assert line.current.units == start.units and line.current.moves == start.moves

@@ -301,7 +301,10 @@ def _fix_dice(step: Step, a: Action) -> str | None:
     if not a.faces or any(not 1 <= f <= 6 for f in a.faces):
         return "fixed dice are one or more faces, each 1..6"
     s = step.state
-    step.state = with_next_faces(s, a.faces, s.start.seed + 1)
+    if s.start.script[s.faces_used : s.faces_used + len(a.faces)] != a.faces:
+        step.state = with_next_faces(s, a.faces, s.start.seed + 1)
+    # else the dice show these faces next already (a replay from a later state's start,
+    # whose script holds every face drawn since): the start stays, so a replay ends equal
     shown = " ".join(str(f) for f in a.faces)
     step.emit(Event("dice_fixed", f"The next dice will show {shown}"))
     return None

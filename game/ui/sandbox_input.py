@@ -212,10 +212,12 @@ def _release(scene: Any, pos: tuple[int, int]) -> bool:
     carry = scene.carry
     if carry is None:
         return False
+    if carry.sticky:
+        return True  # picked with a click: the next press on the map puts it down
     h = _map_hex(scene, pos)
     if h is not None:
         drop(scene, h)
-    elif carry.kind != "unit" and scene.palette_rect.collidepoint(pos) and not carry.sticky:
+    elif carry.kind != "unit" and scene.palette_rect.collidepoint(pos):
         scene.carry = replace(carry, sticky=True)  # a click on the palette: place next
         scene.app.notify("Click a hex to place it (Esc: cancel; the wheel turns it)")
     else:

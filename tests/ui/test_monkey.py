@@ -18,8 +18,8 @@ the end the starting layout.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -179,7 +179,8 @@ def test_monkey_in_the_sandbox_keeps_it_valid_and_undoable(seed, tmp_path, monke
     kinds: set[str] = set()
     started = time.monotonic()
     for i in range(SANDBOX_EVENTS):
-        event = sandbox_event(rng, size, held, lambda: targets(app.top))
+        top = app.top
+        event = sandbox_event(rng, size, held, lambda top=top: targets(top))
         app.step([event], 1 / 30, draw=i % 8 == 0)
         app.running = True  # Quit and Ctrl+Q: keep monkeying
         if not isinstance(next(s for s in app.scenes if not s.overlay), SandboxScene):

@@ -16,12 +16,18 @@ from game.hexgrid import Hex
 from game.phases.weapons import options_at
 from game.sandbox import sandbox_from_scenario
 
-from .test_play_e2e import pytestmark, read_layout, wait_for, xvfb  # noqa: F401 - fixture
+from .test_play_e2e import pytestmark, read_layout, wait_for
+from .test_play_e2e import xvfb as xvfb_display
 
 REPO = Path(__file__).resolve().parents[2]
 SCENARIO = "tests/ui/data/sandbox_scenario.json"
 DUMMY_AT = Hex(3, 5)  # 0406: two hexes north of where the Hunchback will stand
 WALK_TO = Hex(3, 6)  # 0407: beside the dummy, two hexes north of A1 at 0409
+
+
+xvfb = xvfb_display  # the X server fixture, shared
+
+__all__ = ["pytestmark", "xvfb"]
 
 
 def test_place_move_fire_undo_fire_save_and_ask_the_referee(xvfb, tmp_path):

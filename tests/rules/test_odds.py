@@ -139,13 +139,13 @@ def check_against_enumeration(s, chosen, fallback_equal=False) -> None:
                 assert b.destroy <= a.destroy + 1e-12  # CT: a lower bound
 
 
-def test_ex_odds_a_laser_and_an_srm_2_at_a_battered_light_mech() -> None:
+def test_odds_a_laser_and_an_srm_2_at_a_battered_light_mech() -> None:
     s = sandbox_with("SHD-2H", 20, [("LA", 1, 0, 2), ("LT", 0, 0, 3), ("CT", 2, 1, 4),
                                    ("HD", 1, 0, 3)])  # fmt: skip
     check_against_enumeration(s, {0, 3})  # SRM-2 and the medium laser
 
 
-def test_ex_odds_an_lrm_5_and_an_autocannon_with_no_early_death() -> None:
+def test_odds_an_lrm_5_and_an_autocannon_with_no_early_death() -> None:
     s = sandbox_with("SHD-2H", 20, [("HD", 60, 0, 3), ("CT", 60, 0, 6), ("RA", 0, 0, 2),
                                    ("RT", 2, 0, 5), ("LL", 0, 0, 1)])  # fmt: skip
     check_against_enumeration(s, {1, 2}, fallback_equal=True)
@@ -183,7 +183,7 @@ LOCS = st.tuples(st.integers(0, 12), st.integers(0, 6), st.integers(0, 10))
 @settings(max_examples=300, deadline=None)
 @given(st.lists(LOCS, min_size=8, max_size=8), st.sampled_from(BIPED_LOCATIONS),
        st.integers(1, 30), st.booleans())  # fmt: skip
-def test_take_hit_is_apply_hit_on_plain_tuples_cmb_28_29(locs, code, dmg, rear) -> None:
+def test_cmb_29_take_hit_is_apply_hit_on_plain_tuples(locs, code, dmg, rear) -> None:
     base = standard_body(50)
     body = base
     for c, (a, r, s) in zip(BIPED_LOCATIONS, locs, strict=True):

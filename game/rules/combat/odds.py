@@ -11,8 +11,8 @@ the dice exactly, never rolled.
   centre torso gone, CMB-37): the exact distribution of the target's armour and structure
   after the volley, weapon by weapon and group by group as resolved in play, with damage
   moving inward (CMB-28/29; the arithmetic of game.mech.apply_hit on plain tuples).
-  A volley with more outcomes than ``max_states`` bodies is counted location by location
-  instead (``exact`` False, numpy arrays): each side torso with the limbs that pass it
+  A volley with more outcomes than it can follow in some milliseconds (``max_states``
+  bodies, MAX_WORK groups placed) is counted location by location instead (``exact`` False, numpy arrays): each side torso with the limbs that pass it
   damage, the head and the centre torso on their own; the limb, side torso and head
   numbers stay exact but for a Mech destroyed part-way (which stops the rest), and the
   centre torso counts what reaches it directly or through locations already gone, not
@@ -26,9 +26,10 @@ Vehicles get the chance to hit and the expected damage only.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TypeVar
 
 import numpy as np
 
@@ -42,9 +43,10 @@ from ..options import TW, Rules
 from .cluster import cluster_hits, missile_groups
 from .tohit import AttackOptions, WeaponOption
 
+D = TypeVar("D")  # a distribution: bodies -> chance, or an array of damage totals
 TWO_D6: dict[int, Fraction] = {t: Fraction(6 - abs(t - 7), 36) for t in range(2, 13)}
 MAX_STATES = 4000  # bodies kept in the exact distribution, at most
-MAX_WORK = 60_000  # damage groups placed on a body, at most (a fraction of a second)
+MAX_WORK = 8_000  # damage groups placed on bodies, at most (some milliseconds)
 
 Loc = tuple[int, int, int, bool]  # armour, rear armour, structure, destroyed
 Body = tuple[tuple[Loc, ...], bool]  # the locations in the body's order, Mech destroyed
@@ -178,26 +180,50 @@ def _joint(body: MechBody, volley: Volley, table: Sequence[Spot],
     """Every body the volley can leave and its chance; None past ``max_states``."""
     codes, quad = body.codes, body.quad
     dist: dict[Body, float] = {body_tuple(body): 1.0}
-    work = 0
-    for p, groups in volley:
-        out: dict[Body, float] = defaultdict(float)
-        for b, q in dist.items():
-            out[b] += q * (1 - p)
-        for g, pg in groups.items():
-            branch = {b: q * p * float(pg) for b, q in dist.items()}
-            for dmg in g:
-                work += len(branch) * len(table)
-                if work > MAX_WORK * max_states // MAX_STATES:
-                    return None
-                branch = _spread(branch, codes, quad, dmg, table)
-                if len(branch) > max_states:
-                    return None
-            for b, q in branch.items():
-                out[b] += q
-        if len(out) > max_states:
-            return None
-        dist = dict(out)
-    return dist
+    budget = [MAX_WORK * max_states // MAX_STATES]
+
+    def spread(d: dict[Body, float], dmg: int) -> dict[Body, float]:
+        budget[0] -= len(d) * len(table)
+        if budget[0] < 0 or len(d) > max_states:
+            raise _TooMany
+        return _spread(d, codes, quad, dmg, table)
+
+    try:
+        for p, groups in volley:
+            dist = _after_weapon(dist, p, groups, spread, _scaled, _added)
+    except _TooMany:
+        return None
+    return dist if len(dist) <= max_states else None
+
+
+class _TooMany(Exception):
+    """The exact distribution grew past its limits (counted location by location then)."""
+
+
+def _after_weapon(dist: D, p: float, groups: dict[tuple[int, ...], Fraction],
+                  spread: Callable[[D, int], D], scaled: Callable[[D, float], D],
+                  added: Callable[[D, D], D]) -> D:  # fmt: skip
+    """One weapon: missed (1 - p) or hit with each group list; lists that begin alike
+    (SRM hits: 2, 2+2, 2+2+2 ...) share their first groups, so each is spread once."""
+    out = scaled(dist, 1 - p)
+    done: dict[tuple[int, ...], D] = {(): dist}
+    for g, pg in sorted(groups.items()):
+        for i in range(1, len(g) + 1):
+            if g[:i] not in done:
+                done[g[:i]] = spread(done[g[: i - 1]], g[i - 1])
+        out = added(out, scaled(done[g], p * float(pg)))
+    return out
+
+
+def _scaled(d: dict[Body, float], k: float) -> dict[Body, float]:
+    return {b: q * k for b, q in d.items()}
+
+
+def _added(a: dict[Body, float], b: dict[Body, float]) -> dict[Body, float]:
+    out = dict(a)
+    for key, q in b.items():
+        out[key] = out.get(key, 0.0) + q
+    return out
 
 
 def _spread(dist: dict[Body, float], codes: tuple[str, ...], quad: bool, dmg: int,
@@ -308,24 +334,24 @@ def _direct(body: MechBody, group: tuple[str, ...], volley: Volley,
     location and what it passes on)."""
     rear = any(r for _, r, _, _ in table)
     caps = [_cap(body, c, rear)[1] for c in group]
-    top = [cap + (caps[-1] if i < len(group) - 1 else 0) for i, cap in enumerate(caps)]
+    most = sum(max(sum(g) for g in groups) for _, groups in volley)  # the whole volley
+    top = [min(cap + (caps[-1] if i < len(group) - 1 else 0), most)
+           for i, cap in enumerate(caps)]  # fmt: skip
     chance = [float(sum((p for c, _, p, cover in table if not cover and _route(body, c) == code),
                         Fraction(0))) for code in group]  # fmt: skip
     rest = 1 - sum(chance)
     dist = np.zeros([t + 1 for t in top])
     dist[(0,) * len(group)] = 1.0
+
+    def spread(d: np.ndarray, dmg: int) -> np.ndarray:
+        nxt = d * rest
+        for axis, c in enumerate(chance):
+            if c:
+                nxt += c * _shifted(d, axis, dmg)
+        return nxt
+
     for p, groups in volley:
-        out = dist * (1 - p)
-        for g, pg in groups.items():
-            branch = dist * (p * float(pg))
-            for dmg in g:
-                nxt = branch * rest
-                for axis, c in enumerate(chance):
-                    if c:
-                        nxt += c * _shifted(branch, axis, dmg)
-                branch = nxt
-            out += branch
-        dist = out
+        dist = _after_weapon(dist, p, groups, spread, np.multiply, np.add)
     return dist
 
 

@@ -364,3 +364,16 @@ def test_a_dummy_is_placed_prone_shut_down_and_as_having_jumped_cmb_13() -> None
     assert (rec.mode, rec.hexes_moved, rec.target_modifier) == ("jump", 4, 2)
     assert "not possible" in apply(sandbox(), PlaceDummy("B", Hex(1, 1), 0, hexes=3)).reason
     assert len(s.history) == 1  # one action: one undo
+
+
+def test_a_charge_counts_the_hexes_the_unit_is_set_as_having_run_phy_10_11() -> None:
+    s = act(duel(), SetDown("B1", Hex(3, 5), 3))
+    charge = SandboxStrike("A1", ("charge",), ("B1",), ("",))
+    assert "walking or running" in apply(s, charge).reason  # it stood still (PHY-10)
+    s = act(s, SetMoved("A1", "run", 4))
+    out = apply_strict(act(s, FixDice((6, 6))), charge)
+    blow = next(e for e in out.events if e.kind == "blow")
+    assert blow.payload.get("hit")
+    groups = [e for e in out.events if e.kind == "damage" and e.text.startswith("charge hits B1")]
+    assert len(groups) == 4  # PHY-11 TW: ceil(50 tons x 4 hexes / 10) = 20, in groups of 5
+    assert out.state.unit("A1").at == Hex(3, 5)  # the charger takes the hex

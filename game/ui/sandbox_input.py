@@ -99,6 +99,8 @@ def _key(scene: Any, event: pygame.event.Event) -> bool:
     if k == pygame.K_o:
         scene.what_if = not scene.what_if
         scene.cache.clear()
+        scene.path_key = None  # the summary again, with or without the chances
+        scene._refresh_path()
         scene.app.notify("What-if odds " + ("on: no dice are rolled to show them" if
                                              scene.what_if else "off"))  # fmt: skip
         return True

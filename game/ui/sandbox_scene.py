@@ -23,12 +23,13 @@ from typing import Any
 import pygame
 
 from game.hexgrid import Hex
+from game.rules.combat.odds import hit_chance
 from game.units import Unit
 
 from .panels import screen_layout
 from .play_plan import Plan
 from .play_scene import PlayScene
-from .sandbox_attack import FireView, StrikeView
+from .sandbox_attack import FireView, StrikeView, percent
 from .sandbox_palette import Carry, Palette, palette_width
 from .scenes import for_phase, register
 
@@ -121,6 +122,12 @@ class SandboxScene(PlayScene):
             self.app.notify(f"{u.id} cannot move now (damage, heat, shut down): drag it to set "
                             "it down elsewhere")  # fmt: skip
         self._update_hover(self.mouse)
+
+    def _refresh_path(self) -> None:
+        """The movement screen's path summary; with what-if on, each roll's chance."""
+        super()._refresh_path()
+        if self.what_if and self.info:
+            self.info["chance"] = lambda t: percent(float(hit_chance(t)))
 
     def selected_id(self) -> str | None:
         if self.tool == "attack" and self.fire.plan is not None:

@@ -298,3 +298,18 @@ def test_bad_sandbox_arguments_are_one_sentence_exit_2(args, message) -> None:
     p = subprocess.run([sys.executable, "main.py", *args], cwd=REPO, capture_output=True,
                        text=True)  # fmt: skip
     assert p.returncode == 2 and message in p.stderr and "Traceback" not in p.stderr
+
+
+def test_what_if_gives_each_piloting_roll_of_a_path_its_chance_psr_04() -> None:
+    from game.ui.panels import summary_rows
+
+    app, scene = sandbox_app()
+    app.act(EditCrit("A1", "CT", 3))  # a gyro hit: running calls for a roll
+    scene._after_action()
+    click(app, at(scene, app.state.unit("A1").at))
+    key(app, pygame.K_r, uni="r")
+    move_to(app, at(scene, Hex(3, 3)))
+    assert scene.info["result"].psrs
+    assert not any("to pass" in t for t, _, _ in summary_rows(scene.info))
+    key(app, pygame.K_o, uni="o")
+    assert any("% to pass" in t for t, _, _ in summary_rows(scene.info))

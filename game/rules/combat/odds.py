@@ -12,8 +12,9 @@ the dice exactly, never rolled.
   after the volley, weapon by weapon and group by group as resolved in play, with damage
   moving inward (CMB-28/29; the arithmetic of game.mech.apply_hit on plain tuples).
   A volley with more outcomes than it can follow in some milliseconds (``max_states``
-  bodies, MAX_WORK groups placed) is counted location by location instead (``exact`` False, numpy arrays): each side torso with the limbs that pass it
-  damage, the head and the centre torso on their own; the limb, side torso and head
+  bodies, MAX_WORK groups placed) is counted location by location instead (``exact``
+  False, numpy arrays): each side torso with the limbs that pass it damage, the head and
+  the centre torso on their own; the limb, side torso and head
   numbers stay exact but for a Mech destroyed part-way (which stops the rest), and the
   centre torso counts what reaches it directly or through locations already gone, not
   what a side torso destroyed by the volley passes on: its number is then a lower bound.

@@ -29,7 +29,7 @@ from game.phases.sandbox import (
     SetMoved,
     SetPosture,
 )
-from game.phases.sandbox_edit import slot_refusal
+from game.phases.sandbox_edit import NUMBERS, slot_refusal
 from game.roster import built_hull
 from game.state import GameState
 from game.units import Unit
@@ -59,11 +59,10 @@ def editor_lines(state: GameState, unit: Unit, loc: str | None) -> list[EditLine
     """The editor for ``unit``; ``loc`` is the location whose slots are listed."""
     d = unit.damage
     lines = [EditLine(f"Edit {unit.id}  {unit.name or unit.kind}", TEXT, True)]
-    for key, label, value in (("gunnery", "Gunnery", unit.gunnery),
-                              ("piloting", "Piloting", unit.piloting),
-                              ("pilot_hits", "Pilot hits", d.pilot_hits),
-                              ("heat", "Heat", unit.heat)):  # fmt: skip
-        lines.append(EditLine(f"{label} {value}", TEXT, False, _plus_minus(f"num:{key}")))
+    for key in NUMBERS:  # piloting, gunnery, heat, pilot hits (game.phases.sandbox_edit)
+        label = key.replace("_", " ").capitalize()
+        lines.append(EditLine(f"{label} {_number(unit, key)}", TEXT, False,
+                              _plus_minus(f"num:{key}")))  # fmt: skip
     flags = [("shutdown", "shut down", d.shutdown), ("unconscious", "pilot out", d.unconscious)]
     if unit.is_mech:
         flags.insert(0, ("posture", "prone", unit.prone))
@@ -122,6 +121,11 @@ def _slot_lines(unit: Unit, code: str) -> list[EditLine]:
     return out
 
 
+def _number(unit: Unit, key: str) -> int:
+    """A number EditUnit sets: the unit's own (skills, heat) or its pilot's (hits)."""
+    return int(getattr(unit, key) if hasattr(unit, key) else getattr(unit.damage, key))
+
+
 def _ammo_lines(unit: Unit) -> list[EditLine]:
     out = []
     if unit.body is not None:
@@ -149,9 +153,7 @@ def editor_action(state: GameState, unit: Unit, action: str, step: int = 1) -> A
     args = rest.split(":")
     if kind == "num":
         field, sign = args[0], int(args[1])
-        now = {"gunnery": unit.gunnery, "piloting": unit.piloting, "heat": unit.heat,
-               "pilot_hits": unit.damage.pilot_hits}[field]  # fmt: skip
-        return EditUnit(unit.id, field, max(0, now + sign * step))
+        return EditUnit(unit.id, field, max(0, _number(unit, field) + sign * step))
     if kind == "flag":
         if args[0] == "posture":
             return SetPosture(unit.id, "standing" if unit.prone else "prone")

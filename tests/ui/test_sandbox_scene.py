@@ -269,6 +269,7 @@ def test_ctrl_s_writes_a_scenario_the_referee_answers(tmp_path) -> None:
     ctrl(app, pygame.K_o)
     menu = app.top
     assert isinstance(menu, LoadMenu) and path in menu.saves
+    assert path in menu.scenarios  # the load menu marks it: it opens in the sandbox
     menu.load(menu.saves.index(path))
     assert isinstance(app.top, SandboxScene) and app.top is not scene
     assert app.state.unit(uid) is not None and not app.line.can_undo

@@ -192,7 +192,8 @@ def _draw_weapons(scene: Any, screen: pygame.Surface, shown: str | None, rect: p
     remembered so a click toggles them."""
     scene.rows = []
     if shown is None:
-        img = rows_surface([("No target: click an enemy", DIM, False)], size, rect.w)
+        why = scene.no_target() if hasattr(scene, "no_target") else "No target: click an enemy"
+        img = rows_surface([(why, DIM, False)], size, rect.w)
         screen.blit(img, (rect.x, y))
         return y + img.get_height()
     opts = scene.options(shown)
@@ -289,5 +290,6 @@ def _draw_row_tip(scene: Any, screen: pygame.Surface, shown: str | None) -> None
     rows += [(f"{m.reason}  {m.value:+d}  ({m.rule})", TEXT, False) for m in w.modifiers]
     tip = tooltip(rows, size - 2, size * 20)
     mx, my = scene.mouse
-    x = max(0, min(mx - tip.get_width() - 12, screen.get_width() - tip.get_width()))
+    right = min(mx - 12, scene.layout.side.x - 4)  # left of the panel: the rows stay readable
+    x = max(0, min(right - tip.get_width(), screen.get_width() - tip.get_width()))
     screen.blit(tip, (x, min(my + 12, screen.get_height() - tip.get_height())))

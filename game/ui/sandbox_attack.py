@@ -19,6 +19,7 @@ from typing import Any
 
 from game.phases.physical import options_at as strike_option
 from game.phases.sandbox import SandboxFire, SandboxStrike
+from game.phases.sandbox_fire import enemies
 from game.phases.weapons import declarations_for
 from game.rules.combat.odds import VolleyOdds, hit_chance, volley_odds
 from game.rules.combat.records import Declaration
@@ -73,8 +74,9 @@ def percent(p: float) -> str:
 
 def odds_rows(v: VolleyOdds, target: str) -> list[Row]:
     """The what-if block under the weapon list: the volley's odds at one target."""
-    rows: list[Row] = [(f"What if (no dice): at least one hit {percent(v.any_hit)}, expected "
-                        f"damage {v.damage:.1f} (~ per row)", WARN, True)]  # fmt: skip
+    head = (f"What if (no dice): at least one hit {percent(v.any_hit)}, expected damage "
+            f"{v.damage:.1f} (each row: chance, ~damage)")  # fmt: skip
+    rows: list[Row] = [(head, WARN, True)]
     if v.destroyed is not None:
         colour = BAD if v.destroyed >= 0.5 else TEXT
         rows.append((f"{target} destroyed: {percent(v.destroyed)}", colour, False))
@@ -169,6 +171,13 @@ class FireView(_Hosted, AttackScene):
         return self.cache.get(str(key[:4]), key,
                               lambda: volley_odds(opts, t, chosen, self.state.rules))  # fmt: skip
 
+    def no_target(self) -> str:
+        """The weapon list with no target (game.ui.attack_draw)."""
+        if self.plan is not None and not enemies(self.app.state, self.plan.unit_id):
+            return ("No unit of another side on the map: drag the Dummy (side B) from the "
+                    "palette onto it, or place a design of the other side")  # fmt: skip
+        return "No target: click a unit with a number on it"
+
     def row_note(self, target: str, w: WeaponOption) -> str:
         if not self.host.what_if:
             return ""
@@ -180,7 +189,8 @@ class FireView(_Hosted, AttackScene):
 
     def more_rows(self, target: str | None) -> list[Row]:
         if not self.host.what_if:
-            return [("O: what-if odds (chance to hit, damage, locations)", DIM, False)]
+            return [("Point at a weapon row: its modifiers.  O: what-if odds (chance to hit, "
+                     "damage, locations)", DIM, False)]  # fmt: skip
         v = self.odds(target) if target is not None else None
         return odds_rows(v, target) if v is not None and target is not None else []
 

@@ -34,6 +34,7 @@ from .play_draw import (
     _sheet_lines,
 )
 from .sandbox_editor import draw_editor, editor_lines
+from .sandbox_guide import draw_guide, scene_steps
 from .sandbox_palette import draw_palette
 from .sprites import draw_unit
 
@@ -54,6 +55,7 @@ SANDBOX_KEYS: tuple[tuple[str, str], ...] = (
     ("Ctrl+R", "back to the starting layout (Ctrl+Y steps forward again)"),
     ("D", "type the next dice (e.g. 6 6 3), Enter: the next rolls show them"),
     ("Ctrl+S / Ctrl+O", "save the sandbox as a scenario file / open a scenario or save"),
+    ("G", "show or hide the first steps card (a click on it hides it too)"),
     ("Esc", "drop what is carried, back to the Move view; again: the menu"),
     ("Middle drag, arrows, Ctrl+wheel", "pan and zoom; F fits the map; Tab hides the panels"),
 )  # fmt: skip
@@ -72,6 +74,8 @@ def draw_sandbox(scene: Any, screen: pygame.Surface) -> None:
     if scene.panels:
         scene.palette_buttons = draw_palette(screen, scene.palette, scene.palette_rect, lay.size,
                                              scene.mouse, scene.what_if, scene.tool)  # fmt: skip
+        scene.guide.update(scene_steps(scene))
+        draw_guide(screen, scene.guide, lay.log, lay.size)
     else:
         scene.palette_buttons = []
     if scene.dice_prompt is not None:

@@ -107,6 +107,9 @@ def _key(scene: Any, event: pygame.event.Event) -> bool:
     if k == pygame.K_d:
         scene.dice_prompt = ""
         return True
+    if k == pygame.K_g:
+        scene.guide.toggle()
+        return True
     if k == pygame.K_DELETE:
         remove_selected(scene)
         return True
@@ -181,6 +184,9 @@ def _map_hex(scene: Any, pos: tuple[int, int]) -> Hex | None:
 
 
 def _press(scene: Any, pos: tuple[int, int]) -> bool:
+    if scene.guide.shown and scene.guide.rect.collidepoint(pos):
+        scene.guide.hidden = True  # a click on the first steps card hides it
+        return True
     b = button_at(scene.palette_buttons, pos)
     if b is not None:
         palette_press(scene, b.action)
@@ -270,6 +276,8 @@ def drop(scene: Any, h: Hex) -> None:
     if out is None:
         return
     placed = next((e.unit_id for e in out.events if e.unit_id), None)
+    if scene.app.toast is not None and scene.app.toast[0].startswith("Click a hex to place"):
+        scene.app.toast = None  # done: the prompt would only linger
     scene._after_action()
     if placed is not None:
         scene.select(placed)

@@ -1,8 +1,9 @@
 """The sandbox screen's palette (issue 13): what can be dragged onto the map, and the
 sandbox's own commands.
 
-Top to bottom: the side new units join; the dummy target with its settings (tonnage,
-two or four legs, standing or prone, shut down, and what it counts as having done this
+Top to bottom: the side designs join (A first: the player's own units); the dummy
+target with its settings (tonnage, two or four legs, standing or prone, shut down, its
+own side, B first so that it is a target at once, and what it counts as having done this
 turn: stand, walk, run or jump and the hexes, for the target movement modifier, CMB-13);
 the roster's designs (wheel scrolls); the commands (undo, redo, reset, what-if, fixed
 dice, save, open). :class:`Palette` is the UI state; :meth:`Palette.buttons` lays it out
@@ -49,7 +50,8 @@ class Palette:
     """The palette's settings and scroll (UI state only)."""
 
     def __init__(self) -> None:
-        self.side = SIDES[1]  # targets first: a dummy of side B
+        self.side = SIDES[0]  # designs join side A: the player's own units
+        self.dummy_side = SIDES[1]  # dummy targets side B: at once something to aim at
         self.tons = 50
         self.kind = DUMMY_KINDS[0]
         self.prone = False
@@ -61,10 +63,12 @@ class Palette:
 
     def choose(self, action: str) -> None:
         """A settings button (``side:B``, ``tons:5``, ``kind``, ``prone``, ``shutdown``,
-        ``mode:run``, ``hexes:-1``)."""
+        ``dummyside``, ``mode:run``, ``hexes:-1``)."""
         kind, _, arg = action.partition(":")
         if kind == "side":
             self.side = arg
+        elif kind == "dummyside":
+            self.dummy_side = SIDES[0] if self.dummy_side == SIDES[1] else SIDES[1]
         elif kind == "tons":
             self.tons = max(20, min(100, self.tons + int(arg)))
         elif kind == "kind":
@@ -90,7 +94,7 @@ class Palette:
         """The action that puts what is carried down at ``at``."""
         if carry.kind == "design":
             return PlaceUnit(carry.key, self.side, at, carry.facing)
-        return PlaceDummy(self.side, at, carry.facing, self.tons, self.kind, "", self.prone,
+        return PlaceDummy(self.dummy_side, at, carry.facing, self.tons, self.kind, "", self.prone,
                           self.shutdown, self.mode, self.hexes)  # fmt: skip
 
     def ghost(self, carry: Carry, at: Hex) -> Unit:
@@ -98,13 +102,14 @@ class Palette:
         if carry.kind == "design":
             e = next(x for x in entries() if x.code == carry.key)
             return Unit("+", self.side, e.kind, e.tons, e.walk, at, carry.facing, name=e.name)
-        return Unit("+", self.side, self.kind, self.tons, 0, at, carry.facing, prone=self.prone)
+        return Unit("+", self.dummy_side, self.kind, self.tons, 0, at, carry.facing,
+                    prone=self.prone)  # fmt: skip
 
     def dummy_label(self) -> str:
         moved = "stood still" if self.mode == "stand" else f"{self.mode} {self.hexes} hexes"
         flags = ", prone" if self.prone else ""
         flags += ", shut down" if self.shutdown else ""
-        return f"Dummy {self.tons} t {self.kind}{flags}, {moved}"
+        return f"Dummy {self.tons} t {self.kind} (side {self.dummy_side}){flags}, {moved}"
 
     # --- layout -----------------------------------------------------------------------
     def buttons(self, rect: pygame.Rect, size: int, tool: str = "move") -> list[Button]:
@@ -126,12 +131,13 @@ class Palette:
         y += bh + gap * 2 + round(size * 1.3)
         big = round(size * 2.4)
         out.append(Button(pygame.Rect(x, y, w, big), "carry:dummy",
-                          f"Dummy {self.tons} t {self.kind}"))  # fmt: skip
+                          f"Dummy {self.tons} t {self.kind}, side {self.dummy_side}"))  # fmt: skip
         y += big + gap
         rows = (
             [("tons:-5", "-5 t", False), ("tons:5", "+5 t", False), ("kind", self.kind, False)],
             [("prone", "prone" if self.prone else "standing", self.prone),
-             ("shutdown", "shut down" if self.shutdown else "powered", self.shutdown)],
+             ("shutdown", "shut down" if self.shutdown else "powered", self.shutdown),
+             ("dummyside", f"side {self.dummy_side}", False)],
             [(f"mode:{m}", m, self.mode == m) for m in MOVED_MODES],
             [("hexes:-1", "-1 hex", False), ("hexes:0", f"{self.hexes} hexes", False),
              ("hexes:1", "+1 hex", False)],
@@ -175,7 +181,7 @@ def draw_palette(screen: pygame.Surface, palette: Palette, rect: pygame.Rect, si
     inner = rect.inflate(-2 * gap, 0)
     f, fb = font(size - 2), font(size, True)
     sides = next(b for b in buttons if b.action.startswith("side:"))
-    draw_text(screen, "New units join", fb, TEXT, (inner.x, sides.rect.y - round(size * 1.3)),
+    draw_text(screen, "Designs join", fb, TEXT, (inner.x, sides.rect.y - round(size * 1.3)),
               inner, elide=True)  # fmt: skip
     dummy = next(b for b in buttons if b.action == "carry:dummy")
     draw_text(screen, "Drag onto the map:", fb, TEXT, (inner.x, dummy.rect.y - round(size * 1.3)),

@@ -26,10 +26,11 @@ from game.hexgrid import Hex
 from game.rules.combat.odds import hit_chance
 from game.units import Unit
 
-from .panels import screen_layout
+from .panels import DIM, TEXT, screen_layout
 from .play_plan import Plan
 from .play_scene import PlayScene
 from .sandbox_attack import FireView, StrikeView, percent
+from .sandbox_guide import Guide
 from .sandbox_palette import Carry, Palette, palette_width
 from .scenes import for_phase, register
 
@@ -53,6 +54,7 @@ class SandboxScene(PlayScene):
         self.carry_hex: Hex | None = None
         self.grab: tuple[tuple[int, int], str] | None = None  # press on a unit: pos, id
         self.dice_prompt: str | None = None
+        self.guide = Guide()  # the first steps card (game.ui.sandbox_guide)
         super().__init__(app)
         self.fire = FireView(self)
         self.strike = StrikeView(self)
@@ -128,6 +130,13 @@ class SandboxScene(PlayScene):
         super()._refresh_path()
         if self.what_if and self.info:
             self.info["chance"] = lambda t: percent(float(hit_chance(t)))
+
+    def idle_rows(self) -> list[tuple[str, Any, bool]]:
+        """The side panel with nothing selected (game.ui.play_draw)."""
+        return [("Nothing selected", TEXT, True),
+                ("Put units on the map from the palette on the left, then click one to "
+                 "select it. The first steps card (bottom right) shows the way to a to-hit "
+                 "number; F1 lists every key.", DIM, False)]  # fmt: skip
 
     def selected_id(self) -> str | None:
         if self.tool == "attack" and self.fire.plan is not None:

@@ -24,7 +24,7 @@ from .panels import DIM, GOOD, TEXT, WARN, Row, rows_surface
 
 CARD = (28, 32, 40)
 STEPS = (
-    "Click a design in the palette (e.g. HBK-4G), then a hex: your unit",
+    "Click a design in the palette (under Designs), then a hex: your unit",
     "Drag the Dummy button onto the map: a target (side B)",
     "Click your unit, press A: its to-hit numbers show on the targets",
     "Point at a weapon row on the right: the modifiers of its number",

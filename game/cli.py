@@ -39,6 +39,12 @@ def _regiments(argv: Sequence[str]) -> int:
     return regiments_main(argv)
 
 
+def _sandbox(argv: Sequence[str]) -> int:
+    from .ui.sandbox_cmd import main as sandbox_main
+
+    return sandbox_main(argv)
+
+
 def _autoplay(argv: Sequence[str]) -> int:
     from .autoplay import main as autoplay_main
 
@@ -51,6 +57,7 @@ COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
     "preview": _preview,
     "play": _play,
     "regiments": _regiments,
+    "sandbox": _sandbox,
 }
 
 USAGE = """usage: python main.py [COMMAND] ...
@@ -58,6 +65,8 @@ USAGE = """usage: python main.py [COMMAND] ...
 commands:
   (none)             open the start screen (the bundled default map is chosen)
   play [MAP.tmx]     start a hot-seat game on a map (--scenario FILE, --load SAVE)
+  sandbox [MAP.tmx]  the solo sandbox: place, move and attack freely, undo, what-if
+                     odds; saves scenarios (--scenario FILE); see docs/sandbox.md
   preview MAP.tmx    open a map in the previewer (--png OUT.png renders without a window)
   regiments [MAP]    the regiments rule set (seed 002, cm): armies, table, hot-seat
                      (--scenario FILE with "ruleset": "regiments", --load SAVE)

@@ -21,21 +21,31 @@ from ..core.phase import PhaseRules, Step
 from ..deploy import prohibited_mask
 from ..flights import FlyUnit, fly, settle_now
 from ..hexgrid import Hex
-from ..mech import Location, max_structure
 from ..movers import Mover, MoveReport, with_building_cf
 from ..narrate import move_summary
-from ..roster import RosterError, check_skill, make_unit
+from ..roster import RosterError, make_unit
 from ..rules.aero import out_of_control
 from ..rules.bridges import without_bridges
+from ..rules.combat.records import Movement
 from ..rules.movement import attacker_modifier, target_modifier
 from ..state import GameState, MoveRecord
-from ..units import Unit
+from ..units import Damage, Unit
+from . import sandbox_edit, sandbox_fire
+from .sandbox_edit import (
+    EditAmmo,
+    EditCrit,
+    EditLocation,
+    EditUnit,
+    EditWeapon,
+    find_unit,
+    put_unit,
+)
+from .sandbox_fire import SandboxFire, SandboxStrike
 
 NAME = "sandbox"
 DUMMY = "dummy"  # the `design` of a dummy target: a plain Mech body of some tonnage
 DUMMY_KINDS = ("biped", "quad")
 POSTURES = ("standing", "prone")
-UNIT_FIELDS = {"piloting": (0, 8), "gunnery": (0, 8), "heat": (0, 30)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +64,9 @@ class PlaceUnit(Action):
 
 @dataclass(frozen=True, slots=True)
 class PlaceDummy(Action):
-    """Sandbox: put a dummy target (a Mech of that tonnage, no weapons) on the map."""
+    """Sandbox: put a dummy target (a Mech of that tonnage, no weapons) on the map, standing
+    or prone, shut down or not, and counting as having moved ``hexes`` in ``mode`` (stand,
+    walk, run, jump: the to-hit modifier against it, CMB-13), all in one action."""
 
     doing: ClassVar[str] = "dummy targets are placed"
     side: str
@@ -63,6 +75,10 @@ class PlaceDummy(Action):
     tons: int = 50
     kind: str = "biped"
     unit_id: str = ""
+    prone: bool = False
+    shutdown: bool = False
+    mode: str = "stand"
+    hexes: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +109,7 @@ class SetMoved(Action):
     unit_id: str
     mode: str
     hexes: int
+    skidded: bool = False  # PSR-25: +1 to its own attacks, +2 to attacks against it
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,29 +118,6 @@ class FixDice(Action):
 
     doing: ClassVar[str] = "dice are fixed"
     faces: tuple[int, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class EditUnit(Action):
-    """Sandbox: set a number on the unit (piloting, gunnery, heat)."""
-
-    doing: ClassVar[str] = "units are edited"
-    unit_id: str
-    field: str
-    value: int
-
-
-@dataclass(frozen=True, slots=True)
-class EditLocation(Action):
-    """Sandbox: set a location's front armour, rear armour and structure (0 structure
-    destroys it)."""
-
-    doing: ClassVar[str] = "armour is edited"
-    unit_id: str
-    location: str
-    armour: int
-    rear: int
-    structure: int
 
 
 def standable(s: GameState, unit: Unit, at: Hex, facing: int) -> str | None:
@@ -181,45 +175,52 @@ def _place_dummy(step: Step, a: Action) -> str | None:
         return f"a dummy target weighs 20..100 tons in steps of 5, not {a.tons}"
     uid = a.unit_id or free_id(step.state, a.side)
     name = f"Dummy {a.tons} t"
-    unit = Unit(uid, a.side, a.kind, a.tons, 0, a.at, a.facing, name=name, design=DUMMY)
-    return _place(step, unit, "is set up as a target")
-
-
-def _unit(step: Step, unit_id: str) -> Unit | str:
-    u = step.state.unit(unit_id)
-    return u if u is not None else f"there is no unit {unit_id!r}"
-
-
-def _with(step: Step, unit: Unit) -> None:
-    s = step.state
-    step.state = replace(s, units=tuple(unit if u.id == unit.id else u for u in s.units))
+    unit = Unit(uid, a.side, a.kind, a.tons, 0, a.at, a.facing, name=name, design=DUMMY,
+                prone=a.prone, damage=Damage(shutdown=a.shutdown))  # fmt: skip
+    if a.mode != "stand" or a.hexes:
+        why = moved_refusal(a.mode, a.hexes)
+        if why is not None:
+            return why
+    reason = _place(step, unit, "is set up as a target")
+    if reason is None and (a.mode != "stand" or a.hexes):
+        reason = _set_moved(step, SetMoved(uid, a.mode, a.hexes))
+    return reason
 
 
 def _set_down(step: Step, a: Action) -> str | None:
     assert isinstance(a, SetDown)
-    u = _unit(step, a.unit_id)
+    u = find_unit(step, a.unit_id)
     if isinstance(u, str):
         return u
     s = step.state
     reason = standable(s, u, a.at, a.facing)
     if reason is not None:
         return reason
-    _with(step, replace(u, at=a.at, facing=a.facing))
+    put_unit(step, replace(u, at=a.at, facing=a.facing))
     step.emit(Event("set_down", f"{u.id} is set down at {s.board.hex_name(a.at)}", u.id))
     return None
 
 
 def _set_posture(step: Step, a: Action) -> str | None:
     assert isinstance(a, SetPosture)
-    u = _unit(step, a.unit_id)
+    u = find_unit(step, a.unit_id)
     if isinstance(u, str):
         return u
     if a.posture not in POSTURES:
         return f"posture {a.posture!r} is not one of {', '.join(POSTURES)}"
     if a.posture == "prone" and not u.is_mech:
         return f"only Mechs can lie prone, and {u.id} is a {u.kind} unit"
-    _with(step, replace(u, prone=a.posture == "prone"))
+    put_unit(step, replace(u, prone=a.posture == "prone"))
     step.emit(Event("posture", f"{u.id} is now {a.posture}", u.id))
+    return None
+
+
+def moved_refusal(mode: str, hexes: int) -> str | None:
+    """Why a unit cannot count as having moved so (one sentence), or None."""
+    if mode not in ("stand", "walk", "run", "jump"):
+        return f"mode {mode!r} is not one of stand, walk, run, jump"
+    if not 0 <= hexes <= 40 or (mode == "stand" and hexes):
+        return f"{hexes} hexes moved is not possible for a unit that did {mode}"
     return None
 
 
@@ -227,68 +228,27 @@ def _set_moved(step: Step, a: Action) -> str | None:
     """CMB-12/13: the mode counts for its own attacks, the hexes (and a jump) for
     attacks against it."""
     assert isinstance(a, SetMoved)
-    u = _unit(step, a.unit_id)
+    u = find_unit(step, a.unit_id)
     if isinstance(u, str):
         return u
-    if a.mode not in ("stand", "walk", "run", "jump"):
-        return f"mode {a.mode!r} is not one of stand, walk, run, jump"
-    if not 0 <= a.hexes <= 40 or (a.mode == "stand" and a.hexes):
-        return f"{a.hexes} hexes moved is not possible for a unit that did {a.mode}"
+    why = moved_refusal(a.mode, a.hexes)
+    if why is not None:
+        return why
     s = step.state
-    rec = MoveRecord(u.id, a.mode, a.hexes, 0, 0, attacker_modifier(a.mode),
-                     target_modifier(a.hexes, a.mode == "jump", s.rules))  # fmt: skip
+    heat = Movement(a.mode, a.hexes).movement_heat()  # HEAT-02
+    rec = MoveRecord(u.id, a.mode, a.hexes, 0, heat, attacker_modifier(a.mode),
+                     target_modifier(a.hexes, a.mode == "jump", s.rules), a.skidded)  # fmt: skip
     step.state = replace(s, moves=tuple(m for m in s.moves if m.unit_id != u.id) + (rec,))
-    text = (
-        f"{u.id} counts as having done {a.mode}, {a.hexes} hexes: +{rec.target_modifier} to hit it"
-    )
+    skid = ", skidded" if a.skidded else ""
+    text = f"{u.id} counts as having done {a.mode}, {a.hexes} hexes{skid}: +" + (
+        f"{rec.target_modifier} to hit it")  # fmt: skip
     step.emit(Event("set_moved", text, u.id, payload=rec))
-    return None
-
-
-def _edit_unit(step: Step, a: Action) -> str | None:
-    assert isinstance(a, EditUnit)
-    u = _unit(step, a.unit_id)
-    if isinstance(u, str):
-        return u
-    if a.field not in UNIT_FIELDS:
-        return f"{a.field!r} is not one of {', '.join(UNIT_FIELDS)}"
-    lo, hi = UNIT_FIELDS[a.field]
-    if a.field in ("piloting", "gunnery"):
-        try:
-            check_skill(a.field, a.value)
-        except RosterError as e:
-            return str(e)
-    if not lo <= a.value <= hi:
-        return f"{a.field} must be {lo}..{hi}, not {a.value}"
-    _with(step, replace(u, **{a.field: a.value}))
-    step.emit(Event("edited", f"{u.id}: {a.field} {a.value}", u.id))
-    return None
-
-
-def _edit_location(step: Step, a: Action) -> str | None:
-    assert isinstance(a, EditLocation)
-    u = _unit(step, a.unit_id)
-    if isinstance(u, str):
-        return u
-    body = u.body
-    if body is None or a.location not in body.codes:
-        return f"{u.id} has no location {a.location!r}"
-    full = max_structure(u.tons, u.kind == "quad")[a.location]
-    if not (a.armour >= 0 and a.rear >= 0 and 0 <= a.structure <= full):
-        return f"{a.location} takes armour >= 0 and structure 0..{full}"
-    if a.rear and a.location not in ("CT", "LT", "RT"):
-        return f"only torsos have rear armour, not {a.location}"
-    loc = Location(a.armour if a.structure else 0, a.structure, a.rear if a.structure else 0,
-                   a.structure == 0)  # fmt: skip
-    _with(step, replace(u, body=body.with_location(a.location, loc)))
-    text = f"{u.id} {a.location}: armour {loc.armour} (rear {loc.rear}), structure {loc.structure}"
-    step.emit(Event("edited", text, u.id))
     return None
 
 
 def _remove(step: Step, a: Action) -> str | None:
     assert isinstance(a, RemoveUnit)
-    u = _unit(step, a.unit_id)
+    u = find_unit(step, a.unit_id)
     if isinstance(u, str):
         return u
     s = step.state
@@ -302,7 +262,7 @@ def _move(step: Step, a: Action) -> str | None:
     """Any unit moves at any time (no turn order); the rules check and roll as in play.
     Afterwards it may move again (its latest move counts for the to-hit modifiers)."""
     assert isinstance(a, CommitMove)
-    u = _unit(step, a.unit_id)
+    u = find_unit(step, a.unit_id)
     if isinstance(u, str):
         return u
     s = replace(step.state, units=tuple(replace(o, moved=False) for o in step.state.units))
@@ -331,7 +291,7 @@ def _fly(step: Step, a: Action) -> str | None:
     """An aerospace unit flies at any time (game.flights); the sandbox has no end phase,
     so the flight's control rolls are made right after it (game.flights.settle_now)."""
     assert isinstance(a, FlyUnit)
-    u = _unit(step, a.unit_id)
+    u = find_unit(step, a.unit_id)
     if isinstance(u, str):
         return u
     s = replace(step.state, units=tuple(replace(o, moved=False) for o in step.state.units))
@@ -365,7 +325,10 @@ def _fix_dice(step: Step, a: Action) -> str | None:
     if not a.faces or any(not 1 <= f <= 6 for f in a.faces):
         return "fixed dice are one or more faces, each 1..6"
     s = step.state
-    step.state = with_next_faces(s, a.faces, s.start.seed + 1)
+    if s.start.script[s.faces_used : s.faces_used + len(a.faces)] != a.faces:
+        step.state = with_next_faces(s, a.faces, s.start.seed + 1)
+    # else the dice show these faces next already (a replay from a later state's start,
+    # whose script holds every face drawn since): the start stays, so a replay ends equal
     shown = " ".join(str(f) for f in a.faces)
     step.emit(Event("dice_fixed", f"The next dice will show {shown}"))
     return None
@@ -385,13 +348,13 @@ RULES = PhaseRules(
             SetDown: _set_down,
             SetPosture: _set_posture,
             SetMoved: _set_moved,
-            EditUnit: _edit_unit,
-            EditLocation: _edit_location,
             RemoveUnit: _remove,
             CommitMove: _move,
             StandStill: _stand,
             FixDice: _fix_dice,
             FlyUnit: _fly,
+            **sandbox_edit.HANDLERS,
+            **sandbox_fire.HANDLERS,
         }
     ),
     waiting=lambda s: "the sandbox never ends: take units off or undo instead",
@@ -399,3 +362,26 @@ RULES = PhaseRules(
     title=lambda s: "Sandbox",
     banner=lambda s: "Sandbox - place, move and test freely",
 )
+
+__all__ = [
+    "DUMMY",
+    "EditAmmo",
+    "EditCrit",
+    "EditLocation",
+    "EditUnit",
+    "EditWeapon",
+    "FixDice",
+    "NAME",
+    "PlaceDummy",
+    "PlaceUnit",
+    "RULES",
+    "SandboxFire",
+    "SandboxStrike",
+    "SetDown",
+    "SetMoved",
+    "SetPosture",
+    "drawn",
+    "free_id",
+    "standable",
+    "with_next_faces",
+]

@@ -50,6 +50,10 @@ ATTACK_KEYS: tuple[tuple[str, str], ...] = (
 )
 
 
+ATTACK_BUTTONS = (("declare", "Declare (Enter)", True), ("hold", "Hold fire (H)", False),
+                  ("left", "Twist L (Q)", False), ("right", "Twist R (E)", False))  # fmt: skip
+
+
 def draw_attack(scene: Any, screen: pygame.Surface) -> None:
     """One frame. What does not change from frame to frame is kept in ``scene.cache``,
     keyed by what it shows: the side to act, the rings, the badge numbers, the banner, the
@@ -86,7 +90,7 @@ def draw_attack(scene: Any, screen: pygame.Surface) -> None:
     elif scene.handoff is not None:
         draw_handoff(scene, screen)
     if scene.help:
-        draw_help(screen, "Weapon attacks", ATTACK_KEYS)
+        draw_help(screen, "Weapon attacks", getattr(scene, "help_keys", ATTACK_KEYS))
     debug_layout(scene)
 
 
@@ -117,10 +121,13 @@ def _rings(state: Any, side: str | None, unit: str | None,
 
 
 def _hovered_enemy(scene: Any, side: str | None) -> str | None:
-    if scene.plan is None or scene.hover is None:
+    """The unit under the mouse when it is not on the firing unit's side (in the sandbox
+    nobody's turn: the attacker's side decides)."""
+    a = scene.attacker()
+    if a is None or scene.hover is None:
         return None
     here = next((u for u in scene.state.units if u.at == scene.hover), None)
-    if here is None or here.side == side:
+    if here is None or here.side == (a.side if side is None else side):
         return None
     return here.id
 
@@ -184,9 +191,10 @@ def _draw_side(scene: Any, screen: pygame.Surface, shown: str | None) -> None:
     hovered = next((i for i, b in enumerate(scene.buttons) if b.rect.collidepoint(scene.mouse)),
                    -1)  # fmt: skip
     fire = frozenset((t, frozenset(ws)) for t, ws in plan.fire.items()) if plan else None
+    extra = scene.panel_extra() if hasattr(scene, "panel_extra") else None  # sandbox odds on
     key = (id(scene.state), plan.unit_id if plan else None, plan.twist if plan else 0,
            plan.target if plan else None, fire, shown, scene.hover_row, hovered, rect.size,
-           lay.size)  # fmt: skip
+           lay.size, extra)  # fmt: skip
     surf, rows, buttons = scene.cache.get(
         "side", key, lambda: _side_surface(scene, shown, rect, hovered)
     )
@@ -217,7 +225,10 @@ def _side_surface(scene: Any, shown: str | None, rect: pygame.Rect,
         img = rows_surface(heat_rows(heat), size, rect.w)
         surf.blit(img, (0, y))
         y += img.get_height()
-    buttons = _draw_buttons(surf, local, size, hovered)
+    more = scene.more_rows(shown) if hasattr(scene, "more_rows") else []  # the sandbox's odds
+    if more:
+        surf.blit(rows_surface(more, size, rect.w), (0, y))
+    buttons = _draw_buttons(scene, surf, local, size, hovered)
     shift = rect.topleft
     return (surf, [(r.move(shift), i) for r, i in weapon_rows],
             [Button(b.rect.move(shift), b.action, b.label, b.active) for b in buttons])  # fmt: skip
@@ -257,7 +268,8 @@ def _draw_weapons(scene: Any, surf: pygame.Surface, shown: str | None, rect: pyg
     """One row per weapon: [x] chosen, its number or why it cannot fire."""
     out: list[tuple[pygame.Rect, int]] = []
     if shown is None:
-        img = rows_surface([("No target: click an enemy", DIM, False)], size, rect.w)
+        why = scene.no_target() if hasattr(scene, "no_target") else "No target: click an enemy"
+        img = rows_surface([(why, DIM, False)], size, rect.w)
         surf.blit(img, (rect.x, y))
         return y + img.get_height(), out
     opts = scene.options(shown)
@@ -285,6 +297,8 @@ def _draw_weapons(scene: Any, surf: pygame.Surface, shown: str | None, rect: pyg
             text, colour = f"    {w.index + 1} {w.name} ({w.location}): impossible (12+)", DIM
         else:
             text, colour = f"    {w.index + 1} {w.name} ({w.location}): {w.why_not}", DIM
+        if w.fires and hasattr(scene, "row_note"):  # the sandbox's what-if odds
+            text += scene.row_note(shown, w)
         r = pygame.Rect(rect.x + 4, y, rect.w - 8, line)
         if scene.hover_row == w.index:
             pygame.draw.rect(surf, (45, 48, 55), r, border_radius=4)
@@ -325,12 +339,11 @@ def heat_rows(r: HeatReport) -> list[Row]:
     return rows
 
 
-def _draw_buttons(surf: pygame.Surface, rect: pygame.Rect, size: int,
+def _draw_buttons(scene: Any, surf: pygame.Surface, rect: pygame.Rect, size: int,
                   hovered: int) -> list[Button]:  # fmt: skip
     bh = round(size * 1.9)
     y = rect.bottom - bh - size // 2
-    specs = (("declare", "Declare (Enter)", True), ("hold", "Hold fire (H)", False),
-             ("left", "Twist L (Q)", False), ("right", "Twist R (E)", False))  # fmt: skip
+    specs = getattr(scene, "attack_buttons", ATTACK_BUTTONS)
     w = (rect.w - size * 3) // 2
     buttons = []
     for i, (action, label, active) in enumerate(specs):
@@ -355,5 +368,6 @@ def _draw_row_tip(scene: Any, screen: pygame.Surface, shown: str | None) -> None
     rows += [(f"{m.reason}  {m.value:+d}  ({m.rule})", TEXT, False) for m in w.modifiers]
     tip = scene.cache.get("tip", (rows, size), lambda: tooltip(rows, size - 2, size * 20))
     mx, my = scene.mouse
-    x = max(0, min(mx - tip.get_width() - 12, screen.get_width() - tip.get_width()))
+    right = min(mx - 12, scene.layout.side.x - 4)  # left of the panel: the rows stay readable
+    x = max(0, min(right - tip.get_width(), screen.get_width() - tip.get_width()))
     screen.blit(tip, (x, min(my + 12, screen.get_height() - tip.get_height())))

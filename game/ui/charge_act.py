@@ -1,6 +1,6 @@
 """The movement screen's charges and deaths from above: what pointing at an enemy shows,
 Q / E to charge from another side, the click that readies the attack and the one (or C,
-or Enter) that declares it. The PlayScene (game.ui.play_scene) delegates to these, as to
+or Enter) that declares it. The PlayScene (game.ui.movement_scene) delegates to these, as to
 game.ui.play_act for moves; the attack is a DeclareCharge through ``App.act``.
 """
 

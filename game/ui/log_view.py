@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.actions import LogEntry
+from game.sandbox import SANDBOX
 from game.state import GameState
 
 from .fonts import draw_text, font
@@ -89,7 +90,10 @@ def report_lines(state: GameState, upto: int | None = None) -> list[ReportLine]:
             continue  # a phase in which nothing happened: the turn divider says enough
         if entry.turn != turn:
             turn, last_unit = entry.turn, None
-            out.append(ReportLine(f"Turn {turn}" if turn else "Setting up", PHASE, "turn"))
+            head = f"Turn {turn}" if turn else "Setting up"
+            if state.start.mode == SANDBOX:
+                head = "Sandbox"
+            out.append(ReportLine(head, PHASE, "turn"))
         if entry.action != action:
             action = entry.action
             uid = _owner(state, entry)

@@ -157,10 +157,12 @@ def summary_rows(plan_info: dict[str, Any]) -> list[Row]:
     if isinstance(facing, int):  # the chosen facing, named (and drawn large on the map)
         name = DIRECTION_WORDS[facing % 6]
         rows.append((f"Facing {DIRECTION_NAMES[facing % 6]} ({name}) - Q/E turn", TEXT, True))
+    chance = plan_info.get("chance")  # the sandbox's what-if: target -> "58%"
     if res.psrs:
         for p in res.psrs:
             target = p.target if isinstance(p.target, int) else "automatic fall"
-            rows.append((f"Roll {target}+: {p.reason}", WARN, False))
+            odds = f" ({chance(p.target)} to pass)" if chance and isinstance(p.target, int) else ""
+            rows.append((f"Roll {target}+: {p.reason}{odds}", WARN, False))
     else:
         rows.append(("No piloting rolls", GOOD, False))
     for w in plan_info.get("warnings", ()):  # MOV-27: e.g. the bridge gives way

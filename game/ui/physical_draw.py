@@ -70,7 +70,7 @@ def draw_physical(scene: Any, screen: pygame.Surface) -> None:
     elif scene.handoff is not None:
         draw_handoff(scene, screen)
     if scene.help:
-        draw_help(screen, "Physical attacks", PHYSICAL_KEYS)
+        draw_help(screen, "Physical attacks", getattr(scene, "help_keys", PHYSICAL_KEYS))
     debug_layout(scene)
 
 
@@ -128,6 +128,8 @@ def _attack_rows(scene: Any, screen: pygame.Surface, rect: pygame.Rect, y: int,
         if o.attacks:
             table = f", {o.table} table" if o.table else ""
             text, colour = f"{mark} {i + 1} {name}: {o.target}  ({o.damage} dmg{table})", TEXT
+            if hasattr(scene, "row_note"):  # the sandbox's what-if odds
+                text += scene.row_note(o)
         elif o.can_attack:
             text, colour = f"    {i + 1} {name}: impossible (12+)", DIM
         else:
@@ -144,8 +146,9 @@ def _buttons(scene: Any, screen: pygame.Surface, rect: pygame.Rect, size: int) -
     bh = round(size * 1.9)
     y = rect.bottom - bh - size // 2
     w = (rect.w - size * 3) // 2
-    for i, (action, label) in enumerate((("declare", "Declare (Enter)"),
-                                         ("hold", "No attack (H)"))):  # fmt: skip
+    labels = getattr(scene, "strike_buttons", (("declare", "Declare (Enter)"),
+                                               ("hold", "No attack (H)")))  # fmt: skip
+    for i, (action, label) in enumerate(labels):
         b = Button(pygame.Rect(rect.x + size + i * (w + size), y, w, bh), action, label, i == 0)
         scene.buttons.append(b)
         draw_button(screen, b, size, b.rect.collidepoint(scene.mouse))

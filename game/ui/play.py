@@ -15,10 +15,10 @@ import argparse
 import os
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from game.errors import UserFacingError
 
@@ -54,15 +54,7 @@ def parse_args(argv: Sequence[str]) -> Args:
     given = [x for x in (ns.map, ns.scenario, ns.load) if x is not None]
     if len(given) > 1:
         raise PlayError("give one of MAP, --scenario or --load, not several")
-    size = DEFAULT_SIZE
-    if ns.size:
-        try:
-            w, h = (int(v) for v in ns.size.lower().split("x"))
-        except ValueError:
-            raise PlayError(f"--size {ns.size!r} must look like 1280x800") from None
-        if not (640 <= w <= 8192 and 400 <= h <= 8192):
-            raise PlayError(f"--size {ns.size} must be between 640x400 and 8192x8192")
-        size = (w, h)
+    size = parse_size(ns.size)
     for p, what in ((ns.map, "map"), (ns.scenario, "scenario"), (ns.load, "save")):
         if p is not None and not p.is_file():
             raise PlayError(f"{p}: no such {what} file")
@@ -80,6 +72,19 @@ def _turns(text: str | None, load: Path | None) -> int | None:
     if not text.strip().isdigit() or not 1 <= int(text) <= MAX_TURN_LIMIT:
         raise PlayError(f"--turns {text!r} must be a whole number of turns, 1 to {MAX_TURN_LIMIT}")
     return int(text)
+
+
+def parse_size(text: str | None) -> tuple[int, int]:
+    """``--size 1600x900`` (None: the default window); PlayError if it is no size."""
+    if not text:
+        return DEFAULT_SIZE
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise PlayError(f"--size {text!r} must look like 1280x800") from None
+    if not (640 <= w <= 8192 and 400 <= h <= 8192):
+        raise PlayError(f"--size {text} must be between 640x400 and 8192x8192")
+    return w, h
 
 
 def initial_state(args: Args):
@@ -133,22 +138,28 @@ def main(argv: Sequence[str]) -> int:
         extra = ["--size", f"{args.size[0]}x{args.size[1]}"]
         extra += ["--seed", str(args.seed)] if args.seed is not None else []
         return regiments_main(["--scenario", str(args.scenario), *extra])
-    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "hexplate")
-    import pygame
-
     state_check = (
         initial_state(args) if args.load or args.scenario else None
     )  # fail before a window
     del state_check
+    return run_window(args.size, bool(args.map or args.scenario), lambda s: make_app(args, s))
+
+
+def run_window(size: tuple[int, int], loading: bool, app_for: Callable[[Any], Any]) -> int:
+    """Open the resizable window (class "hexplate"), show the splash, run the App that
+    ``app_for(screen)`` builds until it quits."""
+    os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "hexplate")
+    import pygame
+
     pygame.display.init()
     pygame.font.init()
     try:
         pygame.display.set_caption("hexplate", "hexplate")
-        screen = pygame.display.set_mode(args.size, pygame.RESIZABLE)
-        splash(screen, "loading the map..." if args.map or args.scenario else "")
+        screen = pygame.display.set_mode(size, pygame.RESIZABLE)
+        splash(screen, "loading the map..." if loading else "")
         pygame.key.set_repeat(300, 40)
-        app = make_app(args, screen)
-        return app.run()
+        app = app_for(screen)
+        return int(app.run())
     finally:
         pygame.quit()
 

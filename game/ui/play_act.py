@@ -4,7 +4,7 @@ under way, go prone or stand up, pin waypoints, step the facing, pick the next u
 Every change to the game goes through ``App.act`` (game.flow.apply); the plan is the
 screen's own (game.ui.play_plan). A move a failed roll interrupted stays selected with
 its MP left (MOV-23, game.phases.movement): the player plans the rest of it, or ends it
-with S. The functions take the PlayScene (game.ui.play_scene), which delegates to them.
+with S. The functions take the PlayScene (game.ui.movement_scene), which delegates to them.
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ core's (game.flow.advance, game.flow.outcome).
 from __future__ import annotations
 
 import os
+import random
 import time
 from pathlib import Path
 from typing import Any, Protocol
@@ -20,9 +21,12 @@ from typing import Any, Protocol
 import pygame
 
 from game.actions import Action, StartGame
+from game.core.history import History
 from game.errors import UserFacingError
 from game.flow import Outcome, apply, outcome, phase_of
 from game.flow import advance as core_advance
+from game.sandbox import SANDBOX, is_scenario, sandbox_from_scenario, save_sandbox
+from game.sandbox import undo as undo_line
 from game.save import autosave, load_game, save_dir, save_game
 from game.setup import forces_of
 from game.state import GameState
@@ -32,6 +36,7 @@ from .keys import shared_key
 from .play_view import map_path
 
 QUICKSAVE = "quicksave.json"
+SANDBOX_FILE = "sandbox.json"  # Ctrl+S in the sandbox: a scenario file (game.sandbox)
 
 
 class Scene(Protocol):
@@ -54,6 +59,7 @@ class App:
         self.events_out: list[Any] = []  # events of the last accepted actions (for scenes)
         self.turn_starts: dict[int, GameState] = {}  # each turn as it began (the summaries)
         self.summarised = 0  # the last turn whose end-of-turn summary has been shown
+        self.line: History[GameState] | None = None  # a sandbox's undo line (game.sandbox)
 
     # --- scenes ---------------------------------------------------------------------------
     @property
@@ -121,10 +127,38 @@ class App:
         before = self.state
         self.state = out.state
         self._note_turn(before)
+        if self.line is not None:
+            self.line = self.line.push(out.state)
         self.events_out.extend(out.events)
         if out.phase_changed:
             self._autosave()
         return out
+
+    # --- a sandbox's undo line ------------------------------------------------------------
+    def undo(self) -> bool:
+        """Ctrl+Z in a sandbox: the state before the last action (its dice then roll anew,
+        game.sandbox.reroll); False when there is nothing to undo."""
+        if self.line is None or not self.line.can_undo:
+            return False
+        self.line = undo_line(self.line)
+        self.state = self.line.current
+        return True
+
+    def redo(self) -> bool:
+        """Ctrl+Y: the state undone last, exactly (dice included)."""
+        if self.line is None or not self.line.can_redo:
+            return False
+        self.line = self.line.redo()
+        self.state = self.line.current
+        return True
+
+    def reset(self) -> bool:
+        """Back to the sandbox's starting layout (everything after it can be redone)."""
+        if self.line is None or not self.line.can_undo:
+            return False
+        self.line = self.line.reset()
+        self.state = self.line.current
+        return True
 
     def advance(self) -> list[Any]:
         """Take the steps no player decides (game.flow.advance: the initiative roll,
@@ -180,6 +214,8 @@ class App:
     def save(self, name: str = QUICKSAVE) -> Path | None:
         if self.state is None:
             return None
+        if self.line is not None:
+            return self.save_scenario()
         path = save_dir() / name
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -190,10 +226,30 @@ class App:
         self.notify(f"Saved to {path}")
         return path
 
-    def load(self, path: Path) -> bool:
-        """Load a save; a damaged one is a message and nothing changes."""
+    def save_scenario(self, name: str = SANDBOX_FILE) -> Path | None:
+        """A sandbox as a scenario file in the save folder, with the attack its screen
+        shows (the base screen's ``question()``), for ``python main.py rules``."""
+        assert self.state is not None
+        base = next((s for s in self.scenes if not getattr(s, "overlay", False)), None)
+        attacks, physical = base.question() if hasattr(base, "question") else ((), None)
+        path = save_dir() / name
         try:
-            state = load_game(path)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            save_sandbox(self.state, path, attacks, physical)
+        except OSError as e:
+            self.notify(f"Could not save: {e}", error=True)
+            return None
+        self.notify(f"Scenario saved to {path}")
+        return path
+
+    def load(self, path: Path) -> bool:
+        """Load a save, or open a scenario file as a sandbox; a damaged one is a message
+        and nothing changes."""
+        try:
+            if is_scenario(path):
+                state = sandbox_from_scenario(path, seed=random.randrange(1, 2**31))
+            else:
+                state = load_game(path)
         except UserFacingError as e:
             self.notify(str(e), error=True, seconds=6)
             return False
@@ -228,10 +284,13 @@ class App:
         then open the screen of the phase it is in (deployment or the play screen)."""
         self.state = state
         self.turn_starts = {state.turn: state} if state.turn == 0 else {}
+        self.line = None
         if StartGame in phase_of(state).handlers:
             self.act(StartGame())
         self.advance()
         self.summarised = max(self.state.turn - 1, 0)  # a loaded game: from its next turn on
+        if self.state.start.mode == SANDBOX:  # undo and redo of whole actions
+            self.line = History.begin(self.state)
         self.show(scenes.scene_for_phase(str(self.state.phase)))
 
     # --- the loop -------------------------------------------------------------------------

@@ -203,7 +203,7 @@ def _side_surface(scene: Any, rect: pygame.Rect, uid: str | None, hovered: int):
         if top.get_height() + below > rect.h:  # a short window: the sheet's smaller type
             top = record_sheet(state, unit, rect.w, max(12, lay.size - 3))
     else:
-        rows = [
+        rows = scene.idle_rows() if hasattr(scene, "idle_rows") else [  # the sandbox's own
             ("No unit selected", TEXT, True),
             ("Click one of your units (ringed) to plan its move; hover any unit for its "
              "state.", DIM, False),

@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from game.sandbox import is_scenario
 from game.save import save_dir
 
 from .fonts import draw_text, font, ui_size
@@ -139,6 +140,7 @@ class LoadMenu:
     def __init__(self, app: Any) -> None:
         self.app = app
         self.saves = list_saves()
+        self.scenarios = {p for p in self.saves[:12] if is_scenario(p)}  # open as sandboxes
         self.index = 0
         self.rects: list[tuple[pygame.Rect, int]] = []
         self.error = ""
@@ -179,7 +181,8 @@ class LoadMenu:
         box = _box(screen, w, line * rows + size * 7)
         f, fb = font(size), font(size + 6, True)
         inner = box.inflate(-2 * size, 0)
-        draw_text(screen, "Load a game", fb, TEXT, (inner.x, box.y + size // 2), inner)
+        draw_text(screen, "Load a game or open a scenario", fb, TEXT,
+                  (inner.x, box.y + size // 2), inner)  # fmt: skip
         draw_text(screen, f"from {save_dir()}", f, DIM, (inner.x, box.y + size * 2), inner,
                   elide=True, keep_end=True)  # fmt: skip
         y = box.y + size * 4
@@ -190,7 +193,8 @@ class LoadMenu:
             r = pygame.Rect(box.x + size // 2, y, w - size, line)
             if i == self.index:
                 pygame.draw.rect(screen, (60, 90, 140), r, border_radius=6)
-            draw_text(screen, p.name, f, TEXT, (r.x + size // 2, r.centery),
+            name = p.name + ("  (scenario: opens in the sandbox)" if p in self.scenarios else "")
+            draw_text(screen, name, f, TEXT, (r.x + size // 2, r.centery),
                       r.inflate(-size, 0), anchor="midleft", elide=True)  # fmt: skip
             self.rects.append((r, i))
             y += line

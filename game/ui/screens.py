@@ -14,6 +14,7 @@ from . import (
     play_scene,
     regiments_scene,
     regiments_start,
+    sandbox_scene,
     start_screen,
     turn_summary,
 )
@@ -31,4 +32,5 @@ SCREEN_MODULES = (
     regiments_start,
     regiments_scene,
     turn_summary,
+    sandbox_scene,
 )

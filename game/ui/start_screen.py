@@ -18,6 +18,7 @@ import pygame
 from game.actions import IllegalActionError
 from game.errors import UserFacingError
 from game.roster import entries, entry
+from game.sandbox import sandbox_from_map, sandbox_from_scenario
 from game.setup import (
     DEFAULT_FORCES,
     DEFAULT_SKILLS,
@@ -44,7 +45,12 @@ START_KEYS = (
         "(none: it goes on until one side has no unit left in the fight)",
     ),
     ("Enter / Start", "start: each side then deploys its units"),
-    ("Ctrl+O", "load a saved game"),
+    (
+        "Sandbox",
+        "the solo sandbox on the chosen map (or a typed .json scenario): place "
+        "units and dummy targets, move and attack freely, undo, what-if odds",
+    ),
+    ("Ctrl+O", "load a saved game, or open a scenario in the sandbox"),
     ("Esc", "quit"),
 )
 
@@ -104,6 +110,23 @@ class StartScreen:
             return
         self.app.start_game(state)
 
+    def sandbox(self) -> None:
+        """The solo sandbox on the chosen map, or on the typed scenario file (.json)."""
+        path = self.map_choice()
+        if path is None:
+            self.app.notify("Choose a map first", error=True)
+            return
+        seed = random.randrange(1, 2**31)
+        try:
+            if path.suffix.lower() == ".json":
+                state = sandbox_from_scenario(path, seed=seed)
+            else:
+                state = sandbox_from_map(path, seed=seed)
+        except UserFacingError as e:
+            self.app.notify(str(e), error=True, seconds=6)
+            return
+        self.app.start_game(state)
+
     def choose(self, action: str) -> None:
         kind, _, arg = action.partition(":")
         if kind == "map":
@@ -126,6 +149,8 @@ class StartScreen:
             self.turns = stepped_limit(self.turns, int(arg))
         elif action == "start":
             self.start()
+        elif action == "solo":
+            self.sandbox()
         elif action == "load":
             self.app.open("load")
         elif action == "quit":
@@ -191,10 +216,11 @@ class StartScreen:
             self._draw_force(screen, side, rect, size)
         bh = round(size * 2.2)
         y = h - size * 4
-        bw = min(size * 12, (w - 4 * gap) // 3)
+        bw = min(size * 12, (w - 5 * gap) // 4)
         for i, (action, label) in enumerate(
             (
                 ("start", "Start game (Enter)"),
+                ("solo", "Sandbox"),
                 ("load", "Load game (Ctrl+O)"),
                 ("quit", "Quit (Esc)"),
             )
@@ -228,7 +254,8 @@ class StartScreen:
             y += bh + size // 3
         y += size
         inner = rect.inflate(-size, 0)
-        draw_text(screen, "or type a .tmx path:", font(size), DIM, (inner.x, y), inner, elide=True)
+        draw_text(screen, "or type a .tmx path (sandbox: or a .json scenario):", font(size), DIM,
+                  (inner.x, y), inner, elide=True)  # fmt: skip
         y += size + 4
         field = pygame.Rect(rect.x + size // 2, y, rect.w - size, bh)
         pygame.draw.rect(screen, BG2, field, border_radius=6)

@@ -237,7 +237,8 @@ def press(scene: TargetScene, pos: tuple[int, int]) -> None:
     here = next((u for u in scene.state.units if u.at == h), None) if h is not None else None
     if here is None:
         return
-    if here.side == actor(scene.state) or scene.plan is None:
+    a = scene.attacker()
+    if a is None or here.side == a.side:
         scene.select(here.id)  # an enemy without a selection: says whose it is
     else:
         scene.aim_at(here.id)

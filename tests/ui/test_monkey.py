@@ -8,17 +8,25 @@ The game starts from a scenario with every unit placed, and whenever the monkey 
 it for the start screen (the menu's New game) it is put back into that scenario, so the
 events go to play: the test checks that every phase of the turn was passed, several
 turns over (TURN-02), and that the ways out (Quit, Ctrl+Q) were taken too.
+
+The sandbox (issue 13) gets its own monkey: random events plus undo, redo, reset and the
+view keys, now and then a press on the palette (or, while carrying, on a hex); the same
+invariants after every event, the App's state the undo line's, and everything undone at
+the end the starting layout.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
+from pathlib import Path
 
 import pygame
 import pytest
 
 from game.flow import replay
+from game.hexgrid import Hex
 from game.rules.turn import PHASES_TW
 from game.state import GameState
 from game.ui.play import Args, make_app
@@ -107,3 +115,85 @@ def test_monkey_20000_random_events_keep_the_game_valid(seed, tmp_path, monkeypa
     assert every <= phases, f"phases never reached: {sorted(every - phases)}"
     assert turns >= 3, "the monkey played too few turns: the test exercises too little"
     assert quits >= 1 and restarts >= 1  # the ways out (Quit, Ctrl+Q, New game) were taken
+
+
+SANDBOX_EVENTS = 8_000
+SANDBOX_KEYS = KEYS + [
+    pygame.K_a, pygame.K_x, pygame.K_t, pygame.K_m, pygame.K_o, pygame.K_d, pygame.K_DELETE,
+    pygame.K_z, pygame.K_y, pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_6, pygame.K_h,
+]  # fmt: skip
+
+
+def sandbox_event(rng: random.Random, size: tuple[int, int], held: set[int],
+                  buttons: Callable[[], list[tuple[int, int]]]) -> pygame.event.Event:  # fmt: skip
+    """As random_event, plus undo / redo / reset and saving with Ctrl now and then, and
+    now and then a press or release on one of the palette's ``buttons`` (small targets
+    that plain random clicks would seldom hit)."""
+    spots = buttons() if rng.random() < 0.04 else []
+    if spots:
+        pos = rng.choice(spots)
+        if 1 in held:
+            held.discard(1)
+            return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)
+        held.add(1)
+        return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
+    e = random_event(rng, size, held)
+    if e.type == pygame.KEYDOWN and rng.random() < 0.3:
+        key = rng.choice(SANDBOX_KEYS)
+        ctrl = rng.random() < 0.25 and key in (pygame.K_z, pygame.K_y, pygame.K_r, pygame.K_s)
+        uni = pygame.key.name(key) if len(pygame.key.name(key)) == 1 else ""
+        return pygame.event.Event(pygame.KEYDOWN, key=key, mod=pygame.KMOD_CTRL if ctrl else 0,
+                                  unicode=uni, scancode=0)  # fmt: skip
+    return e
+
+
+def targets(scene) -> list[tuple[int, int]]:
+    """Where a biased press goes: the palette's buttons (the dummy most of all), or, while
+    something is carried, the hexes on the map."""
+    if getattr(scene, "carry", None) is not None:
+        b = scene.state.board
+        return [tuple(map(round, scene.view.centre(h))) for h in
+                (Hex(c, r) for c in range(b.width) for r in range(b.height))][:200]  # fmt: skip
+    buttons = [x.rect.center for x in getattr(scene, "palette_buttons", ())]
+    dummy = [x.rect.center for x in getattr(scene, "palette_buttons", ())
+             if x.action == "carry:dummy"]  # fmt: skip
+    return buttons + dummy * 10
+
+
+@pytest.mark.parametrize("seed", [1313])
+def test_monkey_in_the_sandbox_keeps_it_valid_and_undoable(seed, tmp_path, monkeypatch):
+    """The sandbox screen (issue 13): random events, after each the invariants above, the
+    App's state the undo line's current one; at the end everything undone is the start."""
+    from game.ui.sandbox_cmd import SandboxArgs, make_sandbox_app
+    from game.ui.sandbox_scene import SandboxScene
+
+    monkeypatch.setenv("HEXPLATE_SAVE_DIR", str(tmp_path))
+    monkeypatch.setenv("HEXPLATE_NO_AUTOSAVE", "1")
+    size = (1280, 720)
+    screen = pygame.display.set_mode(size)
+    scenario = Path(__file__).resolve().parent / "data" / "sandbox_scenario.json"
+    args = SandboxArgs(None, scenario, size, seed)
+    app = make_sandbox_app(args, screen)
+    rng = random.Random(seed)
+    held: set[int] = set()
+    kinds: set[str] = set()
+    started = time.monotonic()
+    for i in range(SANDBOX_EVENTS):
+        top = app.top
+        event = sandbox_event(rng, size, held, lambda top=top: targets(top))
+        app.step([event], 1 / 30, draw=i % 8 == 0)
+        app.running = True  # Quit and Ctrl+Q: keep monkeying
+        if not isinstance(next(s for s in app.scenes if not s.overlay), SandboxScene):
+            app = make_sandbox_app(args, screen)  # New game: back into the sandbox
+            continue
+        check_invariants(app, deep=i % 400 == 0)
+        assert app.line is not None and app.line.current is app.state
+        if app.state.history:
+            kinds.add(type(app.state.history[-1]).__name__)
+    assert time.monotonic() - started < 240
+    assert {"PlaceDummy", "PlaceUnit", "CommitMove"} <= kinds and len(kinds) >= 6, sorted(kinds)
+    line = app.line
+    while line.can_undo:
+        app.undo()
+        line = app.line
+    assert app.state.units == line.first.units and app.state.history == line.first.history

@@ -374,6 +374,6 @@ def test_a_charge_counts_the_hexes_the_unit_is_set_as_having_run_phy_10_11() -> 
     out = apply_strict(act(s, FixDice((6, 6))), charge)
     blow = next(e for e in out.events if e.kind == "blow")
     assert blow.payload.get("hit")
-    groups = [e for e in out.events if e.kind == "damage" and e.text.startswith("charge hits B1")]
+    groups = [e for e in out.events if e.kind == "damage" and "charge hits B1" in e.text]
     assert len(groups) == 4  # PHY-11 TW: ceil(50 tons x 4 hexes / 10) = 20, in groups of 5
     assert out.state.unit("A1").at == Hex(3, 5)  # the charger takes the hex

@@ -97,8 +97,8 @@ def draw_attack(scene: Any, screen: pygame.Surface) -> None:
 def debug_layout(scene: Any) -> None:
     """HEXPLATE_DEBUG_LAYOUT (the Xvfb tests): where hexes are, and what the screen waits
     for (phase, side, hand-off, dice still to show, the selection, the actions so far)."""
-    if not os.environ.get("HEXPLATE_DEBUG_LAYOUT"):
-        return  # asking who acts costs a frame's worth of rules
+    if not os.environ.get("HEXPLATE_DEBUG_LAYOUT") or not scene.writes_layout:
+        return  # asking who acts costs a frame's worth of rules; a hosted view writes none
     state = scene.state
     plan = scene.plan
     scene.view.write_debug_layout(state.units, {

@@ -95,7 +95,10 @@ def odds_rows(v: VolleyOdds, target: str) -> list[Row]:
 
 class _Hosted:
     """What both views take from the sandbox screen that shows them: its app, map view,
-    panel cache, log view, layout and panel toggle; no hand-off, no other phase."""
+    panel cache, log view, layout and panel toggle; no hand-off, no other phase (the
+    sandbox screen writes the debug layout)."""
+
+    writes_layout = False
 
     def __init__(self, host: Any) -> None:
         self.host = host

@@ -35,6 +35,7 @@ class TargetScene:
 
     overlay = False
     scene_name = ""
+    writes_layout = True  # HEXPLATE_DEBUG_LAYOUT (a view hosted by another screen: False)
 
     def __init__(self, app: Any) -> None:
         self.app = app

@@ -21,7 +21,7 @@ from ..scenario import ScenarioError, read_json
 from .engine import replay
 from .regiment import Regiment
 from .scenario import parse
-from .state import RegimentStart, RegimentState
+from .state import MODES, RegimentStart, RegimentState
 from .table import Table
 
 FORMAT = "hexplate-regiments-save"
@@ -65,6 +65,7 @@ def save_to_json(state: RegimentState) -> dict[str, Any]:
             "sides": list(st.sides),
             "seed": st.seed,
             "dice": list(st.script),
+            **({"mode": st.mode} if st.mode != "game" else {}),
         },
         "actions": [action_to_json(a) for a in state.history],
         "snapshot": snapshot(state),
@@ -160,6 +161,11 @@ def _start(path: Path, d: Any) -> RegimentStart:
         raise SaveError(f"{path}: 'scenery' must be a map path or null.")
     if isinstance(scale, bool) or not isinstance(scale, int | float):
         raise SaveError(f"{path}: 'cm_per_pixel' must be a number.")
+    mode = d.get("mode", "game")
+    if mode not in MODES:
+        raise SaveError(f"{path}: 'mode' must be one of {', '.join(MODES)}, not {mode!r}.")
     t = sc.table
     table = Table(t.width, t.height, t.obstacles, scenery, float(scale))
-    return RegimentStart(table, sc.regiments, sc.options, tuple(sides), seed, sc.dice or ())
+    return RegimentStart(
+        table, sc.regiments, sc.options, tuple(sides), seed, sc.dice or (), scenery, mode
+    )

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..atomic import write_atomic
 from ..errors import UserFacingError
+from .armies import deploy
 from .engine import new_game
 from .options import DEFAULT, Options
 from .regiment import Regiment
@@ -59,6 +60,12 @@ def sandbox_from_scenario(path: str | Path, seed: int = 1) -> RegimentState:
     order, if any, is not carried out). ScenarioError (one sentence) on a broken file."""
     sc = load(path)
     return new_sandbox(sc.table, sc.regiments, options=sc.options, seed=seed)
+
+
+def sandbox_from_armies(table: Table, picks: dict[str, str], seed: int = 1) -> RegimentState:
+    """The armies of ``picks`` (side -> army code; none: an empty table) set up as for a
+    game (game.regiments.armies.deploy), free to edit. ArmyError if they do not fit."""
+    return new_sandbox(table, deploy(table, picks) if picks else (), seed=seed)
 
 
 def sandbox_of(state: RegimentState) -> RegimentState:

@@ -20,7 +20,7 @@ from ..save import SaveError, save_dir, write_text_atomically
 from ..scenario import ScenarioError, read_json
 from .engine import replay
 from .regiment import Regiment
-from .scenario import parse
+from .scenario import RULESET, parse
 from .state import MODES, RegimentStart, RegimentState
 from .table import Table
 
@@ -94,12 +94,28 @@ def quicksave_path() -> Path:
     return save_dir() / QUICKSAVE
 
 
+GAME_SAVE, SANDBOX_SAVE, SCENARIO = "game save", "sandbox save", "scenario"  # file kinds
+
+
 def is_regiments_save(path: str | Path) -> bool:
+    return file_kind(path) in (GAME_SAVE, SANDBOX_SAVE)
+
+
+def file_kind(path: str | Path) -> str | None:
+    """What a JSON file is to the regiments rule set: GAME_SAVE or SANDBOX_SAVE (a save
+    of that mode), SCENARIO (``"ruleset": "regiments"``), or None (anything else: a hex
+    save, an unreadable file)."""
     try:
         data = read_json(Path(path))
     except ScenarioError:
-        return False
-    return isinstance(data, dict) and data.get("format") == FORMAT
+        return None
+    if not isinstance(data, dict):
+        return None
+    if data.get("format") == FORMAT:
+        start = data.get("start")
+        mode = start.get("mode", MODES[0]) if isinstance(start, dict) else MODES[0]
+        return GAME_SAVE if mode == MODES[0] else SANDBOX_SAVE
+    return SCENARIO if data.get("ruleset") == RULESET else None
 
 
 def load_game(path: str | Path) -> RegimentState:

@@ -142,8 +142,8 @@ class RegimentsStart:
         self.buttons += tabs.draw_tabs(screen, w - size, tabs.top(size), size, "regiments",
                                        self.mouse)  # fmt: skip
         sub = "rank-and-file movement in centimetres: wheel, move, march, change formation, charge"
-        draw_text(screen, sub, font(size), DIM, (size * 2, title.bottom + size // 2),
-                  pygame.Rect(size * 2, 0, w - 4 * size, h), elide=True)  # fmt: skip
+        box = pygame.Rect(size * 2, 0, w - 3 * size - tabs.tabs_width(size), h)  # left of tabs
+        draw_text(screen, sub, font(size), DIM, (box.x, title.bottom + size // 2), box, elide=True)
         top, bottom = title.bottom + size * 3, h - size * 5
         gap = size
         cw = (w - gap * 4) // 3

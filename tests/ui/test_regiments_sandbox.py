@@ -55,11 +55,11 @@ def sandbox_app(argv: list[str] | None = None):  # noqa: ANN001, ANN201
     return app
 
 
-def hex_app():  # noqa: ANN201
+def hex_app(size: tuple[int, int] = (1280, 720)):  # noqa: ANN201
     from game.ui.play import Args, make_app
 
-    screen = pygame.display.set_mode((1280, 720))
-    return make_app(Args(None, None, None, (1280, 720), 3), screen)
+    screen = pygame.display.set_mode(size)
+    return make_app(Args(None, None, None, size, 3), screen)
 
 
 # --- choosing the rule set ----------------------------------------------------------------
@@ -354,3 +354,35 @@ def test_f1_in_the_sandbox_lists_its_keys_first(tmp_path) -> None:  # noqa: ANN0
     title, rows = _help(sc.tools)
     assert "sandbox" in title and rows[0][0] == "Click any regiment"
     assert any(k.startswith("Palette") for k, _ in rows) and _help(None)[1] == KEYS
+
+
+@pytest.mark.parametrize("size", [(900, 600), (1280, 720), (1920, 1080)], ids=str)
+def test_the_new_screens_keep_their_text_inside_their_boxes(size) -> None:  # noqa: ANN001
+    """As tests/ui/test_layout_fit.py: both start screens with their tabs, the sandbox's
+    palette while placing and with a regiment selected."""
+    from game.ui.fonts import recording
+
+    shots = []
+    app = new_app(["--seed", "5"], size)
+    shots.append(("regiments start", app))
+    app = new_app(["--sandbox", "--scenario", str(SCENARIO)], size)
+    sc = scene_of(app)
+    key(app, pygame.K_2)
+    move(app, px(sc, (60, 40)))
+    shots.append(("sandbox placing", app))
+    problems = []
+    for name, a in shots:
+        with recording() as placed:
+            a.draw()
+        problems += [f"{name}: {p.what!r} at {p.rect} outside {p.bounds}" for p in placed
+                     if not p.inside]  # fmt: skip
+    key(app, pygame.K_ESCAPE)
+    click(app, px(sc, sc.state.get("B2").centre()))
+    with recording() as placed:
+        app.draw()
+    problems += [f"selected: {p.what!r} outside {p.bounds}" for p in placed if not p.inside]
+    hexes = hex_app(size)
+    with recording() as placed:
+        hexes.draw()
+    problems += [f"hex start: {p.what!r} outside {p.bounds}" for p in placed if not p.inside]
+    assert not problems, "\n".join(problems[:20])

@@ -297,6 +297,16 @@ def test_the_sandbox_with_the_mouse_only(tmp_path) -> None:  # noqa: ANN001
     press(app, "undo")
     assert sc.state.get("A1") == knights
     click(app, px(sc, knights.centre()))
+    fl, fr = knights.corners()[:2]
+    t = np.radians(20)
+    swing = fr + np.array([[np.cos(t), -np.sin(t)], [np.sin(t), np.cos(t)]]) @ (fl - fr)
+    drag(app, px(sc, fl), px(sc, swing))  # REG-02: the left front corner about the right
+    assert [st.kind for st in sc.plan.steps] == ["wheel"]
+    press(app, "commit")
+    assert 15 < sc.state.get("A1").facing < 25
+    press(app, "undo")
+    assert sc.state.get("A1") == knights
+    click(app, px(sc, knights.centre()))
     press(app, "charge")
     click(app, px(sc, ogres.centre()))
     assert sc.verdict is not None and sc.verdict.legal, sc.verdict

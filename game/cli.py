@@ -69,7 +69,8 @@ commands:
                      odds; saves scenarios (--scenario FILE); see docs/sandbox.md
   preview MAP.tmx    open a map in the previewer (--png OUT.png renders without a window)
   regiments [MAP]    the regiments rule set (seed 002, cm): armies, table, hot-seat
-                     (--scenario FILE with "ruleset": "regiments", --load SAVE)
+                     (--scenario FILE with "ruleset": "regiments", --load SAVE;
+                     --sandbox [MAP | --scenario FILE]: place regiments, try orders freely)
   rules ...          the rules referee (move, reach, order, regiment); see docs/referee.md
   autoplay MAP.tmx   play a whole game headless with random legal actions
                      (--scenario FILE, --seed N, --turns K, --quiet)

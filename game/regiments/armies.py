@@ -75,13 +75,27 @@ def _unit_type(code: str, d: Any) -> UnitType:
 
 
 @cache
-def armies(path: Path = DATA) -> dict[str, Army]:
-    """Every army of the data file, by code."""
+def _data(path: Path) -> dict[str, Any]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as e:
         raise ArmyError(f"{path.name}: cannot be read ({e})") from None
-    types = {code: _unit_type(code, d) for code, d in data.get("unit_types", {}).items()}
+    if not isinstance(data, dict):
+        raise ArmyError(f"{path.name}: must be a JSON object")
+    return data
+
+
+@cache
+def unit_types(path: Path = DATA) -> dict[str, UnitType]:
+    """Every unit type of the data file, by code (the sandbox places any of them)."""
+    return {code: _unit_type(code, d) for code, d in _data(path).get("unit_types", {}).items()}
+
+
+@cache
+def armies(path: Path = DATA) -> dict[str, Army]:
+    """Every army of the data file, by code."""
+    data = _data(path)
+    types = unit_types(path)
     out: dict[str, Army] = {}
     for code, d in data.get("armies", {}).items():
         missing = [u for u in d.get("units", []) if u not in types]
@@ -89,6 +103,15 @@ def armies(path: Path = DATA) -> dict[str, Army]:
             raise ArmyError(f"{path.name}: army '{code}' lists unknown or no unit types {missing}")
         out[code] = Army(code, str(d.get("name", code)), tuple(types[u] for u in d["units"]))
     return out
+
+
+def regiment_of(
+    u: UnitType, regiment_id: str, side: str, front_left: tuple[float, float], facing: float
+) -> Regiment:
+    """A regiment of unit type ``u``, placed by its front-left corner and facing."""
+    return Regiment(
+        regiment_id, side, u.files, u.ranks, u.stand, front_left, facing, u.move, u.size, (), u.name
+    )
 
 
 def deploy(table: Table, picks: dict[str, str]) -> tuple[Regiment, ...]:
@@ -139,21 +162,7 @@ def _line_up(table: Table, side: str, army: Army, north: bool) -> list[Regiment]
                 fl, facing = (x + w, front), 180.0
             else:
                 fl, facing = (x, table.height - front), 0.0
-            out.append(
-                Regiment(
-                    f"{side}{n}",
-                    side,
-                    u.files,
-                    u.ranks,
-                    u.stand,
-                    fl,
-                    facing,
-                    u.move,
-                    u.size,
-                    (),
-                    u.name,
-                )
-            )
+            out.append(regiment_of(u, f"{side}{n}", side, fl, facing))
             x += w + GAP_CM
         depth_so_far += deepest + GAP_CM * 2
     for r in out:

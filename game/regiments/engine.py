@@ -33,8 +33,9 @@ ENGINE: Engine[RegimentState] = Engine(RegimentRules())
 
 
 def initial_state(start: RegimentStart) -> RegimentState:
-    """Round 1 before its roll for the first activation, the regiments as placed."""
-    return RegimentState(start, start.regiments, turn=1, phase=phases.FIRST)
+    """Round 1 before its roll for the first activation, the regiments as placed (a
+    sandbox: in its one phase)."""
+    return RegimentState(start, start.regiments, turn=1, phase=phases.first(start.mode))
 
 
 def new_game(start: RegimentStart) -> RegimentState:

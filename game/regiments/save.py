@@ -20,8 +20,8 @@ from ..save import SaveError, save_dir, write_text_atomically
 from ..scenario import ScenarioError, read_json
 from .engine import replay
 from .regiment import Regiment
-from .scenario import parse
-from .state import RegimentStart, RegimentState
+from .scenario import RULESET, parse
+from .state import MODES, RegimentStart, RegimentState
 from .table import Table
 
 FORMAT = "hexplate-regiments-save"
@@ -65,6 +65,7 @@ def save_to_json(state: RegimentState) -> dict[str, Any]:
             "sides": list(st.sides),
             "seed": st.seed,
             "dice": list(st.script),
+            **({"mode": st.mode} if st.mode != "game" else {}),
         },
         "actions": [action_to_json(a) for a in state.history],
         "snapshot": snapshot(state),
@@ -93,12 +94,28 @@ def quicksave_path() -> Path:
     return save_dir() / QUICKSAVE
 
 
+GAME_SAVE, SANDBOX_SAVE, SCENARIO = "game save", "sandbox save", "scenario"  # file kinds
+
+
 def is_regiments_save(path: str | Path) -> bool:
+    return file_kind(path) in (GAME_SAVE, SANDBOX_SAVE)
+
+
+def file_kind(path: str | Path) -> str | None:
+    """What a JSON file is to the regiments rule set: GAME_SAVE or SANDBOX_SAVE (a save
+    of that mode), SCENARIO (``"ruleset": "regiments"``), or None (anything else: a hex
+    save, an unreadable file)."""
     try:
         data = read_json(Path(path))
     except ScenarioError:
-        return False
-    return isinstance(data, dict) and data.get("format") == FORMAT
+        return None
+    if not isinstance(data, dict):
+        return None
+    if data.get("format") == FORMAT:
+        start = data.get("start")
+        mode = start.get("mode", MODES[0]) if isinstance(start, dict) else MODES[0]
+        return GAME_SAVE if mode == MODES[0] else SANDBOX_SAVE
+    return SCENARIO if data.get("ruleset") == RULESET else None
 
 
 def load_game(path: str | Path) -> RegimentState:
@@ -160,6 +177,11 @@ def _start(path: Path, d: Any) -> RegimentStart:
         raise SaveError(f"{path}: 'scenery' must be a map path or null.")
     if isinstance(scale, bool) or not isinstance(scale, int | float):
         raise SaveError(f"{path}: 'cm_per_pixel' must be a number.")
+    mode = d.get("mode", "game")
+    if mode not in MODES:
+        raise SaveError(f"{path}: 'mode' must be one of {', '.join(MODES)}, not {mode!r}.")
     t = sc.table
     table = Table(t.width, t.height, t.obstacles, scenery, float(scale))
-    return RegimentStart(table, sc.regiments, sc.options, tuple(sides), seed, sc.dice or ())
+    return RegimentStart(
+        table, sc.regiments, sc.options, tuple(sides), seed, sc.dice or (), scenery, mode
+    )

@@ -22,12 +22,13 @@ from .table import Table
 from .verdict import Order
 
 SIDES = ("A", "B")
+MODES = ("game", "sandbox")  # a hot-seat game of rounds, or the free sandbox (one phase)
 
 
 @dataclass(frozen=True, slots=True)
 class RegimentStart:
     """Everything a regiments game starts from. ``map_ref`` is the Tiled map the table
-    was made from (its scenery), or None for a plain table."""
+    was made from (its scenery), or None for a plain table; ``mode`` one of MODES."""
 
     table: Table
     regiments: tuple[Regiment, ...]
@@ -36,6 +37,11 @@ class RegimentStart:
     seed: int = 1
     script: tuple[int, ...] = ()
     map_ref: str | None = None
+    mode: str = "game"
+
+    @property
+    def sandbox(self) -> bool:
+        return self.mode == "sandbox"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,9 @@
 """Overlays over the game: the menu (Esc) and the load dialog (Ctrl+O).
 
 A damaged save never ends the game: loading it shows the save module's one sentence and
-the dialog stays open over the game that was running.
+the dialog stays open over the game that was running. Regiments saves and sandbox files
+in the save folder are listed with what they are and open the regiments screen
+(game.ui.regiments_io).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import pygame
 from game.sandbox import is_scenario
 from game.save import save_dir
 
+from . import regiments_io
 from .fonts import draw_text, font, ui_size
 from .panels import BG, DIM, TEXT, Button, button_at, draw_button
 from .scenes import register
@@ -148,6 +151,10 @@ class LoadMenu:
     def load(self, i: int) -> None:
         if not 0 <= i < len(self.saves):
             return
+        if regiments_io.file_kind(self.saves[i]) is not None:  # the other rule set's screen
+            if not regiments_io.load(self.app, self.saves[i]):
+                self.error = self.app.toast[0] if self.app.toast else "cannot load"
+            return
         if not self.app.load(self.saves[i]):
             self.error = self.app.toast[0] if self.app.toast else "cannot load"
 
@@ -193,7 +200,8 @@ class LoadMenu:
             r = pygame.Rect(box.x + size // 2, y, w - size, line)
             if i == self.index:
                 pygame.draw.rect(screen, (60, 90, 140), r, border_radius=6)
-            name = p.name + ("  (scenario: opens in the sandbox)" if p in self.scenarios else "")
+            name = regiments_io.label(p) + ("  (scenario: opens in the sandbox)"
+                                            if p in self.scenarios else "")  # fmt: skip
             draw_text(screen, name, f, TEXT, (r.x + size // 2, r.centery),
                       r.inflate(-size, 0), anchor="midleft", elide=True)  # fmt: skip
             self.rects.append((r, i))

@@ -1,9 +1,11 @@
-"""``python main.py regiments [MAP.tmx] [--scenario FILE] [--load SAVE]``: the regiments
-rule set (seed 002) hot-seat, in its own window.
+"""``python main.py regiments [MAP.tmx] [--scenario FILE] [--load SAVE] [--sandbox]``: the
+regiments rule set (seed 002) hot-seat, in its own window.
 
 No argument opens the regiments start screen (armies and table); a map opens it with that
 map as the table; a scenario (``"ruleset": "regiments"``) starts with its regiments
-placed; a save continues. ``play --scenario`` hands regiments scenarios here too.
+placed; a save continues. ``--sandbox`` opens the sandbox instead: an empty table (the
+map's, or a plain 180 x 120 cm one) or the scenario's regiments, free to place and move.
+``play --scenario`` hands regiments scenarios here too.
 """
 
 from __future__ import annotations
@@ -14,8 +16,12 @@ import random
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.errors import UserFacingError
+
+if TYPE_CHECKING:
+    from game.regiments.state import RegimentState
 
 DEFAULT_SIZE = (1280, 800)
 
@@ -31,9 +37,14 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     ap.add_argument("--load", type=Path, help="a regiments save to continue")
     ap.add_argument("--size", default=None, help="window size, e.g. 1600x900")
     ap.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")
+    ap.add_argument(
+        "--sandbox", action="store_true", help="the sandbox: place regiments, try orders freely"
+    )
     ns = ap.parse_args(list(argv))
     if sum(x is not None for x in (ns.map, ns.scenario, ns.load)) > 1:
         raise RegimentsArgsError("regiments: give one of MAP, --scenario or --load")
+    if ns.sandbox and ns.load is not None:
+        raise RegimentsArgsError("regiments: --sandbox takes a MAP or --scenario, not --load")
     for p, what in ((ns.map, "map"), (ns.scenario, "scenario"), (ns.load, "save")):
         if p is not None and not p.is_file():
             raise RegimentsArgsError(f"{p}: no such {what} file")
@@ -47,13 +58,19 @@ def parse(argv: Sequence[str]) -> argparse.Namespace:
     return ns
 
 
-def first_state(ns: argparse.Namespace):  # -> RegimentState | None
+def first_state(ns: argparse.Namespace) -> RegimentState | None:
+    """The game (or sandbox) to open; None: the start screen. UserFacingError if bad."""
+    from game.regiments.sandbox import new_sandbox, sandbox_from_scenario
     from game.regiments.save import load_game
-    from game.regiments.setup import game_from_scenario
+    from game.regiments.setup import game_from_scenario, table_for
 
     seed = ns.seed if ns.seed is not None else random.randrange(1, 2**31)
     if ns.load is not None:
         return load_game(ns.load)
+    if ns.sandbox:
+        if ns.scenario is not None:
+            return sandbox_from_scenario(ns.scenario, seed)
+        return new_sandbox(table_for(ns.map), seed=seed)
     if ns.scenario is not None:
         return game_from_scenario(ns.scenario, seed)
     return None

@@ -32,6 +32,7 @@ from .panels import (
     rows_surface,
     side_colour,
 )
+from .regiments_io import label
 from .regiments_plan import describe, drag_step, pose_after, remaining
 from .regiments_view import (
     ILLEGAL,
@@ -66,6 +67,14 @@ KEYS = (
 )
 
 
+def _help(tools: Any) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """The help box's title and rows: the sandbox's keys first in the sandbox."""
+    if tools is None:
+        return "Regiments - keys and mouse", KEYS
+    rest = tuple(k for k in KEYS[1:] if not k[0].startswith("Ctrl+S"))
+    return "Regiments sandbox - keys and mouse", (*tools.help_rows, *rest)
+
+
 def in_map(scene: Any, pos: tuple[int, int]) -> bool:
     return scene.layout.map.collidepoint(pos)
 
@@ -77,17 +86,23 @@ def frame(scene: Any, screen: pygame.Surface) -> None:
     scene.scenery.draw(screen, scene.cam)
     _regiments(scene, screen)
     _plan(scene, screen)
+    tools = scene.tools  # the sandbox's (game.ui.regiments_tools), None in a game
+    if tools is not None:
+        tools.draw_map(screen)
     _waiting(scene, screen)
     screen.set_clip(None)
     _banner(scene, screen)
     scene.buttons = []
     if scene.panels:
-        _side(scene, screen)
+        if tools is not None:
+            tools.draw_panel(screen)
+        else:
+            _side(scene, screen)
         lines = [(e.text, TEXT if e.event.kind != "phase" else WARN) for e in scene.state.log]
         screen.blit(log_surface(lines, lay.log, lay.size), lay.log)
     _prompt(scene, screen)
     if scene.help:
-        draw_help(screen, "Regiments - keys and mouse", KEYS)
+        draw_help(screen, *_help(tools))
     if scene.saves is not None:
         _load_list(scene, screen)
 
@@ -248,7 +263,7 @@ def _banner(scene: Any, screen: pygame.Surface) -> None:
         )
 
 
-def _unit_rows(r: Regiment) -> list[tuple[str, Any, bool]]:
+def unit_rows(r: Regiment) -> list[tuple[str, Any, bool]]:
     marks = ", ".join(r.markers) or "none"
     return [
         (f"{r.id}  {r.name or 'Regiment'}  (side {r.side})", side_colour(r.side), True),
@@ -266,41 +281,55 @@ def _unit_rows(r: Regiment) -> list[tuple[str, Any, bool]]:
     ]
 
 
+def plan_rows(scene: Any, reg: Regiment) -> list[tuple[str, Any, bool]]:
+    """The selected regiment, its planned order and the rules' verdict on it."""
+    rows = unit_rows(reg)
+    rows.append((describe(scene.plan), WARN, True))
+    v = scene.verdict
+    if v is not None and v.legal:
+        rows.append((f"Uses {v.used:.2f} of {v.allowance:g} cm ({remaining(v):.2f} left)", GOOD,
+                     False))  # fmt: skip
+    elif v is not None:
+        rows.append((v.error or "", BAD, False))
+    return rows
+
+
+def grid(
+    scene: Any,
+    screen: pygame.Surface,
+    area: pygame.Rect,
+    specs: list[tuple[str, str, bool, bool]],
+    size: int,
+    cols: int = 3,
+) -> int:
+    """Buttons in a grid from ``area``'s top (those that fit), added to the scene's
+    buttons; the y below the last row drawn."""
+    bottom = area.y
+    for b in button_grid(area, specs, size, cols):
+        if b.rect.bottom <= area.bottom:
+            scene.buttons.append(b)
+            draw_button(screen, b, size, b.rect.collidepoint(scene.mouse))
+            bottom = b.rect.bottom
+    return bottom
+
+
 def _side(scene: Any, screen: pygame.Surface) -> None:
     lay = scene.layout
     rect = lay.side
     pygame.draw.rect(screen, BG, rect)
-    rows: list[tuple[str, Any, bool]] = []
     p = scene.plan
     reg = scene.state.get(p.unit) if p else None
     if reg is not None:
-        rows += _unit_rows(reg)
-        rows.append((describe(p), WARN, True))
-        v = scene.verdict
-        if v is not None:
-            if v.legal:
-                rows.append(
-                    (
-                        f"Uses {v.used:.2f} of {v.allowance:g} cm ({remaining(v):.2f} left)",
-                        GOOD,
-                        False,
-                    )
-                )
-            else:
-                rows.append((v.error or "", BAD, False))
+        rows = plan_rows(scene, reg)
     else:
-        rows.append(("Click one of your regiments (outlined) to give it an order.", DIM, False))
+        rows = [("Click one of your regiments (outlined) to give it an order.", DIM, False)]
     surf = rows_surface(rows, lay.size - 2, rect.w)
     screen.blit(surf, rect.topleft)
     area = pygame.Rect(rect.x, rect.y + surf.get_height(), rect.w, rect.h - surf.get_height())
-    specs = _order_buttons(scene, p, reg is not None)
-    for b in button_grid(area, specs, lay.size - 2, cols=3):
-        if b.rect.bottom <= rect.bottom:
-            scene.buttons.append(b)
-            draw_button(screen, b, lay.size - 2, b.rect.collidepoint(scene.mouse))
+    grid(scene, screen, area, order_buttons(scene, p, reg is not None), lay.size - 2)
 
 
-def _order_buttons(scene: Any, p: Any, on: bool) -> list[tuple[str, str, bool, bool]]:
+def order_buttons(scene: Any, p: Any, on: bool) -> list[tuple[str, str, bool, bool]]:
     """The side panel's buttons: (action, label, active, enabled)."""
     kind = p.kind if p else ""
     return [
@@ -354,5 +383,5 @@ def _load_list(scene: Any, screen: pygame.Surface) -> None:
         hover = rect.collidepoint(scene.mouse)
         pygame.draw.rect(screen, (60, 90, 140) if hover else (45, 48, 55), rect, border_radius=6)
         screen.blit(
-            font(size).render(path.name, True, TEXT), (rect.x + size // 2, rect.y + size // 4)
+            font(size).render(label(path), True, TEXT), (rect.x + size // 2, rect.y + size // 4)
         )

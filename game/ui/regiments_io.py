@@ -1,11 +1,14 @@
 """Files of the regiments screen: the autosave at each new round, the quicksave (Ctrl+S),
-the list of regiments saves (Ctrl+O) and loading one, and the debug layout the end-to-end
-test reads (HEXPLATE_DEBUG_LAYOUT: where each regiment is on screen)."""
+the list of regiments saves and sandbox scenarios (Ctrl+O; the hex game's load dialog
+opens them here too) and loading one, and the debug layout the end-to-end tests read
+(HEXPLATE_DEBUG_LAYOUT: where each regiment and button is on screen)."""
 
 from __future__ import annotations
 
 import json
 import os
+import random
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +16,17 @@ import numpy as np
 
 from game.errors import UserFacingError
 from game.regiments.engine import ENGINE
-from game.regiments.save import AUTOSAVE, QUICKSAVE, is_regiments_save, load_game, save_game
+from game.regiments.sandbox import sandbox_from_scenario
+from game.regiments.save import (
+    AUTOSAVE,
+    GAME_SAVE,
+    QUICKSAVE,
+    SANDBOX_SAVE,
+    SCENARIO,
+    file_kind,
+    load_game,
+    save_game,
+)
 from game.regiments.state import RegimentState
 from game.save import save_dir
 
@@ -40,23 +53,48 @@ def quicksave(app: Any, state: RegimentState) -> None:
 
 
 def list_saves() -> list[Path]:
-    """The regiments saves in the save folder, newest first."""
+    """The regiments saves and sandbox scenarios in the save folder, newest first."""
     try:
         files = sorted(save_dir().glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
     except OSError:
         return []
-    return [p for p in files if is_regiments_save(p)][:MAX_LISTED]
+    return [p for p in files if file_kind(p) is not None][:MAX_LISTED]
 
 
-def load(app: Any, path: Path) -> None:
-    """Open a saved regiments game; a damaged save is a message and nothing changes."""
+def label(path: Path) -> str:
+    """A save's name with what it holds: 'regiments-sandbox.json (regiments sandbox)'
+    (the file is read once per change, not every frame)."""
     try:
-        state = load_game(path)
+        stamp = path.stat().st_mtime_ns
+    except OSError:
+        return path.name
+    return _label(path, stamp)
+
+
+@lru_cache(maxsize=64)
+def _label(path: Path, stamp: int) -> str:
+    kind = file_kind(path)
+    return f"{path.name}  ({KINDS[kind]})" if kind in KINDS else path.name
+
+
+KINDS = {GAME_SAVE: "regiments game", SANDBOX_SAVE: "regiments sandbox, with its log",
+         SCENARIO: "regiments sandbox"}  # fmt: skip
+
+
+def load(app: Any, path: Path) -> bool:
+    """Open a regiments save (its game) or a regiments scenario (in the sandbox); a
+    damaged file is a message and nothing changes. True when it opened."""
+    try:
+        if file_kind(path) == SCENARIO:
+            state = sandbox_from_scenario(path, random.randrange(1, 2**31))
+        else:
+            state = load_game(path)
     except UserFacingError as e:
         app.notify(str(e), error=True, seconds=6)
-        return
+        return False
     app.show("regiments", state=state)
     app.notify(f"Loaded {path.name}")
+    return True
 
 
 def write_layout(scene: Any, written: str) -> str:
@@ -79,6 +117,8 @@ def write_layout(scene: Any, written: str) -> str:
         "selected": plan.unit if plan else None,
         "steps": [s.to_json() for s in plan.steps] if plan else [],
         "actions": len(state.history), "scale": scene.cam.scale, "origin": px(np.zeros(2)),
+        "mode": state.start.mode, "buttons": {b.action: list(b.rect.center) for b in scene.buttons},
+        "placing": scene.tools.unit_type if scene.tools else None,
     }  # fmt: skip
     text = json.dumps(data)
     if text != written:

@@ -5,15 +5,18 @@ of steps, a formation change, a hold or a charge), :func:`grab` says which part 
 regiment the mouse took (a front corner: wheel about the other; the front edge: move
 straight), :func:`drag_step` turns the drag into the step it means, and :func:`preview`
 asks the rules for the verdict of the plan with that step (nothing is committed: the
-screen sends the action on Enter).
+screen sends the action on Enter); :func:`plan_for_key` and :func:`plan_for_button` are
+the keys and panel buttons that pick an order.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 import numpy as np
+import pygame
 
 from game.actions import Action
 from game.regiments.actions import (
@@ -174,4 +177,39 @@ def action_of(p: Plan) -> Action | None:
         return RegimentHold(p.unit)
     if p.kind == "charge" and p.target:
         return RegimentCharge(p.unit, p.target, steps_to_tokens(p.steps))
+    return None
+
+
+def plan_for_key(plan: Plan | None, k: int) -> dict[str, Any] | None:
+    """The plan a key asks for (M, Q / E / Z, W / N, H, C), as Plan fields; None: no such
+    key. A move's steps carry over into a march and a charge."""
+    steps = plan.steps if plan is not None else ()
+    march = "march" if plan is None or plan.kind != "march" else "move"
+    keys: dict[int, dict[str, Any]] = {
+        pygame.K_m: {"kind": march, "steps": steps},
+        pygame.K_q: {"kind": "face", "turn": -90},
+        pygame.K_e: {"kind": "face", "turn": 90},
+        pygame.K_z: {"kind": "face", "turn": 180},
+        pygame.K_w: {"kind": "widen", "files": 1, "side": "both"},
+        pygame.K_n: {"kind": "narrow", "files": 1, "side": "both"},
+        pygame.K_h: {"kind": "hold"},
+        pygame.K_c: {"kind": "charge", "steps": steps},
+    }
+    return keys.get(k)
+
+
+def plan_for_button(plan: Plan | None, action: str) -> dict[str, Any] | None:
+    """The plan a side-panel order button asks for ("march", "face:90", "widen:left",
+    "hold", "charge"), as Plan fields; None: not an order button."""
+    kind, _, arg = action.partition(":")
+    if kind == "march":
+        return plan_for_key(plan, pygame.K_m)
+    if kind == "face" and arg:
+        return {"kind": "face", "turn": int(arg)}
+    if kind in ("widen", "narrow") and arg:
+        return {"kind": kind, "files": 1 if arg == "both" else 2, "side": arg}
+    if kind == "hold":
+        return {"kind": "hold"}
+    if kind == "charge":
+        return {"kind": "charge", "steps": plan.steps if plan is not None else ()}
     return None

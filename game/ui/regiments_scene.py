@@ -10,7 +10,9 @@ are drawn). Enter commits; nothing else does. When a charge halts before a unit 
 countercharge, that side answers Y or N. Ctrl+Z / Ctrl+Y undo and redo whole orders (the
 dice are never taken back: game.core.history). Ctrl+S / Ctrl+O save and load regiments
 games (game.regiments.save). The screen holds its own game: the rules engine is
-game.regiments.engine, the UI never edits the state.
+game.regiments.engine, the UI never edits the state. A sandbox game (its start's mode) is
+played here too, with the sandbox's tools (game.ui.regiments_tools): any regiment takes
+orders at any time, the palette places regiments, and Ctrl+S saves a scenario.
 """
 
 from __future__ import annotations
@@ -24,9 +26,7 @@ import pygame
 
 from game.actions import Action
 from game.core.history import History
-from game.regiments.actions import (
-    Countercharge,
-)
+from game.regiments.actions import Countercharge
 from game.regiments.charge import resolve_charge
 from game.regiments.engine import ENGINE
 from game.regiments.paths import World
@@ -43,10 +43,13 @@ from .regiments_plan import (
     action_of,
     drag_step,
     grab,
+    plan_for_button,
+    plan_for_key,
     pose_after,
     preview,
     regiment_at,
 )
+from .regiments_tools import SandboxTools
 from .regiments_view import Scenery, TableCamera
 from .scenes import register
 
@@ -57,6 +60,8 @@ PAN_KEYS = {
     pygame.K_UP: (0, 1),
     pygame.K_DOWN: (0, -1),
 }
+ZOOM_KEYS = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1,
+             pygame.K_KP_MINUS: -1}  # fmt: skip
 
 
 class RegimentsScene:
@@ -80,6 +85,7 @@ class RegimentsScene:
         self.cam = TableCamera()
         self.resize()
         self._layout_written = ""
+        self.tools = SandboxTools(self) if state.start.sandbox else None
 
     # --- the game ---------------------------------------------------------------------
     @property
@@ -110,7 +116,10 @@ class RegimentsScene:
         regiments_io.autosave(self.app, self.state)
 
     def save_own(self) -> None:
-        regiments_io.quicksave(self.app, self.state)
+        if self.tools is not None:
+            self.tools.save()
+        else:
+            regiments_io.quicksave(self.app, self.state)
 
     def load_own(self) -> None:
         self.saves = regiments_io.list_saves()
@@ -145,7 +154,8 @@ class RegimentsScene:
         if action is None:
             self.app.notify("Click an enemy to charge first", error=True)
             return
-        self.act(action)
+        if self.act(action) and self.tools is not None and self.state.get(p.unit):
+            self.select(p.unit)  # the sandbox: go on with the same regiment
 
     def answer(self, accept: bool) -> None:
         pending = self.state.pending
@@ -184,6 +194,8 @@ class RegimentsScene:
         k = event.key
         if is_help(event):
             self.help = True
+        elif self.tools is not None and not ctrl(event) and self._tools_key(event):
+            pass
         elif ctrl(event) and k in (pygame.K_z, pygame.K_y):
             before = self.state
             self.history = self.history.undo() if k == pygame.K_z else self.history.redo()
@@ -218,15 +230,8 @@ class RegimentsScene:
         elif k in PAN_KEYS:
             dx, dy = PAN_KEYS[k]
             self.cam = self.cam.panned(dx * 80, dy * 80)
-        elif k in (
-            pygame.K_PLUS,
-            pygame.K_EQUALS,
-            pygame.K_KP_PLUS,
-            pygame.K_MINUS,
-            pygame.K_KP_MINUS,
-        ):
-            up = k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
-            self.cam = self.cam.zoomed(1 if up else -1, *self.cam.view[:2])
+        elif k in ZOOM_KEYS:
+            self.cam = self.cam.zoomed(ZOOM_KEYS[k], *self.cam.view[:2])
         elif k == pygame.K_f:
             self.cam = self.cam.fitted(self.state.start.table)
         else:
@@ -234,24 +239,19 @@ class RegimentsScene:
         return True
 
     def _order_key(self, k: int) -> None:
-        keys = {
-            pygame.K_m: {"kind": "march" if self.plan and self.plan.kind != "march" else "move"},
-            pygame.K_q: {"kind": "face", "turn": -90},
-            pygame.K_e: {"kind": "face", "turn": 90},
-            pygame.K_z: {"kind": "face", "turn": 180},
-            pygame.K_w: {"kind": "widen", "files": 1, "side": "both"},
-            pygame.K_n: {"kind": "narrow", "files": 1, "side": "both"},
-            pygame.K_h: {"kind": "hold"},
-            pygame.K_c: {"kind": "charge", "steps": self.plan.steps if self.plan else ()},
-        }
-        if k in keys:
-            kw = keys[k]
-            if k == pygame.K_m and self.plan is not None:
-                kw = {**kw, "steps": self.plan.steps}
+        kw = plan_for_key(self.plan, k)
+        if kw is not None:
             self.set_plan(**kw)
+
+    def _tools_key(self, event: pygame.event.Event) -> bool:
+        """The sandbox's keys, unless a countercharge question waits for Y / N."""
+        assert self.tools is not None
+        return self.state.pending is None and self.tools.key(event)
 
     def button(self, action: str) -> None:
         """A panel button (the same orders as the keys)."""
+        if self.tools is not None and self.tools.button(action):
+            return
         if action == "commit":
             self.commit()
         elif action == "clear":
@@ -263,21 +263,14 @@ class RegimentsScene:
             self.answer(action == "yes")
         elif action == "next":
             self._next_ready()
-        elif action == "march":
-            self._order_key(pygame.K_m)
-        elif action.startswith("face:"):
-            self.set_plan(kind="face", turn=int(action.split(":")[1]))
-        elif action.startswith(("widen:", "narrow:")):
-            kind, side = action.split(":")
-            self.set_plan(kind=kind, files=1 if side == "both" else 2, side=side)
-        elif action == "hold":
-            self.set_plan(kind="hold")
-        elif action == "charge":
-            self.set_plan(kind="charge", steps=self.plan.steps if self.plan else ())
+        elif (kw := plan_for_button(self.plan, action)) is not None:
+            self.set_plan(**kw)
 
     def _next_ready(self) -> None:
         side = ENGINE.actor(self.state)
         ready = [r.id for r in self.state.ready(side)] if side else []
+        if self.tools is not None:  # the sandbox: every regiment in turn
+            ready = [r.id for r in self.state.regiments]
         if not ready:
             return
         now = self.plan.unit if self.plan else None
@@ -294,6 +287,8 @@ class RegimentsScene:
         self.mouse = event.pos
         if event.button == 2:
             self.pan_from = event.pos
+            return
+        if self.tools is not None and draw.in_map(self, event.pos) and self.tools.press(event):
             return
         if event.button == 3:
             if self.plan is not None:
@@ -317,7 +312,7 @@ class RegimentsScene:
         if self.plan is not None and self.plan.kind == "charge" and r.side != self._side():
             self.plan = replace(self.plan, target=r.id)
             self.refresh()
-        elif r.side == ENGINE.actor(self.state) and not r.markers:
+        elif self.tools is not None or (r.side == ENGINE.actor(self.state) and not r.markers):
             self.select(r.id)
         else:
             why = "has had its order this round" if r.markers else f"belongs to side {r.side}"

@@ -1,7 +1,11 @@
 """The regiments start screen ("regiments-start"): pick each side's army and the table
-(a plain 180 x 120 cm table or one of the bundled maps as scenery), then start.
+(a plain 180 x 120 cm table, one of the bundled maps as scenery, or a bundled regiments
+scenario), then start a hot-seat game or open the sandbox with them.
 
-Everything is a click; Enter starts, Ctrl+O loads a regiments save, Esc quits.
+Everything is a click; Enter starts, S opens the sandbox (an army may be "none" there:
+an empty table), Ctrl+O opens the load dialog (regiments saves and scenarios too), Esc
+quits. The rule-set tabs at the top right go back to the hex game's start screen
+(game.ui.ruleset_tabs).
 """
 
 from __future__ import annotations
@@ -14,16 +18,19 @@ import pygame
 
 from game.errors import UserFacingError
 from game.regiments.armies import armies
-from game.regiments.save import is_regiments_save, load_game
+from game.regiments.sandbox import sandbox_from_armies, sandbox_from_scenario
 from game.regiments.setup import bundled_scenarios, game_from_armies, game_from_scenario, table_for
-from game.save import save_dir
+from game.regiments.state import RegimentState
 from game.setup import bundled_maps
 
-from .fonts import font, ui_size
+from . import ruleset_tabs as tabs
+from .debug_buttons import write_buttons
+from .fonts import draw_text, font, ui_size
 from .panels import BG, DIM, TEXT, Button, button_at, draw_button, side_colour
 from .scenes import register
 
 PLAIN = "plain table"
+NONE = ""  # no army for this side (the sandbox only)
 
 
 class RegimentsStart:
@@ -43,32 +50,51 @@ class RegimentsStart:
         self.buttons: list[Button] = []
         self.mouse = (0, 0)
 
-    def start(self) -> None:
+    def _scenario(self) -> Path | None:
         path = self.tables[self.table_index]
-        seed = self.seed if self.seed is not None else random.randrange(1, 2**31)
+        return path if path is not None and path.suffix == ".json" else None
+
+    def _seed(self) -> int:
+        return self.seed if self.seed is not None else random.randrange(1, 2**31)
+
+    def start(self) -> None:
+        path, scenario = self.tables[self.table_index], self._scenario()
+        if scenario is None and NONE in self.pick.values():
+            self.app.notify("A game needs an army on each side (the sandbox does not)", error=True)
+            return
+        self._open(
+            lambda: (
+                game_from_scenario(scenario, self._seed())
+                if scenario is not None
+                else game_from_armies(table_for(path), dict(self.pick), self._seed())
+            )
+        )
+
+    def sandbox(self) -> None:
+        """The sandbox with what is picked: the scenario's regiments, or the armies chosen
+        (none: an empty table)."""
+        path, scenario = self.tables[self.table_index], self._scenario()
+        picks = {side: code for side, code in self.pick.items() if code != NONE}
+        self._open(
+            lambda: (
+                sandbox_from_scenario(scenario, self._seed())
+                if scenario is not None
+                else sandbox_from_armies(table_for(path), picks, self._seed())
+            )
+        )
+
+    def _open(self, make: Any) -> None:
         try:
-            if path is not None and path.suffix == ".json":  # its own regiments
-                state = game_from_scenario(path, seed)
-            else:
-                state = game_from_armies(table_for(path), dict(self.pick), seed)
+            state: RegimentState = make()
         except UserFacingError as e:
             self.app.notify(str(e), error=True, seconds=6)
             return
         self.app.show("regiments", state=state)
 
     def load_own(self) -> None:
-        try:
-            saves = [p for p in save_dir().glob("*.json") if is_regiments_save(p)]
-        except OSError:
-            saves = []
-        if not saves:
-            self.app.notify("No regiments saves yet", error=True)
-            return
-        newest = max(saves, key=lambda p: p.stat().st_mtime)
-        try:
-            self.app.show("regiments", state=load_game(newest))
-        except UserFacingError as e:
-            self.app.notify(str(e), error=True, seconds=6)
+        """Ctrl+O: the load dialog of the save folder (game.ui.play_menu, by name): it
+        lists regiments games, sandbox saves and scenarios with what each is."""
+        self.app.open_once("load")
 
     def save_own(self) -> None:
         self.app.notify("Nothing to save yet: start or load a game first", error=True)
@@ -80,15 +106,23 @@ class RegimentsStart:
             self.pick[side] = code
         elif kind == "table":
             self.table_index = int(arg)
-        elif kind == "start":
-            self.start()
+        elif kind == tabs.ACTION:
+            tabs.open_ruleset(self.app, arg, "regiments")
+        elif kind in ("start", "open-sandbox", "load", "quit"):
+            {"start": self.start, "open-sandbox": self.sandbox, "load": self.load_own,
+             "quit": self.quit}[kind]()  # fmt: skip
+
+    def quit(self) -> None:
+        self.app.running = False
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.start()
+            elif event.key == pygame.K_s and not event.mod & pygame.KMOD_CTRL:
+                self.sandbox()
             elif event.key == pygame.K_ESCAPE:
-                self.app.running = False
+                self.quit()
         elif event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -100,72 +134,79 @@ class RegimentsStart:
         return None
 
     def draw(self, screen: pygame.Surface) -> None:
-        screen.fill(BG)
-        size = ui_size(screen.get_height())
-        x, y = size * 2, size
-        screen.blit(font(size + 14, True).render("Regiments", True, TEXT), (x, y))
-        sub = "rank-and-file movement in centimetres: wheel, move, march, change formation, charge"
-        screen.blit(font(size).render(sub, True, DIM), (x, y + size * 2 + 6))
+        w, h = screen.get_size()
+        screen.fill((23, 26, 31))
+        size = ui_size(h)
         self.buttons = []
-        bw, bh = size * 13, round(size * 1.8)
+        title = draw_text(screen, "Regiments", font(size * 2, True), TEXT, (size * 2, size))
+        self.buttons += tabs.draw_tabs(screen, w - size, tabs.top(size), size, "regiments",
+                                       self.mouse)  # fmt: skip
+        sub = "rank-and-file movement in centimetres: wheel, move, march, change formation, charge"
+        box = pygame.Rect(size * 2, 0, w - 3 * size - tabs.tabs_width(size), h)  # left of tabs
+        draw_text(screen, sub, font(size), DIM, (box.x, title.bottom + size // 2), box, elide=True)
+        top, bottom = title.bottom + size * 3, h - size * 5
+        gap = size
+        cw = (w - gap * 4) // 3
         for col, side in enumerate(("A", "B")):
-            self._army_column(screen, side, x + col * (bw + size * 3), y + size * 5, size)
-        tx = x + 2 * (bw + size * 3)
-        yy = y + size * 5
-        screen.blit(font(size + 4, True).render("Table", True, TEXT), (tx, yy))
-        yy += size * 2
+            rect = pygame.Rect(gap + col * (cw + gap), top, cw, bottom - top)
+            self._army_column(screen, side, rect, size)
+        self._tables(screen, pygame.Rect(gap + 2 * (cw + gap), top, cw, bottom - top), size)
+        self._footer(screen, size)
+        write_buttons(self.scene_name, self.buttons)
+
+    def _panel(self, screen: pygame.Surface, rect: pygame.Rect, title: str, size: int,
+               colour: Any = TEXT) -> int:  # fmt: skip
+        pygame.draw.rect(screen, BG, rect, border_radius=10)
+        inner = rect.inflate(-size, 0)
+        draw_text(screen, title, font(size + 4, True), colour, (inner.x, rect.y + size // 2), inner)
+        return rect.y + size * 2 + size // 2
+
+    def _army_column(self, screen: pygame.Surface, side: str, rect: pygame.Rect, size: int) -> None:
+        """One side's army buttons ("none": the sandbox only) and the regiments of its pick."""
+        known = armies()
+        y = self._panel(screen, rect, f"Side {side}", size, side_colour(side))
+        pygame.draw.rect(screen, side_colour(side), (rect.x, rect.y, 6, rect.h), border_radius=3)
+        bh = round(size * 1.8)
+        for code in [*self.armies, NONE]:
+            label = known[code].name if code else "none (sandbox: an empty side)"
+            r = pygame.Rect(rect.x + size // 2 + 6, y, rect.w - size - 6, bh)
+            self._button(screen, Button(r, f"army:{side}={code}", label, self.pick[side] == code),
+                         size + 1)  # fmt: skip
+            y += bh + size // 3
+        y += size // 2
+        inner = pygame.Rect(rect.x + size // 2 + 6, y, rect.w - size - 6, rect.bottom - y)
+        if self.pick[side] == NONE:
+            draw_text(screen, "no regiments", font(size - 1), DIM, (inner.x, y), inner)
+            return
+        for u in known[self.pick[side]].units:
+            line = f"{u.name}: {u.files} x {u.ranks} stands, move {u.move:g} cm"
+            draw_text(screen, line, font(size - 1), DIM, (inner.x, y), inner, elide=True)
+            y += round(size * 1.3)
+
+    def _tables(self, screen: pygame.Surface, rect: pygame.Rect, size: int) -> None:
+        y = self._panel(screen, rect, "Table", size)
+        bh = round(size * 1.8)
         for i, p in enumerate(self.tables):
             label = PLAIN + " 180 x 120 cm" if p is None else f"map: {p.stem}"
             if p is not None and p.suffix == ".json":
-                label = f"scenario: {p.stem}"
-            self._button(
-                screen,
-                Button(pygame.Rect(tx, yy, bw, bh), f"table:{i}", label, i == self.table_index),
-                size,
-            )
-            yy += bh + 6
-        start = Button(
-            pygame.Rect(x, screen.get_height() - size * 4, bw, round(size * 2.2)),
-            "start",
-            "Start (Enter)",
-        )
-        self._button(screen, start, size + 2)
-        hint = "Ctrl+O: load the newest regiments save   Esc: quit"
-        screen.blit(
-            font(size - 2).render(hint, True, DIM), (x + bw + size, screen.get_height() - size * 3)
-        )
+                label = f"scenario: {p.stem} (its own regiments)"
+            r = pygame.Rect(rect.x + size // 2, y, rect.w - size, bh)
+            self._button(screen, Button(r, f"table:{i}", label, i == self.table_index), size + 1)
+            y += bh + size // 3
 
-    def _army_column(self, screen: pygame.Surface, side: str, cx: int, yy: int, size: int) -> None:
-        """One side's army buttons and the regiments of its pick."""
-        known = armies()
-        bw, bh = size * 13, round(size * 1.8)
-        screen.blit(font(size + 4, True).render(f"Side {side}", True, side_colour(side)), (cx, yy))
-        yy += size * 2
-        for code in self.armies:
-            label = known[code].name
-            b = Button(
-                pygame.Rect(cx, yy, bw, bh), f"army:{side}={code}", label, self.pick[side] == code
-            )
-            self._button(screen, b, size)
-            yy += bh + 6
-        units = ", ".join(u.name for u in known[self.pick[side]].units)
-        for i, line in enumerate(_wrap(units, 34)):
-            screen.blit(font(size - 2).render(line, True, DIM), (cx, yy + 4 + i * size))
+    def _footer(self, screen: pygame.Surface, size: int) -> None:
+        w, h = screen.get_size()
+        gap, bh = size, round(size * 2.2)
+        bw = min(size * 12, (w - 5 * gap) // 4)
+        items = (("start", "Start game (Enter)"), ("open-sandbox", "Sandbox (S)"),
+                 ("load", "Load (Ctrl+O)"), ("quit", "Quit (Esc)"))  # fmt: skip
+        for i, (action, label) in enumerate(items):
+            r = pygame.Rect(gap + i * (bw + gap), h - size * 4, bw, bh)
+            self._button(screen, Button(r, action, label, action == "start"), size + 2)
 
     def _button(self, screen: pygame.Surface, b: Button, size: int) -> None:
         self.buttons.append(b)
         draw_button(screen, b, size, b.rect.collidepoint(self.mouse))
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    out, line = [], ""
-    for word in text.split():
-        if len(line) + len(word) + 1 > width and line:
-            out.append(line)
-            line = word
-        else:
-            line = f"{line} {word}".strip()
-    return [*out, line] if line else out
 
 
 register("regiments-start", RegimentsStart)

@@ -5,6 +5,8 @@ Everything is a click: a map from the bundled list (or a TMX typed by path), a d
 "+A" / "+B" button adds it to that side, each chosen unit has -/+ for piloting and
 gunnery and x to remove it; -/+ under the map set a turn limit (the game then ends after
 that turn, decided by damage dealt, game.outcome). Enter starts, Ctrl+O loads, Esc quits.
+The rule-set tabs at the top right open the regiments start screen instead
+(game.ui.ruleset_tabs).
 """
 
 from __future__ import annotations
@@ -28,6 +30,8 @@ from game.setup import (
     with_turn_limit,
 )
 
+from . import ruleset_tabs as tabs
+from .debug_buttons import write_buttons
 from .fonts import draw_text, font, ui_size
 from .help import draw_help
 from .panels import BG, BG2, DIM, TEXT, Button, button_at, draw_button, side_colour
@@ -50,6 +54,7 @@ START_KEYS = (
         "the solo sandbox on the chosen map (or a typed .json scenario): place "
         "units and dummy targets, move and attack freely, undo, what-if odds",
     ),
+    ("Rule set (top right)", "Regiments: blocks of stands in cm, with its own sandbox"),
     ("Ctrl+O", "load a saved game, or open a scenario in the sandbox"),
     ("Esc", "quit"),
 )
@@ -155,6 +160,8 @@ class StartScreen:
             self.app.open("load")
         elif action == "quit":
             self.app.running = False
+        elif kind == tabs.ACTION:  # the other rule set's start screen (issue 16)
+            tabs.open_ruleset(self.app, arg, "hex")
 
     def handle(self, event: pygame.event.Event) -> None:
         if help_key(self, event):
@@ -197,7 +204,11 @@ class StartScreen:
         tf = font(size * 3, True)
         title = draw_text(screen, "hexplate", tf, (255, 246, 192), (size * 2, size))
         sub = "hot-seat armoured combat on hex maps - F1 for help"
-        box = pygame.Rect(title.right + size, size, w - title.right - 3 * size, title.h)
+        tabs_w = min(tabs.tabs_width(size), w - title.right - 2 * size)
+        # the rule-set choice (issue 16), top right
+        self.buttons += tabs.draw_tabs(screen, w - size, tabs.top(size), size, "hex",
+                                       self.mouse)  # fmt: skip
+        box = pygame.Rect(title.right + size, size, w - title.right - 3 * size - tabs_w, title.h)
         draw_text(screen, sub, font(size), DIM, (box.x, title.bottom - 4), box,
                   anchor="bottomleft", elide=True)  # fmt: skip
         top = size * 2 + title.h
@@ -229,6 +240,7 @@ class StartScreen:
                        action == "start")  # fmt: skip
             self.buttons.append(b)
             draw_button(screen, b, size + 2, b.rect.collidepoint(self.mouse))
+        write_buttons(self.scene_name, self.buttons)
         if self.help:
             draw_help(screen, "Starting a game", START_KEYS)
 

@@ -16,6 +16,7 @@ import pytest
 
 from game.flow import actor, outcome
 from game.hexgrid import distance
+from game.narrate.physical import VERBS
 from game.outcome import damage_taken
 from game.ui import start_screen
 from game.ui.attack_scene import AttackScene
@@ -194,4 +195,5 @@ def test_a_hot_seat_battle_is_fought_to_a_result_on_every_bundled_map(
     assert counts["struck"] + counts["charge"] + counts["dfa"] > 0, counts  # close combat
     assert sum(damage_taken(u) for u in app.state.units) > 0
     log = " ".join(e.text for e in app.state.log)
-    assert " fires " in log and " attacks " in log
+    assert " fires " in log  # the report tells the shots and the blows (game.narrate)
+    assert any(f" {verb} " in log for verb in VERBS.values())

@@ -266,7 +266,7 @@ class StartScreen:
             y += bh + size // 3
         y += size
         inner = rect.inflate(-size, 0)
-        draw_text(screen, "or type a .tmx path (sandbox: or a .json scenario):", font(size), DIM,
+        draw_text(screen, "or type a .tmx map or .json scenario path:", font(size), DIM,
                   (inner.x, y), inner, elide=True)  # fmt: skip
         y += size + 4
         field = pygame.Rect(rect.x + size // 2, y, rect.w - size, bh)

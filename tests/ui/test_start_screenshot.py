@@ -1,0 +1,22 @@
+"""tools/start_screenshot.py draws the start screen as `./play` opens it (the docs' picture)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pygame
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_start_screen_picture_is_the_screen_with_its_buttons(tmp_path) -> None:
+    out = tmp_path / "start.png"
+    env = {"SDL_VIDEODRIVER": "dummy", "HEXPLATE_NO_AUTOSAVE": "1", "PATH": "/usr/bin:/bin"}
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "start_screenshot.py"), str(out)],
+                          capture_output=True, text=True, env=env, timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    img = pygame.image.load(str(out))
+    assert img.get_size() == (1280, 720)
+    assert len({tuple(img.get_at((x, 40))) for x in range(0, 1280, 8)}) > 3  # not blank

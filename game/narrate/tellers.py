@@ -144,6 +144,11 @@ def _building_damage(n: Context, e: RulesEvent, who: str, mover: str) -> str:
 
 
 def _building_collapse(n: Context, e: RulesEvent, who: str, mover: str) -> str:
+    if e.get("load") is not None:
+        return (
+            f"The roof of the building in {n.where(e.get('at'))} gives way under "
+            f"{e.get('load')} t (CF {e.get('cf')}): the hex collapses into rubble (MOV-32)"
+        )
     return (
         f"The building in {n.where(e.get('at'))} collapses: "
         f"{e.get('damage')} damage to every unit inside"

@@ -20,8 +20,8 @@ from ..dice import Dice, Roll
 from ..hexgrid import Hex
 from ..mech import MechBody
 from ..units import Unit
-from .bridges import Overload, deck_overload
 from .collapse import collapse
+from .loads import Overload, overload
 from .falls import Event, Outcome, jsonable
 from .movement import (
     MoveResult,
@@ -213,11 +213,12 @@ def resolve_move(
 
 
 def _overload(run: MoveRun, prev: MoveState, state: MoveState, step: int) -> Overload | None:
-    """MOV-27: did this step put the unit on a bridge deck that cannot carry the load?"""
+    """MOV-27/32: did this step put the unit on a bridge deck or a roof that cannot carry
+    the load?"""
     if not state.deck or state.at == prev.at:
         return None
     others = run.world(step).units.values()
-    return deck_overload(run.board, others, run.out.unit, state.at, True)
+    return overload(run.board, others, run.out.unit, state.at, True, run.buildings)
 
 
 def _is_kind(token: str | Step, kind: str) -> bool:

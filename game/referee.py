@@ -71,7 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     rc = sub.add_parser("reach", help="every hex the move's unit can end in")
     rc.add_argument("scenario")
-    rc.add_argument("--mode", choices=("walk", "run", "jump"), default=None)
+    rc.add_argument("--mode", choices=("walk", "run", "jump", "crawl", "defend"), default=None)
     rc.add_argument("--repeat", type=_positive, default=None, help="answer N times, add timing")
     variant(rc)
 
@@ -124,6 +124,7 @@ def _scenario_with_move(path: str):  # -> Scenario
 
 def _move(args: argparse.Namespace, rules: Rules) -> dict[str, Any]:
     s = _scenario_with_move(args.scenario)
+    rules = s.rules(rules)
     m = s.move
     if args.resolve:
         resolve_move = _engine("piloting", "resolve_move", "rules move --resolve")
@@ -133,12 +134,14 @@ def _move(args: argparse.Namespace, rules: Rules) -> dict[str, Any]:
         cups = iter([Dice(seed=args.seed, script=s.dice or ()) for _ in range(args.repeat or 1)])
 
         def query() -> Any:
-            return resolve_move(s.board, s.units, m.unit, m.mode, m.steps, next(cups), rules)
+            return resolve_move(s.board, s.units, m.unit, m.mode, m.steps, next(cups), rules,
+                                careless=m.careless)  # fmt: skip
     else:
         check_move = _engine("movement", "check_move", "rules move")
 
         def query() -> Any:
-            return check_move(s.board, s.units, m.unit, m.mode, m.steps, rules)
+            return check_move(s.board, s.units, m.unit, m.mode, m.steps, rules,
+                              careless=m.careless)  # fmt: skip
 
     result, timing = _timed(query, args.repeat)
     return _with_timing(result.to_json(s.board), timing)
@@ -146,12 +149,18 @@ def _move(args: argparse.Namespace, rules: Rules) -> dict[str, Any]:
 
 def _reach(args: argparse.Namespace, rules: Rules) -> dict[str, Any]:
     s = _scenario_with_move(args.scenario)
+    rules = s.rules(rules)
     reach = _engine("reach", "reach", "rules reach")
     m = s.move
     mode = args.mode or m.mode
+    if mode in ("crawl", "defend") and not rules.tacops:
+        raise RefereeUsageError(
+            f"rules reach: --mode {mode} is a Tactical Operations mode: the scenario "
+            f'{args.scenario} needs "options": ["tacops"]'
+        )
 
     def query() -> Any:
-        return reach(s.board, s.units, m.unit, mode, rules)
+        return reach(s.board, s.units, m.unit, mode, rules, m.careless)
 
     result, timing = _timed(query, args.repeat)
     return _with_timing(result.to_json(s.board), timing)

@@ -8,16 +8,15 @@ building hex becomes rubble and falls on the units inside it (MOV-32, PSR-32).""
 from __future__ import annotations
 
 import math
-
 from dataclasses import replace
 
 from ..board import Board
 from ..units import Unit
 from .bridges import collapsing, drop, fall_levels
-from .loads import BUILDING, Overload
 from .collide import SlideWorld, collapse_on_others
 from .falls import Outcome
 from .fromabove import from_above, occupant
+from .loads import BUILDING, Overload
 from .movestate import MoveState
 from .options import Rules
 from .pilotrun import MoveRun

@@ -29,11 +29,10 @@ from typing import Any
 
 from ..board import Board
 from ..hexgrid import Hex
+from .flightmoves import HOLD_MP, TAKE_OFF_MP
 from .movestate import MoveContext, MoveState, StepReport, fail, limit_mp, no_mp
 from .psr import Modifier, make_psr
 from .steps import Step
-
-from .flightmoves import HOLD_MP, TAKE_OFF_MP
 
 STAY_AIRBORNE = 5  # ADV-17: hexes per turn to stay airborne
 
@@ -109,7 +108,8 @@ def fly_step(ctx: MoveContext, state: MoveState, step: Step, index: int, token: 
     d = state.facing
     target = state.at.neighbour(d)
     if not b.contains(target):
-        return fail(index, token, state, f"the step from {ctx.name(state.at)} would leave the board")
+        msg = f"the step from {ctx.name(state.at)} would leave the board"
+        return fail(index, token, state, msg)
     other = ctx.enemy_at(target)
     if other is not None:
         msg = f"{ctx.name(target)} holds enemy unit {other.id}; units may not pass enemies (MOV-30)"

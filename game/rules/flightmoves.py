@@ -62,7 +62,8 @@ def wige_transitions(board: Board, spec: Spec, rules: Rules) -> Transitions:
     dest[0], cost[0] = st(air_layer(1, False), f, hexes), TAKE_OFF_MP  # ADV-17
     out.append((TAKEOFF, dest, cost))
     fwd_d, fwd_c = blank()
-    ground = (t.cost[0, f, hexes] == 1) & ~t.dest_deck[0, f, hexes]
+    cost = t.cost[0, f, hexes] - (t.ignorable[0, f, hexes] if spec.careless else 0)  # ADV-05
+    ground = (t.cost[0, f, hexes] >= 0) & (cost == 1) & ~t.dest_deck[0, f, hexes]
     fwd_d[0] = np.where(ground, st(1, f, t.dest[0, f, hexes]), -1)
     fwd_c[0] = np.where(ground, 1, -1)
     hold_d, hold_c = blank()

@@ -345,7 +345,7 @@ def jump_step(ctx: MoveContext, state: MoveState, step: Step, index: int, token:
         state,
         at=dest,
         # MOV-26/32: a jump lands on a bridge deck or on a building's roof
-        deck=bool(b.bridge_class[dest.row, dest.col] > 0 or b.building_class[dest.row, dest.col] > 0),
+        deck=bool(b.bridge_class[dest.row, dest.col] or b.building_class[dest.row, dest.col]),
         mp_used=cost,
         hexes_moved=cost,
         hexes_counted=cost,

@@ -18,10 +18,10 @@ import numpy as np
 from ..board import Board
 from ..hexgrid import Hex
 from ..units import Unit
+from .flightmoves import air_layer, relief, wige_layers
 from .jumps import jump_landings
 from .movement import advance, begin_move, finish_move
 from .options import TW, Rules
-from .flightmoves import air_layer, relief, wige_layers
 from .search import ENTER0, HULL_DOWN, INF, LINK, Found, Spec, search, tokens_of
 from .tacops import hull_down_mp
 from .window import Window, found_to_board, window_around, window_transitions
@@ -51,6 +51,10 @@ class Reach:
     # MOV-20/23: (hex, facing) ends only minimum movement reaches in a hex reached otherwise
     # too (a prone Mech with 1 MP standing up): their MP and steps.
     minimum_ends: dict[tuple[Hex, int], tuple[int, tuple[str, ...]]] = field(default_factory=dict)
+    # ADV-14/15 (tacops): a Mech that starts standing may end in any hex it reaches prone
+    # and then hull-down facing any way (P, H:n) for this many MP more (-1: it may not);
+    # that beats turning where a facing is 3 hexsides away (see _hull_ends)
+    hull_mp: int = -1
     still: bool = False  # MOV-02/07: 0 MP, only the empty move (no turns, even for infantry)
     jump: bool = False
     start: tuple[Hex, int] | None = None
@@ -102,11 +106,35 @@ class Reach:
             r, c = divmod(h, self.cols)
             fs = every if infantry else tuple(np.flatnonzero(faces[i]).tolist())
             out[Hex(c, r)] = (int(best[i]), fs)
+        if self.hull_mp >= 0:  # ADV-14/15: prone, then hull-down facing any way
+            room = self.mp_available - self.hull_mp
+            out = {h: (mp, tuple(range(6)) if mp <= room else fs) for h, (mp, fs) in out.items()}
         if minimum:
             for (h, f), (mp, _) in self.minimum_ends.items():
                 least, fs = out.get(h, (mp, ()))
                 out[h] = (min(least, mp), tuple(sorted({*fs, f})))
         return out
+
+    def _extra(self, h: Hex, facing: int) -> tuple[int, tuple[str, ...]] | None:
+        """The cheapest end in (h, facing) outside the search: minimum movement, or (a
+        standing Mech, tacops) going prone and hull-down facing that way in h."""
+        ends = [e for e in (self.minimum_ends.get((h, facing)), self._hull_end(h, facing))
+                if e is not None]  # fmt: skip
+        return min(ends, key=lambda e: e[0]) if ends else None
+
+    def _hull_end(self, h: Hex, facing: int) -> tuple[int, tuple[str, ...]] | None:
+        if self.hull_mp < 0:
+            return None
+        best: tuple[int, int] | None = None
+        for f in range(6):
+            s = self._best_state(h, f)
+            if s is not None:
+                c = int(self.found.cost[self.found.at(s)])
+                best = (c, f) if best is None or c < best[0] else best
+        if best is None or best[0] + self.hull_mp > self.mp_available:
+            return None
+        path = self._search_path(h, best[1])
+        return None if path is None else (best[0] + self.hull_mp, (*path, "P", f"H:{facing}"))
 
     def minimum_hexes(self) -> dict[Hex, int]:
         return dict(self.minimum)
@@ -134,11 +162,10 @@ class Reach:
         if h in self.minimum and facing == self.minimum_facing.get(h):
             return self.minimum[h]
         s = self._best_state(h, facing)
+        end = self._extra(h, facing)
         if s is None:
-            end = self.minimum_ends.get((h, facing))
             return None if end is None else end[0]
         cost = int(self.found.cost[self.found.at(s)])
-        end = self.minimum_ends.get((h, facing))
         return cost if end is None else min(cost, end[0])
 
     def path_to(self, h: Hex, facing: int) -> list[str] | None:
@@ -146,9 +173,16 @@ class Reach:
         if h in self.minimum and facing == self.minimum_facing.get(h):
             return list(self.minimum_paths[h])
         s = self._best_state(h, facing)
-        end = self.minimum_ends.get((h, facing))
+        end = self._extra(h, facing)
         if s is None or (end is not None and end[0] < self.found.cost[self.found.at(s)]):
             return None if end is None else list(end[1])
+        return self._search_path(h, facing)
+
+    def _search_path(self, h: Hex, facing: int) -> list[str] | None:
+        """The path the search itself found to (h, facing)."""
+        s = self._best_state(h, facing)
+        if s is None:
+            return None
         if self.mode == "stand" or self.still:  # MOV-02: no steps at all
             return []
         if self.jump:
@@ -300,13 +334,15 @@ def search_spec(board: Board, w: Window, ctx: Any, st: Any) -> Spec:
     if u.kind == "wige":
         sub = board.level[w.r0 : w.r1, w.c0 : w.c1]
         top = relief(board) if w.whole else int(sub.max() - sub.min()) + _tallest(board, w)
-        return Spec("wige", running, wige=True, altitudes=max(st.altitude, 1) + top + 1)
-    tacops = ctx.rules.tacops and ctx.mode != "crawl"
+        return Spec("wige", running, careless=ctx.careless, wige=True,
+                    altitudes=max(st.altitude, 1) + top + 1)  # fmt: skip
+    tacops = ctx.rules.tacops and ctx.mode != "crawl" and u.is_mech
     posture = bool(st.prone) or st.hull_down
-    hull = tacops and posture and u.is_mech
+    hull = tacops and posture
+    climb = u.kind == "infantry" and not ctx.rules.classic
     return Spec(u.kind, running, posture=posture, offroad=u.offroad, careless=ctx.careless,
-                crawl=ctx.mode == "crawl", hull_down=hull_down_mp(u) if hull else -1,
-                hull_layers=hull, climb_once=u.kind == "infantry" and not ctx.rules.classic)  # fmt: skip
+                crawl=ctx.mode == "crawl", hull_down=hull_down_mp(u) if tacops else -1,
+                hull_layers=hull, climb_once=climb)  # fmt: skip
 
 
 def _tallest(board: Board, w: Window) -> int:
@@ -347,8 +383,9 @@ def _prepare(
     spec = search_spec(board, w, ctx, st)
     layers = wige_layers(spec.altitudes) if spec.wige else 2 * spec.postures
     start_state = (start_layer(spec, st) * 6 + u.facing) * n + h0
-    base = dict(unit_id=unit_id, mode=mode, mp_available=ctx.mp_available, rows=rows, cols=cols,
-                kind=u.kind, ends_blocked=anyone, start=(u.at, u.facing), layers=layers)  # fmt: skip
+    base = dict(unit_id=unit_id, mode=mode, mp_available=ctx.mp_available, rows=rows,
+                cols=cols, kind=u.kind, ends_blocked=anyone, start=(u.at, u.facing),
+                layers=layers)  # fmt: skip
     if ctx.error and not ctx.may_stay:
         return Reach(found=_NONE, **base), None
     if ctx.error:  # MOV-02/07: 0 MP, the unit can only end where it is, as it is
@@ -389,7 +426,11 @@ def _group_search(tr: Any, queries: list[_Query], paved: bool, w: Window) -> lis
             order = np.argsort(merged)
             cost = np.concatenate([main.cost, alt.cost[extra]])[order]
             found = Found(merged[order], cost, np.full(len(cost), -1, np.int64))
-        result = Reach(found=found, main=main, alt=alt, **q.base)
+        # ADV-14/15: P (1 MP) then H:n; the other posture moves never pay for a standing
+        # start (search.Spec): going hull-down standing keeps the facing, standing up again
+        # or leaving hull-down costs at least as much as turning.
+        hull = 1 + q.spec.hull_down if q.spec.hull_down >= 0 and not q.spec.posture else -1
+        result = Reach(found=found, main=main, alt=alt, hull_mp=hull, **q.base)
         for h, (mp, facing, path) in _minimum(q.ctx, q.state, result).items():
             result.minimum[h] = mp
             result.minimum_facing[h] = facing

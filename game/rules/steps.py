@@ -6,8 +6,8 @@ A move is a list of small typed steps compiled one after another (the MegaMek ha
 (MOV-23, optionally facing n), ``J:XXYY`` jump to a hex (MOV-05), ``FACE:n`` the facing
 after a jump; TacOps ``H`` / ``H:n`` go hull-down, ``H-`` leave it (ADV-11..15); WiGE
 ``TO`` take off, ``LAND`` land (ADV-17/18) and, our extension, ``FH`` forward holding the
-altitude over lower ground (ADV-23). Parsing is separate from checking so that a typo is reported as such and
-never confused with an illegal move.
+altitude over lower ground (ADV-23). Parsing is separate from checking so that a typo is
+reported as such and never confused with an illegal move.
 """
 
 from __future__ import annotations

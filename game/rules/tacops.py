@@ -116,7 +116,7 @@ def hull_step(ctx: MoveContext, state: MoveState, step: Step, index: int, token:
     if state.prone:  # ADV-14/15: 1 MP (+ leg actuators), any facing named
         cost, facing = mp, state.facing if step.facing is None else step.facing
     elif step.facing is not None and step.facing != state.facing:
-        msg = "H:n names the facing only when going hull-down from prone; standing keeps it (ADV-15)"
+        msg = "H:n names the facing only from prone; going hull-down standing keeps it (ADV-15)"
         return fail(index, token, state, msg)
     else:
         cost, facing = 2, state.facing

@@ -27,8 +27,8 @@ import numpy as np
 from ..board import ARRAY_FIELDS, Board, board_from_arrays
 from ..hexgrid import Hex
 from . import costs as C
-from .options import Rules
 from .flightmoves import wige_transitions
+from .options import Rules
 from .search import (
     LINK,
     Found,

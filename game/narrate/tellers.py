@@ -210,6 +210,18 @@ SIMPLE: dict[str, Callable[[Context, RulesEvent, str], str]] = {
     "lands_beside": lambda n, e, w: (
         f"{w} misses and lands beside the unit, in {n.where(e.get('at'))}"
     ),
+    # advanced movement (docs/advanced-movement.md)
+    "crawl_failed": lambda n, e, w: (
+        f"{w} fails to crawl into {n.where(e.get('into'))}: the MP are spent, it stays "
+        f"in {n.where(e.get('at'))} (ADV-04)"
+    ),
+    "hull_down_stays": lambda n, e, w: (
+        f"{w} does not get up and stays hull-down in {n.where(e.get('at'))} (ADV-12)"
+    ),
+    "wige_landing": lambda n, e, w: (
+        f"{w} comes down on {e.get('terrain')} in {n.where(e.get('at'))}: {e.get('result')} "
+        "(ADV-18)"
+    ),
     "steps_aside": lambda n, e, w: (
         f"{w} steps aside to {n.where(e.get('to'))} instead of being pushed (PHY-19)"
     ),

@@ -31,8 +31,20 @@ Key = tuple
 
 def _key(s: MoveState) -> Key:
     """Everything that decides what the move can still do (MoveState less its record)."""
-    return (s.at, s.facing, s.prone, s.deck, s.all_paved, s.climbed, s.hull_down, s.airborne,
-            s.altitude, s.road_bound, s.landed, s.steps == 0)
+    return (
+        s.at,
+        s.facing,
+        s.prone,
+        s.deck,
+        s.all_paved,
+        s.climbed,
+        s.hull_down,
+        s.airborne,
+        s.altitude,
+        s.road_bound,
+        s.landed,
+        s.steps == 0,
+    )
 
 
 def baseline_states(
@@ -80,9 +92,7 @@ def baseline_hexes(
     if ctx.error:
         return {}
     out: dict[Hex, tuple[int, set[int]]] = {}
-    for key, (cost, state) in baseline_states(
-        board, units, unit_id, mode, rules, careless
-    ).items():
+    for key, (cost, state) in baseline_states(board, units, unit_id, mode, rules, careless).items():
         h, facing = key[0], key[1]
         error, _ = finish_move(ctx, state)
         if error is not None:

@@ -25,7 +25,7 @@ def test_mov_32_a_55_t_mech_jumping_onto_a_cf_15_roof_brings_the_building_down()
     mech = unit(tons=55, walk=5, jump=3)
     checked = check_move(b, [mech], "m", "jump", ["J:0503"])
     assert checked.legal
-    (step, over), = checked.warnings
+    ((step, over),) = checked.warnings
     assert (step, over.rule, over.load, over.cf) == (0, "MOV-32", 55, 15)
     assert checked.to_json(b)["warnings"][0]["type"] == "building_collapse"
     res = resolve_move(b, [mech], "m", "jump", ["J:0503"], Dice(seed=1))

@@ -105,8 +105,9 @@ def advanced(draw: st.DrawFn):
                  heat=mover.heat if body is not None else 0)  # fmt: skip
     tacops = Rules(rules.variant, tacops=True)
     mode = draw(
-        st.sampled_from(["walk", "run", "crawl"] if posture == "prone" and kind == "biped"
-                        else ["walk", "run"])  # ADV-03: crawling needs two arms
+        st.sampled_from(
+            ["walk", "run", "crawl"] if posture == "prone" and kind == "biped" else ["walk", "run"]
+        )  # ADV-03: crawling needs two arms
     )
     careless = mode != "crawl" and kind != "infantry" and draw(st.booleans())
     return b, [mover, *units[1:]], tacops, mode, careless

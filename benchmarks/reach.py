@@ -129,9 +129,14 @@ def bench_advanced(name: str, board: Board) -> None:
     hero = Unit("hero", "A", "biped", 50, 5, centre, 0, jump=5)
     prone = replace(hero, prone=True)
     wige = Unit("hero", "A", "wige", 40, 8, centre, 0, airborne=True, altitude=1)
-    cases = [("walk", hero, "walk", False), ("run", hero, "run", False),
-             ("careless walk", hero, "walk", True), ("crawl", prone, "crawl", False),
-             ("prone walk", prone, "walk", False), ("WiGE cruise", wige, "walk", False)]  # fmt: skip
+    cases = [
+        ("walk", hero, "walk", False),
+        ("run", hero, "run", False),
+        ("careless walk", hero, "walk", True),
+        ("crawl", prone, "crawl", False),
+        ("prone walk", prone, "walk", False),
+        ("WiGE cruise", wige, "walk", False),
+    ]
     print(f"\n{name} with the tacops option, unit at {board.hex_name(centre)}")
     print(f"{'query':<14}{'reach ms':>10}{'baseline ms':>13}{'speed-up':>10}")
     for label, unit, mode, careless in cases:

@@ -82,7 +82,7 @@ def new_game_from_scenario(path: str | Path, *, rules: Rules = TW, seed: int = 1
     named = tuple(sorted({u.side for u in sc.units}))
     sides = named if len(named) >= 2 else SIDES
     return new_game(
-        sc.board, map_ref=map_ref, rules=rules, seed=seed, script=sc.dice or (),
+        sc.board, map_ref=map_ref, rules=sc.rules(rules), seed=seed, script=sc.dice or (),
         units=sc.units, sides=sides,
     )  # fmt: skip
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.errors import UserFacingError
+from game.rules.options import Rules
 
 if TYPE_CHECKING:
     import pygame
@@ -36,6 +37,7 @@ class Args:
     load: Path | None
     size: tuple[int, int]
     seed: int | None
+    tacops: bool = False  # the Tactical Operations movement modes (ADV-01..16)
 
 
 def parse_args(argv: Sequence[str]) -> Args:
@@ -45,6 +47,8 @@ def parse_args(argv: Sequence[str]) -> Args:
     ap.add_argument("--load", type=Path, help="a saved game to continue")
     ap.add_argument("--size", default=None, help="window size, e.g. 1600x900")
     ap.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")
+    tacops = "Tactical Operations movement: crawl, careless, hull-down, defence"
+    ap.add_argument("--tacops", action="store_true", help=tacops)
     ns = ap.parse_args(list(argv))
     given = [x for x in (ns.map, ns.scenario, ns.load) if x is not None]
     if len(given) > 1:
@@ -61,7 +65,7 @@ def parse_args(argv: Sequence[str]) -> Args:
     for p, what in ((ns.map, "map"), (ns.scenario, "scenario"), (ns.load, "save")):
         if p is not None and not p.is_file():
             raise PlayError(f"{p}: no such {what} file")
-    return Args(ns.map, ns.scenario, ns.load, size, ns.seed)
+    return Args(ns.map, ns.scenario, ns.load, size, ns.seed, ns.tacops)
 
 
 def initial_state(args: Args):
@@ -70,16 +74,17 @@ def initial_state(args: Args):
     from game.setup import new_game_from_map, new_game_from_scenario, with_forces
 
     seed = args.seed if args.seed is not None else random.randrange(1, 2**31)
+    rules = Rules(tacops=args.tacops)
     if args.load is not None:
         return load_game(args.load)
     if args.scenario is not None:
-        state = new_game_from_scenario(args.scenario, seed=seed)
+        state = new_game_from_scenario(args.scenario, rules=rules, seed=seed)
         for side in state.sides:
             if not state.side_units(side):
                 raise PlayError(f"{args.scenario}: side {side} has no units; a game needs both")
         return state
     if args.map is not None:
-        return with_forces(new_game_from_map(args.map, seed=seed))
+        return with_forces(new_game_from_map(args.map, rules=rules, seed=seed))
     return None
 
 
@@ -91,7 +96,7 @@ def make_app(args: Args, screen):
     app = App(screen)
     state = initial_state(args)
     if state is None:
-        app.show("start")
+        app.show("start", rules=Rules(tacops=args.tacops))
         return app
     try:
         app.start_game(state)

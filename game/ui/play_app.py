@@ -100,6 +100,7 @@ class App:
             "start",
             map_path=path if path is not None and path.suffix == ".tmx" else None,
             forces=forces if any(forces.values()) else None,
+            rules=state.rules,
         )
 
     def notify(self, text: str, error: bool = False, seconds: float = 3.5) -> None:

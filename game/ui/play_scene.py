@@ -21,7 +21,7 @@ from game.phases.movement import to_move
 from game.state import GameState
 from game.units import Unit
 
-from . import overlays, play_act
+from . import overlays, play_act, play_tacops
 from .anim import MoveAnimation
 from .log_view import LogView
 from .panels import Button, PanelCache, screen_layout
@@ -149,6 +149,8 @@ class PlayScene:
             mode = self.plan.mode
         if busy is not None:
             mode = busy.mode
+        elif play_tacops.mode_refusal(self, u, mode):
+            mode = "walk"  # crawling is for a prone Mech (ADV-03)
         if self.plan is None or self.plan.unit_id != u.id or self.plan.mode != mode:
             self.plan = Plan(u.id, mode)
         self.view.ensure_visible(u.at)
@@ -167,6 +169,10 @@ class PlayScene:
             return
         if mode == "jump" and (u is None or u.jump_mp() <= 0):
             self.app.notify(f"{self.plan.unit_id} has no jump MP", error=True)
+            return
+        why = play_tacops.mode_refusal(self, u, mode)
+        if why:
+            self.app.notify(why, error=True)
             return
         self.plan = Plan(self.plan.unit_id, mode)
         self._update_hover(self.mouse)
@@ -212,7 +218,7 @@ class PlayScene:
         key = None
         if plan is not None:
             key = (id(self.state), plan.unit_id, plan.mode, tuple(plan.waypoints), plan.dest,
-                   plan.facing, self.view.camera.zoom)  # fmt: skip
+                   plan.facing, self.view.camera.zoom, plan.careless)  # fmt: skip
         if key == self.path_key:
             return
         self.path_key = key
@@ -221,7 +227,7 @@ class PlayScene:
             return
         unit = self.state.unit(plan.unit_id)
         assert unit is not None
-        title = f"{unit.id} {plan.mode}s"
+        title = f"{unit.id} {plan.mode}s" + (" carelessly" if plan.careless else "")
         busy = self.state.underway
         if busy is not None and busy.unit_id == unit.id:
             title = (
@@ -240,6 +246,7 @@ class PlayScene:
             self.info["error"] = res.error
         self.info["result"] = res
         self.info["steps"] = steps
+        self.info["other"] = plan.other_option(self.state)  # ADV-05: careful or careless
         self.info["warnings"] = overlays.move_warnings(res, self.state.board)
         self.path_layer = self._path_layer(
             unit, res, steps, legal=res.legal, warnings=self.info["warnings"]
@@ -297,6 +304,7 @@ class PlayScene:
                 plan.mode,
                 tuple(plan.waypoints),
                 self.view.camera.zoom,
+                plan.careless,
             )
         if key != self.reach_key:
             self.reach_key = key

@@ -9,6 +9,7 @@ gunnery and x to remove it. Enter starts, Ctrl+O loads, Esc quits.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ import pygame
 from game.actions import IllegalActionError
 from game.errors import UserFacingError
 from game.roster import entries, entry
+from game.rules.options import TW, Rules
 from game.setup import DEFAULT_FORCES, DEFAULT_SKILLS, bundled_maps, new_game_from_map, with_forces
 
 from .fonts import draw_text, font, ui_size
@@ -30,6 +32,7 @@ START_KEYS = (
     ("+A / +B", "add that design to side A or B (pilot G4/P5)"),
     ("- / + beside a unit", "gunnery (G) and piloting (P) skill (lower is better)"),
     ("x", "remove the unit"),
+    ("Ctrl+T / Tac Ops button", "Tactical Operations movement on / off (crawl, careless, ...)"),
     ("Enter / Start", "start: each side then deploys its units"),
     ("Ctrl+O", "load a saved game"),
     ("Esc", "quit"),
@@ -45,6 +48,7 @@ class StartScreen:
         app: Any,
         map_path: Path | None = None,
         forces: dict[str, list[list[Any]]] | None = None,
+        rules: Rules = TW,
     ) -> None:
         self.app = app
         self.maps = bundled_maps()
@@ -66,6 +70,7 @@ class StartScreen:
         self.mouse = (0, 0)
         self.help = False
         self.roster_scroll = 0
+        self.rules = rules  # the variant and the optional rules (T toggles tacops)
 
     def map_choice(self) -> Path | None:
         if self.use_typed and self.typed:
@@ -82,7 +87,8 @@ class StartScreen:
             return
         picks = {side: [tuple(u) for u in units] for side, units in self.forces.items()}
         try:
-            state = with_forces(new_game_from_map(path, seed=random.randrange(1, 2**31)), picks)
+            seed = random.randrange(1, 2**31)
+            state = with_forces(new_game_from_map(path, rules=self.rules, seed=seed), picks)
         except (UserFacingError, IllegalActionError) as e:
             self.app.notify(str(e), error=True, seconds=6)
             return
@@ -106,6 +112,8 @@ class StartScreen:
             else:
                 slot = 1 if kind == "gun" else 2
                 unit[slot] = max(0, min(8, unit[slot] + int(delta)))
+        elif action == "tacops":
+            self.rules = replace(self.rules, tacops=not self.rules.tacops)
         elif action == "start":
             self.start()
         elif action == "load":
@@ -125,6 +133,8 @@ class StartScreen:
                 self.app.running = False
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.start()
+            elif event.key == pygame.K_t and event.mod & pygame.KMOD_CTRL:
+                self.choose("tacops")
             elif event.key == pygame.K_BACKSPACE:
                 self.typed = self.typed[:-1]
                 self.use_typed = bool(self.typed)
@@ -173,16 +183,18 @@ class StartScreen:
             self._draw_force(screen, side, rect, size)
         bh = round(size * 2.2)
         y = h - size * 4
-        bw = min(size * 12, (w - 4 * gap) // 3)
+        bw = min(size * 12, (w - 5 * gap) // 4)
+        tacops = "Tac Ops movement: " + ("on" if self.rules.tacops else "off") + " (Ctrl+T)"
         for i, (action, label) in enumerate(
             (
                 ("start", "Start game (Enter)"),
                 ("load", "Load game (Ctrl+O)"),
+                ("tacops", tacops),
                 ("quit", "Quit (Esc)"),
             )
         ):
             b = Button(pygame.Rect(gap + i * (bw + gap), y, bw, bh), action, label,
-                       action == "start")  # fmt: skip
+                       action == "start" or (action == "tacops" and self.rules.tacops))  # fmt: skip
             self.buttons.append(b)
             draw_button(screen, b, size + 2, b.rect.collidepoint(self.mouse))
         if self.help:

@@ -152,7 +152,8 @@ def _draw_banner(scene: Any, screen: pygame.Surface) -> None:
     lay = scene.layout
     extra = ""
     if scene.plan is not None:
-        extra = f"- {scene.plan.unit_id}: {scene.plan.mode}"
+        careless = " (careless)" if scene.plan.careless else ""
+        extra = f"- {scene.plan.unit_id}: {scene.plan.mode}{careless}"
     surf = scene.cache.get(
         "banner",
         (id(scene.state), extra, lay.banner.size),

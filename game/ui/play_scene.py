@@ -246,7 +246,10 @@ class PlayScene:
             self.info["error"] = res.error
         self.info["result"] = res
         self.info["steps"] = steps
-        self.info["other"] = plan.other_option(self.state)  # ADV-05: careful or careless
+        other = plan.other_option(self.state)  # ADV-05: careful or careless, when it differs
+        mine = (res.mp_used, len(res.psrs))
+        same = other is not None and (other.mp_used, len(other.psrs)) == mine
+        self.info["other"] = None if same else other
         self.info["warnings"] = overlays.move_warnings(res, self.state.board)
         self.path_layer = self._path_layer(
             unit, res, steps, legal=res.legal, warnings=self.info["warnings"]

@@ -50,6 +50,15 @@ def test_start_screen_ctrl_t_switches_the_tacops_option_and_the_save_keeps_it(tm
     key(app, pygame.K_t, mod=pygame.KMOD_CTRL)  # no effect outside the start screen
 
 
+def test_the_command_line_tacops_flag_turns_the_option_on_for_any_scenario():
+    from game.ui.play import Args, initial_state, parse_args
+
+    assert parse_args([str(PLAIN), "--tacops"]).tacops
+    assert initial_state(Args(None, PLAIN, None, (1280, 720), 7, True)).rules.tacops
+    assert not initial_state(Args(None, PLAIN, None, (1280, 720), 7)).rules.tacops
+    assert initial_state(Args(None, TACOPS, None, (1280, 720), 7)).rules.tacops
+
+
 def test_the_scenario_option_turns_tacops_on_and_the_panel_shows_its_buttons():
     app = new_app(TACOPS)
     scene = ready(app)

@@ -22,7 +22,7 @@ from .records import Movement
 
 BRACKET_MODIFIER = {"short": 0, "medium": 2, "long": 4}  # CMB-11 (TW)
 IMPOSSIBLE = 12  # CMB-11: a modified number above 12 cannot hit
-MOVED = {"walk": "walked", "run": "ran", "jump": "jumped"}
+MOVED = {"walk": "walked", "run": "ran", "jump": "jumped", "defend": "defends (as walked, ADV-01)"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +103,8 @@ def shared_modifiers(attacker: Unit, target: Unit, sight: Sight, a_move: Movemen
         m.append(Modifier(-2, "prone target, adjacent", "CMB-19") if adjacent
                  else Modifier(1, "prone target", "CMB-19"))  # fmt: skip
     m += terrain_modifiers(sight, rules)
+    if target.hull_down and sight.partial_cover:  # ADV-11: on top of partial cover's own
+        m.append(Modifier(2, "hull-down target in partial cover", "ADV-11"))
     heat = heat_to_hit(attacker.heat) if attacker.is_mech else 0
     if heat:
         m.append(Modifier(heat, f"attacker heat {attacker.heat}", "HEAT-07"))

@@ -151,7 +151,8 @@ def weapon_options(board: Board, units: Sequence[Unit] | Mapping[str, Unit], att
     chosen = range(len(listed)) if weapons is None else weapons
     shared = shared_modifiers(a, t, sight, movement_of(movement, a.id),
                               movement_of(movement, t.id), arc, secondary, aim, rules)  # fmt: skip
-    ctx = _Context(board, a, t, sight, twist, aim, _prop_arm(a, listed, chosen))
+    defending = movement_of(movement, a.id).mode == "defend"
+    ctx = _Context(board, a, t, sight, twist, aim, _prop_arm(a, listed, chosen), defending)
     options = tuple(_option(ctx, i, listed[i], shared) for i in chosen)
     return AttackOptions(a.id, t.id, sight, arc, side, options)
 
@@ -165,6 +166,7 @@ class _Context:
     twist: int
     aim: str | None
     prop_arm: str | None
+    defending: bool = False  # ADV-01: physical attack defence, no weapon attacks
 
 
 def _prop_arm(a: Unit, listed: tuple[Mount, ...], chosen: Sequence[int]) -> str | None:
@@ -200,6 +202,10 @@ def _why_not(ctx: _Context, i: int, m: Mount, w: Weapon, rng: int, b: str) -> st
     where = LOCATION_NAMES.get(m.location, m.location)
     checks = (
         unit_blocker(a),
+        "a Mech in physical attack defence makes no weapon attacks (ADV-01)"
+        if ctx.defending else None,
+        "leg-mounted weapons cannot fire while hull-down (ADV-13)"
+        if a.hull_down and m.location in LEGS else None,
         f"{t.id} is already destroyed" if t.destroyed else None,
         "infantry cannot be targeted by weapon attacks in this build"
         if t.kind == "infantry" else None,

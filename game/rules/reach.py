@@ -102,13 +102,12 @@ class Reach:
         out: dict[Hex, tuple[int, tuple[int, ...]]] = {}
         every = tuple(range(6))
         infantry = self.kind == "infantry" and not self.still
+        if self.hull_mp >= 0:  # ADV-14/15: prone, then hull-down facing any way
+            faces[best <= self.mp_available - self.hull_mp] = True
         for i, h in enumerate(ends.tolist()):
             r, c = divmod(h, self.cols)
             fs = every if infantry else tuple(np.flatnonzero(faces[i]).tolist())
             out[Hex(c, r)] = (int(best[i]), fs)
-        if self.hull_mp >= 0:  # ADV-14/15: prone, then hull-down facing any way
-            room = self.mp_available - self.hull_mp
-            out = {h: (mp, tuple(range(6)) if mp <= room else fs) for h, (mp, fs) in out.items()}
         if minimum:
             for (h, f), (mp, _) in self.minimum_ends.items():
                 least, fs = out.get(h, (mp, ()))

@@ -258,6 +258,15 @@ def test_adv_13_leg_weapons_cannot_fire_while_hull_down() -> None:
     assert not leg.can_fire and "ADV-13" in (leg.why_not or "") and arm.can_fire
 
 
+def test_adv_13_a_hull_down_mech_punches_on_the_kick_table() -> None:
+    punch = {"attacker": "a", "target": "t", "type": "punch", "limb": "RA"}
+    down = phys_unit("a", "0505", 0, hull_down=True)
+    target = phys_unit("t", "0504", 3, side="B")
+    out = ask([down, target], punch, options=["tacops"])
+    assert out["can_attack"] and out["table"] == "kick"
+    assert ask([phys_unit("a", "0505", 0), target], punch)["table"] == "punch"
+
+
 def test_adv_14_prone_to_hull_down_costs_1_mp_plus_leg_actuators_and_back_is_free() -> None:
     prone = unit(walk=5, prone=True)
     assert check_move(board(), [prone], "m", "walk", ["H:0"], TO).mp_used == 1

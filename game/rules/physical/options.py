@@ -102,7 +102,7 @@ def physical_option(board: Board, units: Mapping[str, Unit], blow: Blow,
     total = sum(m.value for m in mods)
     number = total if why is None and total <= IMPOSSIBLE else None
     return PhysicalOption(blow, why is None, why, number, tuple(mods), dmg,
-                          numbers.table(kind, t, diff) if kind in TYPES else None,
+                          numbers.table(kind, t, diff, a.hull_down) if kind in TYPES else None,
                           numbers.attacker_damage(kind, a, t), psrs, side, diff)  # fmt: skip
 
 

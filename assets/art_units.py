@@ -282,7 +282,8 @@ def counter_png(kind: str, side: str) -> np.ndarray:
 
 
 def marker(kind: str) -> np.ndarray:
-    """32x32 UI markers: prone (a down chevron) and moved (a tick), on a dark-rimmed disc."""
+    """32x32 UI markers on a dark-rimmed disc: prone (a double down chevron), moved (a
+    tick), hull (hull-down, ADV-11: a low dome behind a wall)."""
     s = 32
     img = c.canvas(s, s)
     disc = c.disc_mask(16, 16, 14.5, s, s)
@@ -291,6 +292,9 @@ def marker(kind: str) -> np.ndarray:
     c.paint(img, c.rgb(MARKER[f"{kind}_disc"]), c.disc_mask(16, 16, 13.0, s, s))
     if kind == "prone":
         pts = [((9, 9), (16, 16)), ((16, 16), (23, 9)), ((9, 16), (16, 23)), ((16, 23), (23, 16))]
+    elif kind == "hull":
+        pts = [((7.5, 21), (24.5, 21)), ((10.5, 17), (12.5, 12)), ((12.5, 12), (19.5, 12)),
+               ((19.5, 12), (21.5, 17))]  # fmt: skip
     else:
         pts = [((8.5, 16.5), (13.5, 21.5)), ((13.5, 21.5), (23.5, 10.5))]
     c.paint(img, c.rgb(MARKER[f"{kind}_symbol"]), c.strokes_mask(pts, 3.2, s, s))
@@ -303,5 +307,5 @@ def write_all(assets_dir: str) -> None:
             c.save_png(
                 counter_png(kind, side), os.path.join(assets_dir, "units", f"{kind}_{side}.png")
             )
-    for kind in ("prone", "moved"):
+    for kind in ("prone", "moved", "hull"):
         c.save_png(marker(kind), os.path.join(assets_dir, "ui", f"{kind}.png"))

@@ -130,6 +130,7 @@ def test_adv_11_h_goes_hull_down_and_h_again_leaves_it():
     assert a.steps == ("H",)
     finish_animation(app)
     assert app.state.unit("A2").hull_down and app.state.move_record("A2").mp_used == 2
+    assert "goes hull-down" in app.state.log[-1].event.text  # the log says so
 
 
 def test_adv_14_h_from_prone_goes_hull_down_and_the_move_goes_on():

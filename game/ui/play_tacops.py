@@ -15,6 +15,7 @@ from game.rules.tacops import careless_error, crawl_error, defend_error
 from .play_act import send
 from .play_plan import Plan
 
+CARELESS_NOTE = "careless: extra terrain MP ignored, a roll after each such hex"
 NEEDS_OPTION = "needs the Tactical Operations option (start screen: Ctrl+T, or --tacops)"
 
 
@@ -54,11 +55,7 @@ def toggle_careless(scene: Any) -> None:
         scene.app.notify(err, error=True)
         return
     scene.plan = Plan(plan.unit_id, plan.mode, careless=not plan.careless)
-    word = (
-        "careless: extra terrain MP ignored, a roll after each such hex"
-        if (scene.plan.careless)
-        else "careful"
-    )
+    word = CARELESS_NOTE if scene.plan.careless else "careful"
     scene.app.notify(f"{u.id} moves {word}")
     scene._update_hover(scene.mouse)
 

@@ -102,6 +102,8 @@ MARKER: dict[str, str] = {
     "prone_symbol": "#ffffff",
     "moved_disc": "#2e7d4f",
     "moved_symbol": "#ffffff",
+    "hull_disc": "#c98a1b",  # hull-down (ADV-11): amber
+    "hull_symbol": "#ffffff",
     "rim": "#111111",
 }
 

@@ -20,7 +20,8 @@ from art_palette import MARKER, NOTCH, SIDES
 SIZE = 128
 CX = CY = SIZE / 2
 DISC_R = 57.0
-KINDS = ("biped", "quad", "tracked", "wheeled", "hover", "infantry", "aero", "dropship")
+KINDS = ("biped", "quad", "tracked", "wheeled", "hover", "infantry", "wige", "naval", "vtol",
+         "aero", "dropship")  # fmt: skip
 
 Mask = np.ndarray
 
@@ -191,6 +192,47 @@ def dropship() -> Silhouette:
     return body, _union(bridge, bells, bays * hull), _union(deck, bridge)
 
 
+def wige() -> Silhouette:
+    """A ground-effect craft: a long hull, broad low wings forward, a high T-tail aft."""
+    hull = _union(_ellipse(64, 62, 11, 40), _rrect(56, 60, 72, 100, 6))
+    wings = _poly([(53, 50), (75, 50), (104, 70), (104, 78), (75, 72), (53, 72), (24, 78),
+                   (24, 70)])  # fmt: skip
+    tail = _rrect(46, 92, 82, 100, 3)
+    engines = _union(_ellipse(46, 54, 5, 9), _ellipse(82, 54, 5, 9))
+    body = _union(hull, wings, tail, engines)
+    canopy = _ellipse(64, 34, 5, 7)
+    flaps = _lines([((28, 75), (52, 71)), ((76, 71), (100, 75))], 1.0)
+    intakes = _union(_disc(46, 47, 2.2), _disc(82, 47, 2.2))
+    return body, _union(canopy, flaps, intakes), _union(engines, tail)
+
+
+def naval() -> Silhouette:
+    """A surface vessel: a pointed bow at the top, a square stern, a turret and a bridge."""
+    hull = _poly([(64, 14), (80, 40), (84, 70), (82, 106), (46, 106), (44, 70), (48, 40)])
+    bridge = _rrect(54, 66, 74, 84, 3)
+    turret = _disc(64, 46, 9)
+    barrel = _rrect(62, 22, 66, 44, 1.2)
+    body = _union(hull, bridge, turret, barrel)
+    deck = _lines([((50, 92), (78, 92)), ((50, 99), (78, 99))], 1.0)
+    windows = _lines([((57, 70), (71, 70))], 1.6)
+    wake = _lines([((52, 56), (52, 62)), ((76, 56), (76, 62))], 1.0)
+    return body, _union(deck, windows, wake), _union(bridge, turret, barrel)
+
+
+def vtol() -> Silhouette:
+    """A helicopter: cockpit forward, a tail boom with its small rotor, two long blades."""
+    cabin = _union(_ellipse(64, 52, 13, 22), _rrect(58, 60, 70, 80, 5))
+    boom = _rrect(61.5, 74, 66.5, 110, 2)
+    tail_rotor = _rrect(56, 102, 72, 107, 2)
+    blades = _lines([((22, 22), (106, 82)), ((106, 22), (22, 82))], 3.4)
+    hub = _disc(64, 52, 6)
+    stubs = _rrect(44, 58, 84, 63, 2)
+    body = _union(cabin, boom, tail_rotor, blades, hub, stubs)
+    canopy = _ellipse(64, 36, 7, 6)
+    pods = _lines([((46, 60.5), (50, 60.5)), ((78, 60.5), (82, 60.5))], 1.2)
+    return body, _union(canopy, pods), _union(hub, blades)
+
+
 SILHOUETTES: dict[str, Callable[[], Silhouette]] = {
     "biped": biped,
     "quad": quad,
@@ -200,6 +242,9 @@ SILHOUETTES: dict[str, Callable[[], Silhouette]] = {
     "infantry": infantry,
     "aero": aero,
     "dropship": dropship,
+    "wige": wige,
+    "naval": naval,
+    "vtol": vtol,
 }
 
 
@@ -265,7 +310,8 @@ def counter_png(kind: str, side: str) -> np.ndarray:
 
 
 def marker(kind: str) -> np.ndarray:
-    """32x32 UI markers: prone (a down chevron) and moved (a tick), on a dark-rimmed disc."""
+    """32x32 UI markers on a dark-rimmed disc: prone (a double down chevron), moved (a
+    tick), hull (hull-down, ADV-11: a low dome behind a wall)."""
     s = 32
     img = c.canvas(s, s)
     disc = c.disc_mask(16, 16, 14.5, s, s)
@@ -274,6 +320,9 @@ def marker(kind: str) -> np.ndarray:
     c.paint(img, c.rgb(MARKER[f"{kind}_disc"]), c.disc_mask(16, 16, 13.0, s, s))
     if kind == "prone":
         pts = [((9, 9), (16, 16)), ((16, 16), (23, 9)), ((9, 16), (16, 23)), ((16, 23), (23, 16))]
+    elif kind == "hull":
+        pts = [((7.5, 21), (24.5, 21)), ((10.5, 17), (12.5, 12)), ((12.5, 12), (19.5, 12)),
+               ((19.5, 12), (21.5, 17))]  # fmt: skip
     else:
         pts = [((8.5, 16.5), (13.5, 21.5)), ((13.5, 21.5), (23.5, 10.5))]
     c.paint(img, c.rgb(MARKER[f"{kind}_symbol"]), c.strokes_mask(pts, 3.2, s, s))
@@ -286,5 +335,5 @@ def write_all(assets_dir: str) -> None:
             c.save_png(
                 counter_png(kind, side), os.path.join(assets_dir, "units", f"{kind}_{side}.png")
             )
-    for kind in ("prone", "moved"):
+    for kind in ("prone", "moved", "hull"):
         c.save_png(marker(kind), os.path.join(assets_dir, "ui", f"{kind}.png"))

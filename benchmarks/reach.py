@@ -6,7 +6,8 @@ Run: ``.venv/bin/python benchmarks/reach.py`` (about 20 s). For the default map 
 of tests/rules/dijkstra.py (a heapq Dijkstra that calls movement.advance() with every
 token; for jumps a ring-by-ring search in plain Python) measured in the same process.
 Goals: one query <= 0.5 ms on the default map and no slower than the baseline; the batch
->= 3x faster than 24 baseline queries.
+>= 3x faster than 24 baseline queries. Then the advanced modes with the tacops option on
+(careless, crawl, prone, an airborne WiGE), same goal for walk and run.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -27,6 +29,7 @@ from dijkstra import baseline_hexes, baseline_jump  # noqa: E402
 
 from game.board import Board, HexSpec, build_board  # noqa: E402
 from game.hexgrid import Hex  # noqa: E402
+from game.rules.options import Rules  # noqa: E402
 from game.rules.reach import reach, reach_batch  # noqa: E402
 from game.units import Unit  # noqa: E402
 
@@ -114,9 +117,42 @@ def bench(name: str, board: Board) -> None:
     print(f"{'batch of 24':<14}{fast:>10.3f}{base:>13.2f}{base / fast:>9.0f}x")
 
 
+def bench_advanced(name: str, board: Board) -> None:
+    """The same hero with the tacops option on (docs/advanced-movement.md): walk and run
+    (the standing Mech's search is the one without the option, plus the P + H:n ends),
+    careless walk, crawling from prone, and an airborne WiGE."""
+    spots = open_hexes(board, 24, seed=7)
+    centre = min(
+        spots, key=lambda h: abs(h.col - board.width // 2) + abs(h.row - board.height // 2)
+    )
+    rules = Rules(tacops=True)
+    hero = Unit("hero", "A", "biped", 50, 5, centre, 0, jump=5)
+    prone = replace(hero, prone=True)
+    wige = Unit("hero", "A", "wige", 40, 8, centre, 0, airborne=True, altitude=1)
+    cases = [
+        ("walk", hero, "walk", False),
+        ("run", hero, "run", False),
+        ("careless walk", hero, "walk", True),
+        ("crawl", prone, "crawl", False),
+        ("prone walk", prone, "walk", False),
+        ("WiGE cruise", wige, "walk", False),
+    ]
+    print(f"\n{name} with the tacops option, unit at {board.hex_name(centre)}")
+    print(f"{'query':<14}{'reach ms':>10}{'baseline ms':>13}{'speed-up':>10}")
+    for label, unit, mode, careless in cases:
+        reach(board, [unit], "hero", mode, rules, careless)  # builds the arrays
+        base = median_ms(
+            lambda u=unit, m=mode, c=careless: baseline_hexes(board, [u], "hero", m, rules, c), 3
+        )
+        fast = median_ms(lambda u=unit, m=mode, c=careless: reach(board, [u], "hero", m, rules, c),
+                         200)  # fmt: skip
+        print(f"{label:<14}{fast:>10.3f}{base:>13.2f}{base / fast:>9.0f}x")
+
+
 def main() -> None:
     bench("default map", default_board())
     bench("random map", random_board(64, 64, seed=3))
+    bench_advanced("default map", default_board())
 
 
 if __name__ == "__main__":

@@ -123,7 +123,7 @@ class CommitMove(Action):
     (MOV-23): then it is under way and goes on with further CommitMoves for the same unit
     (or ends with EndMove). ``partial``: the player takes these steps first and plans the
     rest once their rolls are seen (a stand-up attempt): the move stays under way while
-    MP remain."""
+    MP remain. ``careless``: the tacops option's careless movement (ADV-05/06)."""
 
     doing: ClassVar[str] = "units move"
 
@@ -131,6 +131,7 @@ class CommitMove(Action):
     mode: str
     steps: tuple[str, ...]
     partial: bool = False
+    careless: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -57,6 +57,7 @@ class Mover(Protocol):
         steps: tuple[str, ...],
         *,
         final: bool = True,
+        careless: bool = False,
     ) -> MoveReport: ...
 
 
@@ -80,28 +81,22 @@ def rules_mover(
     steps: tuple[str, ...],
     *,
     final: bool = True,
+    careless: bool = False,
 ) -> MoveReport:
-    """Check the path (MOV-01..31), then resolve its piloting rolls (PSR-04..29).
+    """Check the path (MOV-01..31), then resolve its piloting rolls (PSR-04..29);
+    ``careless``: ADV-05 (tacops), every extra MP the rules allow is ignored.
 
     A move under way (``state.underway``) goes on from where it stopped; ``final`` False
     takes a part of a move that goes on afterwards (game.phases.movement)."""
     from .rules.movement import check_move
 
     resume = resume_of(state, unit_id)
-    result = check_move(
-        state.board,
-        ground(state.units),
-        unit_id,
-        mode,
-        steps,
-        state.rules,
-        resume=resume,
-        final=final,
-    )
+    result = check_move(state.board, ground(state.units), unit_id, mode, steps, state.rules,
+                        resume=resume, final=final, careless=careless)  # fmt: skip
     if not result.legal:
         where = "" if result.failed_step is None else f"step {result.failed_step + 1}: "
         return MoveReport(False, f"{where}{result.error}")
-    return _resolved(state, dice, unit_id, mode, steps, resume, final)
+    return _resolved(state, dice, unit_id, mode, steps, resume, final, careless)
 
 
 def _resolved(
@@ -112,6 +107,7 @@ def _resolved(
     steps: tuple[str, ...],
     resume: Any,
     final: bool,
+    careless: bool = False,
 ) -> MoveReport:
     """Roll the move's PSRs (game.rules.piloting) and gather units, bodies and events."""
     from .rules.piloting import resolve_move
@@ -129,6 +125,7 @@ def _resolved(
         target_mods={m.unit_id: m.target_modifier for m in state.moves},  # PHY-17
         resume=resume,
         final=final,
+        careless=careless,
     )
     if not res.legal:
         where = "" if res.check.failed_step is None else f"step {res.check.failed_step + 1}: "
@@ -209,7 +206,9 @@ def with_building_cf(board: Board, buildings: tuple[tuple[Hex, int], ...]) -> Bo
 # --- what the UI asks before a move is committed (no dice rolled) ---------------------------
 
 
-def preview_move(state: GameState, unit_id: str, mode: str, steps: tuple[str, ...]) -> Any:
+def preview_move(
+    state: GameState, unit_id: str, mode: str, steps: tuple[str, ...], careless: bool = False
+) -> Any:
     """The checked path for the summary panel: game.rules.movement.MoveResult (MP used and
     available, heat, hexes moved, modifiers, every PSR with its target), nothing rolled.
     A move under way is checked as it goes on (MP spent so far count)."""
@@ -217,11 +216,12 @@ def preview_move(state: GameState, unit_id: str, mode: str, steps: tuple[str, ..
 
     resume = resume_of(state, unit_id)
     return check_move(state.board, ground(state.units), unit_id, mode, steps, state.rules,
-                      resume=resume)  # fmt: skip
+                      resume=resume, careless=careless)  # fmt: skip
 
 
-def reach_of(state: GameState, unit_id: str, mode: str) -> Any:
-    """Where the unit can end this movement (game.rules.reach.Reach: .hexes(), .path_to())."""
+def reach_of(state: GameState, unit_id: str, mode: str, careless: bool = False) -> Any:
+    """Where the unit can end this movement (game.rules.reach.Reach: .hexes(), .path_to());
+    ``careless``: ADV-05, the reach with every ignorable MP ignored."""
     from .rules.reach import reach
 
-    return reach(state.board, ground(state.units), unit_id, mode, state.rules)
+    return reach(state.board, ground(state.units), unit_id, mode, state.rules, careless)

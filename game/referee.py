@@ -73,7 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     rc = sub.add_parser("reach", help="every hex the move's unit can end in")
     rc.add_argument("scenario")
-    rc.add_argument("--mode", choices=("walk", "run", "jump"), default=None)
+    rc.add_argument("--mode", choices=("walk", "run", "jump", "crawl", "defend"), default=None)
     rc.add_argument("--repeat", type=_positive, default=None, help="answer N times, add timing")
     variant(rc)
 
@@ -135,6 +135,7 @@ def _move(args: argparse.Namespace, rules: Rules) -> dict[str, Any]:
     from .referee_aero import ground_units
 
     s = _scenario_with_move(args.scenario)
+    rules = s.rules(rules)
     m = s.move
     units = ground_units(s)  # aerospace units fly over: the ground rules do not see them
     if args.resolve:
@@ -145,12 +146,14 @@ def _move(args: argparse.Namespace, rules: Rules) -> dict[str, Any]:
         cups = iter([Dice(seed=args.seed, script=s.dice or ()) for _ in range(args.repeat or 1)])
 
         def query() -> Any:
-            return resolve_move(s.board, units, m.unit, m.mode, m.steps, next(cups), rules)
+            return resolve_move(s.board, units, m.unit, m.mode, m.steps, next(cups), rules,
+                                careless=m.careless)  # fmt: skip
     else:
         check_move = _engine("movement", "check_move", "rules move")
 
         def query() -> Any:
-            return check_move(s.board, units, m.unit, m.mode, m.steps, rules)
+            return check_move(s.board, units, m.unit, m.mode, m.steps, rules,
+                              careless=m.careless)  # fmt: skip
 
     result, timing = _timed(query, args.repeat)
     return _with_timing(result.to_json(s.board), timing)
@@ -160,13 +163,20 @@ def _reach(args: argparse.Namespace, rules: Rules) -> dict[str, Any]:
     from .referee_aero import ground_units
 
     s = _scenario_with_move(args.scenario)
+    rules = s.rules(rules)
     reach = _engine("reach", "reach", "rules reach")
     m = s.move
     mode = args.mode or m.mode
+    if mode in ("crawl", "defend") and not rules.tacops:
+        raise RefereeUsageError(
+            f"rules reach: --mode {mode} is a Tactical Operations mode: the scenario "
+            f'{args.scenario} needs "options": ["tacops"]'
+        )
+
     units = ground_units(s)
 
     def query() -> Any:
-        return reach(s.board, units, m.unit, mode, rules)
+        return reach(s.board, units, m.unit, mode, rules, m.careless)
 
     result, timing = _timed(query, args.repeat)
     return _with_timing(result.to_json(s.board), timing)

@@ -58,6 +58,7 @@ def los(args: argparse.Namespace, rules: Rules, timed: Callable[..., Any]) -> di
     from .scenario import load_scenario
 
     s = load_scenario(args.scenario)
+    rules = s.rules(rules)
     if (args.frm is None) != (args.to is None):
         raise _Usage("rules los: give both --from and --to, or neither")
     if args.frm is not None:
@@ -85,6 +86,7 @@ def attack(args: argparse.Namespace, rules: Rules, timed: Callable[..., Any]) ->
     from .scenario import load_scenario
 
     s = load_scenario(args.scenario)
+    rules = s.rules(rules)
     decls = _attacks(s, "attack")
     units = {u.id: u for u in s.units}
 
@@ -182,6 +184,7 @@ def heat(args: argparse.Namespace, rules: Rules, timed: Callable[..., Any]) -> d
     from .scenario import ScenarioError, load_scenario
 
     s = load_scenario(args.scenario)
+    rules = s.rules(rules)
     if args.unit is None:
         uid = _attacks(s, "heat")[0].attacker
     else:
@@ -230,6 +233,7 @@ def physical(args: argparse.Namespace, rules: Rules, timed: Callable[..., Any]) 
     from .scenario import ScenarioError, load_scenario
 
     s = load_scenario(args.scenario)
+    rules = s.rules(rules)
     if s.physical is None:
         raise ScenarioError(f"{s.path}: the scenario has no 'physical' attack to ask about")
     blow = s.physical

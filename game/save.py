@@ -26,7 +26,7 @@ from .atomic import write_atomic
 from .errors import UserFacingError, brief
 from .flow import replay
 from .movers import Mover
-from .rules.options import Rules
+from .rules.options import OPTIONS, TACOPS, Rules
 from .scenario import ScenarioError, parse_scenario, read_json
 from .scenario_save import board_digest, board_to_json, unit_to_json
 from .state import GameStart, GameState
@@ -86,6 +86,7 @@ def save_to_json(state: GameState) -> dict[str, Any]:
             "board": board,
             "units": [unit_to_json(u, first) for u in start.units],
             "rules": start.rules.variant,
+            "options": list(start.rules.options),  # optional rules on (tacops)
             "sides": list(start.sides),
             "seed": start.seed,
             "dice": list(start.script),
@@ -213,6 +214,16 @@ def _obj(path: Path, value: Any, where: str) -> dict[str, Any]:
     return value
 
 
+def _options(path: Path, value: Any) -> list[str]:
+    """The save's optional rules: a list of names from game.rules.options.OPTIONS."""
+    if not isinstance(value, list) or not all(isinstance(o, str) for o in value):
+        raise SaveError(f"{path}: 'options' must be a list of rule option names.")
+    for o in value:
+        if o not in OPTIONS:
+            raise SaveError(f"{path}: option {brief(o)} is not one of {', '.join(OPTIONS)}.")
+    return value
+
+
 def _start(path: Path, d: dict[str, Any]) -> tuple[Any, GameStart]:
     """The board and the GameStart; board and units go through the scenario reader."""
     for key in START_KEYS:
@@ -234,7 +245,7 @@ def _start(path: Path, d: dict[str, Any]) -> tuple[Any, GameStart]:
         sc = parse_scenario(scenario, path)
     except UserFacingError as e:
         raise _as_save_error(path, e) from None
-    rules = Rules(d["rules"])
+    rules = Rules(d["rules"], tacops=TACOPS in _options(path, d.get("options", [])))
     limit = d.get("turn_limit")
     if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
         raise SaveError(f"{path}: the turn limit must be a whole number >= 1, not {brief(limit)}.")

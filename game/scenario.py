@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -35,8 +35,9 @@ from .errors import UserFacingError, brief
 from .hexgrid import Hex, HexNameError, parse_hex_name
 from .rules.aero.steps import AeroStepError, parse_aero_step
 from .rules.combat.records import Declaration, Movement
+from .rules.options import OPTIONS, TACOPS, Rules
 from .rules.physical.records import Blow
-from .rules.steps import parse_step
+from .rules.steps import TACOPS_KINDS, parse_step
 from .scenario_aero import AERO_KEYS, AERO_TONS, check_aero_keys, read_craft
 from .scenario_check import Reader, ScenarioError, _kind, _shown, _text
 from .scenario_combat import (
@@ -56,13 +57,15 @@ from .units import AERO, MECH_KINDS, VEHICLE_KINDS, Unit
 from .units import ALL_KINDS as KINDS
 
 VERSION = 1
-MODES = ("stand", "walk", "run", "jump")
-TOP_KEYS = ("version", "board", "units", "dice", "move", "attack", "attacks", "physical")
+MODES = ("stand", "walk", "run", "jump", "crawl", "defend")
+TACOPS_MODES = ("crawl", "defend")  # Extension 2: only with "options": ["tacops"]
+TOP_KEYS = ("version", "options", "board", "units", "dice", "move", "attack", "attacks",
+            "physical")  # fmt: skip
 HEX_KEYS = SCENARIO_KEYS  # the terrain list's (game/terrain.py)
 UNIT_REQUIRED = ("id", "side", "kind", "tons", "walk", "at", "facing")
 UNIT_OPTIONAL = (
     "jump", "piloting", "gunnery", "prone", "heat", "damage", "moved", "name", "offroad",
-    "model", *COMBAT_KEYS, *AERO_KEYS,
+    "model", "hull_down", "airborne", "altitude", *COMBAT_KEYS, *AERO_KEYS,
 )  # fmt: skip
 MODEL_GIVES = ("tons", "walk")  # required keys a `model` supplies (Extension 2)
 # Allowed ranges of the integer fields; the digest's tables set the upper ends.
@@ -79,11 +82,13 @@ UNIT_INTS = {
 
 @dataclass(frozen=True, slots=True)
 class MoveSpec:
-    """The move to check: which unit, in which mode, as raw step tokens ("F", "J:0708")."""
+    """The move to check: which unit, in which mode, as raw step tokens ("F", "J:0708");
+    ``careless``: ADV-05 (Extension 2, tacops)."""
 
     unit: str
     mode: str
     steps: tuple[str, ...]
+    careless: bool = False
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -101,6 +106,15 @@ class Scenario:
     twists: Mapping[str, int] = field(default_factory=dict)  # units' `torso_twist` (not 0)
     attacks: tuple[Declaration, ...] = ()  # the `attack` block or the `attacks` list
     physical: Blow | None = None  # the `physical` block (Extension 2)
+    options: tuple[str, ...] = ()  # `"options"`: optional rules on (Extension 2: tacops)
+
+    @property
+    def tacops(self) -> bool:
+        return TACOPS in self.options
+
+    def rules(self, base: Rules) -> Rules:
+        """``base`` (the command line's variant) with this scenario's optional rules."""
+        return base if base.tacops == self.tacops else replace(base, tacops=self.tacops)
 
     def unit(self, unit_id: str) -> Unit:
         for u in self.units:
@@ -155,17 +169,39 @@ def parse_scenario(data: Any, path: Path) -> Scenario:
         raise r.error("is a regiments scenario: ask 'rules regiment' or open it with 'regiments'")
     r.keys(top, TOP_KEYS, "the scenario")
     version = r.int_(top.get("version", VERSION), "version", VERSION, VERSION)
+    options = _options(r, top.get("options", []))
     if "board" not in top:
         raise r.error("the scenario has no 'board'")
     board, board_file = _board(r, top["board"])
-    units = _units(r, top.get("units", []), board)
+    units = _units(r, top.get("units", []), board, options)
     dice = _dice(r, top["dice"]) if "dice" in top and top["dice"] is not None else None
-    move = _move(r, top["move"], units) if "move" in top and top["move"] is not None else None
-    moves, twists = unit_turn_keys(r, top.get("units", []))
+    move = None
+    if "move" in top and top["move"] is not None:
+        move = _move(r, top["move"], units, options)
+    moves, twists = unit_turn_keys(r, top.get("units", []), TACOPS in options)
     attacks = read_attacks(r, top, {u.id: u for u in units}, twists)
     physical = read_physical(r, top, {u.id: u for u in units})
     return Scenario(path, board, units, dice, move, version, board_file, moves, twists, attacks,
-                    physical)  # fmt: skip
+                    physical, options)  # fmt: skip
+
+
+def _options(r: Reader, value: Any) -> tuple[str, ...]:
+    """`"options"`: a list of optional rule names (Extension 2: "tacops")."""
+    if not isinstance(value, list):
+        raise r.error(f"options must be a list of rule option names, not {_kind(value)}")
+    out: list[str] = []
+    for i, o in enumerate(value):
+        if not isinstance(o, str) or o not in OPTIONS:
+            raise r.error(f"options[{i}] {_shown(o)} is not one of {', '.join(OPTIONS)}")
+        if o not in out:
+            out.append(o)
+    return tuple(out)
+
+
+def needs_tacops(r: Reader, what: str) -> ScenarioError:
+    """The one sentence for a TacOps mode, key or step in a scenario without the option."""
+    return r.error(f"{what} is a Tactical Operations rule: add \"options\": [\"tacops\"] "
+                   "to use it")  # fmt: skip
 
 
 def _board(r: Reader, value: Any) -> tuple[Board, str | None]:
@@ -248,14 +284,14 @@ def _board_file(r: Reader, name: str) -> Board:
     raise r.error(f"board file '{name}' was found neither next to the scenario nor in the game")
 
 
-def _units(r: Reader, value: Any, board: Board) -> tuple[Unit, ...]:
+def _units(r: Reader, value: Any, board: Board, options: tuple[str, ...] = ()) -> tuple[Unit, ...]:
     if not isinstance(value, list):
         raise r.error(f"units must be a list, not {_kind(value)}")
     units: list[Unit] = []
     ids: set[str] = set()
     where: dict[Hex, Unit] = {}  # one dict lookup per unit, not a scan of those before
     for i, item in enumerate(value):
-        u = _unit(r, item, i, board)
+        u = _unit(r, item, i, board, options)
         if u.id in ids:
             raise r.error(f"unit id {_text(u.id)} is used twice in units")
         _check_stacking(r, u, where, board)
@@ -266,7 +302,7 @@ def _units(r: Reader, value: Any, board: Board) -> tuple[Unit, ...]:
     return tuple(units)
 
 
-def _unit(r: Reader, value: Any, index: int, board: Board) -> Unit:
+def _unit(r: Reader, value: Any, index: int, board: Board, options: tuple[str, ...] = ()) -> Unit:
     d = r.obj(value, f"units[{index}]")
     where = f"unit '{d['id']}'" if isinstance(d.get("id"), str) else f"units[{index}]"
     r.keys(d, UNIT_REQUIRED + UNIT_OPTIONAL, where)
@@ -306,6 +342,7 @@ def _unit(r: Reader, value: Any, index: int, board: Board) -> Unit:
     if kw.get("prone") and kind not in MECH_KINDS:
         raise r.error(f"{where}: only Mechs (biped, quad) can be prone, not a {kind} unit")
     check_aero_keys(r, d, where, kind)
+    kw |= _posture_keys(r, d, where, kind, options)
     check_combat_keys(r, d, where, kind)
     if kind == AERO:
         kw["craft"] = read_craft(r, d, where, design)
@@ -321,6 +358,34 @@ def _unit(r: Reader, value: Any, index: int, board: Board) -> Unit:
     elif counters.weapons_destroyed:
         raise r.error(f"{where}: damage weapons_destroyed: a {kind} unit has no weapons here")
     return Unit(**kw)
+
+
+def _posture_keys(
+    r: Reader, d: Mapping[str, Any], where: str, kind: str, options: tuple[str, ...]
+) -> dict[str, Any]:
+    """Extension 2: `hull_down` (tacops, Mechs, ADV-11), `airborne` and `altitude`
+    (WiGE, ADV-17/23: levels above the ground it flies over, default 1 when airborne)."""
+    out: dict[str, Any] = {}
+    if "hull_down" in d:
+        if TACOPS not in options:
+            raise needs_tacops(r, f"{where}: hull_down")
+        out["hull_down"] = r.bool_(d["hull_down"], f"{where}: hull_down")
+        if out["hull_down"] and kind not in MECH_KINDS:
+            raise r.error(f"{where}: only Mechs go hull-down (ADV-11), not a {kind} unit")
+        if out["hull_down"] and d.get("prone"):
+            raise r.error(f"{where}: a unit is either prone or hull-down, not both")
+    for key in ("airborne", "altitude"):
+        if key in d and kind != "wige":
+            raise r.error(f"{where}: {key} is for WiGE units (ADV-17), not a {kind} unit")
+    if "airborne" in d:
+        out["wige_airborne"] = r.bool_(d["airborne"], f"{where}: airborne")
+    if "altitude" in d:
+        if not out.get("wige_airborne"):
+            raise r.error(f"{where}: altitude is given for an airborne WiGE only")
+        out["altitude"] = r.int_(d["altitude"], f"{where}: altitude", 1, 20)
+    elif out.get("wige_airborne"):
+        out["altitude"] = 1
+    return out
 
 
 def _model(r: Reader, value: Any, where: str) -> Design:
@@ -352,9 +417,11 @@ def _dice(r: Reader, value: Any) -> tuple[int, ...]:
     return tuple(r.int_(f, f"dice[{i}]", 1, 6) for i, f in enumerate(value))
 
 
-def _move(r: Reader, value: Any, units: tuple[Unit, ...]) -> MoveSpec:
+def _move(
+    r: Reader, value: Any, units: tuple[Unit, ...], options: tuple[str, ...] = ()
+) -> MoveSpec:
     d = r.obj(value, "move")
-    r.keys(d, ("unit", "mode", "steps"), "move")
+    r.keys(d, ("unit", "mode", "steps", "careless"), "move")
     if "unit" not in d:
         raise r.error("move has no 'unit'")
     unit = r.str_(d["unit"], "move.unit")
@@ -367,24 +434,38 @@ def _move(r: Reader, value: Any, units: tuple[Unit, ...]) -> MoveSpec:
     mode = d.get("mode", "")
     if mode not in MODES and not (aero and mode == ""):
         raise r.error(f"move.mode {_shown(mode)} is not one of {', '.join(MODES)}")
+    tacops = TACOPS in options
+    if mode in TACOPS_MODES and not tacops:
+        raise needs_tacops(r, f"move.mode '{mode}'")
+    careless = False
+    if "careless" in d:
+        careless = r.bool_(d["careless"], "move.careless")
+        if not tacops:
+            raise needs_tacops(r, "move.careless")
     steps = d.get("steps", [])
     if not isinstance(steps, list):
         raise r.error(f"move.steps must be a list of step tokens, not {_kind(steps)}")
     for i, s in enumerate(steps):
-        _check_step(r, s, i, aero)
-    return MoveSpec(unit, mode, tuple(steps))
+        _check_step(r, s, i, aero, tacops)
+    return MoveSpec(unit, mode, tuple(steps), careless)
 
 
-def _check_step(r: Reader, token: Any, index: int, aero: bool = False) -> None:
+def _check_step(r: Reader, token: Any, index: int, aero: bool = False,
+                tacops: bool = False) -> None:  # fmt: skip
     """A step token must parse (game.rules.steps; an aerospace unit's: game.rules.aero.steps);
-    whether it is legal is the engine's call."""
+    whether it is legal is the engine's call. TacOps steps (H, H:n, H-) need the option."""
     where = f"move.steps[{index}]"
     if not isinstance(token, str):
         raise r.error(f"{where} must be a step token string, not {_kind(token)}")
     try:
-        parse_aero_step(token) if aero else parse_step(token)
+        if aero:
+            parse_aero_step(token)
+            return
+        step = parse_step(token)
     except (ValueError, UserFacingError, AeroStepError) as e:
         raise r.error(f"{where}: {e}") from None
+    if step.kind in TACOPS_KINDS and not tacops:
+        raise needs_tacops(r, f"{where} '{token}' (hull-down, ADV-11)")
 
 
 __all__ = ["MoveSpec", "Scenario", "ScenarioError", "load_scenario", "parse_scenario"]

@@ -254,14 +254,20 @@ def check_combat_keys(r: Reader, d: Mapping[str, Any], where: str, kind: str) ->
         read_movement(r, d["movement"], where)
 
 
-def unit_turn_keys(r: Reader, raw: list[Any]) -> tuple[dict[str, Movement], dict[str, int]]:
-    """Each unit's `movement` and `torso_twist` (already checked by check_combat_keys)."""
+def unit_turn_keys(
+    r: Reader, raw: list[Any], tacops: bool = False
+) -> tuple[dict[str, Movement], dict[str, int]]:
+    """Each unit's `movement` and `torso_twist` (already checked by check_combat_keys);
+    movement mode `defend` (ADV-01) needs the tacops option."""
     moves: dict[str, Movement] = {}
     twists: dict[str, int] = {}
     for d in raw:
         where = f"unit '{d['id']}'"
         if "movement" in d:
             moves[d["id"]] = read_movement(r, d["movement"], where)
+            if moves[d["id"]].mode == "defend" and not tacops:
+                raise r.error(f"{where}: movement.mode 'defend' is a Tactical Operations rule: "
+                              'add "options": ["tacops"] to use it')  # fmt: skip
         if d.get("torso_twist"):
             twists[d["id"]] = int(d["torso_twist"])
     return moves, twists

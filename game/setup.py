@@ -71,6 +71,7 @@ def new_game_from_scenario(path: str | Path, *, rules: Rules = TW, seed: int = 1
     """A game from a scenario file: its board, its placed units and its dice script.
 
     The sides are the scenario's (sorted), falling back to A and B when it names fewer.
+    A scenario's `"options": ["tacops"]` turns the option on; ``rules`` may have it on too.
     """
     from .scenario import load_scenario
 
@@ -82,6 +83,7 @@ def new_game_from_scenario(path: str | Path, *, rules: Rules = TW, seed: int = 1
         map_ref = beside if beside.is_file() else GAME_ROOT / sc.board_file
     named = tuple(sorted({u.side for u in sc.units}))
     sides = named if len(named) >= 2 else SIDES
+    rules = sc.rules(rules) if sc.tacops else rules
     return new_game(
         sc.board, map_ref=map_ref, rules=rules, seed=seed, script=sc.dice or (),
         units=sc.units, sides=sides,

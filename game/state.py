@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from .units import Unit
 
 SIDES = ("A", "B")
-MODES = ("walk", "run", "jump")
+MODES = ("walk", "run", "jump", "crawl", "defend")  # crawl, defend: the tacops option (ADV-01/03)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,9 +16,12 @@ from .hexgrid import Hex
 from .mech import MechBody, standard_body
 from .vehicle import VehicleBody, vehicle_body
 
-KINDS = ("biped", "quad", "tracked", "wheeled", "hover", "infantry")  # ground units
+KINDS = ("biped", "quad", "tracked", "wheeled", "hover", "infantry", "wige", "naval", "vtol")
 MECH_KINDS = frozenset({"biped", "quad"})
-VEHICLE_KINDS = frozenset({"tracked", "wheeled", "hover"})
+# Units with a vehicle hull (game.vehicle); ground vehicles get the MOV-25 pavement bonus.
+VEHICLE_KINDS = frozenset({"tracked", "wheeled", "hover", "wige", "naval", "vtol"})
+GROUND_VEHICLE_KINDS = frozenset({"tracked", "wheeled", "hover"})
+SLIDING_KINDS = frozenset({"hover", "wige", "vtol"})  # PSR-28: sideslip at flank speed
 AERO = "aero"  # aerospace units: fighters and large craft (game.craft, AERO-01..10)
 ALL_KINDS = (*KINDS, AERO)  # every kind a scenario or a design may name
 
@@ -70,6 +73,9 @@ class Unit:
     hull: VehicleBody | None = None
     club: str = ""  # PHY-06: "" none, "tree" (breaks after one hit), "arm" or "leg"
     craft: Craft | None = None  # an aerospace unit's flight record (kind "aero")
+    hull_down: bool = False  # ADV-11..16 (TacOps)
+    wige_airborne: bool = False  # a WiGE in flight (ADV-17; scenario key "airborne")
+    altitude: int = 0  # an airborne WiGE's levels above the hex below it (ADV-23)
 
     def __post_init__(self) -> None:
         if self.body is None and self.kind in MECH_KINDS:
@@ -135,6 +141,11 @@ class Unit:
 
     def moved_to(self, at: Hex, facing: int, prone: bool | None = None) -> Unit:
         return replace(self, at=at, facing=facing, prone=self.prone if prone is None else prone)
+
+    @property
+    def jump_infantry(self) -> bool:
+        """MOV-29: infantry with jump MP uses the jump rules."""
+        return self.kind == "infantry" and self.jump > 0
 
     def with_hull(self, hull: VehicleBody | None) -> Unit:
         return self if hull is None or hull is self.hull else replace(self, hull=hull)

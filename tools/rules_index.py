@@ -190,7 +190,7 @@ def render(entries: list[RuleId] | None = None) -> str:
         "[piloting.md](piloting.md).",
         "",
         f"{cited} of {len(entries)} IDs are cited. Chapters not built yet (combat, heat, "
-        "physical, aerospace, advanced movement, regiments) show a dash.",
+        "physical, aerospace, regiments) show a dash.",
         "",
         "| ID | File | Title | Code | Tests |",
         "|----|------|-------|------|-------|",

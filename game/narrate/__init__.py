@@ -154,7 +154,7 @@ class Narrator:
 # --- the sentences ----------------------------------------------------------------------------
 
 
-VERBS = {"walk": "walks", "run": "runs", "jump": "jumps", "stand": "stays"}
+VERBS = {"walk": "walks", "run": "runs", "jump": "jumps", "stand": "stays", "crawl": "crawls"}
 
 
 def move_summary(
@@ -172,6 +172,10 @@ def move_summary(
         posture = " and goes prone" if after.prone else " and stands up"
     elif after.prone:
         posture = " and is still prone"
+    if after.hull_down != before.hull_down:  # ADV-11..14 (the tacops option)
+        posture = " and goes hull-down" if after.hull_down else " and leaves hull-down"
+    elif after.hull_down:
+        posture = " and is still hull-down"
     counts = f"{mp} MP, heat +{heat}, target modifier +{target}"
     facing = facing_name(after.facing)
     if hexes == 0:

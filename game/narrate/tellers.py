@@ -144,6 +144,11 @@ def _building_damage(n: Context, e: RulesEvent, who: str, mover: str) -> str:
 
 
 def _building_collapse(n: Context, e: RulesEvent, who: str, mover: str) -> str:
+    if e.get("load") is not None:
+        return (
+            f"The roof of the building in {n.where(e.get('at'))} gives way under "
+            f"{e.get('load')} t (CF {e.get('cf')}): the hex collapses into rubble (MOV-32)"
+        )
     return (
         f"The building in {n.where(e.get('at'))} collapses: "
         f"{e.get('damage')} damage to every unit inside"
@@ -204,6 +209,18 @@ SIMPLE: dict[str, Callable[[Context, RulesEvent, str], str]] = {
     "pilot_killed": lambda n, e, w: f"{w}'s pilot is killed ({e.get('total')} hits)",
     "lands_beside": lambda n, e, w: (
         f"{w} misses and lands beside the unit, in {n.where(e.get('at'))}"
+    ),
+    # advanced movement (docs/advanced-movement.md)
+    "crawl_failed": lambda n, e, w: (
+        f"{w} fails to crawl into {n.where(e.get('into'))}: the MP are spent, it stays "
+        f"in {n.where(e.get('at'))} (ADV-04)"
+    ),
+    "hull_down_stays": lambda n, e, w: (
+        f"{w} does not get up and stays hull-down in {n.where(e.get('at'))} (ADV-12)"
+    ),
+    "wige_landing": lambda n, e, w: (
+        f"{w} comes down on {e.get('terrain')} in {n.where(e.get('at'))}: {e.get('result')} "
+        "(ADV-18)"
     ),
     "steps_aside": lambda n, e, w: (
         f"{w} steps aside to {n.where(e.get('to'))} instead of being pushed (PHY-19)"

@@ -123,10 +123,11 @@ def _commit(step: Step, a: Action) -> str | None:
     if a.partial and a.mode == "jump":
         return "a jump is one move: it cannot be taken in parts"
     mover: Mover = step.tools  # game.flow hands the movement rules (or a test's fake) in
+    extra = {"careless": True} if a.careless else {}  # ADV-05 (fakes need not know it)
     if a.partial:
-        report = mover(step.state, step.cup, unit.id, a.mode, tuple(a.steps), final=False)
+        report = mover(step.state, step.cup, unit.id, a.mode, tuple(a.steps), final=False, **extra)
     else:
-        report = mover(step.state, step.cup, unit.id, a.mode, tuple(a.steps))
+        report = mover(step.state, step.cup, unit.id, a.mode, tuple(a.steps), **extra)
     if not report.legal:
         return report.error or "that move is not legal"
     busy = step.state.underway

@@ -19,7 +19,7 @@ the end of that phase (MOV-27 timing, EX-MOV-11 row 5): there is no combat yet, 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..board import Board
 from ..dice import Dice
@@ -27,41 +27,21 @@ from ..hexgrid import Hex, neighbour
 from ..mech import damage_groups
 from ..units import Unit
 from .falls import Outcome, event, fall, fall_damage
+from .loads import Overload, overload, top_level
 from .options import Rules
 from .psr import psr_base_modifiers
 
 DROWNS = frozenset({"tracked", "wheeled", "infantry"})  # MOV-10: no depth 1+ water
 
 
-@dataclass(frozen=True, slots=True)
-class Overload:
-    """A bridge hex whose load exceeds its CF once the mover stands on its deck."""
-
-    at: Hex
-    load: int  # tons on the deck, the mover included
-    cf: int
-    units: tuple[str, ...]  # the other units on that deck
-
-    def text(self, board: Board) -> str:
-        return (
-            f"{self.load} t on the bridge in {board.hex_name(self.at)} exceeds its CF "
-            f"{self.cf}: the hex collapses and the units on it fall (MOV-27)"
-        )
-
-
 def deck_overload(
     board: Board, others: Iterable[Unit], mover: Unit, at: Hex, on_deck: bool
 ) -> Overload | None:
     """MOV-27: the total tonnage in bridge hex ``at`` with the mover on its deck, if that
-    is more than the hex's current CF (equal is still carried)."""
-    if not on_deck or board.bridge_class[at.row, at.col] <= 0:
+    is more than the hex's current CF (game.rules.loads, bridges only)."""
+    if board.bridge_class[at.row, at.col] <= 0:
         return None
-    there = tuple(u for u in others if u.at == at and u.id != mover.id and not u.destroyed)
-    load = mover.tons + sum(u.tons for u in there)
-    cf = int(board.bridge_cf[at.row, at.col])
-    if load <= cf:
-        return None
-    return Overload(at, load, cf, tuple(sorted(u.id for u in there)))
+    return overload(board, others, mover, at, on_deck)
 
 
 def bridge_span(board: Board, h: Hex) -> frozenset[Hex]:
@@ -93,9 +73,9 @@ def collapsing(origin: Board, board: Board, at: Hex, down_before: Iterable[Hex])
 
 
 def fall_levels(board: Board, h: Hex) -> tuple[int, bool]:
-    """From the deck to the hex below: levels fallen (water counts at its surface, as in
-    every fall, EX-PSR-02) and whether the unit lands in depth 1+ water (PSR-16)."""
-    levels = int(board.bridge_level[h.row, h.col]) - int(board.level[h.row, h.col])
+    """From the deck or roof to the hex below: levels fallen (water counts at its surface,
+    as in every fall, EX-PSR-02) and whether the unit lands in depth 1+ water (PSR-16)."""
+    levels = top_level(board, h) - int(board.level[h.row, h.col])
     return max(levels, 0), int(board.water[h.row, h.col]) >= 1
 
 
@@ -105,8 +85,9 @@ def drop(
     dice: Dice,
     step: int | None,
     rules: Rules,
+    cause: str = "bridge collapse",
 ) -> Outcome:
-    """A unit on a collapsing deck falls into the hex below (MOV-27, PSR-16).
+    """A unit on a collapsing deck or roof falls into the hex below (MOV-27/32, PSR-16).
 
     A Mech makes a normal fall (facing roll, damage in 5-point groups, pilot roll with
     its base modifiers: there is no failed roll to take them from). Other units take the
@@ -116,14 +97,14 @@ def drop(
     levels, water = fall_levels(board, unit.at)
     if unit.is_mech:
         mods = psr_base_modifiers(unit, rules)
-        out, _ = fall(unit, unit.at, levels, water, mods, dice, step, "bridge collapse", rules)
+        out, _ = fall(unit, unit.at, levels, water, mods, dice, step, cause, rules)
         return out
     dmg = fall_damage(unit.tons, levels, water)
     out = Outcome(unit).add(
         event(
             "vehicle_damage",
             step,
-            cause="bridge collapse",
+            cause=cause,
             at=unit.at,
             levels=levels,
             into_water=water,

@@ -1,17 +1,22 @@
-"""A bridge giving way under a moving unit (MOV-27 during movement): the resolution step
-that walks the collapse, using the bridge geometry of game.rules.bridges and the move's
-running record (game.rules.pilotrun)."""
+"""A structure giving way under a moving unit (MOV-27 bridges, MOV-32 buildings, during
+movement): the resolution step that walks the collapse, using the load check of
+game.rules.loads, the bridge geometry of game.rules.bridges and the move's running record
+(game.rules.pilotrun). Both structures share the mover's fall from the top (bridges.drop,
+PSR-16) and the end of its move; a bridge may bring its neighbours down (MOV-27), a
+building hex becomes rubble and falls on the units inside it (MOV-32, PSR-32)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from ..board import Board
 from ..units import Unit
-from .bridges import Overload, collapsing, drop, fall_levels
-from .collide import SlideWorld
+from .bridges import collapsing, drop, fall_levels
+from .collide import SlideWorld, collapse_on_others
 from .falls import Outcome
 from .fromabove import from_above, occupant
+from .loads import BUILDING, Overload
 from .movestate import MoveState
 from .options import Rules
 from .pilotrun import MoveRun
@@ -19,9 +24,11 @@ from .psr import psr_base_modifiers
 
 
 def collapse(run: MoveRun, state: MoveState, over: Overload, step: int) -> MoveState:
-    """MOV-27 during movement: the overloaded hex collapses at once, with the rest of the
-    bridge if more than half of it is down; the mover and every unit on a fallen deck
+    """MOV-27/32 during movement: the overloaded hex collapses at once (a bridge with the
+    rest of it if more than half of it is down); the mover and every unit on a fallen deck
     fall; the mover's move ends in the hex below."""
+    if over.structure == BUILDING:
+        return _building(run, state, over, step)
     board = run.board
     down = collapsing(run.origin, board, over.at, run.bridges)
     run.note("bridge_collapse", step, at=over.at, load=over.load, cf=over.cf, cause="overload",
@@ -57,6 +64,27 @@ def collapse(run: MoveRun, state: MoveState, over: Overload, step: int) -> MoveS
     u = run.out.unit
     state = replace(state, at=u.at, facing=u.facing, prone=u.prone)
     run.end(step, "the bridge collapsed under the unit (MOV-27)")
+    return state
+
+
+def _building(run: MoveRun, state: MoveState, over: Overload, step: int) -> MoveState:
+    """MOV-32: the roof gives way: the mover falls from the roof into the hex (PSR-16, the
+    building's height in levels), the hex becomes rubble (CF 0: game.movers.with_building_cf)
+    and the collapse falls on every other unit inside it (PSR-32, ceil(CF / 10))."""
+    run.note("building_collapse", step, at=over.at, load=over.load, cf=over.cf,
+             cause="overload", rule="MOV-32")  # fmt: skip
+    run.buildings[over.at] = 0
+    me = replace(run.out.unit, at=over.at, facing=state.facing, prone=state.prone)
+    fell = drop(me, run.board, run.dice, step, run.rules, "building collapse")
+    run.out = run.out.then(fell)
+    run.fell = run.fell or me.is_mech
+    run.refresh()
+    w = run.world(step)
+    run.out = collapse_on_others(w, run.out, over.at, math.ceil(over.cf / 10), me.id)
+    run.keep(w)
+    u = run.out.unit
+    state = replace(state, at=over.at, deck=False, facing=u.facing, prone=u.prone)
+    run.end(step, "the building collapsed under the unit (MOV-32)")
     return state
 
 

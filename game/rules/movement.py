@@ -15,15 +15,26 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..board import Board
-from ..units import VEHICLE_KINDS, Unit
+from ..units import GROUND_VEHICLE_KINDS, Unit
 from . import costs as C
-from .bridges import Overload, deck_overload
-from .movestate import MODES, MoveContext, MoveState, StepReport, fail, limit_mp, mode_mp
+from .flight import WigeEnd, fly_step, land, take_off, wige_end
+from .loads import Overload, overload
+from .movestate import (
+    MODES,
+    TACOPS_MODES,
+    MoveContext,
+    MoveState,
+    StepReport,
+    fail,
+    limit_mp,
+    mode_mp,
+)
 from .movesteps import enter_step, jump_step, posture_step, turn_step
 from .options import TW, Rules
 from .psr import PSR, make_psr
 from .skid import SKID_ATTACKER_MOD, SKID_TARGET_MOD
 from .steps import Step, StepError, parse_step
+from .tacops import careless_error, crawl_error, defend_error, hull_step, option_error
 from .window import LocalTables
 
 __all__ = [
@@ -48,12 +59,13 @@ def begin_move(
     mode: str,
     rules: Rules = TW,
     resume: MoveState | None = None,
+    careless: bool = False,
 ) -> tuple[MoveContext, MoveState]:
     """Context and start state; ValueError only for a unit id or mode that does not exist.
 
     ``resume``: the state a move already under way stopped in (a failed roll interrupted
     it, MOV-23); the move goes on from there with what it has spent, the unit standing
-    where it is now."""
+    where it is now. ``careless``: ADV-05, every extra MP the rules allow is ignored."""
     mover = next((u for u in units if u.id == unit_id), None)
     if mover is None:
         raise ValueError(f"there is no unit '{unit_id}'")
@@ -61,30 +73,59 @@ def begin_move(
         raise ValueError(f"mode '{mode}' is not one of {', '.join(MODES)}")
     others = tuple(u for u in units if u.id != unit_id and not u.destroyed)
     mp = mode_mp(mover, mode)
-    # The entry arrays of a window the move's MP (+1 paved, MOV-25) cannot leave; MOV-31.
-    tables = LocalTables(board, mover.kind, rules, mover.offroad, max(mp, 0) + 3)
+    costs = C.motive_costs(mover.kind, rules)
+    # The entry arrays of a window the move's MP (+1 paved, MOV-25) cannot leave; MOV-31;
+    # MOV-28: a crawling Mech is prone, 1 level tall.
+    height = 1 if mode == "crawl" else None
+    tables = LocalTables(board, mover.kind, rules, mover.offroad, max(mp, 0) + 3, height)
     table, h = tables.at(mover.at)
-    deck = bool(board.bridge_class[mover.at.row, mover.at.col] > 0)
-    error = _mode_error(board, mover, mode)
-    bonus = mover.kind in VEHICLE_KINDS and bool(table.pos_paved[int(deck), h])  # MOV-25
+    deck = bool(board.bridge_class[mover.at.row, mover.at.col] > 0) and costs.decks
+    error = _mode_error(board, mover, mode, rules) or _careless_error(mover, mode, careless, rules)
+    ground = mover.kind in GROUND_VEHICLE_KINDS
+    bonus = ground and bool(table.pos_paved[int(deck), h])  # MOV-25
     # MOV-02/07: 0 MP forbids every step, not the empty move; an immobile unit may only
     # stand still (TURN-06, game/flow.py), so walk/run stay refused for it altogether.
-    stay = mode in ("walk", "run") and not mover.moved and not mover.immobile and mp <= 0
-    ctx = MoveContext(board, mover, others, mode, mp, rules, tables,
-                      C.motive_costs(mover.kind, rules), error, bonus, stay)  # fmt: skip
-    state = MoveState(at=mover.at, facing=mover.facing, prone=mover.prone, deck=deck)
+    stay = mode in ("walk", "run", "crawl") and not mover.moved and not mover.immobile and mp <= 0
+    stay = stay and (mode != "crawl" or rules.tacops)
+    ctx = MoveContext(board, mover, others, mode, mp, rules, tables, costs, error, bonus, stay,
+                      careless)  # fmt: skip
+    airborne = mover.kind == "wige" and mover.wige_airborne
+    under_trees = airborne and bool(board.woods[mover.at.row, mover.at.col] > 0)  # ADV-20
+    state = MoveState(at=mover.at, facing=mover.facing, prone=mover.prone, deck=deck,
+                      hull_down=mover.hull_down, airborne=airborne,
+                      altitude=max(mover.altitude, 1) if airborne else 0,
+                      road_bound=under_trees)  # fmt: skip
     if resume is not None:
         state = replace(resume, at=mover.at, facing=mover.facing, prone=mover.prone)
     return ctx, state
 
 
-def _mode_error(board: Board, u: Unit, mode: str) -> str | None:
+def _careless_error(u: Unit, mode: str, careless: bool, rules: Rules) -> str | None:
+    if not careless:
+        return None
+    if not rules.tacops:
+        return option_error("careless movement (ADV-05)")
+    return careless_error(u, mode)
+
+
+def _mode_error(board: Board, u: Unit, mode: str, rules: Rules = TW) -> str | None:
     if u.moved:
         return f"unit {u.id} has already moved this phase"
     if mode == "stand":
         return None
+    if mode in TACOPS_MODES and not rules.tacops:
+        what = "crawling (ADV-03)" if mode == "crawl" else "physical attack defence (ADV-01)"
+        return option_error(what)
     if u.immobile:
         return f"unit {u.id} is immobile and cannot move"
+    if mode == "crawl":
+        why = crawl_error(u)
+        if why is not None:
+            return why
+    if mode == "defend":
+        return defend_error(u)
+    if u.hull_down and mode == "jump":
+        return "a hull-down Mech must leave hull-down (H-) before it can move; it cannot jump"
     if mode == "jump":
         if u.jump_mp() <= 0:
             return f"unit {u.id} has no jump MP (MOV-05)"
@@ -93,7 +134,7 @@ def _mode_error(board: Board, u: Unit, mode: str) -> str | None:
         depth = int(board.water[u.at.row, u.at.col])
         if u.is_mech and depth >= 2 and not board.bridge_class[u.at.row, u.at.col]:
             return f"jump jets do not work in depth {depth} water (MOV-06)"
-    elif mode in ("walk", "run") and mode_mp(u, mode) <= 0:
+    elif mode in ("walk", "run", "crawl") and mode_mp(u, mode) <= 0:
         return f"unit {u.id} has no MP to {mode} (MOV-07)"
     return None
 
@@ -114,15 +155,30 @@ def advance(
         return fail(index, token, state, ctx.error)
     if ctx.mode == "stand":
         return fail(index, token, state, "a unit that stands still spends no MP (MOV-02)")
+    if ctx.mode == "defend":
+        msg = "a unit in physical attack defence spends no MP in the movement phase (ADV-01)"
+        return fail(index, token, state, msg)
     if state.minimum:
         msg = "after minimum movement (MOV-20) the unit may spend nothing else this turn"
         return fail(index, token, state, msg)
+    if state.landed:
+        return fail(index, token, state, "a WiGE that has landed ends its movement (ADV-18)")
     if ctx.mode == "jump" or step.kind in ("J", "FACE"):
         return jump_step(ctx, state, step, index, token)
+    if step.kind in ("TO", "LAND"):
+        if ctx.unit.kind != "wige":
+            return fail(index, token, state, f"only WiGE units take off and land ({token}, ADV-17)")
+        return (take_off if step.kind == "TO" else land)(ctx, state, index, token)
     if step.kind in ("L", "R"):
         return turn_step(ctx, state, step, index, token)
+    if step.kind in ("H", "H-"):
+        return hull_step(ctx, state, step, index, token)
     if step.kind in ("P", "U"):
         return posture_step(ctx, state, step, index, token)
+    if state.airborne:
+        return fly_step(ctx, state, step, index, token)
+    if ctx.unit.kind == "wige" and step.backward:
+        return fail(index, token, state, "WiGE units cannot move backward (ADV-22)")
     return enter_step(ctx, state, step, index, token)
 
 
@@ -174,7 +230,8 @@ def finish_move(
     return None, psrs
 
 
-ATTACKER_MODIFIER = {"stand": 0, "walk": 1, "run": 2, "jump": 3}  # CMB-12
+# CMB-12; ADV-01/04: crawling and physical attack defence count as walking.
+ATTACKER_MODIFIER = {"stand": 0, "walk": 1, "run": 2, "jump": 3, "crawl": 1, "defend": 1}
 # CMB-13 (TW rows 18-24 and 25+ per GAP G22; classic stops at 10+ = +4).
 TARGET_TABLE: tuple[tuple[int, int], ...] = ((2, 0), (4, 1), (6, 2), (9, 3), (17, 4), (24, 5))
 
@@ -198,12 +255,16 @@ def target_modifier(hexes_moved: int, jumped: bool, rules: Rules = TW) -> int:
 
 def combat_mode(ctx: MoveContext, state: MoveState) -> str:
     """The mode that counts for combat and heat: no MP spent is standing still (MOV-02),
-    minimum movement counts as running (MOV-20)."""
+    minimum movement counts as running (MOV-20), crawling as walking (ADV-04); physical
+    attack defence stays "defend" (ADV-01: it counts as walking and spends its MP in the
+    physical attack phase)."""
+    if ctx.mode == "defend" and not ctx.error:
+        return "defend"
     if ctx.error or (state.mp_used == 0 and state.hexes_moved == 0):
         return "stand"
     if state.minimum:
         return "run"
-    return ctx.mode
+    return "walk" if ctx.mode == "crawl" else ctx.mode
 
 
 def move_heat(ctx: MoveContext, state: MoveState, mode: str) -> int:
@@ -211,7 +272,9 @@ def move_heat(ctx: MoveContext, state: MoveState, mode: str) -> int:
     attempt (MOV-23, K25: classic behaviour until a designer decides)."""
     if not ctx.unit.is_mech:
         return 0
-    base = {"stand": 0, "walk": 1, "run": 2, "jump": max(3, state.hexes_moved)}[mode]
+    if ctx.mode == "crawl" and mode != "stand":
+        return 1  # ADV-03: exactly 1 heat per turn, however many attempts
+    base = {"stand": 0, "walk": 1, "run": 2, "jump": max(3, state.hexes_moved), "defend": 0}[mode]
     return base + state.stand_attempts
 
 
@@ -233,9 +296,15 @@ class MoveResult:
     target_modifier: int
     reports: tuple[StepReport, ...]
     end_state: MoveState | None = None
-    # MOV-27: (step, overload) where the move would bring a bridge hex down; no dice
-    # here, so the move stays legal and is checked on; resolving it ends the move there.
-    warnings: tuple[tuple[int, Overload], ...] = ()
+    # MOV-27/32: (step, overload) where the move would bring a bridge or building hex
+    # down; no dice here, so the move stays legal and is checked on; resolving it ends
+    # the move there. ADV-17/18: (step, WigeEnd) when a WiGE comes down at the end.
+    warnings: tuple[tuple[int, Overload | WigeEnd], ...] = ()
+    end_hull_down: bool = False
+    end_airborne: bool = False
+    end_altitude: int = 0
+    tacops: bool = False  # the answer's `end` carries hull_down (Extension 2)
+    wige: bool = False  # the answer's `end` carries airborne and altitude
 
     def to_json(self, board: Board) -> dict[str, Any]:
         """The `rules move` answer of docs/scenario-format.md, plus the optional
@@ -247,11 +316,7 @@ class MoveResult:
             "mp_used": self.mp_used,
             "mp_available": self.mp_available,
             "mode": self.mode,
-            "end": {
-                "at": board.hex_name(self.end_at),
-                "facing": self.end_facing,
-                "prone": self.end_prone,
-            },  # fmt: skip
+            "end": self.end_json(board),
             "hexes_moved": self.hexes_moved,
             "heat": self.heat,
             "psrs": [p.to_json() for p in self.psrs],
@@ -259,12 +324,18 @@ class MoveResult:
             "target_modifier": self.target_modifier,
         }
         if self.warnings:
-            out["warnings"] = [
-                {"step": i, "rule": "MOV-27", "type": "bridge_collapse", "at": board.hex_name(o.at),
-                 "load": o.load, "cf": o.cf, "text": o.text(board)}
-                for i, o in self.warnings
-            ]  # fmt: skip
+            out["warnings"] = [o.to_json(board, i) for i, o in self.warnings]
         return out
+
+    def end_json(self, board: Board) -> dict[str, Any]:
+        end: dict[str, Any] = {"at": board.hex_name(self.end_at), "facing": self.end_facing,
+                               "prone": self.end_prone}  # fmt: skip
+        if self.tacops:
+            end["hull_down"] = self.end_hull_down
+        if self.wige:
+            end["airborne"] = self.end_airborne
+            end["altitude"] = self.end_altitude
+        return end
 
 
 def summarise(
@@ -274,12 +345,16 @@ def summarise(
     psrs: Sequence[PSR],
     error: str | None = None,
     failed_step: int | None = None,
-    warnings: Sequence[tuple[int, Overload]] = (),
+    warnings: Sequence[tuple[int, Overload | WigeEnd]] = (),
     skidded: bool = False,
 ) -> MoveResult:
     """The answer for a checked (or resolved) move. ``skidded``: the resolved move ended in
     a skid, which adds PSR-25's +1 / +2 to the CMB-12 / CMB-13 movement modifiers."""
     mode = combat_mode(ctx, state)
+    wige = ctx.unit.kind == "wige"
+    end = wige_end(ctx.board, state) if wige else WigeEnd(False, 0)
+    if end.landing in ("crash", "destroyed") and error is None:
+        warnings = (*warnings, (max(state.steps - 1, 0), end))
     skid_attacker, skid_target = (SKID_ATTACKER_MOD, SKID_TARGET_MOD) if skidded else (0, 0)
     return MoveResult(
         legal=error is None,
@@ -300,6 +375,11 @@ def summarise(
         reports=tuple(reports),
         end_state=state,
         warnings=tuple(warnings),
+        end_hull_down=state.hull_down,
+        end_airborne=end.airborne,
+        end_altitude=end.altitude,
+        tacops=ctx.rules.tacops,
+        wige=wige,
     )
 
 
@@ -313,16 +393,18 @@ def check_move(
     *,
     resume: MoveState | None = None,
     final: bool = True,
+    careless: bool = False,
 ) -> MoveResult:
     """Check a whole move. An illegal move names its first bad step and why; the other
     fields then describe the legal prefix (the steps before it).
 
     ``resume`` goes on with a move under way (:func:`begin_move`); ``final`` False checks
-    a part of a move that goes on afterwards: the end-of-move checks wait for its end."""
-    ctx, state = begin_move(board, units, unit_id, mode, rules, resume)
+    a part of a move that goes on afterwards: the end-of-move checks wait for its end.
+    ``careless``: ADV-05 (the scenario's ``"careless": true``)."""
+    ctx, state = begin_move(board, units, unit_id, mode, rules, resume, careless)
     reports: list[StepReport] = []
     psrs: list[PSR] = []
-    warn: list[tuple[int, Overload]] = []
+    warn: list[tuple[int, Overload | WigeEnd]] = []
     if ctx.error and not steps and mode != "stand" and not ctx.may_stay:
         return summarise(ctx, state, reports, psrs, ctx.error, None)
     for i, token in enumerate(steps):
@@ -332,8 +414,8 @@ def check_move(
         reports.append(rep)
         psrs.extend(rep.psrs)
         after = rep.state_after
-        if not warn and after.at != state.at:  # MOV-27: only the first collapse matters
-            over = deck_overload(board, ctx.units, ctx.unit, after.at, after.deck)
+        if not warn and after.at != state.at:  # MOV-27/32: only the first collapse matters
+            over = overload(board, ctx.units, ctx.unit, after.at, after.deck)
             if over is not None:
                 warn.append((i, over))
         state = after
@@ -344,7 +426,7 @@ def check_move(
         prev = (
             reports[-2].state_after
             if len(reports) > 1
-            else begin_move(board, units, unit_id, mode, rules, resume)[1]
+            else begin_move(board, units, unit_id, mode, rules, resume, careless)[1]
         )
         prefix = [p for r in reports[:-1] for p in r.psrs]
         early = [w for w in warn if w[0] < len(steps) - 1]

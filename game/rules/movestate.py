@@ -16,7 +16,8 @@ from .options import Rules
 from .psr import PSR
 from .window import LocalTables
 
-MODES = ("stand", "walk", "run", "jump")
+MODES = ("stand", "walk", "run", "jump", "crawl", "defend")
+TACOPS_MODES = frozenset({"crawl", "defend"})  # ADV-01, ADV-03: only with the option
 SKIDDERS = frozenset({"biped", "quad", "tracked", "wheeled"})  # PSR-22 (hover: PSR-28)
 
 
@@ -41,6 +42,13 @@ class MoveState:
     stand_attempts: int = 0  # MOV-23 (heat per K25)
     all_paved: bool = True  # MOV-25: every hex entered so far was paved
     jumped: bool = False
+    climbed: int = 0  # MOV-13: levels ground infantry climbed this turn (TW: at most 1)
+    hull_down: bool = False  # ADV-11..16
+    airborne: bool = False  # WiGE in flight (ADV-17)
+    altitude: int = 0  # WiGE: levels above the top of the hex below (ADV-23)
+    road_bound: bool = False  # WiGE under the treetops on a road (ADV-20)
+    took_off: bool = False  # ADV-17: no minimum movement the turn it takes off
+    landed: bool = False  # a WiGE that landed (LAND) this turn: its movement is over
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +79,7 @@ class MoveContext:
     # MOV-02/07: ``error`` only forbids spending MP (a mobile unit with 0 MP that has not
     # moved declared walk or run); the empty move, ending where it began, stays legal.
     may_stay: bool = False
+    careless: bool = False  # ADV-05..08: ignore every extra MP the rules let it ignore
 
     @property
     def running(self) -> bool:
@@ -93,6 +102,12 @@ class MoveContext:
 
 
 def mode_mp(unit: Unit, mode: str) -> int:
+    """MP of a mode: crawling has half the walk MP rounded down (ADV-04); a unit in
+    physical attack defence spends none now and its walk MP in the physical phase (ADV-01)."""
+    if mode == "crawl":
+        return unit.walk_mp() // 2
+    if mode == "defend":
+        return unit.walk_mp()
     return {"stand": 0, "walk": unit.walk_mp(), "run": unit.run_mp(), "jump": unit.jump_mp()}[mode]
 
 
@@ -101,8 +116,12 @@ def fail(index: int, token: str, state: MoveState, error: str) -> StepReport:
 
 
 def limit_mp(ctx: MoveContext, state: MoveState, paved: bool = True) -> int:
-    """MP available, with the MOV-25 extra MP while the vehicle stays on pavement."""
-    return ctx.mp_available + (1 if ctx.paved_bonus and state.all_paved and paved else 0)
+    """MP available, with the MOV-25 extra MP while the vehicle stays on pavement; a
+    landed WiGE has 1 MP on the ground (ADV-19)."""
+    limit = ctx.mp_available + (1 if ctx.paved_bonus and state.all_paved and paved else 0)
+    if ctx.unit.kind == "wige" and not state.airborne:
+        limit = min(limit, 1)
+    return limit
 
 
 def no_mp(what: str, cost: int, ctx: MoveContext, state: MoveState, limit: int) -> str:

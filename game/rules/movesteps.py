@@ -10,14 +10,27 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..hexgrid import Hex, distance
+from ..units import SLIDING_KINDS
 from . import costs as C
 from .jumps import jump_cost
 from .movestate import SKIDDERS, MoveContext, MoveState, StepReport, fail, limit_mp, no_mp, turned
-from .psr import PSR, Modifier, building_modifiers, make_psr, skid_modifier, water_modifier
+from .psr import (
+    PSR,
+    Modifier,
+    building_modifiers,
+    make_psr,
+    psr_base_modifiers,
+    skid_modifier,
+    water_modifier,
+)
 from .steps import RELATIVE_DIRECTION, SHIFT_KINDS, Step
+from .tacops import careless_psr, crawl_psr
 
 
 def turn_step(ctx: MoveContext, state: MoveState, step: Step, index: int, token: str) -> StepReport:
+    if state.hull_down:  # choice: crouched behind its cover, it keeps the facing
+        msg = "a hull-down Mech keeps its facing; leave hull-down (H-) or go prone (P) first"
+        return fail(index, token, state, msg)
     cost = ctx.costs.facing_mp  # MOV-17 (infantry: no facing, MOV-16)
     if state.mp_used + cost > limit_mp(ctx, state):
         return fail(
@@ -38,7 +51,12 @@ def posture_step(
             state,
             f"only Mechs can go prone or stand up ({'MOV-22' if step.kind == 'P' else 'MOV-23'})",
         )
+    if ctx.mode == "crawl":
+        return fail(index, token, state, "a Mech that crawls may not stand up this turn (ADV-03)")
     limit = limit_mp(ctx, state)
+    if step.kind == "P" and state.hull_down:  # ADV-14: hull-down -> prone costs nothing
+        after = replace(state, prone=True, hull_down=False, steps=state.steps + 1)
+        return StepReport(index, token, True, None, 0, after)
     if step.kind == "P":  # MOV-22
         if state.prone:
             return fail(index, token, state, "the Mech is already prone (MOV-22)")
@@ -47,6 +65,8 @@ def posture_step(
         after = replace(state, prone=True, mp_used=state.mp_used + 1, steps=state.steps + 1)
         return StepReport(index, token, True, None, 1, after)
     if not state.prone:  # MOV-23
+        if state.hull_down:
+            return fail(index, token, state, "a hull-down Mech gets up with H- (ADV-12), not U")
         return fail(index, token, state, "the Mech is not prone, so it cannot stand up (MOV-23)")
     minimum = False
     if state.mp_used + 2 > limit:
@@ -74,6 +94,8 @@ _CODE_TEXT = {
     C.WATER: "{kind} units may not enter depth {depth} water (MOV-10)",
     C.ROUGH: "{kind} units may not enter rough terrain (MOV-10)",
     C.RUBBLE: "{kind} units may not enter rubble (MOV-10)",
+    C.DRY: "a surface vessel moves only through water of depth 1 or more (ADV-24)",
+    C.STRUCTURE: "{kind} units may not enter a building or pass a bridge without headroom",
 }
 
 
@@ -105,14 +127,21 @@ def enter_step(
 ) -> StepReport:
     """F, B and the quad shifts (MOV-16..20, MOV-24..30)."""
     u = ctx.unit
-    if state.prone:
+    crawl = ctx.mode == "crawl"  # ADV-04: the prone Mech crawls
+    if state.prone and not crawl:
         return fail(
             index,
             token,
             state,
             "a prone Mech cannot move into another hex; stand up first (MOV-21)",
         )
+    if state.hull_down:
+        return fail(index, token, state, "a hull-down Mech must leave hull-down (H-) to move")
+    if step.kind == "FH":
+        return fail(index, token, state, "FH is a WiGE holding its altitude in flight (ADV-23)")
     shift = step.kind in SHIFT_KINDS
+    if shift and crawl:
+        return fail(index, token, state, "a crawling Mech moves only forward or backward (ADV-04)")
     if shift and u.kind != "quad":
         return fail(index, token, state, "only four-legged Mechs can shift sideways (MOV-19)")
     backward = step.backward and u.has_facing  # infantry has no facing (MOV-29)
@@ -134,7 +163,7 @@ def enter_step(
             f"{ctx.name(target)} holds enemy unit {other.id}; units may not pass enemies (MOV-30)",
         )
     dlevel = int(t.dlevel[s, d, h])
-    if backward and dlevel:
+    if backward and dlevel and not ctx.costs.backward_levels:  # VTOL: MOV-18 / ADV-25
         return fail(
             index,
             token,
@@ -142,12 +171,22 @@ def enter_step(
             f"a unit moving backward may not change levels (MOV-18); {ctx.name(target)} "
             f"is {abs(dlevel)} level(s) {'up' if dlevel > 0 else 'down'}",
         )
+    climbs = u.kind == "infantry" and not ctx.rules.classic and dlevel > 0
+    if climbs and state.climbed + dlevel > 1:  # MOV-13 (TW): one level upward per turn
+        return fail(
+            index,
+            token,
+            state,
+            f"entering {ctx.name(target)} climbs a level, but ground infantry climbs at most "
+            "1 level upward in a whole turn and has climbed 1 already (MOV-13)",
+        )
     depth = int(t.depth[s, d, h])
-    cost = int(t.cost[s, d, h]) + (1 if shift else 0)  # MOV-19: +1 for a lateral shift
+    ignored = int(t.ignorable[s, d, h]) if ctx.careless else 0  # ADV-05
+    cost = int(t.cost[s, d, h]) - ignored + (1 if shift else 0)  # MOV-19: +1 for a shift
     paved = bool(t.paved[s, d, h])
     limit = limit_mp(ctx, state, paved)
     problem = None
-    if ctx.running and depth >= 1:
+    if ctx.running and depth >= 1 and not ctx.costs.water_runs:
         problem = f"a running unit may not enter depth {depth} water (MOV-04)"
     elif state.mp_used + cost > limit:
         problem = no_mp(f"entering {ctx.name(target)}", cost, ctx, state, limit)
@@ -160,6 +199,13 @@ def enter_step(
         else:
             return fail(index, token, state, problem)
     psrs = _entry_psrs(ctx, t, state, index, d, h, target, depth)
+    if crawl:  # ADV-04: the attempt's roll comes first; failing it spends the MP in place
+        psrs.insert(0, crawl_psr(ctx, index, target))
+    if ignored:
+        base = len(psr_base_modifiers(u, ctx.rules))  # ADV-08: the terrain's own modifiers
+        terrain = tuple(m for p in psrs if p.kind in ("building", "rubble")
+                        for m in p.modifiers[base:])  # fmt: skip
+        psrs.append(careless_psr(ctx, index, target, ignored, terrain))
     same_way = state.last_backward is None or state.last_backward == backward
     after = replace(
         state,
@@ -176,6 +222,7 @@ def enter_step(
         steps=state.steps + 1,
         minimum=minimum,
         all_paved=state.all_paved and paved,
+        climbed=state.climbed + (dlevel if climbs else 0),
     )
     return StepReport(index, token, True, None, cost, after, tuple(psrs))
 
@@ -199,7 +246,7 @@ def _entry_psrs(
         mod = skid_modifier(state.hexes_moved)
         reason = "skid: running unit turned on pavement"
         out.append(make_psr(u, rules, index, reason, "skid", (mod,), state.at, ctxt))
-    if ctx.running and state.turn_pending and u.kind == "hover":
+    if ctx.running and state.turn_pending and u.kind in SLIDING_KINDS:
         mod = Modifier(0, "flank speed and turning")  # PSR-29, GAP G15
         out.append(make_psr(u, rules, index, "sideslip", "sideslip", (mod,), state.at, ctxt))
     s = int(state.deck)
@@ -297,7 +344,8 @@ def jump_step(ctx: MoveContext, state: MoveState, step: Step, index: int, token:
     after = replace(
         state,
         at=dest,
-        deck=bool(b.bridge_class[dest.row, dest.col] > 0),
+        # MOV-26/32: a jump lands on a bridge deck or on a building's roof
+        deck=bool(b.bridge_class[dest.row, dest.col] or b.building_class[dest.row, dest.col]),
         mp_used=cost,
         hexes_moved=cost,
         hexes_counted=cost,

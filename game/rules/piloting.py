@@ -20,9 +20,9 @@ from ..dice import Dice, Roll
 from ..hexgrid import Hex
 from ..mech import MechBody
 from ..units import Unit
-from .bridges import Overload, deck_overload
 from .collapse import collapse
 from .falls import Event, Outcome, jsonable
+from .loads import Overload, overload
 from .movement import (
     MoveResult,
     MoveState,
@@ -77,6 +77,10 @@ class ResolvedMove:
         out = self.check.to_json(board)
         u = self.unit
         out["end"] = {"at": board.hex_name(u.at), "facing": u.facing, "prone": u.prone}
+        if self.check.tacops:
+            out["end"]["hull_down"] = u.hull_down
+        if self.check.wige:
+            out["end"] |= {"airborne": u.wige_airborne, "altitude": u.altitude}
         out["psrs"] = [p.to_json() for p in self.psrs]
         out["rolls"] = [r.to_json() for r in self.rolls]
         out["events"] = [e.to_json(board) for e in self.events]
@@ -118,6 +122,7 @@ def resolve_move(
     target_mods: Mapping[str, int] | None = None,
     resume: MoveState | None = None,
     final: bool = True,
+    careless: bool = False,
 ) -> ResolvedMove:
     """Walk ``steps`` and roll every PSR (PSR-06/07); see the module docstring.
 
@@ -129,7 +134,7 @@ def resolve_move(
     afterwards (game.rules.movement.check_move); a part leaves the end-of-move rolls and
     the MOV-30 settling to the move's end."""
     units = tuple(units)
-    ctx, state = begin_move(board, units, unit_id, mode, rules, resume)
+    ctx, state = begin_move(board, units, unit_id, mode, rules, resume, careless)
     run = MoveRun(ctx, Outcome(ctx.unit), dice, rules, origin, target_mods)
     first_log = len(dice.log)
     reports: list[Any] = []
@@ -170,12 +175,19 @@ def resolve_move(
             continue
         reports.append(taken)
         prev, state = state, taken.state_after
+        crawl = next((p for p in taken.psrs if p.kind == "crawl"), None)
+        if crawl is not None and not run.roll(crawl)[0]:  # ADV-04: the MP are lost, no fall
+            run.note("crawl_failed", i, at=prev.at, into=state.at)
+            state = replace(prev, mp_used=state.mp_used, steps=state.steps)
+            continue
         over = _overload(run, prev, state, i)
         if over is not None:  # MOV-27: the deck gives way at once; the move ends below
             landing.clear()
             state = collapse(run, state, over, i)
             break
         for p in taken.psrs:
+            if p.kind == "crawl":
+                continue
             if p.kind == "jump-landing":
                 landing.append((p, state))
             elif p.kind not in ("skid", "sideslip") and run.stopped is None:
@@ -194,10 +206,13 @@ def resolve_move(
     check = summarise(ctx, state, reports, run.psrs, error, failed, skidded=run.skidded)
     lying = run.fell and state.prone and (not run.ended or run.cut)
     interrupted = error is None and run.stopped is None and (run.cut or lying)
-    final = replace(run.out.unit, at=state.at, facing=state.facing, prone=state.prone)
+    final_unit = replace(run.out.unit, at=state.at, facing=state.facing, prone=state.prone,
+                         hull_down=state.hull_down and not state.prone)  # fmt: skip
+    if ctx.unit.kind == "wige":
+        final_unit = _wige_end(run, check, final_unit, final and error is None)
     return ResolvedMove(
         check,
-        final,
+        final_unit,
         run.out.body,
         run.out.destroyed,
         dice.log[first_log:],
@@ -213,11 +228,34 @@ def resolve_move(
 
 
 def _overload(run: MoveRun, prev: MoveState, state: MoveState, step: int) -> Overload | None:
-    """MOV-27: did this step put the unit on a bridge deck that cannot carry the load?"""
+    """MOV-27/32: did this step put the unit on a bridge deck or a roof that cannot carry
+    the load?"""
     if not state.deck or state.at == prev.at:
         return None
     others = run.world(step).units.values()
-    return deck_overload(run.board, others, run.out.unit, state.at, True)
+    return overload(run.board, others, run.out.unit, state.at, True, run.buildings)
+
+
+def _wige_end(run: MoveRun, check: MoveResult, unit: Unit, final: bool) -> Unit:
+    """ADV-17/18/23 at the end of a WiGE's move: it flies on at altitude 1, or lands;
+    landing on water destroys it, on other terrain but clear or paved it crash-lands (the
+    crash rules are a GAP: no crash damage is dealt, the event says so)."""
+    if not final:
+        end_state = check.end_state
+        airborne = bool(end_state and end_state.airborne)
+        return replace(unit, wige_airborne=airborne, altitude=end_state.altitude if airborne else 0)
+    unit = replace(unit, wige_airborne=check.end_airborne, altitude=check.end_altitude)
+    for _, w in check.warnings:
+        landing = getattr(w, "landing", None)
+        if landing == "destroyed":
+            run.note("wige_landing", None, at=unit.at, terrain="water", rule="ADV-18",
+                     result="destroyed")  # fmt: skip
+            run.note("unit_destroyed", None, unit=unit.id, cause="landed on water (ADV-18)")
+            run.out = replace(run.out, wrecked=True)
+        elif landing == "crash":
+            run.note("wige_landing", None, at=unit.at, terrain=getattr(w, "terrain", ""),
+                     rule="ADV-18", result="crash landing, no crash damage modelled")  # fmt: skip
+    return unit
 
 
 def _is_kind(token: str | Step, kind: str) -> bool:

@@ -289,6 +289,17 @@ def resolve_after(run: MoveRun, p: PSR, prev: MoveState, state: MoveState) -> Mo
     if ok:
         return state
     u = run.out.unit
+    if p.kind == "hull-down":  # ADV-12: it does not get up; no fall, the MP are spent
+        run.note("hull_down_stays", p.step, at=state.at)
+        return replace(state, hull_down=True)
+    if p.kind == "careless" and not u.is_mech:  # ADV-07: one roll on PSR-27
+        run.out = run.out.add(motive_roll(u, run.dice, p.step))
+        return state
+    if p.kind == "careless":  # ADV-06: it falls in the hex it entered; a descent there
+        state, _ = run.mech_fall(p, state, state.at, 0, False, "careless movement")
+        if run.stopped is not None:
+            run.end(p.step, run.stopped)
+        return state
     if p.kind == "building":
         legs = u.legs_destroyed
         run.building_damage(p, state.at)

@@ -25,6 +25,9 @@ PSR_KINDS = (
     "skid",
     "sideslip",
     "building",
+    "crawl",  # ADV-04: one per attempt to enter a hex
+    "careless",  # ADV-06: after a hex entered with MP ignored
+    "hull-down",  # ADV-12: a biped leaving hull-down
 )
 
 _EMPTY: Mapping[str, int] = MappingProxyType({})
@@ -136,6 +139,27 @@ def make_psr(
         at=at,
         context=MappingProxyType(dict(context or {})),
     )
+
+
+def weight_class(tons: int) -> str:
+    """Light up to 35 t, medium 40-55, heavy 60-75, assault 80+ (the usual bands, with the
+    gaps between them closed upward: standard TW value, not in seeds)."""
+    if tons < 40:
+        return "light"
+    if tons < 60:
+        return "medium"
+    return "heavy" if tons < 80 else "assault"
+
+
+# ADV-10 (GAP partly filled from the seed's own example): light -2, medium -1, heavy and
+# assault 0 (assumed, unverified).
+WEIGHT_CLASS_MOD = {"light": -2, "medium": -1, "heavy": 0, "assault": 0}
+
+
+def weight_class_modifier(tons: int) -> Modifier:
+    """ADV-10: the weight class modifier of crawling and careless PSRs."""
+    cls = weight_class(tons)
+    return Modifier(WEIGHT_CLASS_MOD[cls], f"{cls} weight class")
 
 
 def water_modifier(depth: int) -> Modifier:

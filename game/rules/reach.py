@@ -18,10 +18,12 @@ import numpy as np
 from ..board import Board
 from ..hexgrid import Hex
 from ..units import Unit
+from .flightmoves import air_layer, relief, wige_layers
 from .jumps import jump_landings
 from .movement import advance, begin_move, finish_move
 from .options import TW, Rules
-from .search import ENTER0, INF, LINK, STAND0, TOKENS, Found, search
+from .search import ENTER0, HULL_DOWN, INF, LINK, Found, Spec, search, tokens_of
+from .tacops import hull_down_mp
 from .window import Window, found_to_board, window_around, window_transitions
 
 
@@ -49,21 +51,26 @@ class Reach:
     # MOV-20/23: (hex, facing) ends only minimum movement reaches in a hex reached otherwise
     # too (a prone Mech with 1 MP standing up): their MP and steps.
     minimum_ends: dict[tuple[Hex, int], tuple[int, tuple[str, ...]]] = field(default_factory=dict)
+    # ADV-14/15 (tacops): a Mech that starts standing may end in any hex it reaches prone
+    # and then hull-down facing any way (P, H:n) for this many MP more (-1: it may not);
+    # that beats turning where a facing is 3 hexsides away (see _hull_ends)
+    hull_mp: int = -1
     still: bool = False  # MOV-02/07: 0 MP, only the empty move (no turns, even for infantry)
     jump: bool = False
     start: tuple[Hex, int] | None = None
+    layers: int = 4  # of the state space (search.Transitions)
 
     @property
     def cost(self) -> np.ndarray:
         """(S,) least MP per state, INF where out of reach."""
-        out = np.full(24 * self.rows * self.cols, INF, np.int16)
+        out = np.full(self.layers * 6 * self.rows * self.cols, INF, np.int16)
         out[self.found.states] = self.found.cost
         return out
 
     @property
     def pred(self) -> np.ndarray:
         """(S,) predecessor state, -1 at the start and out of reach."""
-        out = np.full(24 * self.rows * self.cols, -1, np.int32)
+        out = np.full(self.layers * 6 * self.rows * self.cols, -1, np.int32)
         if self.main is not None:
             out[self.main.states] = np.where(self.main.link < 0, -1, self.main.link // LINK)
         if self.alt is not None:
@@ -95,6 +102,8 @@ class Reach:
         out: dict[Hex, tuple[int, tuple[int, ...]]] = {}
         every = tuple(range(6))
         infantry = self.kind == "infantry" and not self.still
+        if self.hull_mp >= 0:  # ADV-14/15: prone, then hull-down facing any way
+            faces[best <= self.mp_available - self.hull_mp] = True
         for i, h in enumerate(ends.tolist()):
             r, c = divmod(h, self.cols)
             fs = every if infantry else tuple(np.flatnonzero(faces[i]).tolist())
@@ -105,6 +114,27 @@ class Reach:
                 out[h] = (min(least, mp), tuple(sorted({*fs, f})))
         return out
 
+    def _extra(self, h: Hex, facing: int) -> tuple[int, tuple[str, ...]] | None:
+        """The cheapest end in (h, facing) outside the search: minimum movement, or (a
+        standing Mech, tacops) going prone and hull-down facing that way in h."""
+        ends = [e for e in (self.minimum_ends.get((h, facing)), self._hull_end(h, facing))
+                if e is not None]  # fmt: skip
+        return min(ends, key=lambda e: e[0]) if ends else None
+
+    def _hull_end(self, h: Hex, facing: int) -> tuple[int, tuple[str, ...]] | None:
+        if self.hull_mp < 0:
+            return None
+        best: tuple[int, int] | None = None
+        for f in range(6):
+            s = self._best_state(h, f)
+            if s is not None:
+                c = int(self.found.cost[self.found.at(s)])
+                best = (c, f) if best is None or c < best[0] else best
+        if best is None or best[0] + self.hull_mp > self.mp_available:
+            return None
+        path = self._search_path(h, best[1])
+        return None if path is None else (best[0] + self.hull_mp, (*path, "P", f"H:{facing}"))
+
     def minimum_hexes(self) -> dict[Hex, int]:
         return dict(self.minimum)
 
@@ -114,7 +144,7 @@ class Reach:
         if idx < 0 or idx >= n or not (0 <= h.col < self.cols) or self._blocked_end(idx):
             return None
         faces = range(6) if self.kind == "infantry" and not self.still else (facing,)
-        want = np.array([(lay * 6 + f) * n + idx for lay in range(4) for f in faces])
+        want = np.array([(lay * 6 + f) * n + idx for lay in range(self.layers) for f in faces])
         pos = np.searchsorted(self.found.states, want)
         pos = np.minimum(pos, len(self.found.states) - 1)
         hit = self.found.states[pos] == want if len(self.found.states) else pos < 0
@@ -131,19 +161,27 @@ class Reach:
         if h in self.minimum and facing == self.minimum_facing.get(h):
             return self.minimum[h]
         s = self._best_state(h, facing)
+        end = self._extra(h, facing)
         if s is None:
-            end = self.minimum_ends.get((h, facing))
             return None if end is None else end[0]
-        return int(self.found.cost[self.found.at(s)])
+        cost = int(self.found.cost[self.found.at(s)])
+        return cost if end is None else min(cost, end[0])
 
     def path_to(self, h: Hex, facing: int) -> list[str] | None:
         """Step tokens of the cheapest path to end in ``h`` facing ``facing``."""
         if h in self.minimum and facing == self.minimum_facing.get(h):
             return list(self.minimum_paths[h])
         s = self._best_state(h, facing)
-        if s is None:
-            end = self.minimum_ends.get((h, facing))
+        end = self._extra(h, facing)
+        if s is None or (end is not None and end[0] < self.found.cost[self.found.at(s)]):
             return None if end is None else list(end[1])
+        return self._search_path(h, facing)
+
+    def _search_path(self, h: Hex, facing: int) -> list[str] | None:
+        """The path the search itself found to (h, facing)."""
+        s = self._best_state(h, facing)
+        if s is None:
+            return None
         if self.mode == "stand" or self.still:  # MOV-02: no steps at all
             return []
         if self.jump:
@@ -164,14 +202,12 @@ class Reach:
         tokens: list[str] = []
         have = self.start[1] if self.start is not None else 0  # infantry: actual facing
         for code in reversed(codes):
-            if code >= ENTER0:  # infantry: free turns, then a step (MOV-16, MOV-29)
+            if ENTER0 <= code < ENTER0 + 6:  # infantry: free turns, then a step (MOV-29)
                 tokens += _turns(have, code - ENTER0)
                 have = code - ENTER0
                 tokens.append("F")
-            elif code >= STAND0:
-                tokens.append(f"U:{code - STAND0}")
             else:
-                tokens.append(TOKENS[code])
+                tokens += tokens_of(code)
         if self.kind == "infantry":
             tokens += _turns(have, facing)
         return tokens
@@ -219,9 +255,16 @@ def _blocked(board: Board, units: Sequence[Unit], mover: Unit) -> tuple[np.ndarr
     return np.unique(np.array(enemy, np.int64)), np.unique(np.array(anyone, np.int64))
 
 
-def reach(board: Board, units: Sequence[Unit], unit_id: str, mode: str, rules: Rules = TW) -> Reach:
-    """Every state the unit can end its movement in with ``mode``."""
-    return reach_batch(board, units, [(unit_id, mode)], rules)[0]
+def reach(
+    board: Board,
+    units: Sequence[Unit],
+    unit_id: str,
+    mode: str,
+    rules: Rules = TW,
+    careless: bool = False,
+) -> Reach:
+    """Every state the unit can end its movement in with ``mode`` (``careless``: ADV-05)."""
+    return reach_batch(board, units, [(unit_id, mode)], rules, careless)[0]
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -235,42 +278,43 @@ class _Query:
     enemy: np.ndarray
     base: dict[str, Any]
     window: Window  # the board around the unit its MP can cover (game.rules.window)
+    spec: Spec
 
 
 def reach_batch(
-    board: Board, units: Sequence[Unit], requests: Sequence[tuple[str, str]], rules: Rules = TW
+    board: Board,
+    units: Sequence[Unit],
+    requests: Sequence[tuple[str, str]],
+    rules: Rules = TW,
+    careless: bool = False,
 ) -> list[Reach]:
     """Many (unit id, mode) queries at once. Besides the board-derived arrays (entry costs,
-    moves, work arrays: built once per board, kind and mode), walk/run queries of the same
-    kind and mode share ONE bucketed search, each unit in its own copy of the states."""
+    moves, work arrays: built once per board and search spec), queries with the same spec
+    share ONE bucketed search, each unit in its own copy of the states."""
     out: list[Reach | None] = [None] * len(requests)
-    groups: dict[tuple[str, bool, bool, bool, bool, Window], list[_Query]] = {}
+    groups: dict[tuple[Spec, bool, Window], list[_Query]] = {}
     for i, (uid, mode) in enumerate(requests):
-        done, query = _prepare(board, units, uid, mode, rules, i)
+        done, query = _prepare(board, units, uid, mode, rules, i, careless)
         if done is not None:
             out[i] = done
         else:
             assert query is not None
-            u, st = query.ctx.unit, query.state
-            key = (u.kind, mode == "run", bool(st.prone), bool(query.ctx.paved_bonus), u.offroad,
-                   query.window)  # fmt: skip
+            key = (query.spec, bool(query.ctx.paved_bonus), query.window)
             groups.setdefault(key, []).append(query)
-    for (kind, running, prone, paved, offroad, w), queries in groups.items():
-        for q, r in zip(queries, _windowed(board, w, (kind, rules, running, prone, offroad),
-                                           queries, paved), strict=True):  # fmt: skip
+    for (spec, paved, w), queries in groups.items():
+        for q, r in zip(queries, _windowed(board, w, spec, rules, queries, paved), strict=True):
             out[q.index] = r
     return [r for r in out if r is not None]
 
 
 def _windowed(
-    board: Board, w: Window, what: tuple, queries: list[_Query], paved: bool
+    board: Board, w: Window, spec: Spec, rules: Rules, queries: list[_Query], paved: bool
 ) -> list[Reach]:
     """The group's search on its window, answers in the board's numbering. A window is
     sized so that no move can reach its cut edges (game.rules.window); should a search
     ever touch one, it is done again on a window twice as large."""
-    kind, rules, running, prone, offroad = what
     while True:
-        tr = window_transitions(board, w, kind, rules, running, prone, offroad)
+        tr = window_transitions(board, w, spec, rules)
         results = _group_search(tr, queries, paved, w)
         if w.whole or not any(w.on_cut(w.states_to_window(r.found.states) % tr.hexes)
                               for r in results):  # fmt: skip
@@ -282,38 +326,80 @@ def _windowed(
 _NONE = Found(np.zeros(0, np.int64), np.zeros(0, np.int16), np.zeros(0, np.int64))
 
 
+def search_spec(board: Board, w: Window, ctx: Any, st: Any) -> Spec:
+    """What the search of this move needs to know (search.Spec)."""
+    u = ctx.unit
+    running = ctx.mode == "run"
+    if u.kind == "wige":
+        sub = board.level[w.r0 : w.r1, w.c0 : w.c1]
+        top = relief(board) if w.whole else int(sub.max() - sub.min()) + _tallest(board, w)
+        return Spec("wige", running, careless=ctx.careless, wige=True,
+                    altitudes=max(st.altitude, 1) + top + 1)  # fmt: skip
+    tacops = ctx.rules.tacops and ctx.mode != "crawl" and u.is_mech
+    posture = bool(st.prone) or st.hull_down
+    hull = tacops and posture
+    climb = u.kind == "infantry" and not ctx.rules.classic
+    return Spec(u.kind, running, posture=posture, offroad=u.offroad, careless=ctx.careless,
+                crawl=ctx.mode == "crawl", hull_down=hull_down_mp(u) if tacops else -1,
+                hull_layers=hull, climb_once=climb)  # fmt: skip
+
+
+def _tallest(board: Board, w: Window) -> int:
+    """The highest building or bridge above its hex level in the window (for the relief
+    of the tops a WiGE flies over)."""
+    b = board.building_height[w.r0 : w.r1, w.c0 : w.c1].astype(np.int64)
+    br = board.bridge_level[w.r0 : w.r1, w.c0 : w.c1] - board.level[w.r0 : w.r1, w.c0 : w.c1]
+    return int(max(b.max(initial=0), br.max(initial=0), 0))
+
+
+def start_layer(spec: Spec, st: Any) -> int:
+    """The layer of the move's start state in the search of ``spec``."""
+    if spec.wige:
+        return air_layer(st.altitude, st.road_bound) if st.airborne else 0
+    posture = HULL_DOWN if st.hull_down else int(st.prone)
+    return int(st.deck) * spec.postures + posture
+
+
 def _prepare(
-    board: Board, units: Sequence[Unit], unit_id: str, mode: str, rules: Rules, index: int
+    board: Board,
+    units: Sequence[Unit],
+    unit_id: str,
+    mode: str,
+    rules: Rules,
+    index: int,
+    careless: bool = False,
 ) -> tuple[Reach | None, _Query | None]:
-    """Answer stand, jump and impossible modes at once; queue walk/run for the search."""
-    ctx, st = begin_move(board, units, unit_id, mode, rules)
+    """Answer stand, jump, defend and impossible modes at once; queue the others."""
+    ctx, st = begin_move(board, units, unit_id, mode, rules, careless=careless)
     u = ctx.unit
     rows, cols = board.shape
     n = rows * cols
     enemy, anyone = _blocked(board, units, u)
     h0 = u.at.row * cols + u.at.col
-    layer0 = 2 * int(st.deck) + int(st.prone)
-    start_state = (layer0 * 6 + u.facing) * n + h0
-    base = dict(unit_id=unit_id, mode=mode, mp_available=ctx.mp_available, rows=rows, cols=cols,
-                kind=u.kind, ends_blocked=anyone, start=(u.at, u.facing))  # fmt: skip
+    # Every hex entered costs >= 1 MP (MOV-07): the search stays within the MP (+1 on
+    # pavement, MOV-25) of the start, one more ring gives its entry arrays their neighbours.
+    w = window_around(board, u.at, ctx.mp_available + 2)
+    spec = search_spec(board, w, ctx, st)
+    layers = wige_layers(spec.altitudes) if spec.wige else 2 * spec.postures
+    start_state = (start_layer(spec, st) * 6 + u.facing) * n + h0
+    base = dict(unit_id=unit_id, mode=mode, mp_available=ctx.mp_available, rows=rows,
+                cols=cols, kind=u.kind, ends_blocked=anyone, start=(u.at, u.facing),
+                layers=layers)  # fmt: skip
     if ctx.error and not ctx.may_stay:
         return Reach(found=_NONE, **base), None
     if ctx.error:  # MOV-02/07: 0 MP, the unit can only end where it is, as it is
         one = Found(np.array([start_state], np.int64), np.zeros(1, np.int16), np.full(1, -1))
         return Reach(found=one, main=one, still=True, **base), None
-    if mode == "stand":
+    if mode in ("stand", "defend"):  # ADV-01: defence spends no MP in the movement phase
         one = Found(np.array([start_state], np.int64), np.zeros(1, np.int16), np.full(1, -1))
         return Reach(found=one, main=one, **base), None
     if mode == "jump":
-        return _jump_reach(board, ctx, st, anyone, base), None
+        return _jump_reach(board, ctx, st, anyone, {**base, "layers": 4}), None
     if u.kind == "infantry":
-        starts = (layer0 * 6 + np.arange(6, dtype=np.int64)) * n + h0
+        starts = (start_layer(spec, st) * 6 + np.arange(6, dtype=np.int64)) * n + h0
     else:
         starts = np.array([start_state], np.int64)
-    # Every hex entered costs >= 1 MP (MOV-07): the search stays within the MP (+1 on
-    # pavement, MOV-25) of the start, one more ring gives its entry arrays their neighbours.
-    w = window_around(board, u.at, ctx.mp_available + 2)
-    return None, _Query(index, ctx, st, starts, enemy, base, w)
+    return None, _Query(index, ctx, st, starts, enemy, base, w, spec)
 
 
 def _group_search(tr: Any, queries: list[_Query], paved: bool, w: Window) -> list[Reach]:
@@ -339,7 +425,11 @@ def _group_search(tr: Any, queries: list[_Query], paved: bool, w: Window) -> lis
             order = np.argsort(merged)
             cost = np.concatenate([main.cost, alt.cost[extra]])[order]
             found = Found(merged[order], cost, np.full(len(cost), -1, np.int64))
-        result = Reach(found=found, main=main, alt=alt, **q.base)
+        # ADV-14/15: P (1 MP) then H:n; the other posture moves never pay for a standing
+        # start (search.Spec): going hull-down standing keeps the facing, standing up again
+        # or leaving hull-down costs at least as much as turning.
+        hull = 1 + q.spec.hull_down if q.spec.hull_down >= 0 and not q.spec.posture else -1
+        result = Reach(found=found, main=main, alt=alt, hull_mp=hull, **q.base)
         for h, (mp, facing, path) in _minimum(q.ctx, q.state, result).items():
             result.minimum[h] = mp
             result.minimum_facing[h] = facing
@@ -372,7 +462,14 @@ def _minimum(ctx: Any, st: Any, result: Reach) -> dict[Hex, tuple[int, int, tupl
             continue
         error, _ = finish_move(ctx, state, len(tokens) - 1)
         h = state.at
-        if error is not None or bool((hexes == h.row * result.cols + h.col).any()):
+        if error is not None:
+            continue
+        if bool((hexes == h.row * result.cols + h.col).any()):
+            # A landed WiGE (ADV-19: 1 MP on the ground) may reach by minimum movement a
+            # hex its flight reaches too, more cheaply: an extra (hex, facing) end.
+            have = result.cost_to(h, state.facing)
+            if have is None or have > state.mp_used:
+                result.minimum_ends[(h, state.facing)] = (state.mp_used, tokens)
             continue
         out[h] = (state.mp_used, state.facing, tokens)
     return out
@@ -398,7 +495,7 @@ def _minimum_stand(
         idx = h.row * result.cols + h.col
         if error is not None or result._blocked_end(idx):
             continue
-        layer = 2 * int(after.deck) + int(after.prone)
+        layer = int(after.deck) * (result.layers // 2) + int(after.prone)
         if (layer * 6 + after.facing) * n + idx in have:
             continue
         out[(h, after.facing)] = (after.mp_used, (token,))
@@ -406,7 +503,8 @@ def _minimum_stand(
 
 
 def _jump_reach(board: Board, ctx: Any, st: Any, anyone: np.ndarray, base: dict) -> Reach:
-    """MOV-05/06: every hex within jump MP with a clear path, any facing on landing."""
+    """MOV-05/06: every hex within jump MP with a clear path, any facing on landing (on a
+    bridge deck or a building's roof: the deck layer, MOV-26/32)."""
     rows, cols = board.shape
     n = rows * cols
     hexes, jc = jump_landings(board, st.at, ctx.mp_available, ctx.rules)
@@ -414,7 +512,8 @@ def _jump_reach(board: Board, ctx: Any, st: Any, anyone: np.ndarray, base: dict)
     if ctx.unit.kind == "infantry":
         ok &= board.water.ravel()[hexes] < 1  # MOV-29
     hexes, jc = hexes[ok], jc[ok]
-    layer = 2 * (board.bridge_class.ravel()[hexes] > 0)
+    on_top = (board.bridge_class.ravel()[hexes] > 0) | (board.building_class.ravel()[hexes] > 0)
+    layer = 2 * on_top
     states = ((layer[None, :] * 6 + np.arange(6)[:, None]) * n + hexes[None, :]).ravel()
     cost = np.broadcast_to(jc, (6, len(jc))).ravel()
     # A jump moves at least one hex (MOV-05): the start hex is not a jump destination.

@@ -19,6 +19,7 @@ from ..dice import Dice
 from ..hexgrid import Hex, neighbour
 from ..mech import MechBody
 from ..units import Unit
+from ..vehicle import MOTIVE_KIND
 from .collide import (
     BaseMods,
     Slide,
@@ -34,7 +35,7 @@ from .fromabove import from_above, occupant
 from .options import TW, Rules
 
 SKID_TARGET_MOD, SKID_ATTACKER_MOD = 2, 1  # PSR-25
-MOTIVE_TYPE_MOD = {"tracked": 0, "wheeled": 2, "hover": 3}  # PSR-27
+MOTIVE_TYPE_MOD = MOTIVE_KIND  # PSR-27 (game.vehicle)
 MOTIVE_EFFECTS = ((5, "no effect"), (7, "minor"), (9, "moderate"), (11, "heavy"))
 
 

@@ -4,8 +4,10 @@ A move is a list of small typed steps compiled one after another (the MegaMek ha
 ``F`` ``B`` forward/backward one hex, ``L`` ``R`` turn one hexside, ``FL`` ``FR`` ``BL``
 ``BR`` quad lateral shifts (MOV-19), ``P`` go prone (MOV-22), ``U`` / ``U:n`` stand up
 (MOV-23, optionally facing n), ``J:XXYY`` jump to a hex (MOV-05), ``FACE:n`` the facing
-after a jump. Parsing is separate from checking so that a typo is reported as such and
-never confused with an illegal move.
+after a jump; TacOps ``H`` / ``H:n`` go hull-down, ``H-`` leave it (ADV-11..15); WiGE
+``TO`` take off, ``LAND`` land (ADV-17/18) and, our extension, ``FH`` forward holding the
+altitude over lower ground (ADV-23). Parsing is separate from checking so that a typo is
+reported as such and never confused with an illegal move.
 """
 
 from __future__ import annotations
@@ -14,11 +16,13 @@ from dataclasses import dataclass
 
 from ..hexgrid import Hex, HexNameError, hex_name, parse_hex_name
 
-SIMPLE_KINDS = ("F", "B", "L", "R", "FL", "FR", "BL", "BR", "P", "U")
-HEX_KINDS = ("F", "B", "FL", "FR", "BL", "BR")  # steps that enter another hex
+SIMPLE_KINDS = ("F", "B", "L", "R", "FL", "FR", "BL", "BR", "P", "U", "H", "H-", "TO", "LAND",
+                "FH")  # fmt: skip
+HEX_KINDS = ("F", "B", "FL", "FR", "BL", "BR", "FH")  # steps that enter another hex
+TACOPS_KINDS = frozenset({"H", "H-"})  # steps that need the tacops option (ADV-11..15)
 TURN_KINDS = ("L", "R")
 # Direction of each hex-entering step relative to the facing, and whether it is backward.
-RELATIVE_DIRECTION = {"F": 0, "B": 3, "FR": 1, "BR": 2, "BL": 4, "FL": 5}
+RELATIVE_DIRECTION = {"F": 0, "B": 3, "FR": 1, "BR": 2, "BL": 4, "FL": 5, "FH": 0}
 BACKWARD_KINDS = frozenset({"B", "BL", "BR"})  # MOV-18, MOV-19 rear shifts
 SHIFT_KINDS = frozenset({"FL", "FR", "BL", "BR"})  # MOV-19
 
@@ -67,8 +71,8 @@ def parse_step(token: str) -> Step:
         return Step(t)
     stem, colon, arg = t.partition(":")
     if colon:
-        if stem == "U":
-            return Step("U", facing=_facing_arg(token, arg))
+        if stem in ("U", "H"):
+            return Step(stem, facing=_facing_arg(token, arg))
         if stem == "FACE":
             return Step("FACE", facing=_facing_arg(token, arg))
         if stem == "J":
@@ -76,7 +80,10 @@ def parse_step(token: str) -> Step:
                 return Step("J", target=parse_hex_name(arg))
             except HexNameError as e:
                 raise StepError(f"step '{token}' needs a hex name such as J:0507 ({e})") from e
-    raise StepError(f"step '{token}' is not one of F B L R FL FR BL BR P U U:n J:XXYY FACE:n")
+    raise StepError(
+        f"step '{token}' is not one of F B L R FL FR BL BR P U U:n J:XXYY FACE:n "
+        "H H:n H- TO LAND FH"
+    )
 
 
 def parse_steps(tokens: list[str] | tuple[str, ...]) -> list[Step]:

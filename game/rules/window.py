@@ -27,8 +27,16 @@ import numpy as np
 from ..board import ARRAY_FIELDS, Board, board_from_arrays
 from ..hexgrid import Hex
 from . import costs as C
+from .flightmoves import wige_transitions
 from .options import Rules
-from .search import LINK, Found, Transitions, build_transitions, transitions
+from .search import (
+    LINK,
+    Found,
+    Spec,
+    Transitions,
+    ground_transitions,
+    transitions,
+)
 
 FULL_BOARD_HEXES = 64 * 64  # boards up to this size are searched whole
 WHOLE_SHARE = 0.5  # a window covering this share of the board or more: the whole board
@@ -176,37 +184,34 @@ def sub_board(board: Board, w: Window) -> Board:
     return hit
 
 
-def window_table(board: Board, w: Window, kind: str, rules: Rules, offroad: bool) -> C.EntryTable:
+def window_table(
+    board: Board, w: Window, kind: str, rules: Rules, offroad: bool, height: int | None = None
+) -> C.EntryTable:
     """costs.entry_table of the window (the board's own cached table when it is whole)."""
     if w.whole:
-        return C.entry_table(board, kind, rules, offroad)
+        return C.entry_table(board, kind, rules, offroad, height)
     offroad = offroad or kind != "wheeled"
-    key = (id(board), w, kind, rules.variant, offroad)
+    key = (id(board), w, kind, rules.variant, offroad, height)
     hit = _hit(_TABLES, key, board)
     if hit is None:
-        hit = C.build_entry_table(sub_board(board, w), kind, rules, offroad)
+        hit = C.build_entry_table(sub_board(board, w), kind, rules, offroad, height)
         _remember(_TABLES, key, (board, hit))
     return hit
 
 
-def window_transitions(
-    board: Board,
-    w: Window,
-    kind: str,
-    rules: Rules,
-    running: bool,
-    posture: bool,
-    offroad: bool,
-) -> Transitions:
-    """search.transitions of the window (the board's own when it is whole)."""
-    if w.whole:
-        return transitions(board, kind, rules, running, posture=posture, offroad=offroad)
-    offroad = offroad or kind != "wheeled"
-    key = (id(board), w, kind, rules.variant, running, posture, offroad)
+def window_transitions(board: Board, w: Window, spec: Spec, rules: Rules) -> Transitions:
+    """search.transitions of the window (the board's own when it is whole); a WiGE's
+    flight arrays (game.rules.flight) are cached here for whole boards too."""
+    if w.whole and not spec.wige:
+        return transitions(board, spec, rules)
+    key = (id(board), w, spec, rules.variant)
     hit = _hit(_MOVES, key, board)
     if hit is None:
-        table = window_table(board, w, kind, rules, offroad)
-        hit = build_transitions(table, C.motive_costs(kind), running, posture)
+        if spec.wige:
+            hit = wige_transitions(sub_board(board, w), spec, rules)
+        else:
+            table = window_table(board, w, spec.kind, rules, spec.offroad, spec.height)
+            hit = ground_transitions(table, C.motive_costs(spec.kind), spec, rules)
         _remember(_MOVES, key, (board, hit))
     return hit
 
@@ -217,11 +222,20 @@ class LocalTables:
     ``at(h)`` answers the table and h's index in it; the window is built around h with
     ``radius`` when h is not in the interior of the current one."""
 
-    __slots__ = ("board", "kind", "rules", "offroad", "radius", "_window", "_table")
+    __slots__ = ("board", "kind", "rules", "offroad", "radius", "height", "_window", "_table")
 
-    def __init__(self, board: Board, kind: str, rules: Rules, offroad: bool, radius: int) -> None:
+    def __init__(
+        self,
+        board: Board,
+        kind: str,
+        rules: Rules,
+        offroad: bool,
+        radius: int,
+        height: int | None = None,
+    ) -> None:
         self.board, self.kind, self.rules, self.offroad = board, kind, rules, offroad
         self.radius = max(radius, 1)
+        self.height = height  # MOV-28: a crawling (prone) Mech is 1 level tall
         self._window: Window | None = None
         self._table: C.EntryTable | None = None
 
@@ -230,7 +244,9 @@ class LocalTables:
         if w is None or self._table is None or not w.interior(h):
             w = window_around(self.board, h, self.radius)
             self._window = w
-            self._table = window_table(self.board, w, self.kind, self.rules, self.offroad)
+            self._table = window_table(
+                self.board, w, self.kind, self.rules, self.offroad, self.height
+            )
         if w.whole:  # the board's own numbering, as costs.EntryTable.index
             return self._table, self._table.index(h.col, h.row)
         return self._table, w.local_index(h)

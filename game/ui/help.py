@@ -41,6 +41,8 @@ PLAY_KEYS: tuple[tuple[str, str], ...] = (
     ("U", "try to stand up now; the move goes on while MP remain"),
     ("P", "end the move lying down (after the path shown)"),
     ("S", "stand still; during a move under way: end it here"),
+    ("K / X (Tac Ops)", "crawl (a prone Mech) / careless path on or off (rolls marked)"),
+    ("H / D (Tac Ops)", "hull-down (again: leave it) / physical attack defence"),
     ("N", "next unit to move"),
     ("Esc", "clear the plan; with no plan: the menu"),
     ("L", "the whole game's log (wheel / PageUp / PageDown scroll the log)"),

@@ -23,7 +23,7 @@ from game.phases.movement import to_move
 from game.state import GameState
 from game.units import Unit
 
-from . import charge_act, overlays, play_act
+from . import charge_act, overlays, play_act, play_tacops
 from .anim import MoveAnimation
 from .charge_draw import targets_layer
 from .log_view import LogView
@@ -156,6 +156,8 @@ class PlayScene:
             mode = self.plan.mode
         if busy is not None:
             mode = busy.mode
+        elif play_tacops.mode_refusal(self, u, mode):
+            mode = "walk"  # crawling is for a prone Mech (ADV-03)
         if self.plan is None or self.plan.unit_id != u.id or self.plan.mode != mode:
             self.plan = Plan(u.id, mode)
         self.view.ensure_visible(u.at)
@@ -174,6 +176,10 @@ class PlayScene:
             return
         if mode == "jump" and (u is None or u.jump_mp() <= 0):
             self.app.notify(f"{self.plan.unit_id} has no jump MP", error=True)
+            return
+        why = play_tacops.mode_refusal(self, u, mode)
+        if why:
+            self.app.notify(why, error=True)
             return
         self.plan = Plan(self.plan.unit_id, mode)
         self._update_hover(self.mouse)
@@ -229,7 +235,7 @@ class PlayScene:
         key = None
         if plan is not None:
             key = (id(self.state), plan.unit_id, plan.mode, tuple(plan.waypoints), plan.dest,
-                   plan.facing, self.view.camera.zoom, self.aim)  # fmt: skip
+                   plan.facing, self.view.camera.zoom, self.aim, plan.careless)  # fmt: skip
         if key == self.path_key:
             return
         self.path_key = key
@@ -238,7 +244,7 @@ class PlayScene:
             return
         unit = self.state.unit(plan.unit_id)
         assert unit is not None
-        title = f"{unit.id} {plan.mode}s"
+        title = f"{unit.id} {plan.mode}s" + (" carelessly" if plan.careless else "")
         busy = self.state.underway
         if busy is not None and busy.unit_id == unit.id:
             title = (
@@ -261,6 +267,10 @@ class PlayScene:
             self.info["error"] = res.error
         self.info["result"] = res
         self.info["steps"] = steps
+        other = plan.other_option(self.state)  # ADV-05: careful or careless, when it differs
+        mine = (res.mp_used, len(res.psrs))
+        same = other is not None and (other.mp_used, len(other.psrs)) == mine
+        self.info["other"] = None if same else other
         self.info["warnings"] = overlays.move_warnings(res, self.state.board)
         self.path_layer = self._path_layer(
             unit, res, steps, legal=res.legal, warnings=self.info["warnings"]
@@ -324,6 +334,7 @@ class PlayScene:
                 plan.mode,
                 tuple(plan.waypoints),
                 self.view.camera.zoom,
+                plan.careless,
             )
         if key != self.reach_key:
             self.reach_key = key

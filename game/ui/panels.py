@@ -167,6 +167,11 @@ def summary_rows(plan_info: dict[str, Any]) -> list[Row]:
         rows.append(("No piloting rolls", GOOD, False))
     for w in plan_info.get("warnings", ()):  # MOV-27: e.g. the bridge gives way
         rows.append((f"! {w.text}", BAD, True))
+    other = plan_info.get("other")  # ADV-05 (tacops): the same hex the other way
+    if other is not None:
+        way = "careful" if "carelessly" in plan_info["title"] else "careless"
+        rolls = f"{len(other.psrs)} roll(s)" if other.psrs else "no rolls"
+        rows.append((f"Or {way} (X): MP {other.mp_used}, {rolls}", DIM, False))
     rows.append(("Enter / double click: commit   Right click: undo waypoint", DIM, False))
     return rows
 

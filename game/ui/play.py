@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.errors import UserFacingError
+from game.rules.options import Rules
 
 if TYPE_CHECKING:
     import pygame
@@ -40,6 +41,7 @@ class Args:
     size: tuple[int, int]
     seed: int | None
     turns: int | None = None  # the turn limit of a new game (None: none)
+    tacops: bool = False  # the Tactical Operations movement modes (ADV-01..16)
 
 
 def parse_args(argv: Sequence[str]) -> Args:
@@ -50,6 +52,8 @@ def parse_args(argv: Sequence[str]) -> Args:
     ap.add_argument("--size", default=None, help="window size, e.g. 1600x900")
     ap.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")
     ap.add_argument("--turns", default=None, help="end the game after K turns (by damage)")
+    tacops = "Tactical Operations movement: crawl, careless, hull-down, defence"
+    ap.add_argument("--tacops", action="store_true", help=tacops)
     ns = ap.parse_args(list(argv))
     given = [x for x in (ns.map, ns.scenario, ns.load) if x is not None]
     if len(given) > 1:
@@ -58,7 +62,7 @@ def parse_args(argv: Sequence[str]) -> Args:
     for p, what in ((ns.map, "map"), (ns.scenario, "scenario"), (ns.load, "save")):
         if p is not None and not p.is_file():
             raise PlayError(f"{p}: no such {what} file")
-    return Args(ns.map, ns.scenario, ns.load, size, ns.seed, _turns(ns.turns, ns.load))
+    return Args(ns.map, ns.scenario, ns.load, size, ns.seed, _turns(ns.turns, ns.load), ns.tacops)
 
 
 def _turns(text: str | None, load: Path | None) -> int | None:
@@ -93,16 +97,18 @@ def initial_state(args: Args):
     from game.setup import new_game_from_map, new_game_from_scenario, with_forces, with_turn_limit
 
     seed = args.seed if args.seed is not None else random.randrange(1, 2**31)
+    rules = Rules(tacops=args.tacops)
     if args.load is not None:
         return load_game(args.load)
     if args.scenario is not None:
-        state = new_game_from_scenario(args.scenario, seed=seed)
+        state = new_game_from_scenario(args.scenario, rules=rules, seed=seed)
         for side in state.sides:
             if not state.side_units(side):
                 raise PlayError(f"{args.scenario}: side {side} has no units; a game needs both")
         return with_turn_limit(state, args.turns)
     if args.map is not None:
-        return with_turn_limit(with_forces(new_game_from_map(args.map, seed=seed)), args.turns)
+        game = new_game_from_map(args.map, rules=rules, seed=seed)
+        return with_turn_limit(with_forces(game), args.turns)
     return None
 
 
@@ -120,7 +126,7 @@ def make_app(args: Args, screen):
     app = App(screen)
     state = initial_state(args)
     if state is None:
-        app.show("start", turns=args.turns)
+        app.show("start", turns=args.turns, rules=Rules(tacops=args.tacops))
         return app
     try:
         app.start_game(state)

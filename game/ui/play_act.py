@@ -36,22 +36,27 @@ def commit(scene: Any) -> None:
     if steps is None:
         scene.app.notify(scene.info.get("error") or "Point at a shaded hex first", error=True)
         return
-    send(scene, plan.unit_id, plan.mode, steps)
+    send(scene, plan.unit_id, plan.mode, steps, careless=plan.careless)
 
 
 def send(
-    scene: Any, unit_id: str, mode: str, steps: tuple[str, ...], partial: bool = False
+    scene: Any,
+    unit_id: str,
+    mode: str,
+    steps: tuple[str, ...],
+    partial: bool = False,
+    careless: bool = False,
 ) -> None:
     """Check, commit and animate a move (or a part of one)."""
     state = scene.state
     before = state.unit(unit_id)
     assert before is not None
-    res = preview_move(state, unit_id, mode, steps)
+    res = preview_move(state, unit_id, mode, steps, careless)
     if not res.legal:
         scene.app.notify(res.error or "that move is not legal", error=True)
         return
     logged = len(state.log)
-    out = scene.app.act(CommitMove(unit_id, mode, steps, partial))
+    out = scene.app.act(CommitMove(unit_id, mode, steps, partial, careless))
     if out is None:
         return
     after = scene.state.unit(unit_id) or before

@@ -109,6 +109,7 @@ class App:
             map_path=path if path is not None and path.suffix == ".tmx" else None,
             forces=forces if any(forces.values()) else None,
             turns=state.start.turn_limit,
+            rules=state.rules,
         )
 
     def notify(self, text: str, error: bool = False, seconds: float = 3.5) -> None:

@@ -156,7 +156,8 @@ def _draw_banner(scene: Any, screen: pygame.Surface) -> None:
     lay = scene.layout
     extra = ""
     if scene.plan is not None:
-        extra = f"- {scene.plan.unit_id}: {scene.plan.mode}"
+        careless = " (careless)" if scene.plan.careless else ""
+        extra = f"- {scene.plan.unit_id}: {scene.plan.mode}{careless}"
     surf = scene.cache.get(
         "banner",
         (id(scene.state), extra, lay.banner.size),
@@ -176,7 +177,7 @@ def _draw_side(scene: Any, screen: pygame.Surface) -> None:
     hovered = next((i for i, b in enumerate(scene.buttons) if b.rect.collidepoint(scene.mouse)), -1)
     key = (
         id(state), uid, rect.size, lay.size, hovered, specs, id(info.get("result")),
-        info.get("error"), info.get("title"), info.get("facing"),
+        info.get("error"), info.get("title"), info.get("facing"), id(info.get("other")),
     )  # fmt: skip
     surf, buttons = scene.cache.get("side", key, lambda: _side_surface(scene, rect, uid, hovered))
     scene.buttons = buttons
@@ -244,6 +245,15 @@ def _buttons(scene: Any, rect: pygame.Rect, size: int) -> list[Button]:
     if mech:  # vehicles never go prone
         specs.append(("U" if prone else "P", "Stand up (U)" if prone else "Go prone (P)",
                       False, True))  # fmt: skip
+    if scene.state.rules.tacops and mech:  # ADV-01..16 (game.ui.play_tacops)
+        hull = unit is not None and unit.hull_down
+        specs += [
+            ("crawl", "Crawl (K)", plan.mode == "crawl", prone and free),
+            ("hull", "Leave hull-down (H)" if hull else "Hull-down (H)", hull, True),
+            ("defend", "Defend (D)", False, free),
+        ]
+    if scene.state.rules.tacops and plan.mode in ("walk", "run"):
+        specs.append(("careless", "Careless (X)", plan.careless, True))
     ok = "steps" in scene.info and not scene.info.get("error")
     attack = scene.info.get("attack")
     if attack is not None:  # the charge or death from above shown (game.ui.charge_act)

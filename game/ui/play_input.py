@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from . import play_tacops
 from .fonts import log_size
 from .keys import is_confirm, is_help
 from .panels import button_at
@@ -61,6 +62,18 @@ def handle_event(scene: Any, event: pygame.event.Event) -> None:
         _wheel(scene, event)
 
 
+TACOPS_BUTTONS = {  # the tacops option's commands (game.ui.play_tacops, ADV-01..16)
+    "crawl": lambda scene: scene.set_mode("crawl"),
+    "careless": play_tacops.toggle_careless,
+    "hull": play_tacops.hull_down,
+    "defend": play_tacops.defend,
+}
+TACOPS_KEYS = {
+    pygame.K_k: TACOPS_BUTTONS["crawl"],  # K: C declares a charge
+    pygame.K_x: TACOPS_BUTTONS["careless"],
+    pygame.K_h: TACOPS_BUTTONS["hull"],
+    pygame.K_d: TACOPS_BUTTONS["defend"],
+}
 FACING_KEYS = {pygame.K_q: -1, pygame.K_e: 1, pygame.K_LEFTBRACKET: -1, pygame.K_RIGHTBRACKET: 1}
 
 
@@ -86,6 +99,8 @@ def _key(scene: Any, event: pygame.event.Event) -> None:
         scene.set_mode("run")
     elif k == pygame.K_j:
         scene.set_mode("jump")
+    elif k in TACOPS_KEYS:
+        TACOPS_KEYS[k](scene)
     elif k == pygame.K_s:
         scene.stand_still()
     elif k == pygame.K_c:
@@ -118,6 +133,8 @@ def _press_button(scene: Any, action: str) -> None:
         scene.stand_still()
     elif action in ("P", "U"):
         scene.posture(action)
+    elif action in TACOPS_BUTTONS:
+        TACOPS_BUTTONS[action](scene)
     elif action == "commit":
         scene.commit()
     elif action == "next":

@@ -21,7 +21,7 @@ from game.hexgrid import Hex
 from game.movers import preview_move, reach_of
 from game.state import GameState
 
-MODES = ("walk", "run", "jump")
+MODES = ("walk", "run", "jump", "crawl")  # crawl: the tacops option (ADV-03/04)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +54,10 @@ class Plan:
     dest: Hex | None = None
     facing: int | None = None
     locked: bool = False  # destination and facing fixed by a drag or the wheel
+    careless: bool = False  # ADV-05 (tacops): ignore every extra MP the rules allow
     _reach_cache: dict[tuple[Any, ...], ReachView] = field(default_factory=dict)
     _preview_cache: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+    other: Plan | None = None  # the careful / careless twin (other_option), made on demand
 
     # --- reach ----------------------------------------------------------------------------
     def anchor_state(self, state: GameState) -> GameState:
@@ -70,7 +72,8 @@ class Plan:
         return replace(state, units=units)
 
     def reach(self, state: GameState) -> ReachView:
-        key = (id(state), len(state.history), self.unit_id, self.mode, tuple(self.waypoints))
+        key = (id(state), len(state.history), self.unit_id, self.mode, tuple(self.waypoints),
+               self.careless)  # fmt: skip
         if key not in self._reach_cache:
             if len(self._reach_cache) > 16:
                 self._reach_cache.clear()
@@ -87,7 +90,7 @@ class Plan:
         return self.waypoints[-1].mp if self.waypoints else self.base_mp(state)
 
     def _compute_reach(self, state: GameState) -> ReachView:
-        r = reach_of(self.anchor_state(state), self.unit_id, self.mode)
+        r = reach_of(self.anchor_state(state), self.unit_id, self.mode, self.careless)
         spent = self.spent(state)
         out: dict[Hex, tuple[int, tuple[int, ...]]] = {}
         for h, (mp, faces) in r.hexes().items():
@@ -141,12 +144,34 @@ class Plan:
         return prefix + tuple(tail)
 
     def preview(self, state: GameState, steps: tuple[str, ...]) -> Any:
-        key = (id(state), len(state.history), self.unit_id, self.mode, steps)
+        key = (id(state), len(state.history), self.unit_id, self.mode, steps, self.careless)
         if key not in self._preview_cache:
             if len(self._preview_cache) > 64:
                 self._preview_cache.clear()
-            self._preview_cache[key] = preview_move(state, self.unit_id, self.mode, steps)
+            self._preview_cache[key] = preview_move(state, self.unit_id, self.mode, steps,
+                                                    self.careless)  # fmt: skip
         return self._preview_cache[key]
+
+    def other_option(self, state: GameState) -> Any:
+        """ADV-05: the same destination and facing moved the other way (careful when this
+        plan is careless, careless when careful): its checked path, or None when that way
+        does not get there. Only with the tacops option and a mode that may be careless."""
+        if not state.rules.tacops or self.mode not in ("walk", "run") or self.waypoints:
+            return None
+        if self.dest is None or self.facing is None:
+            return None
+        other = self.other
+        if other is None or (other.unit_id, other.mode, other.careless) != (
+            self.unit_id,
+            self.mode,
+            not self.careless,
+        ):
+            other = self.other = Plan(self.unit_id, self.mode, careless=not self.careless)
+        steps = other.steps_to(state, self.dest, self.facing)
+        if steps is None:
+            return None
+        res = other.preview(state, steps)
+        return res if res.legal else None
 
     def current_steps(self, state: GameState) -> tuple[str, ...] | None:
         if self.dest is None or self.facing is None:

@@ -51,7 +51,7 @@ def counter(kind: str, side: str, facing: int, size: int) -> pygame.Surface:
 
 @lru_cache(maxsize=64)
 def marker(name: str, size: int) -> pygame.Surface:
-    """A UI marker (prone, moved) ``size`` pixels across."""
+    """A UI marker (prone, moved, hull) ``size`` pixels across."""
     return pygame.transform.smoothscale(_art(f"ui/{name}.png"), (size, size))
 
 
@@ -79,8 +79,9 @@ def draw_unit(
     if size < SMALL_COUNTER and unit.has_facing:  # the art's arrowhead is too small to see
         _facing_wedge(screen, (cx, cy), face, size)
     m = max(8, size // 3)
-    if unit.prone:
-        screen.blit(marker("prone", m), (cx - size / 2 - m / 4, cy - size / 2 - m / 4))
+    if unit.prone or unit.hull_down:  # hull-down: ADV-11 (the tacops option)
+        name = "prone" if unit.prone else "hull"
+        screen.blit(marker(name, m), (cx - size / 2 - m / 4, cy - size / 2 - m / 4))
     if unit.moved and show_moved:
         screen.blit(marker("moved", m), (cx + size / 2 - m * 3 / 4, cy - size / 2 - m / 4))
     if label:

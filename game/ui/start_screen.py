@@ -12,6 +12,7 @@ The rule-set tabs at the top right open the regiments start screen instead
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ import pygame
 from game.actions import IllegalActionError
 from game.errors import UserFacingError
 from game.roster import entries, entry
+from game.rules.options import TW, Rules
 from game.sandbox import sandbox_from_map, sandbox_from_scenario
 from game.setup import (
     DEFAULT_FORCES,
@@ -48,6 +50,7 @@ START_KEYS = (
         "end the game after that many turns, won by the damage dealt "
         "(none: it goes on until one side has no unit left in the fight)",
     ),
+    ("Ctrl+T / Tac Ops button", "Tactical Operations movement on / off (crawl, careless, ...)"),
     ("Enter / Start", "start: each side then deploys its units"),
     (
         "Sandbox",
@@ -70,6 +73,7 @@ class StartScreen:
         map_path: Path | None = None,
         forces: dict[str, list[list[Any]]] | None = None,
         turns: int | None = None,
+        rules: Rules = TW,
     ) -> None:
         self.app = app
         self.turns = turns  # the turn limit (None: none)
@@ -92,6 +96,7 @@ class StartScreen:
         self.mouse = (0, 0)
         self.help = False
         self.roster_scroll = 0
+        self.rules = rules  # the variant and the optional rules (T toggles tacops)
 
     def map_choice(self) -> Path | None:
         if self.use_typed and self.typed:
@@ -108,7 +113,8 @@ class StartScreen:
             return
         picks = {side: [tuple(u) for u in units] for side, units in self.forces.items()}
         try:
-            state = with_forces(new_game_from_map(path, seed=random.randrange(1, 2**31)), picks)
+            seed = random.randrange(1, 2**31)
+            state = with_forces(new_game_from_map(path, rules=self.rules, seed=seed), picks)
             state = with_turn_limit(state, self.turns)
         except (UserFacingError, IllegalActionError) as e:
             self.app.notify(str(e), error=True, seconds=6)
@@ -152,6 +158,8 @@ class StartScreen:
                 unit[slot] = max(0, min(8, unit[slot] + int(delta)))
         elif kind == "turns":
             self.turns = stepped_limit(self.turns, int(arg))
+        elif action == "tacops":
+            self.rules = replace(self.rules, tacops=not self.rules.tacops)
         elif action == "start":
             self.start()
         elif action == "solo":
@@ -175,6 +183,8 @@ class StartScreen:
                 self.app.running = False
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.start()
+            elif event.key == pygame.K_t and event.mod & pygame.KMOD_CTRL:
+                self.choose("tacops")
             elif event.key == pygame.K_BACKSPACE:
                 self.typed = self.typed[:-1]
                 self.use_typed = bool(self.typed)
@@ -227,17 +237,19 @@ class StartScreen:
             self._draw_force(screen, side, rect, size)
         bh = round(size * 2.2)
         y = h - size * 4
-        bw = min(size * 12, (w - 5 * gap) // 4)
+        bw = min(size * 12, (w - 6 * gap) // 5)
+        tacops = "Tac Ops: " + ("on" if self.rules.tacops else "off") + " (Ctrl+T)"
         for i, (action, label) in enumerate(
             (
                 ("start", "Start game (Enter)"),
                 ("solo", "Sandbox"),
                 ("load", "Load game (Ctrl+O)"),
+                ("tacops", tacops),
                 ("quit", "Quit (Esc)"),
             )
         ):
             b = Button(pygame.Rect(gap + i * (bw + gap), y, bw, bh), action, label,
-                       action == "start")  # fmt: skip
+                       action == "start" or (action == "tacops" and self.rules.tacops))  # fmt: skip
             self.buttons.append(b)
             draw_button(screen, b, size + 2, b.rect.collidepoint(self.mouse))
         write_buttons(self.scene_name, self.buttons)

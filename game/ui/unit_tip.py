@@ -69,8 +69,10 @@ def tip_rows(state: GameState, unit: Unit) -> list[Row]:
         (armour_state(unit), TEXT, False),
         (this_turn(state, unit), TEXT, False),
     ]
-    status = [w for w, on in (("prone", unit.prone), ("pilot unconscious",
-              unit.damage.unconscious)) if on]  # fmt: skip
+    status = [w for w, on in (("prone", unit.prone), ("hull-down", unit.hull_down),
+              ("airborne", unit.airborne or unit.wige_airborne),
+              ("pilot unconscious", unit.damage.unconscious))
+              if on]  # fmt: skip
     if state.is_destroyed(unit):
         rows.append(("DESTROYED", BAD, True))
     elif status:

@@ -18,20 +18,45 @@ from game.rules.movement import MoveState, advance, begin_move, finish_move
 from game.rules.options import TW, Rules
 from game.units import Unit
 
-TOKENS = ("L", "R", "F", "B", "FL", "FR", "BL", "BR", "P") + tuple(f"U:{n}" for n in range(6))
+TOKENS = (
+    ("L", "R", "F", "B", "FL", "FR", "BL", "BR", "P")
+    + tuple(f"U:{n}" for n in range(6))
+    + ("H", "H-")  # TacOps hull-down (ADV-11..15)
+    + tuple(f"H:{n}" for n in range(6))
+    + ("TO", "LAND", "FH")  # WiGE (ADV-17/18/23)
+)
 
-Key = tuple[Hex, int, bool, bool, bool]
+Key = tuple
 
 
 def _key(s: MoveState) -> Key:
-    return (s.at, s.facing, s.prone, s.deck, s.all_paved)
+    """Everything that decides what the move can still do (MoveState less its record)."""
+    return (
+        s.at,
+        s.facing,
+        s.prone,
+        s.deck,
+        s.all_paved,
+        s.climbed,
+        s.hull_down,
+        s.airborne,
+        s.altitude,
+        s.road_bound,
+        s.landed,
+        s.steps == 0,
+    )
 
 
 def baseline_states(
-    board: Board, units: Sequence[Unit], unit_id: str, mode: str, rules: Rules = TW
+    board: Board,
+    units: Sequence[Unit],
+    unit_id: str,
+    mode: str,
+    rules: Rules = TW,
+    careless: bool = False,
 ) -> dict[Key, tuple[int, MoveState]]:
     """Least MP of every reachable state key, with one state that reaches it."""
-    ctx, start = begin_move(board, units, unit_id, mode, rules)
+    ctx, start = begin_move(board, units, unit_id, mode, rules, careless=careless)
     best: dict[Key, tuple[int, MoveState]] = {_key(start): (0, start)}
     if ctx.error or mode in ("stand", "jump"):
         return best
@@ -55,16 +80,20 @@ def baseline_states(
 
 
 def baseline_hexes(
-    board: Board, units: Sequence[Unit], unit_id: str, mode: str, rules: Rules = TW
+    board: Board,
+    units: Sequence[Unit],
+    unit_id: str,
+    mode: str,
+    rules: Rules = TW,
+    careless: bool = False,
 ) -> dict[Hex, tuple[int, tuple[int, ...]]]:
     """Same shape as Reach.hexes(): least MP per end hex and the facings it can end in."""
-    ctx, _ = begin_move(board, units, unit_id, mode, rules)
+    ctx, _ = begin_move(board, units, unit_id, mode, rules, careless=careless)
     if ctx.error:
         return {}
     out: dict[Hex, tuple[int, set[int]]] = {}
-    for (h, facing, _prone, _deck, _paved), (cost, state) in baseline_states(
-        board, units, unit_id, mode, rules
-    ).items():
+    for key, (cost, state) in baseline_states(board, units, unit_id, mode, rules, careless).items():
+        h, facing = key[0], key[1]
         error, _ = finish_move(ctx, state)
         if error is not None:
             continue

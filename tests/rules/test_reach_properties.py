@@ -10,7 +10,7 @@ from game.board import HexSpec, build_board
 from game.crithits import damaged
 from game.hexgrid import Hex
 from game.rules.movement import check_move
-from game.rules.options import CLASSIC, TW
+from game.rules.options import CLASSIC, TW, Rules
 from game.rules.reach import reach, reach_batch
 from game.units import KINDS, Damage, Unit
 
@@ -19,11 +19,13 @@ from game.units import KINDS, Damage, Unit
 def hex_specs(draw: st.DrawFn) -> HexSpec:
     level = draw(st.integers(-1, 3))
     kind = draw(st.sampled_from(["clear", "clear", "water", "woods", "rough", "rubble", "road",
-                                 "pavement", "building", "bridge"]))  # fmt: skip
+                                 "pavement", "building", "bridge", "woodsroad"]))  # fmt: skip
     if kind == "water":
         return HexSpec(level=level, water=draw(st.integers(0, 3)))
     if kind == "woods":
         return HexSpec(level=level, woods=draw(st.integers(1, 3)))
+    if kind == "woodsroad":  # MOV-24 through woods; ADV-20 for WiGEs
+        return HexSpec(level=level, woods=draw(st.integers(1, 2)), road=True)
     if kind in ("rough", "rubble", "pavement", "road"):
         flags = {kind: True}
         if kind == "road":
@@ -82,7 +84,47 @@ SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[Healt
 @given(scenarios(), st.sampled_from(["walk", "run"]))
 def test_reach_paths_replay_legally_and_match_the_baseline(scn, mode):
     b, units, rules = scn
-    r = reach(b, units, "m", mode, rules)
+    check_reach(b, units, mode, rules)
+
+
+@st.composite
+def advanced(draw: st.DrawFn):
+    """The new modes (ADV-03..23): the tacops option, careless movement, crawling,
+    hull-down starts, airborne WiGEs at several altitudes, naval and VTOL units."""
+    b, units, rules = draw(scenarios())
+    mover = units[0]
+    kind = draw(st.sampled_from(["biped", "biped", "quad", "wige", "wige", "naval", "vtol",
+                                 "tracked", "hover", "infantry", mover.kind]))  # fmt: skip
+    mech = kind in ("biped", "quad")
+    body = mover.body if mech and mover.kind == kind else None
+    posture = draw(st.sampled_from(["stand", "prone", "hull"])) if mech else "stand"
+    airborne = kind == "wige" and draw(st.booleans())
+    mover = Unit("m", "A", kind, draw(st.sampled_from([25, 50, 85])), draw(st.integers(1, 8)),
+                 mover.at, mover.facing, prone=posture == "prone", hull_down=posture == "hull",
+                 body=body, wige_airborne=airborne,
+                 altitude=draw(st.integers(1, 3)) if airborne else 0,
+                 heat=mover.heat if body is not None else 0)  # fmt: skip
+    tacops = Rules(rules.variant, tacops=True)
+    mode = draw(
+        st.sampled_from(
+            ["walk", "run", "crawl"] if posture == "prone" and kind == "biped" else ["walk", "run"]
+        )  # ADV-03: crawling needs two arms
+    )
+    careless = mode != "crawl" and kind != "infantry" and draw(st.booleans())
+    return b, [mover, *units[1:]], tacops, mode, careless
+
+
+@SETTINGS
+@given(advanced())
+def test_reach_of_the_advanced_modes_replays_legally_and_matches_the_baseline(scn):
+    b, units, rules, mode, careless = scn
+    check_reach(b, units, mode, rules, careless)
+
+
+def check_reach(b, units, mode, rules, careless=False):
+    """Every reached end replays through check_move at its MP; reach equals the plain
+    heapq Dijkstra of tests/rules/dijkstra.py."""
+    r = reach(b, units, "m", mode, rules, careless)
     hexes = r.hexes()
     occupied = {u.at for u in units[1:]}
     assert (r.cost >= 0).all()  # (c) costs never negative
@@ -91,24 +133,24 @@ def test_reach_paths_replay_legally_and_match_the_baseline(scn, mode):
         assert 0 <= mp <= r.mp_available + (1 if r.alt is not None else 0)
         for f in faces:
             path = r.path_to(h, f)
-            res = check_move(b, units, "m", mode, path, rules)
+            res = check_move(b, units, "m", mode, path, rules, careless=careless)
             assert res.legal, (h, f, path, res.error)
             assert (res.end_at, res.end_facing) == (h, f)
             assert res.mp_used == r.cost_to(h, f)
         assert mp == min(r.cost_to(h, f) for f in faces)
     for h, mp in r.minimum_hexes().items():  # MOV-20 (infantry: towards any neighbour)
         facing = r.minimum_facing[h]
-        res = check_move(b, units, "m", mode, r.path_to(h, facing), rules)
+        res = check_move(b, units, "m", mode, r.path_to(h, facing), rules, careless=careless)
         assert res.legal and res.end_at == h and res.mp_used == mp and res.mode == "run"
         assert res.end_facing == facing and r.cost_to(h, facing) == mp
     for (h, f), (mp, path) in r.minimum_ends.items():  # MOV-20/23: prone, 1 MP, stands
-        res = check_move(b, units, "m", mode, list(path), rules)
+        res = check_move(b, units, "m", mode, list(path), rules, careless=careless)
         assert res.legal and (res.end_at, res.end_facing, res.mp_used) == (h, f, mp)
         assert res.mode == "run" and f in hexes[h][1] and not r.minimum_hexes().get(h)
     # (e) every legal one-step or empty move ends where reach says it can end (MOV-02/20)
     mover = units[0]
     for steps in [[], *([t] for t in TOKENS)]:
-        res = check_move(b, units, "m", mode, steps, rules)
+        res = check_move(b, units, "m", mode, steps, rules, careless=careless)
         if not res.legal:
             continue
         h, f = res.end_at, res.end_facing
@@ -116,11 +158,11 @@ def test_reach_paths_replay_legally_and_match_the_baseline(scn, mode):
             continue
         assert h in hexes and f in hexes[h][1], (steps, h, f)
         assert r.cost_to(h, f) is not None and r.cost_to(h, f) <= res.mp_used
-    start = check_move(b, units, "m", mode, [], rules)
+    start = check_move(b, units, "m", mode, [], rules, careless=careless)
     assert start.legal == (mover.at in hexes)
     if not mover.immobile:  # MOV-02/07: not moving is always a way to end, even on 0 MP
         assert hexes.get(mover.at, (None,))[0] == 0 and mover.facing in hexes[mover.at][1]
-    expected = baseline_hexes(b, units, "m", mode, rules)
+    expected = baseline_hexes(b, units, "m", mode, rules, careless)
     if not expected and start.legal:  # the oracle answers nothing when no MP can be spent
         expected = {mover.at: (0, (mover.facing,))}
     assert r.hexes(minimum=False) == expected  # (b)

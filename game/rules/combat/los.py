@@ -45,7 +45,7 @@ def viewer(board: Board, u: Unit) -> Viewer:
     level, depth = int(board.level[r, c]), int(board.water[r, c])
     mech = u.is_mech
     floor = level - depth if mech and depth > 0 else level
-    standing = mech and not u.prone
+    standing = mech and not u.prone and not u.hull_down  # ADV-12: hull-down, 1 level tall
     return Viewer(u.at, floor + (1 if standing else 0), floor, mech and depth >= 2, depth, standing)
 
 

@@ -24,7 +24,7 @@ from .records import Movement
 
 BRACKET_MODIFIER = {"short": 0, "medium": 2, "long": 4}  # CMB-11 (TW)
 IMPOSSIBLE = 12  # CMB-11: a modified number above 12 cannot hit
-MOVED = {"walk": "walked", "run": "ran", "jump": "jumped"}
+MOVED = {"walk": "walked", "run": "ran", "jump": "jumped", "defend": "defends (as walked, ADV-01)"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +87,7 @@ def shared_modifiers(attacker: Unit, target: Unit, sight: Sight, a_move: Movemen
         *target_modifiers(target, t_move, rules),
         *prone_target_modifiers(attacker, target),
         *terrain_modifiers(sight, rules),
+        *hull_down_modifiers(target, sight),
         *attacker_state_modifiers(attacker),
         *declared_modifiers(arc, secondary, aim, rules),
     ]
@@ -130,6 +131,13 @@ def prone_target_modifiers(attacker: Unit, target: Unit) -> list[Modifier]:
     if distance(attacker.at, target.at) == 1:
         return [Modifier(-2, "prone target, adjacent", "CMB-19")]
     return [Modifier(1, "prone target", "CMB-19")]
+
+
+def hull_down_modifiers(target: Unit, sight: Sight) -> list[Modifier]:
+    """ADV-11 (tacops): +2 at a hull-down target in partial cover, on top of the cover's own."""
+    if target.hull_down and sight.partial_cover:
+        return [Modifier(2, "hull-down target in partial cover", "ADV-11")]
+    return []
 
 
 def attacker_state_modifiers(attacker: Unit) -> list[Modifier]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-MOVE_MODES = ("stand", "walk", "run", "jump")
+MOVE_MODES = ("stand", "walk", "run", "jump", "defend")  # defend: ADV-01 (tacops)
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +32,7 @@ class Movement:
         """HEAT-02: walk 1, run 2, jump 1 per hex (at least 3); stood still 0."""
         if self.heat is not None:
             return self.heat
-        return {"stand": 0, "walk": 1, "run": 2}.get(self.mode, max(self.hexes, 3))
+        return {"stand": 0, "walk": 1, "run": 2, "defend": 0}.get(self.mode, max(self.hexes, 3))
 
 
 STOOD_STILL = Movement()

@@ -156,7 +156,8 @@ def weapon_options(board: Board, units: Sequence[Unit] | Mapping[str, Unit], att
     chosen = range(len(listed)) if weapons is None else weapons
     shared = shared_modifiers(a, t, sight, movement_of(movement, a.id),
                               movement_of(movement, t.id), arc, secondary, aim, rules)  # fmt: skip
-    ctx = _Context(board, a, t, sight, twist, aim, prop_arm(a, listed, chosen))
+    defending = movement_of(movement, a.id).mode == "defend"
+    ctx = _Context(board, a, t, sight, twist, aim, prop_arm(a, listed, chosen), defending)
     options = tuple(_option(ctx, i, listed[i], shared) for i in chosen)
     return AttackOptions(a.id, t.id, sight, arc, side, options)
 
@@ -170,6 +171,7 @@ class _Context:
     twist: int
     aim: str | None
     prop_arm: str | None
+    defending: bool = False  # ADV-01: physical attack defence, no weapon attacks
 
 
 def prop_arm(a: Unit, listed: tuple[Mount, ...], chosen: Sequence[int]) -> str | None:
@@ -204,6 +206,12 @@ def _why_not(ctx: _Context, i: int, m: Mount, w: Weapon, rng: int, b: str) -> st
     a, t = ctx.attacker, ctx.target
     checks = (
         pair_blocker(a, t),
+        "a Mech in physical attack defence makes no weapon attacks (ADV-01)"
+        if ctx.defending
+        else None,
+        "leg-mounted weapons cannot fire while hull-down (ADV-13)"
+        if a.hull_down and m.location in LEGS
+        else None,
         weapon_state_reason(a, i, m, w),
         f"no line of sight: {ctx.sight.reason}" if not ctx.sight.los else None,
         _arc_reason(ctx, m),

@@ -63,7 +63,7 @@ def weapon_options_many(
     twist), in order."""
     by_id = units if isinstance(units, Mapping) else {u.id: u for u in units}
     odd = [(q.weapons is not None and not _plain_indexes(by_id[q.attacker], q.weapons))
-           or movement_of(movement, q.target).exposed  # PHY-12: seen in the air, the rare way
+           or _rare(by_id[q.attacker], by_id[q.target], movement)
            for q in queries]  # fmt: skip
     fast = iter(_many(board, by_id, [q for q, o in zip(queries, odd, strict=True) if not o],
                       movement, rules))  # fmt: skip
@@ -73,6 +73,13 @@ def weapon_options_many(
                                                 aim=q.aim, twist=q.twist)
         for q, o in zip(queries, odd, strict=True)
     ]  # fmt: skip
+
+
+def _rare(a: Unit, t: Unit, movement: Mapping[str, Movement]) -> bool:
+    """Pairs the per-pair path answers: a DFA attacker seen in the air (PHY-12), and the
+    Tactical Operations cases (hull-down attacker or target ADV-11/13, defence ADV-01)."""
+    return (movement_of(movement, t.id).exposed or a.hull_down or t.hull_down
+            or movement_of(movement, a.id).mode == "defend")  # fmt: skip
 
 
 def _plain_indexes(a: Unit, weapons: Sequence[int] | None) -> bool:

@@ -162,15 +162,16 @@ def dfa_miss_damage(a: Unit) -> int:
     return math.ceil(a.tons / 10) * (DFA_FALL_LEVELS + 1)
 
 
-def table(kind: str, t: Unit, level_diff: int) -> str | None:
+def table(kind: str, t: Unit, level_diff: int, hull_down: bool = False) -> str | None:
     """The location table of a hit (PHY-05/09/15/16); ``level_diff`` = target level -
-    attacker level. Vehicles use their own table (CMB-27 for vehicles: "normal")."""
+    attacker level, ``hull_down``: the attacker is (ADV-13: its punches land on the kick
+    table). Vehicles use their own table (CMB-27 for vehicles: "normal")."""
     if kind == PUSH:
         return None
     if not t.is_mech or t.prone:
         return "normal"  # PHY-15: kicks and DFAs against prone Mechs
     if kind == PUNCH:
-        return "kick" if level_diff == 1 else "punch"
+        return "kick" if level_diff == 1 or hull_down else "punch"
     if kind == KICK:
         return "punch" if level_diff == -1 else "kick"
     if kind == CLUB:

@@ -102,7 +102,7 @@ def physical_option(board: Board, units: Mapping[str, Unit], blow: Blow,
     total = sum(m.value for m in mods)
     number = total if why is None and total <= IMPOSSIBLE else None
     return PhysicalOption(blow, why is None, why, number, tuple(mods), dmg,
-                          numbers.table(kind, t, diff) if kind in TYPES else None,
+                          numbers.table(kind, t, diff, a.hull_down) if kind in TYPES else None,
                           numbers.attacker_damage(kind, a, t), psrs, side, diff)  # fmt: skip
 
 
@@ -303,6 +303,8 @@ def _charge(board: Board, a: Unit, t: Unit, blow: Blow, ctx: Context) -> str | N
         return "a charge needs at least one hex moved this turn (PHY-11)"
     if ctx.fired.get(a.id):
         return f"{a.id} fired weapons this turn: a charging Mech makes no weapon attacks (PHY-10)"
+    if ctx.movement(t.id).mode == "defend":
+        return f"{t.id} is in physical attack defence: it cannot be charged (ADV-02)"
     if _arc(a, t, ctx, legs=True) != "front":
         return f"{t.id} is not in front of the charger (PHY-10)"
     return None
@@ -314,6 +316,8 @@ def _dfa(board: Board, a: Unit, t: Unit, blow: Blow, ctx: Context) -> str | None
         return "a death from above is made jumping: the attacker's movement must be a jump"
     if ctx.fired.get(a.id):
         return f"{a.id} fired weapons this turn: a Mech making a DFA fires none (PHY-12)"
+    if ctx.movement(t.id).mode == "defend":
+        return f"{t.id} is in physical attack defence: no death from above on it (ADV-02)"
     return None
 
 

@@ -122,11 +122,12 @@ class SandboxScene(PlayScene):
         if self.tool != "move":
             self.plan = None
             return
-        if is_flier(self.state, u):  # an aerospace unit in the air flies in the Fly view
+        if u.airborne:  # an aerospace unit in the air flies in the Fly view (if on the map)
             self.plan = None
-            self.set_tool("fly")
-            self.app.notify(f"{u.id} is in the air: the Fly view (W / S thrust, Q / E turn, "
-                            "Enter flies; M or Esc: back)")  # fmt: skip
+            if is_flier(self.state, u):
+                self.set_tool("fly")
+                self.app.notify(f"{u.id} is in the air: the Fly view (W / S thrust, Q / E "
+                                "turn, Enter flies; M or Esc: back)")  # fmt: skip
             return
         mode = self.plan.mode if self.plan is not None and self.plan.mode != "jump" else "walk"
         if self.plan is None or self.plan.unit_id != u.id:
@@ -169,7 +170,7 @@ class SandboxScene(PlayScene):
         if uid is not None:
             self.inspect = uid
             u = self.state.unit(uid)
-            if tool == "move" and u is not None and not is_flier(self.state, u):
+            if tool == "move" and u is not None and not u.airborne:
                 self.select(uid)
             elif tool == "attack":
                 self.fire.select(uid)

@@ -153,3 +153,22 @@ def test_the_fly_view_button_esc_and_the_panels() -> None:
     key(app, pygame.K_n)
     assert scene.selected_id() in {u.id for u in scene.flyer.fliers()}
     post(app)
+
+
+def test_a_flier_that_flies_off_the_map_leaves_the_fly_view_and_undo_brings_it_back() -> None:
+    app, scene = sandbox_app(SANDBOX)
+    scene.carry = Carry("design", "SYD-Z3", 0)
+    start = Hex(2, 3)
+    drop(scene, start)  # facing north, three rows from the edge, velocity 3
+    for _ in range(3):
+        key(app, pygame.K_w)
+    assert scene.flyer.flight().off_map
+    key(app, pygame.K_RETURN)
+    settle(app, scene)
+    assert not app.state.board.contains(app.state.unit("A2").at)
+    assert scene.flyer.plan is None and not scene.flyer.fliers()
+    for k in (pygame.K_m, pygame.K_t, pygame.K_m, pygame.K_v, pygame.K_ESCAPE):
+        key(app, k)  # its sheet stays; nothing tries to move or fly it
+    assert scene.tool == "move" and scene.plan is None
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert app.state.unit("A2").at == start

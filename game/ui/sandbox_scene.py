@@ -177,6 +177,7 @@ class SandboxScene(PlayScene):
             elif tool == "strike":
                 self.strike.select(uid)
             elif tool == "fly":
+                self.flyer.plan = None  # a ground unit selected: no flier planned either
                 self.flyer.select(uid)
         self._invalidate()
 

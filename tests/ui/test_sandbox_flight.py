@@ -135,6 +135,8 @@ def test_a_ground_unit_is_not_flown() -> None:
     click(app, at(scene, b1.at, lift=0))  # a ground unit clicked: the Move view, selected
     assert scene.tool == "move" and scene.selected_id() == "B1"
     assert scene.plan is not None and scene.plan.unit_id == "B1"
+    key(app, pygame.K_v)  # the flier planned before is not what V shows for B1
+    assert scene.tool == "fly" and scene.flyer.plan is None and scene.selected_id() == "B1"
 
 
 def test_the_fly_view_button_esc_and_the_panels() -> None:

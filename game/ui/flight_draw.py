@@ -9,7 +9,6 @@ from typing import Any
 
 import pygame
 
-from game.flow import actor
 from game.hexgrid import neighbour
 from game.rules.aero import Flight, out_of_control
 
@@ -58,8 +57,7 @@ def draw_flight(scene: Any, screen: pygame.Surface) -> None:
     flight = scene.flight()
     if flight is not None and scene.anim is None:
         _draw_path(scene, screen, flight, PATH if flight.legal else BAD)
-    side = actor(state)
-    rings = {u.id: side_colour(side) for u in scene.fliers()} if side else {}
+    rings = {u.id: side_colour(u.side) for u in scene.fliers()}
     if scene.plan is not None:
         rings[scene.plan.unit_id] = SELECT
     hide = scene.anim.unit_id if scene.anim is not None else None
@@ -192,7 +190,7 @@ def _draw_side(scene: Any, screen: pygame.Surface) -> None:
     pygame.draw.rect(screen, BG, rect)
     key = ("side", id(scene.state), scene.plan.unit_id if scene.plan else None,
            scene.steps(), rect.w, lay.size)  # fmt: skip
-    img = scene.cache.get("side", key, lambda: rows_surface(flight_rows(scene), lay.size, rect.w))
+    img = scene.cache.get("side", key, lambda: rows_surface(scene.side_rows(), lay.size, rect.w))
     screen.blit(img, rect.topleft)
     _draw_buttons(scene, screen, rect, lay.size)
 

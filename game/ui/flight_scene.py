@@ -26,11 +26,11 @@ from game.rules.aero import Flight, out_of_control
 from game.units import Unit
 
 from .anim import MoveAnimation, Popup, popup_of
-from .flight_draw import draw_flight
+from .flight_draw import draw_flight, flight_rows
 from .flight_plan import FlightPlan, positions
 from .keys import is_confirm
 from .log_view import LogView
-from .panels import PanelCache, button_at, screen_layout
+from .panels import PanelCache, Row, button_at, screen_layout
 from .play_input import HANDOFF_GRACE, help_key
 from .play_view import MapView, tiles_for
 from .scenes import for_phase, register
@@ -316,6 +316,10 @@ class FlightScene:
 
     def popup(self) -> Popup | None:
         return self.anim.popup if self.anim is not None else None
+
+    def side_rows(self) -> list[Row]:
+        """The side panel's rows (game.ui.flight_draw)."""
+        return flight_rows(self)
 
     def draw(self, screen: pygame.Surface) -> None:
         draw_flight(self, screen)

@@ -135,6 +135,10 @@ class _Hosted:
     def declaring(self) -> bool:
         return True  # the sandbox never hands over to another phase's screen
 
+    def busy(self) -> bool:
+        """Dice still popping up (a click or key shows them all)."""
+        return bool(self.popups)
+
 
 class FireView(_Hosted, AttackScene):
     """The weapon attack screen's interaction on the sandbox screen (see the module doc)."""

@@ -4,7 +4,8 @@ The Move and Edit views draw the movement screen's pieces (game.ui.play_draw: th
 the reach and path layers, the counters, the move's animation and dice, the record sheet
 with the move's summary, the log, the hover tips); the Edit view puts the unit editor in
 the side panel (game.ui.sandbox_editor). The Attack and Physical views are the attack
-screens' drawing (game.ui.attack_draw, game.ui.physical_draw) on the same map. Over all
+screens' drawing (game.ui.attack_draw, game.ui.physical_draw) on the same map, the Fly
+view the aerospace movement screen's (game.ui.flight_draw). Over all
 of them: the palette, what the pointer carries (a ghost counter in the hex under it),
 the sandbox's banner (undo and redo, the fixed dice still to come, the what-if toggle),
 the dice prompt and the help.
@@ -17,6 +18,7 @@ from typing import Any
 import pygame
 
 from .attack_draw import draw_attack
+from .flight_draw import draw_flight
 from .fonts import draw_text, font
 from .help import draw_help
 from .log_view import LogView
@@ -50,6 +52,8 @@ SANDBOX_KEYS: tuple[tuple[str, str], ...] = (
     ("T", "edit it: skills, heat, pilot hits, prone, shut down, movement, armour, slots, ammo"),
     ("A", "its weapon attacks: numbers at every unit of another side it sees; Enter fires"),
     ("X", "its physical attacks on a unit beside it (punch, kick, push, club, charge, DFA)"),
+    ("V", "fly it (an aerospace unit in the air; selecting one opens this view): W / S "
+     "thrust, Q / E turns, Enter flies"),
     ("O", "what-if: chance to hit, expected damage, odds per location, without rolling"),
     ("Ctrl+Z / Ctrl+Y", "undo / redo a whole action; after an undo the dice roll anew"),
     ("Ctrl+R", "back to the starting layout (Ctrl+Y steps forward again)"),
@@ -66,6 +70,8 @@ def draw_sandbox(scene: Any, screen: pygame.Surface) -> None:
         draw_attack(scene.fire, screen)
     elif scene.tool == "strike":
         draw_physical(scene.strike, screen)
+    elif scene.tool == "fly":
+        draw_flight(scene.flyer, screen)
     else:
         _draw_move_view(scene, screen)
     _draw_ghost(scene, screen)
@@ -171,7 +177,8 @@ def _draw_ghost(scene: Any, screen: pygame.Surface) -> None:
 def banner_extra(scene: Any) -> str:
     """What the sandbox's banner adds: the view, undo and redo, dice to come, what-if."""
     line = scene.app.line
-    parts = [{"move": "Move", "edit": "Edit", "attack": "Attack", "strike": "Melee"}[scene.tool]]
+    parts = [{"move": "Move", "edit": "Edit", "attack": "Attack", "strike": "Melee",
+              "fly": "Fly"}[scene.tool]]  # fmt: skip
     sel = scene.selected_id()
     if sel:
         parts[0] += f" {sel}"
@@ -221,8 +228,8 @@ def _debug_layout(scene: Any) -> None:
         "selected": scene.selected_id(),
         "actions": len(state.history),
         "undo": scene.app.line.at if scene.app.line is not None else 0,
-        "animating": scene.anim is not None,
-        "popups": bool(view.popups) if view is not None else False,
+        "animating": scene.anim is not None or scene.flyer.anim is not None,
+        "popups": view.busy() if view is not None else False,
         "carrying": scene.carry is not None,
         "what_if": scene.what_if,
         "palette": buttons,
@@ -234,4 +241,4 @@ def _debug_layout(scene: Any) -> None:
 
 
 def _active(scene: Any) -> Any:
-    return {"attack": scene.fire, "strike": scene.strike}.get(scene.tool)
+    return {"attack": scene.fire, "strike": scene.strike, "fly": scene.flyer}.get(scene.tool)

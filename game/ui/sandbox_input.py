@@ -1,11 +1,13 @@
 """Keys and mouse of the sandbox screen (game.ui.sandbox_scene), turned into calls on it.
 
 The sandbox's own input comes first: its help, the fixed-dice prompt, undo / redo /
-reset, the view keys (M move, T edit, A attack, X physical, O what-if, D dice, Delete),
+reset, the view keys (M move, T edit, A attack, X physical, V fly, O what-if, D dice,
+Delete),
 the palette, carrying a design, a dummy or a unit to the map (the wheel turns it), the
 wheel over a unit (turns it where it stands) and the editor's buttons. Everything else
 goes to the view shown: the movement screen's input (game.ui.play_input) in the Move
-and Edit views, the attack screens' in the Attack and Physical views.
+and Edit views, the attack screens' in the Attack and Physical views, the aerospace
+movement screen's in the Fly view.
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ from .play_input import handle_event as play_handle
 from .sandbox_editor import editor_action
 from .sandbox_palette import Carry
 
-VIEW_KEYS = {pygame.K_m: "move", pygame.K_t: "edit", pygame.K_a: "attack", pygame.K_x: "strike"}
+VIEW_KEYS = {pygame.K_m: "move", pygame.K_t: "edit", pygame.K_a: "attack", pygame.K_x: "strike",
+             pygame.K_v: "fly"}  # fmt: skip
 HISTORY_KEYS = {pygame.K_z: "undo", pygame.K_y: "redo", pygame.K_r: "reset"}
 
 
@@ -60,11 +63,11 @@ def handle_event(scene: Any, event: pygame.event.Event) -> None:
 
 def _popups(scene: Any) -> bool:
     view = _view(scene)
-    return view is not None and bool(view.popups)
+    return view is not None and bool(view.busy())
 
 
 def _view(scene: Any) -> Any:
-    return {"attack": scene.fire, "strike": scene.strike}.get(scene.tool)
+    return {"attack": scene.fire, "strike": scene.strike, "fly": scene.flyer}.get(scene.tool)
 
 
 def _view_input(scene: Any, event: pygame.event.Event) -> None:

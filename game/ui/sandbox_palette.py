@@ -28,7 +28,7 @@ from .panels import BG, DIM, TEXT, Button, draw_button, side_colour
 
 MOVED_MODES = ("stand", "walk", "run", "jump")
 TOOLS = (("tool:move", "Move M"), ("tool:edit", "Edit T"), ("tool:attack", "Attack A"),
-         ("tool:strike", "Melee X"))  # fmt: skip
+         ("tool:strike", "Melee X"), ("tool:fly", "Fly V"))  # fmt: skip
 COMMANDS = (("undo", "Undo"), ("redo", "Redo"), ("reset", "Reset"),
             ("whatif", "What-if"), ("dice", "Dice"), ("help", "Help"),
             ("save", "Save"), ("open", "Open"))  # fmt: skip
@@ -120,9 +120,10 @@ class Palette:
         out: list[Button] = []
         half = (w - gap) // 2
         y = rect.y + gap
+        third = (w - 2 * gap) // 3  # the five views in two rows of three
         for i, (action, label) in enumerate(TOOLS):
-            r, c = divmod(i, 2)
-            out.append(Button(pygame.Rect(x + c * (half + gap), y + r * (bh + gap), half, bh),
+            r, c = divmod(i, 3)
+            out.append(Button(pygame.Rect(x + c * (third + gap), y + r * (bh + gap), third, bh),
                               action, label, action == f"tool:{tool}"))  # fmt: skip
         y += 2 * (bh + gap) + gap + round(size * 1.4)
         for i, side in enumerate(SIDES[:2]):

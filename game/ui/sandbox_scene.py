@@ -8,9 +8,11 @@ the units on the map (drag a unit to set it down elsewhere, the wheel over a uni
 it, Delete takes the selected one off) and four views of the side panel: Move (the
 record sheet and the move's summary), Edit (every number of the unit, game.ui.
 sandbox_editor), Attack and Physical (the attack screens' interaction,
-game.ui.sandbox_attack, with the what-if odds). Ctrl+Z / Ctrl+Y undo and redo whole
-actions (the App's undo line, game.sandbox), Ctrl+R goes back to the starting layout, D
-types the next dice (FixDice), Ctrl+S writes the sandbox as a scenario file. Input is
+game.ui.sandbox_attack, with the what-if odds) and Fly (the aerospace movement screen's,
+game.ui.sandbox_flight: selecting an airborne aerospace unit in the Move view opens it).
+Ctrl+Z / Ctrl+Y undo and redo whole actions (the App's undo line, game.sandbox), Ctrl+R
+goes back to the starting layout, D types the next dice (FixDice), Ctrl+S writes the
+sandbox as a scenario file. Input is
 game.ui.sandbox_input, drawing game.ui.sandbox_draw. The screen edits no state: every
 change is an action through ``App.act``.
 """
@@ -30,11 +32,12 @@ from .movement_scene import PlayScene
 from .panels import DIM, TEXT, screen_layout
 from .play_plan import Plan
 from .sandbox_attack import FireView, StrikeView, percent
+from .sandbox_flight import FlightView, is_flier
 from .sandbox_guide import Guide
 from .sandbox_palette import Carry, Palette, palette_width
 from .scenes import for_phase, register
 
-TOOLS = ("move", "edit", "attack", "strike")
+TOOLS = ("move", "edit", "attack", "strike", "fly")
 
 
 class SandboxScene(PlayScene):
@@ -58,6 +61,7 @@ class SandboxScene(PlayScene):
         super().__init__(app)
         self.fire = FireView(self)
         self.strike = StrikeView(self)
+        self.flyer = FlightView(self)
 
     # --- layout ---------------------------------------------------------------------------
     def resize(self, fit: bool = False) -> None:
@@ -86,8 +90,9 @@ class SandboxScene(PlayScene):
             u = s.unit(self.plan.unit_id)
             keep = u is not None and self.tool == "move"
             self.plan = Plan(self.plan.unit_id, self.plan.mode) if keep else None
-        if hasattr(self, "strike"):  # not while the movement screen's __init__ runs
+        if hasattr(self, "flyer"):  # not while the movement screen's __init__ runs
             self._forget_gone()
+            self.flyer.keep()
         self.cache.clear()
         self._invalidate()
 
@@ -117,6 +122,13 @@ class SandboxScene(PlayScene):
         if self.tool != "move":
             self.plan = None
             return
+        if u.airborne:  # an aerospace unit in the air flies in the Fly view (if on the map)
+            self.plan = None
+            if is_flier(self.state, u):
+                self.set_tool("fly")
+                self.app.notify(f"{u.id} is in the air: the Fly view (W / S thrust, Q / E "
+                                "turn, Enter flies; M or Esc: back)")  # fmt: skip
+            return
         mode = self.plan.mode if self.plan is not None and self.plan.mode != "jump" else "walk"
         if self.plan is None or self.plan.unit_id != u.id:
             self.plan = Plan(u.id, mode)
@@ -143,10 +155,13 @@ class SandboxScene(PlayScene):
             return str(self.fire.plan.unit_id)
         if self.tool == "strike" and self.strike.plan is not None:
             return str(self.strike.plan.unit_id)
+        if self.tool == "fly" and self.flyer.plan is not None:
+            return str(self.flyer.plan.unit_id)
         return self.plan.unit_id if self.plan is not None else self.inspect
 
     def set_tool(self, tool: str) -> None:
-        """Switch the side panel's view: move, edit, attack (weapons), strike (physical)."""
+        """Switch the side panel's view: move, edit, attack (weapons), strike (physical),
+        fly (aerospace movement). A flier stays in the Move view only as a sheet."""
         uid = self.selected_id()
         self.tool = tool
         self.plan = None
@@ -154,12 +169,29 @@ class SandboxScene(PlayScene):
         self.cache.clear()
         if uid is not None:
             self.inspect = uid
-            if tool == "move":
+            u = self.state.unit(uid)
+            if tool == "move" and u is not None and not u.airborne:
                 self.select(uid)
             elif tool == "attack":
                 self.fire.select(uid)
             elif tool == "strike":
                 self.strike.select(uid)
+            elif tool == "fly":
+                self.flyer.plan = None  # a ground unit selected: no flier planned either
+                self.flyer.select(uid)
+        self._invalidate()
+
+    def to_move(self, unit_id: str) -> None:
+        """A ground unit clicked in the Fly view: the Move view, with it selected."""
+        self.flyer.plan = None
+        self.inspect = unit_id
+        self.set_tool("move")
+
+    def after_flight(self, unit_id: str) -> None:
+        """A flight was made: the flier stays selected, planned afresh."""
+        self.inspect = unit_id
+        self.flyer.keep()
+        self.cache.clear()
         self._invalidate()
 
     def after_attack(self) -> None:
@@ -179,6 +211,7 @@ class SandboxScene(PlayScene):
         self.anim, self.shown, self.marks = None, None, []
         self.fire.skip_popups()
         self.strike.skip_popups()
+        self.flyer.skip_popups()
         self._after_action()
         left = len(self.state.history) - len(self.app.line.first.history)
         self.app.notify(f"{how.capitalize()}: {left} action{'s' if left != 1 else ''} since the "
@@ -197,8 +230,8 @@ class SandboxScene(PlayScene):
         handle_event(self, event)
 
     def update(self, dt: float) -> None:
-        view = {"attack": self.fire, "strike": self.strike}.get(self.tool)
-        if view is not None and view.popups:
+        view = {"attack": self.fire, "strike": self.strike, "fly": self.flyer}.get(self.tool)
+        if view is not None and view.busy():
             view.update(dt)
             return
         super().update(dt)

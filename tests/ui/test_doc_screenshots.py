@@ -1,4 +1,4 @@
-"""tools/start_screenshot.py draws the start screen as `./play` opens it (the docs' picture)."""
+"""The docs' picture tools draw what the README shows (tools/*_screenshot*.py)."""
 
 from __future__ import annotations
 
@@ -20,3 +20,13 @@ def test_the_start_screen_picture_is_the_screen_with_its_buttons(tmp_path) -> No
     img = pygame.image.load(str(out))
     assert img.get_size() == (1280, 720)
     assert len({tuple(img.get_at((x, 40))) for x in range(0, 1280, 8)}) > 3  # not blank
+
+
+def test_the_tacops_pictures_show_a_careless_path_and_a_wige_flight(tmp_path) -> None:
+    env = {"SDL_VIDEODRIVER": "dummy", "HEXPLATE_NO_AUTOSAVE": "1", "PATH": "/usr/bin:/bin"}
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "tacops_screenshots.py"),
+                           str(tmp_path)], capture_output=True, text=True, env=env,
+                          timeout=180)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    for name in ("play-tacops.png", "play-wige.png"):
+        assert pygame.image.load(str(tmp_path / name)).get_size() == (1280, 720)

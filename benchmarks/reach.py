@@ -128,7 +128,7 @@ def bench_advanced(name: str, board: Board) -> None:
     rules = Rules(tacops=True)
     hero = Unit("hero", "A", "biped", 50, 5, centre, 0, jump=5)
     prone = replace(hero, prone=True)
-    wige = Unit("hero", "A", "wige", 40, 8, centre, 0, airborne=True, altitude=1)
+    wige = Unit("hero", "A", "wige", 40, 8, centre, 0, wige_airborne=True, altitude=1)
     cases = [
         ("walk", hero, "walk", False),
         ("run", hero, "run", False),

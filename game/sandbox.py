@@ -24,15 +24,17 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from .actions import Refused
 from .board import Board
 from .core.history import History
-from .flow import apply_strict, initial_state
+from .flow import apply, initial_state
 from .phases.sandbox import DUMMY, SetMoved, with_next_faces
 from .phases.weapons import movement
 from .rules.combat.records import Declaration
 from .rules.options import TW, Rules
 from .rules.physical.records import Blow
 from .save import write_text_atomically
+from .scenario_check import ScenarioError
 from .scenario_save import board_to_json, unit_to_json
 from .scenario_units_save import attack_json
 from .setup import GAME_ROOT, canonical_map_ref
@@ -80,9 +82,13 @@ def sandbox_from_scenario(path: str | Path, *, seed: int = 1, rules: Rules = TW)
     named = tuple(sorted({u.side for u in sc.units}))
     sides = named if len(named) >= 2 else SIDES
     s = new_sandbox(sc.board, map_ref=map_ref, units=sc.units, seed=seed,
-                    script=sc.dice or (), rules=rules, sides=sides)  # fmt: skip
+                    script=sc.dice or (), rules=sc.rules(rules) if sc.tacops else rules,
+                    sides=sides)  # fmt: skip
     for uid, m in sc.movements.items():
-        s = apply_strict(s, SetMoved(uid, m.mode, m.hexes, m.skidded)).state
+        out = apply(s, SetMoved(uid, m.mode, m.hexes, m.skidded))
+        if isinstance(out, Refused):
+            raise ScenarioError(f"{path}: unit {uid}'s movement cannot be set: {out.reason}")
+        s = out.state
     return s
 
 
@@ -108,6 +114,8 @@ def scenario_json(
     the question being looked at."""
     board = state.board
     out: dict[str, Any] = {"version": 1}
+    if state.rules.tacops:
+        out["options"] = ["tacops"]  # Extension 2
     map_ref = state.start.map_ref
     unchanged = state.start_board is None or state.start_board is state.board
     out["board"] = {"file": map_ref} if map_ref and unchanged else board_to_json(board)

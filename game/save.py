@@ -241,6 +241,8 @@ def _start(path: Path, d: dict[str, Any]) -> tuple[Any, GameStart]:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise SaveError(f"{path}: the dice seed must be a whole number, not {brief(seed)}.")
     scenario = {"version": 1, "board": d["board"], "units": d["units"], "dice": d["dice"]}
+    if d.get("options"):  # the units' tacops keys (hull-down) are read with the option on
+        scenario["options"] = d["options"]
     try:
         sc = parse_scenario(scenario, path)
     except UserFacingError as e:

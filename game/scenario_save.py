@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 def scenario_to_json(s: Scenario) -> dict[str, Any]:
     """The scenario as contract JSON: inline terrain only where it differs from clear."""
     out: dict[str, Any] = {"version": s.version}
+    if s.options:
+        out["options"] = list(s.options)  # Extension 2: tacops
     out["board"] = {"file": s.board_file} if s.board_file else board_to_json(s.board)
     out["units"] = [
         unit_to_json(u, s.board, s.movements.get(u.id), s.twists.get(u.id, 0)) for u in s.units
@@ -39,6 +41,8 @@ def scenario_to_json(s: Scenario) -> dict[str, Any]:
         out["move"] = {"unit": s.move.unit, "mode": s.move.mode, "steps": list(s.move.steps)}
         if not s.move.mode:  # an aerospace move has no mode
             del out["move"]["mode"]
+        if s.move.careless:  # ADV-05 (tacops)
+            out["move"]["careless"] = True
     if s.attacks:
         blocks = [attack_json(a) for a in s.attacks]
         out |= {"attack": blocks[0]} if len(blocks) == 1 else {"attacks": blocks}
@@ -93,6 +97,15 @@ def _hex_json(b: Board, h: Hex, custom_exits: bool) -> dict[str, Any]:
     return d
 
 
+def posture_keys(u: Unit) -> dict[str, Any]:
+    """Extension 2's posture keys: hull-down (tacops, ADV-11), a WiGE in flight and its
+    altitude (ADV-17/23); none for a unit on the ground as usual."""
+    out: dict[str, Any] = {"hull_down": True} if u.hull_down else {}
+    if u.kind == "wige" and u.wige_airborne:
+        out |= {"airborne": True, "altitude": u.altitude}
+    return out
+
+
 def unit_to_json(
     u: Unit, board: Board, movement: Movement | None = None, twist: int = 0
 ) -> dict[str, Any]:
@@ -114,6 +127,7 @@ def unit_to_json(
     if u.kind == AERO:  # flight keys instead of the ground ones (Extension 2, Aerospace)
         del d["prone"], d["heat"]
         d |= aero_keys(u)
+    d |= posture_keys(u)
     default = Damage()
     damage = {
         f.name: getattr(u.damage, f.name)

@@ -217,9 +217,9 @@ def _set_posture(step: Step, a: Action) -> str | None:
 
 def moved_refusal(mode: str, hexes: int) -> str | None:
     """Why a unit cannot count as having moved so (one sentence), or None."""
-    if mode not in ("stand", "walk", "run", "jump"):
-        return f"mode {mode!r} is not one of stand, walk, run, jump"
-    if not 0 <= hexes <= 40 or (mode == "stand" and hexes):
+    if mode not in ("stand", "walk", "run", "jump", "defend"):
+        return f"mode {mode!r} is not one of stand, walk, run, jump, defend"
+    if not 0 <= hexes <= 40 or (mode in ("stand", "defend") and hexes):  # ADV-01: no MP
         return f"{hexes} hexes moved is not possible for a unit that did {mode}"
     return None
 

@@ -130,10 +130,10 @@ class StartScreen:
         seed = random.randrange(1, 2**31)
         try:
             if path.suffix.lower() == ".json":
-                state = sandbox_from_scenario(path, seed=seed)
+                state = sandbox_from_scenario(path, seed=seed, rules=self.rules)
             else:
-                state = sandbox_from_map(path, seed=seed)
-        except UserFacingError as e:
+                state = sandbox_from_map(path, seed=seed, rules=self.rules)
+        except (UserFacingError, IllegalActionError) as e:
             self.app.notify(str(e), error=True, seconds=6)
             return
         self.app.start_game(state)

@@ -134,14 +134,17 @@ def units(draw: st.DrawFn) -> Unit:
             draw(st.lists(st.integers(0, len(body.ammo) - 1), max_size=2)) if body.ammo else ()
         ):
             body = body.with_ammo(i, 0)
-        u = replace(u, body=body, prone=draw(st.booleans()))
+        prone = draw(st.booleans())  # or hull-down (ADV-11..13: the batch's rare pairs)
+        u = replace(u, body=body, prone=prone, hull_down=not prone and draw(st.integers(0, 3)) == 0)
     elif u.hull is not None and draw(st.booleans()):
         where = draw(st.sampled_from(u.hull.codes))
         u = replace(u, hull=u.hull.with_location(where, Location(0, 0, destroyed=True)))
     return u
 
 
-movements = st.builds(Movement, st.sampled_from(MOVE_MODES), st.integers(0, 12), st.booleans())
+movements = st.builds(
+    Movement, st.sampled_from(MOVE_MODES), st.integers(0, 12), st.booleans(), exposed=st.booleans()
+)  # PHY-12, and "defend" (ADV-01) among the modes
 
 
 @st.composite

@@ -173,8 +173,9 @@ class FireView(_Hosted, AttackScene):
         if plan is None or opts is None or t is None:
             return None
         chosen = plan.fire.get(target) if plan.target == target else None
+        secondary = plan.target is not None and target != plan.target  # its own numbers
         key = ("odds", id(self.state), plan.unit_id, target, plan.twist,
-               tuple(sorted(chosen)) if chosen is not None else None)  # fmt: skip
+               tuple(sorted(chosen)) if chosen is not None else None, secondary)  # fmt: skip
         return self.cache.get(str(key[:4]), key,
                               lambda: volley_odds(opts, t, chosen, self.state.rules))  # fmt: skip
 

@@ -85,19 +85,11 @@ def _enter(step: Step) -> None:
 
 
 def _waiting(s: GameState) -> str | None:
-    left = len(to_fly(s))
-    if not left:
-        return None
-    return f"{left} aerospace unit{'s' if left != 1 else ''} still have to move this phase"
+    return alternate.waiting(s, to_fly, "move this phase", "aerospace unit")
 
 
 def _banner(s: GameState) -> str:
-    head = f"Turn {s.turn} - Aerospace movement"
-    side = alternate.actor(s)
-    if side is None:
-        return head
-    left = ", ".join(f"{x}: {len(to_fly(s, x))} left" for x in s.sides)
-    return f"{head} - Side {side} to fly ({left})"
+    return alternate.banner(s, to_fly, "Aerospace movement", "to fly")
 
 
 def plans(u: Unit) -> list[tuple[str, ...]]:

@@ -8,13 +8,33 @@ have to act in it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import Any
 
 from ..rules.turn import order_for_sides, pair_sizes
 from ..state import GameState
 
 Pending = Callable[[GameState, str], int]
+ToAct = Callable[..., Sequence[Any]]  # (state, side=None): the units still to act
+
+
+def waiting(s: GameState, to_act: ToAct, what: str, noun: str = "unit") -> str | None:
+    """The phase's 'still waiting' sentence ("3 units still have to ..."), or None."""
+    left = len(to_act(s))
+    if not left:
+        return None
+    return f"{left} {noun}{'s' if left != 1 else ''} still have to {what}"
+
+
+def banner(s: GameState, to_act: ToAct, title: str, doing: str) -> str:
+    """'Turn 2 - Movement - Side A to move (A: 3 left, B: 2 left)'."""
+    head = f"Turn {s.turn} - {title}"
+    side = actor(s)
+    if side is None:
+        return head
+    left = ", ".join(f"{x}: {len(to_act(s, x))} left" for x in s.sides)
+    return f"{head} - Side {side} {doing} ({left})"
 
 
 def recount(s: GameState, pending: Pending) -> tuple[tuple[str, ...], int]:

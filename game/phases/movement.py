@@ -289,19 +289,11 @@ def _enter(step: Step) -> None:
 
 
 def _waiting(s: GameState) -> str | None:
-    left = len(to_move(s))
-    if not left:
-        return None
-    return f"{left} unit{'s' if left != 1 else ''} still have to act this phase"
+    return alternate.waiting(s, to_move, "act this phase")
 
 
 def _banner(s: GameState) -> str:
-    head = f"Turn {s.turn} - Movement"
-    side = alternate.actor(s)
-    if side is None:
-        return head
-    left = ", ".join(f"{x}: {len(to_move(s, x))} left" for x in s.sides)
-    return f"{head} - Side {side} to move ({left})"
+    return alternate.banner(s, to_move, "Movement", "to move")
 
 
 def _choices(s: GameState) -> list[Action]:

@@ -206,19 +206,11 @@ def _leave(step: Step) -> None:
 
 
 def _waiting(s: GameState) -> str | None:
-    left = len(to_declare(s))
-    if not left:
-        return None
-    return f"{left} unit{'s' if left != 1 else ''} still have to declare their attacks"
+    return alternate.waiting(s, to_declare, "declare their attacks")
 
 
 def _banner(s: GameState) -> str:
-    head = f"Turn {s.turn} - Weapon attack"
-    side = alternate.actor(s)
-    if side is None:
-        return head
-    left = ", ".join(f"{x}: {len(to_declare(s, x))} left" for x in s.sides)
-    return f"{head} - Side {side} declares ({left})"
+    return alternate.banner(s, to_declare, "Weapon attack", "declares")
 
 
 def _choices(s: GameState) -> list[Action]:

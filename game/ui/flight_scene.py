@@ -30,6 +30,7 @@ from .flight_draw import draw_flight, flight_rows
 from .flight_plan import FlightPlan, positions
 from .keys import is_confirm
 from .log_view import LogView
+from .map_events import route
 from .panels import PanelCache, Row, button_at, screen_layout
 from .play_input import HANDOFF_GRACE, help_key
 from .play_view import MapView, tiles_for
@@ -227,21 +228,7 @@ class FlightScene:
             return
         if self._handoff(event):
             return
-        if event.type == pygame.KEYDOWN:
-            self._key(event)
-        elif event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
-            self.space = False
-        elif self.panels and self.log_view.handle(event, self.layout.log, 4):
-            pass
-        elif self.view.handle(event, self.space):
-            self.hover = self.view.hex_at(getattr(event, "pos", self.mouse))
-        elif event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            self.hover = self.view.hex_at(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._press(event.pos)
-        elif event.type == pygame.MOUSEWHEEL and event.y:
-            self.view.zoom(1 if event.y > 0 else -1, pygame.mouse.get_pos())
+        route(self, event, self._key, self._press)
 
     def _handoff(self, event: pygame.event.Event) -> bool:
         """The hand-off prompt eats the click or key that dismisses it."""

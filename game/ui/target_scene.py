@@ -20,6 +20,7 @@ from game.units import Unit
 from .anim import Popup, popup_of
 from .keys import is_confirm
 from .log_view import LogView
+from .map_events import route
 from .panels import PanelCache, button_at, screen_layout
 from .play_input import HANDOFF_GRACE, help_key
 from .play_view import MapView, tiles_for
@@ -141,22 +142,10 @@ class TargetScene:
             return
         if handoff_click(self, event):
             return
-        if event.type == pygame.KEYDOWN:
-            self._key(event)
-        elif event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
-            self.space = False
-        elif self.panels and self.log_view.handle(event, self.layout.log, 4):
-            pass
-        elif self.view.handle(event, self.space):
-            self.hover = self.view.hex_at(getattr(event, "pos", self.mouse))
-        elif event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            self.hover = self.view.hex_at(event.pos)
-            self.hover_row = next((i for r, i in self.rows if r.collidepoint(event.pos)), None)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            press(self, event.pos)
-        elif event.type == pygame.MOUSEWHEEL and event.y:
-            self.view.zoom(1 if event.y > 0 else -1, pygame.mouse.get_pos())
+        route(self, event, self._key, lambda pos: press(self, pos), self._hover_row)
+
+    def _hover_row(self, pos: tuple[int, int]) -> None:
+        self.hover_row = next((i for r, i in self.rows if r.collidepoint(pos)), None)
 
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key

@@ -9,14 +9,10 @@ The app writes where the regiments and the start screens' buttons are on screen
 
 from __future__ import annotations
 
-import json
 import math
-import os
-import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -31,58 +27,15 @@ from game.regiments.scenario import load
 from game.regiments.setup import game_from_armies, table_for
 from game.ui.regiments_plan import Plan, pose_after, preview
 
+from .test_play_e2e import pytestmark, read_layout, wait_for
+from .test_play_e2e import xvfb as xvfb_display
+
 REPO = Path(__file__).resolve().parents[2]
 SCENARIO = "tests/ui/data/regiments_scene.json"
 
-pytestmark = [
-    pytest.mark.e2e,
-    pytest.mark.skipif(shutil.which("Xvfb") is None, reason="Xvfb is not installed"),
-    pytest.mark.skipif(shutil.which("xdotool") is None, reason="xdotool is not installed"),
-]
+xvfb = xvfb_display  # the X server fixture, shared with the other Xvfb tests
 
-
-def free_display() -> int:
-    for n in range(120, 240):
-        if not Path(f"/tmp/.X11-unix/X{n}").exists() and not Path(f"/tmp/.X{n}-lock").exists():
-            return n
-    raise RuntimeError("no free X display number")
-
-
-@pytest.fixture
-def xvfb() -> Iterator[dict[str, str]]:
-    n = free_display()
-    proc = subprocess.Popen(
-        ["Xvfb", f":{n}", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    env = {k: v for k, v in os.environ.items() if not k.startswith("SDL_VIDEODRIVER")}
-    env["DISPLAY"] = f":{n}"
-    for _ in range(100):
-        if Path(f"/tmp/.X11-unix/X{n}").exists():
-            break
-        time.sleep(0.05)
-    try:
-        yield env
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
-
-
-def wait_for(what: str, check: Callable[[], Any], timeout: float = 20.0) -> Any:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
-
-
-def read(path: Path) -> dict[str, Any] | None:
-    try:
-        return json.loads(path.read_text())
-    except (OSError, ValueError):
-        return None
+__all__ = ["pytestmark", "xvfb"]
 
 
 class Window:
@@ -109,7 +62,7 @@ class Window:
         self.xdo("windowfocus", "--sync", self.wid)
 
     def read(self) -> dict[str, Any]:
-        return read(self.layout) or {}
+        return read_layout(self.layout) or {}
 
     def on_table(self) -> dict[str, Any]:
         """The regiments screen's layout (its table's scale and origin kept)."""

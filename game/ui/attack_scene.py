@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.flow import actor, phase_of
+from game.flow import actor
 from game.phases.weapons import (
     DeclareFire,
     movements,
@@ -59,6 +59,7 @@ class FirePlan:
 
 class AttackScene(TargetScene):
     scene_name = "attack"
+    declares = DeclareFire
     plan: FirePlan | None
 
     # --- what the rules say -----------------------------------------------------------------
@@ -178,25 +179,13 @@ class AttackScene(TargetScene):
             good = {w.index for w in opts.weapons if w.fires} if opts else set()
             plan.fire[t] &= good
 
-    def declare(self, hold: bool = False) -> None:
+    def declaration(self, hold: bool) -> DeclareFire:
         plan = self.plan
-        if plan is None:
-            self.app.notify("Select one of your units (ringed) first", error=True)
-            return
-        action = DeclareFire(plan.unit_id, twist=plan.twist) if hold else plan.action()
-        base = len(self.state.log)
-        if self.app.act(action) is None:
-            return
-        self.plan = None
-        self.app.advance()
-        self._after(base)
+        assert plan is not None
+        return DeclareFire(plan.unit_id, twist=plan.twist) if hold else plan.action()
 
     def waiting(self, side: str | None) -> tuple[Unit, ...]:
         return tuple(to_declare(self.state, side))
-
-    def declaring(self) -> bool:
-        """The game is still in the weapon attack phase (declarations go on)."""
-        return DeclareFire in phase_of(self.state).handlers
 
     def draw(self, screen: pygame.Surface) -> None:
         draw_attack(self, screen)

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.flow import actor, phase_of
+from game.flow import actor
 from game.phases.physical import DeclarePhysical, every_option, to_declare
 from game.rules.physical.options import PhysicalOption, adjacent_enemies
 from game.units import Unit
@@ -43,6 +43,7 @@ class BlowPlan:
 
 class PhysicalScene(TargetScene):
     scene_name = "physical"
+    declares = DeclarePhysical
     plan: BlowPlan | None
 
     def attacks(self, target: str) -> list[PhysicalOption]:
@@ -102,24 +103,13 @@ class PhysicalScene(TargetScene):
         else:
             plan.chosen[:] = [pick]
 
-    def declare(self, hold: bool = False) -> None:
+    def declaration(self, hold: bool) -> DeclarePhysical:
         plan = self.plan
-        if plan is None:
-            self.app.notify("Select one of your units (ringed) first", error=True)
-            return
-        action = DeclarePhysical(plan.unit_id) if hold else plan.action()
-        base = len(self.state.log)
-        if self.app.act(action) is None:
-            return
-        self.plan = None
-        self.app.advance()
-        self._after(base)
+        assert plan is not None
+        return DeclarePhysical(plan.unit_id) if hold else plan.action()
 
     def waiting(self, side: str | None) -> tuple[Unit, ...]:
         return tuple(to_declare(self.state, side))
-
-    def declaring(self) -> bool:
-        return DeclarePhysical in phase_of(self.state).handlers
 
     def draw(self, screen: pygame.Surface) -> None:
         draw_physical(self, screen)

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import pygame
 
-from game.flow import actor
+from game.actions import Action
+from game.flow import actor, phase_of
 from game.hexgrid import Hex
 from game.units import Unit
 
@@ -36,6 +37,7 @@ class TargetScene:
 
     overlay = False
     scene_name = ""
+    declares: ClassVar[type[Action]]  # the action of the screen's phase
     writes_layout = True  # HEXPLATE_DEBUG_LAYOUT (a view hosted by another screen: False)
 
     def __init__(self, app: Any) -> None:
@@ -95,12 +97,25 @@ class TargetScene:
     def twist(self, step: int) -> None:
         return None  # only the weapon attack screen twists
 
-    def declare(self, hold: bool = False) -> None:
+    def declaration(self, hold: bool) -> Action:
+        """The selected unit's declaration: its plan's, or none at all when ``hold``."""
         raise NotImplementedError
+
+    def declare(self, hold: bool = False) -> None:
+        """Send the declaration; then the dice of the resolution, or the next side."""
+        if self.plan is None:
+            self.app.notify("Select one of your units (ringed) first", error=True)
+            return
+        base = len(self.state.log)
+        if self.app.act(self.declaration(hold)) is None:
+            return
+        self.plan = None
+        self.app.advance()
+        self._after(base)
 
     def declaring(self) -> bool:
         """The game is still in this screen's phase (declarations go on)."""
-        raise NotImplementedError
+        return self.declares in phase_of(self.state).handlers
 
     def next_unit(self) -> None:
         units = [u.id for u in self.waiting(actor(self.state))]

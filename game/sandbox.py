@@ -37,7 +37,7 @@ from .save import write_text_atomically
 from .scenario_check import ScenarioError
 from .scenario_save import board_to_json, unit_to_json
 from .scenario_units_save import attack_json
-from .setup import GAME_ROOT, canonical_map_ref
+from .setup import canonical_map_ref, scenario_start
 from .state import SIDES, GameStart, GameState
 from .units import Unit
 
@@ -71,19 +71,9 @@ def sandbox_from_scenario(path: str | Path, *, seed: int = 1, rules: Rules = TW)
     """A sandbox set up as a scenario file says (ScenarioError if it cannot be read): its
     board, units and dice; each unit's ``movement`` becomes its first SetMoved action, so
     the to-hit modifiers are the scenario's and the state replays from its start."""
-    from .scenario import load_scenario
-
-    path = Path(path)
-    sc = load_scenario(path)
-    map_ref: Path | None = None
-    if sc.board_file is not None:  # the scenario reader's search: beside it, else the game
-        beside = path.parent / sc.board_file
-        map_ref = beside if beside.is_file() else GAME_ROOT / sc.board_file
-    named = tuple(sorted({u.side for u in sc.units}))
-    sides = named if len(named) >= 2 else SIDES
+    sc, map_ref, sides, rules = scenario_start(path, rules)
     s = new_sandbox(sc.board, map_ref=map_ref, units=sc.units, seed=seed,
-                    script=sc.dice or (), rules=sc.rules(rules) if sc.tacops else rules,
-                    sides=sides)  # fmt: skip
+                    script=sc.dice or (), rules=rules, sides=sides)  # fmt: skip
     for uid, m in sc.movements.items():
         out = apply(s, SetMoved(uid, m.mode, m.hexes, m.skidded))
         if isinstance(out, Refused):

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .actions import AddUnit
 from .board import Board
@@ -17,6 +18,9 @@ from .flow import apply_strict, initial_state
 from .rules.options import TW, Rules
 from .state import SIDES, GameStart, GameState
 from .units import Unit
+
+if TYPE_CHECKING:
+    from .scenario import Scenario
 
 GAME_ROOT = Path(__file__).resolve().parents[1]  # the folder holding game/ and maps/
 # A new unit's pilot: gunnery 4, piloting 5 (the board game's regular MechWarrior, G4/P5).
@@ -73,21 +77,29 @@ def new_game_from_scenario(path: str | Path, *, rules: Rules = TW, seed: int = 1
     The sides are the scenario's (sorted), falling back to A and B when it names fewer.
     A scenario's `"options": ["tacops"]` turns the option on; ``rules`` may have it on too.
     """
+    sc, map_ref, sides, rules = scenario_start(path, rules)
+    return new_game(
+        sc.board, map_ref=map_ref, rules=rules, seed=seed, script=sc.dice or (),
+        units=sc.units, sides=sides,
+    )  # fmt: skip
+
+
+def scenario_start(
+    path: str | Path, rules: Rules = TW
+) -> tuple[Scenario, Path | None, tuple[str, ...], Rules]:
+    """What a game or a sandbox takes from a scenario file: the scenario, its map file
+    (the reader's search: beside it, else the game's), its sides (sorted; A and B when it
+    names fewer) and ``rules`` with the scenario's options on (``rules`` may have them on)."""
     from .scenario import load_scenario
 
     path = Path(path)
     sc = load_scenario(path)
     map_ref: Path | None = None
-    if sc.board_file is not None:  # the scenario reader's search: beside it, else the game
+    if sc.board_file is not None:
         beside = path.parent / sc.board_file
         map_ref = beside if beside.is_file() else GAME_ROOT / sc.board_file
     named = tuple(sorted({u.side for u in sc.units}))
-    sides = named if len(named) >= 2 else SIDES
-    rules = sc.rules(rules) if sc.tacops else rules
-    return new_game(
-        sc.board, map_ref=map_ref, rules=rules, seed=seed, script=sc.dice or (),
-        units=sc.units, sides=sides,
-    )  # fmt: skip
+    return sc, map_ref, named if len(named) >= 2 else SIDES, sc.rules(rules) if sc.tacops else rules
 
 
 MAX_TURN_LIMIT = 99

@@ -19,7 +19,7 @@ from .dice import Dice, Roll
 from .hexgrid import Hex
 from .narrate import Narrator
 from .state import GameState, MoveRecord
-from .units import Unit
+from .units import Unit, ground
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,12 +59,6 @@ class Mover(Protocol):
         final: bool = True,
         careless: bool = False,
     ) -> MoveReport: ...
-
-
-def ground(units: tuple[Unit, ...]) -> tuple[Unit, ...]:
-    """The units the ground rules see: aerospace units in the air fly over the map and
-    neither block nor are struck by ground moves (AERO-01)."""
-    return tuple(u for u in units if not u.airborne)
 
 
 def resume_of(state: GameState, unit_id: str) -> Any:

@@ -10,7 +10,7 @@ from typing import Any
 
 from .errors import UserFacingError
 from .rules.options import Rules
-from .units import AERO, Unit
+from .units import AERO, Unit, ground
 
 
 class AeroQuestionError(UserFacingError):
@@ -35,7 +35,7 @@ def ground_units(s: Any) -> tuple[Unit, ...]:
     if mover.kind == AERO:
         raise AeroQuestionError(f"{s.path}: move.unit '{mover.id}' is an aerospace unit: "
                                 "ask 'rules aero' (AERO-01)")  # fmt: skip
-    return tuple(u for u in s.units if not u.airborne)
+    return ground(s.units)
 
 
 def aero(args: argparse.Namespace, rules: Rules, timed: Callable[..., Any]) -> dict[str, Any]:

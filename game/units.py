@@ -8,6 +8,7 @@ caller (rules, referee, UI panels) agrees on them.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from .craft import Craft
@@ -200,3 +201,9 @@ def jump_mp(u: Unit) -> int:
     if u.immobile:
         return 0
     return max(u.jump - u.crits.jump_jets, 0)
+
+
+def ground(units: Iterable[Unit]) -> tuple[Unit, ...]:
+    """The units the ground rules see: aerospace units in the air fly over the map and
+    neither block nor are struck by ground moves (AERO-01)."""
+    return tuple(u for u in units if not u.airborne)

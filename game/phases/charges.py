@@ -16,7 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ..hexgrid import Hex, direction_to, distance, neighbour
-from ..movers import ground
 from ..rules.combat.records import Movement
 from ..rules.costs import entry_table
 from ..rules.movement import check_move
@@ -24,7 +23,7 @@ from ..rules.physical.options import PhysicalOption, physical_option, staging_he
 from ..rules.physical.records import CHARGE, DFA, Blow
 from ..rules.steps import StepError, parse_step
 from ..state import GameState
-from ..units import Unit
+from ..units import Unit, ground
 from .physical import context
 
 BACKWARD = frozenset({"B", "BL", "BR"})

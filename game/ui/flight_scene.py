@@ -44,6 +44,7 @@ THRUST_KEYS = {pygame.K_w: 1, pygame.K_s: -1}
 class FlightScene:
     overlay = False
     scene_name = "flight"
+    no_plan = "Select one of your ringed fliers (N) first"
 
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -172,7 +173,7 @@ class FlightScene:
     def fly(self) -> None:
         u, flight = self.unit(), self.flight()
         if self.plan is None or u is None or flight is None:
-            self.app.notify("Select one of your ringed fliers (N) first", error=True)
+            self.app.notify(self.no_plan, error=True)
             return
         if not flight.legal:
             self.app.notify(flight.error or "that flight is not legal", error=True)
@@ -181,8 +182,12 @@ class FlightScene:
         base = len(self.state.log)
         if self.app.act(FlyUnit(u.id, steps)) is None:
             return
-        self.plan = None
         self.anim = self._animation(u, steps, base)
+        self._flown(u)
+
+    def _flown(self, u: Unit) -> None:
+        """After a flight: the phase goes on, the mouse is handed over when the side changes."""
+        self.plan = None
         self.app.advance()
         side = actor(self.state)
         if self.flying() and side != self.shown_side:

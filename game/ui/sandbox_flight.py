@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from game.flights import FlyUnit, preview
+from game.flights import preview
 from game.rules.aero import Flight, out_of_control
 from game.state import GameState
 from game.units import Unit
@@ -83,21 +83,11 @@ class FlightView(_Hosted, FlightScene):
         return [note, *super().side_rows()]
 
     # --- flying ---------------------------------------------------------------------------
-    def fly(self) -> None:
-        """Enter: the flight at once (FlyUnit, its control rolls right after); the flier
-        stays selected for its next flight."""
-        u, flight = self.unit(), self.flight()
-        if self.plan is None or u is None or flight is None:
-            self.app.notify("Click a flier (or press N) first", error=True)
-            return
-        if not flight.legal:
-            self.app.notify(flight.error or "that flight is not legal", error=True)
-            return
-        steps = self.steps()
-        base = len(self.state.log)
-        if self.app.act(FlyUnit(u.id, steps)) is None:
-            return
-        self.anim = self._animation(u, steps, base)
+    no_plan = "Click a flier (or press N) first"
+
+    def _flown(self, u: Unit) -> None:
+        """Enter flew at once (FlyUnit, its control rolls right after); the flier stays
+        selected for its next flight."""
         self.host.after_flight(u.id)
 
     def keep(self) -> None:

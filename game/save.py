@@ -21,7 +21,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .actions import IllegalActionError, action_from_json, action_to_json
+from .actions import Action, IllegalActionError, action_from_json, action_to_json
 from .atomic import write_atomic
 from .errors import UserFacingError, brief
 from .flow import replay
@@ -144,6 +144,19 @@ def write_text_atomically(path: Path, text: str) -> None:
 # --- reading ------------------------------------------------------------------------------------
 
 
+def saved_actions(path: Path, raw: Any) -> list[Action]:
+    """A save's 'actions' list read back (both rule sets' saves), or one SaveError."""
+    if not isinstance(raw, list):
+        raise SaveError(f"{path}: 'actions' must be a list.")
+    actions = []
+    for i, item in enumerate(raw):
+        try:
+            actions.append(action_from_json(item))
+        except ValueError as e:
+            raise SaveError(f"{path}: action {i + 1} is damaged ({e}).") from None
+    return actions
+
+
 def load_game(path: str | Path, mover: Mover | None = None) -> GameState:
     """The saved game, replayed from its start; SaveError (one sentence) if it cannot be."""
     path = Path(path)
@@ -166,14 +179,7 @@ def load_game(path: str | Path, mover: Mover | None = None) -> GameState:
     saved = top["snapshot"]
     if isinstance(saved, dict) and "board" in saved and saved["board"] != board_digest(board):
         raise SaveError(f"{path}: {_board_changed(start.map_ref)}.")
-    if not isinstance(top["actions"], list):
-        raise SaveError(f"{path}: 'actions' must be a list.")
-    actions = []
-    for i, item in enumerate(top["actions"]):
-        try:
-            actions.append(action_from_json(item))
-        except ValueError as e:
-            raise SaveError(f"{path}: action {i + 1} is damaged ({e}).") from None
+    actions = saved_actions(path, top["actions"])
     try:
         state = replay(board, start, actions, mover)
     except IllegalActionError as e:

@@ -14,9 +14,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..actions import IllegalActionError, action_from_json, action_to_json
+from ..actions import IllegalActionError, action_to_json
 from ..errors import UserFacingError
-from ..save import SaveError, save_dir, write_text_atomically
+from ..save import SaveError, save_dir, saved_actions, write_text_atomically
 from ..scenario import ScenarioError, read_json
 from .engine import replay
 from .regiment import Regiment
@@ -133,14 +133,7 @@ def load_game(path: str | Path) -> RegimentState:
         if key not in top:
             raise SaveError(f"{path}: the save has no '{key}'.")
     start = _start(path, top["start"])
-    if not isinstance(top["actions"], list):
-        raise SaveError(f"{path}: 'actions' must be a list.")
-    actions = []
-    for i, item in enumerate(top["actions"]):
-        try:
-            actions.append(action_from_json(item))
-        except ValueError as e:
-            raise SaveError(f"{path}: action {i + 1} is damaged ({e}).") from None
+    actions = saved_actions(path, top["actions"])
     try:
         state = replay(start, actions)
     except (IllegalActionError, ValueError) as e:

@@ -29,7 +29,7 @@ from .charge_draw import targets_layer
 from .log_view import LogView
 from .panels import Button, PanelCache, screen_layout
 from .play_charge import ChargeView, enemy_at
-from .play_plan import DEAD_ZONE, STICKY, Plan, aimed_facing, facing_from_angle
+from .play_plan import DEAD_ZONE, STICKY, Plan, aimed_facing, facing_from_angle, going_on
 from .play_view import MapView, tiles_for
 
 STALE = object()  # a cache key that matches nothing
@@ -122,7 +122,7 @@ class PlayScene:
                 self.plan = None
         busy = self.state.underway
         if busy is not None and (self.plan is None or self.plan.unit_id != busy.unit_id):
-            self.plan = Plan(busy.unit_id, busy.mode)  # MOV-23: that move goes on first
+            self.plan = going_on(self.state)  # MOV-23: that move goes on first
             self.inspect = busy.unit_id
         self._invalidate()
 

@@ -18,7 +18,7 @@ from game.movers import preview_move
 
 from . import charge_act, overlays
 from .anim import build_animation, map_marks
-from .play_plan import Plan, stepped_facing
+from .play_plan import going_on, stepped_facing
 
 DOUBLE_CLICK = 0.45
 
@@ -72,7 +72,7 @@ def send(
     scene._after_action()
     busy = scene.state.underway
     if busy is not None and busy.unit_id == unit_id:  # MOV-23: it may go on
-        scene.plan = Plan(unit_id, busy.mode)
+        scene.plan = going_on(scene.state)
 
 
 def stand_still(scene: Any) -> None:
@@ -106,7 +106,8 @@ def posture(scene: Any, token: str) -> None:
         if not u.prone:
             scene.app.notify(f"{u.id} is already standing", error=True)
             return
-        send(scene, u.id, mode, ("U",), partial=True)
+        careless = plan.careless and plan.mode == mode  # the rest of the move stays careless
+        send(scene, u.id, mode, ("U",), partial=True, careless=careless)
         return
     path = plan.current_steps(scene.state) if plan.mode != "jump" else None
     end_prone = (

@@ -17,11 +17,22 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from game.actions import CommitMove
 from game.hexgrid import Hex
 from game.movers import preview_move, reach_of
 from game.state import GameState
 
 MODES = ("walk", "run", "jump", "crawl")  # crawl: the tacops option (ADV-03/04)
+
+
+def going_on(state: GameState) -> Plan | None:
+    """The plan for the move under way (MOV-23), or None: same unit, same mode, and careless
+    again when the part before the interruption was (ADV-05: the player chose it)."""
+    busy = state.underway
+    if busy is None:
+        return None
+    parts = [a for a in state.history if isinstance(a, CommitMove) and a.unit_id == busy.unit_id]
+    return Plan(busy.unit_id, busy.mode, careless=bool(parts) and parts[-1].careless)
 
 
 @dataclass(frozen=True, slots=True)

@@ -76,10 +76,11 @@ def hull_down(scene: Any) -> None:
         return
     plan = scene.plan
     mode = _mode_for_posture(scene, plan)
+    careless = plan.careless and plan.mode == mode  # the rest of the move stays careless
     if u.hull_down:
-        send(scene, u.id, mode, ("H-",), partial=True)
+        send(scene, u.id, mode, ("H-",), partial=True, careless=careless)
     elif u.prone:
-        send(scene, u.id, mode, (f"H:{u.facing}",), partial=True)
+        send(scene, u.id, mode, (f"H:{u.facing}",), partial=True, careless=careless)
     else:
         path = plan.current_steps(scene.state) if plan.mode == mode else None
         send(scene, u.id, mode, tuple(path or ()) + ("H",), careless=plan.careless)

@@ -121,6 +121,24 @@ def test_adv_05_x_makes_the_path_careless_with_its_roll_marked_and_offers_the_ca
     finish_animation(app)
 
 
+def test_adv_05_a_careless_move_stays_careless_when_it_goes_on_after_a_first_part():
+    app = new_app(TACOPS)
+    scene = ready(app)
+    select(app, scene, "A1")  # prone: U is a first part, then the move goes on (MOV-23)
+    key(app, pygame.K_x, uni="x")
+    assert scene.plan.careless
+    key(app, pygame.K_u, uni="u")
+    a = last_move(app)
+    assert a.steps == ("U",) and a.partial and a.careless
+    finish_animation(app)
+    assert app.state.underway is not None and app.state.underway.unit_id == "A1"
+    assert scene.plan is not None and scene.plan.unit_id == "A1"
+    assert scene.plan.careless  # the player chose careless; going on keeps it (ADV-05)
+    scene.plan = None
+    scene._after_action()  # the screen picks the move under way up again: still careless
+    assert scene.plan is not None and scene.plan.careless
+
+
 def test_adv_11_h_goes_hull_down_and_h_again_leaves_it():
     app = new_app(TACOPS)
     scene = ready(app)

@@ -196,6 +196,7 @@ from game.phases.sandbox import (  # noqa: E402
     SandboxStrike,
 )
 from game.phases.weapons import options_at  # noqa: E402
+from game.rules.combat.tohit import mounts  # noqa: E402
 from game.sandbox import sandbox_from_scenario  # noqa: E402
 
 
@@ -216,6 +217,9 @@ def test_sandbox_fire_resolves_at_once_as_in_play_cmb_01() -> None:
     assert again.state.unit("A1").body.ammo[0] == s.unit("A1").body.ammo[0] - 1
     assert "not a unit of another side" in apply(s, SandboxFire("A1", ("A1",), ((0,),))).reason
     assert "at most once" in apply(s, SandboxFire("A1", ("B1",), ((0, 0),))).reason
+    n = len(mounts(s.unit("A1")))
+    why = apply(s, SandboxFire("A1", ("B1",), ((n,),))).reason  # numbers as on the sheet
+    assert why == f"A1 has no weapon number {n + 1} (it has {n})"
 
 
 def test_sandbox_fire_numbers_are_the_attack_screens_cmb_13() -> None:

@@ -30,8 +30,8 @@ from ..state import GameState
 from ..units import Unit
 from .damage_check import damage_rolls
 from .physical import context
-from .weapons import TWISTS, declarations_for, in_fight, movements, options_at
 from .weapons import DeclareFire as _Declared
+from .weapons import declarations_for, in_fight, movements, volley_error
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,29 +79,10 @@ def check_fire(s: GameState, a: SandboxFire) -> str | None:
     blocked = unit_blocker(unit)
     if blocked is not None:
         return blocked
-    if a.twist not in TWISTS:
-        return f"torso twist {a.twist} is not -1, 0 or 1"
-    if a.twist and unit.kind != "biped":
-        return f"only two-legged Mechs twist their torso (CMB-09), not {unit.id}"
-    if not a.targets or len(a.weapons) != len(a.targets) or len(set(a.targets)) != len(a.targets):
+    if not a.targets:
         return "give each target once, with the weapons fired at it"
-    fired = [w for ws in a.weapons for w in ws]
-    if len(set(fired)) != len(fired):
-        return "a weapon fires at most once (CMB-01)"
     others = {u.id for u in enemies(s, unit.id)}
-    for i, (t, ws) in enumerate(zip(a.targets, a.weapons, strict=True)):
-        if t not in others:
-            return f"{t} is not a unit of another side {unit.id} can fire at"
-        if not ws:
-            return f"no weapon is fired at {t}"
-        if any(not 0 <= w < len(mounts(unit)) for w in ws):
-            return f"{unit.id} has no weapon {max(ws) + 1}"
-        for o in options_at(s, unit.id, t, a.twist, i > 0, tuple(ws)).weapons:
-            if not o.can_fire:
-                return f"{o.name} ({o.location}) cannot fire at {t}: {o.why_not}"
-            if not o.fires:
-                return f"{o.name} ({o.location}) needs more than 12 against {t} (impossible)"
-    return None
+    return volley_error(s, unit, a.twist, a.targets, a.weapons, others)
 
 
 def _fire(step: Step, a: Action) -> str | None:

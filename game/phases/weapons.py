@@ -138,25 +138,41 @@ def check_fire(s: GameState, a: DeclareFire) -> str | None:
         return f"side {side} declares now, not side {unit.side}"
     if unit not in to_declare(s):
         return unit_blocker(unit) or f"{unit.id} cannot fire this turn"
-    if a.twist not in TWISTS:
-        return f"torso twist {a.twist} is not -1, 0 or 1"
-    if a.twist and unit.kind != "biped":
+    enemies = {u.id for u in targets_of(s, unit.id)}
+    return volley_error(s, unit, a.twist, a.targets, a.weapons, enemies)
+
+
+def volley_error(
+    s: GameState,
+    unit: Unit,
+    twist: int,
+    targets: tuple[str, ...],
+    weapons: tuple[tuple[int, ...], ...],
+    enemies: set[str],
+) -> str | None:
+    """Why this volley is not allowed (one sentence), or None: the twist (CMB-09), each
+    target once, each weapon once (CMB-01), a number for every weapon (1 = the first on
+    the record sheet) and every weapon able to fire at its target. The hot-seat declaration
+    and the sandbox's fire-at-once both ask it."""
+    if twist not in TWISTS:
+        return f"torso twist {twist} is not -1, 0 or 1"
+    if twist and unit.kind != "biped":
         return f"only two-legged Mechs twist their torso (CMB-09), not {unit.id}"
-    if len(a.weapons) != len(a.targets) or len(set(a.targets)) != len(a.targets):
+    if len(weapons) != len(targets) or len(set(targets)) != len(targets):
         return "give each target once, with the weapons fired at it"
-    fired = [w for ws in a.weapons for w in ws]
+    fired = [w for ws in weapons for w in ws]
     if len(set(fired)) != len(fired):
         return "a weapon fires at most once a turn (CMB-01)"
-    enemies = {u.id for u in targets_of(s, unit.id)}
-    for i, (t, ws) in enumerate(zip(a.targets, a.weapons, strict=True)):
+    count = len(mounts(unit))
+    for i, (t, ws) in enumerate(zip(targets, weapons, strict=True)):
         if t not in enemies:
-            return f"{t} is not an enemy unit {unit.id} can fire at"
+            return f"{t} is not a unit of another side {unit.id} can fire at"
         if not ws:
             return f"no weapon is fired at {t}"
-        if any(not 0 <= w < len(mounts(unit)) for w in ws):
-            return f"{unit.id} has no weapon {max(ws)}"
-        opts = options_at(s, unit.id, t, a.twist, i > 0, tuple(ws))
-        for o in opts.weapons:
+        wrong = [w for w in ws if not 0 <= w < count]
+        if wrong:
+            return f"{unit.id} has no weapon number {wrong[0] + 1} (it has {count})"
+        for o in options_at(s, unit.id, t, twist, i > 0, tuple(ws)).weapons:
             if not o.can_fire:
                 return f"{o.name} ({o.location}) cannot fire at {t}: {o.why_not}"
             if not o.fires:

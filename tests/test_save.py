@@ -173,3 +173,21 @@ def test_autosave_location(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.setenv("HOME", str(tmp_path))
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)
     assert save_dir() == tmp_path / ".local" / "share" / "hexplate" / "saves"
+
+
+SAVES = Path(__file__).parent / "saves"
+
+
+@pytest.mark.parametrize("name", ["v4_default", "v4_tacops"])
+def test_saves_of_the_released_version_4_still_load(name: str, tmp_path: Path, monkeypatch) -> None:
+    """Saves players made with the last release load to the same position (never lost data):
+    made by autoplay (two turns, every phase) on a bundled map and the TacOps scenario."""
+    monkeypatch.chdir(tmp_path)  # the map is found wherever the game is started from
+    saved = json.loads((SAVES / f"{name}.json").read_text())
+    s = load_game(SAVES / f"{name}.json")
+    assert (s.turn, str(s.phase), len(s.history)) == (
+        saved["snapshot"]["turn"],
+        saved["snapshot"]["phase"],
+        saved["snapshot"]["actions"],
+    )
+    assert len(s.history) > 10 and s.turn == 3

@@ -144,3 +144,16 @@ def test_the_base_example_answers_as_documented(tmp_path: Path) -> None:
 )
 def test_the_reach_and_order_examples_answer_as_documented(section: str, argv: list[str]) -> None:
     assert answer(argv) == json.loads(_json_blocks(section)[0])
+
+
+def test_rules_coverage_has_one_row_per_rule_sorted_as_it_says() -> None:
+    text = (ROOT / "docs" / "rules-coverage.md").read_text(encoding="utf-8")
+    ids = [m.group(1) for m in re.finditer(r"^\| ((?:EX-)?[A-Z]+-\d+) \|", text, re.M)]
+
+    def key(rid: str) -> tuple[str, bool, int]:
+        m = re.fullmatch(r"(EX-)?([A-Z]+)-(\d+)", rid)
+        assert m is not None
+        return m.group(2), bool(m.group(1)), int(m.group(3))
+
+    assert len(ids) > 50 and len(set(ids)) == len(ids)
+    assert ids == sorted(ids, key=key)

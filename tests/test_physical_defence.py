@@ -190,3 +190,18 @@ def test_adv_01_a_save_mid_phase_after_the_walk_replays(tmp_path: Path) -> None:
     assert again == s and again.log == s.log
     done = apply_strict(back, DeclarePhysical("A1", ("kick",), ("B1",), ("RL",))).state
     assert done == apply_strict(s, DeclarePhysical("A1", ("kick",), ("B1",), ("RL",))).state
+
+
+def test_adv_02_in_the_game_a_defender_cannot_be_charged(tmp_path: Path) -> None:
+    from game.phases.movement import DeclareCharge
+
+    data = {"version": 1, "options": ["tacops"], "dice": A_FIRST,
+            "units": [unit("A1", "A", "0505", 3), unit("B1", "B", "0508", 0)],
+            "board": {"width": 10, "height": 12, "hexes": {}}}  # fmt: skip
+    p = tmp_path / "charge.json"
+    p.write_text(json.dumps(data))
+    s = apply_strict(new_game_from_scenario(p), StartGame()).state
+    s = apply_strict(s, RollInitiative()).state
+    s = apply_strict(s, CommitMove("A1", "defend", ())).state
+    out = apply(s, DeclareCharge("B1", "walk", ("F", "F", "F"), "A1"))
+    assert isinstance(out, Refused) and "(ADV-02)" in out.reason

@@ -79,6 +79,11 @@ class PhysicalScene(TargetScene):
         return [t.id for t in adjacent_enemies(units, u)]
 
     def select(self, unit_id: str) -> None:
+        s = self.state
+        busy = s.active_unit
+        if busy is not None and busy != unit_id and busy in s.walked and busy not in s.acted:
+            self.app.notify(f"{busy} has walked: it declares its attack first (ADV-01)")
+            unit_id = busy
         ids = {u.id for u in to_declare(self.state, actor(self.state))}
         if unit_id not in ids:
             self.app.notify(f"{unit_id} makes no physical attack now", error=True)

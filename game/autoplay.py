@@ -1,5 +1,7 @@
-"""``python main.py autoplay MAP | --scenario FILE --seed N [--turns K]``: a whole game
-played headless with random legal actions; prints the log and the outcome.
+"""``python main.py autoplay MAP | --scenario FILE --seed N [--turns K] [--tacops]``: a
+whole game played headless with random legal actions; prints the log and the outcome.
+``--tacops`` turns the Tactical Operations option on (physical attack defence among the
+moves, ADV-01).
 
 It drives the same core the UI does (game.flow: apply, advance, choices, outcome), so it
 doubles as a test tool: after every action the state's invariants are checked
@@ -22,6 +24,7 @@ from .errors import UserFacingError
 from .flow import actor, advance, apply, choices, outcome, replay
 from .invariants import problems
 from .outcome import Result
+from .rules.options import TW, Rules
 from .setup import new_game_from_map, new_game_from_scenario, with_forces
 from .state import GameState
 
@@ -58,6 +61,7 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     ap.add_argument("--seed", type=int, default=1, help="dice and choice seed (1)")
     ap.add_argument("--turns", type=int, default=DEFAULT_TURNS, help="stop after K turns")
     ap.add_argument("--quiet", action="store_true", help="print the outcome only")
+    ap.add_argument("--tacops", action="store_true", help="the Tactical Operations option")
     ns = ap.parse_args(list(argv))
     if (ns.map is None) == (ns.scenario is None):
         raise AutoplayError("autoplay: give a MAP or --scenario FILE (one of them)")
@@ -68,10 +72,11 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
 
 def start_state(ns: argparse.Namespace) -> GameState:
     """The game to play: a map with the default forces, or a scenario's units."""
+    rules = Rules(tacops=True) if ns.tacops else TW
     if ns.scenario is not None:
-        state = new_game_from_scenario(ns.scenario, seed=ns.seed)
+        state = new_game_from_scenario(ns.scenario, seed=ns.seed, rules=rules)
     else:
-        state = with_forces(new_game_from_map(ns.map, seed=ns.seed))
+        state = with_forces(new_game_from_map(ns.map, seed=ns.seed, rules=rules))
     out = apply(state, StartGame())
     if isinstance(out, Refused):
         raise AutoplayError(f"autoplay: the game cannot start: {out.reason}")

@@ -122,6 +122,7 @@ class GameState:
     moves: tuple[MoveRecord, ...] = ()
     declarations: tuple[Declaration, ...] = ()  # weapon attacks declared this turn (CMB-01)
     acted: tuple[str, ...] = ()  # units that declared in the current attack phase
+    walked: tuple[str, ...] = ()  # ADV-01: defence walks made in this physical attack phase
     physical: tuple[Blow, ...] = ()  # physical attacks declared this turn (PHY-02)
     limbs: tuple[tuple[Hex, str], ...] = ()  # severed arms and legs lying about (PHY-06)
     wrecked: tuple[str, ...] = ()  # destroyed in play in ways Unit.destroyed cannot see

@@ -12,13 +12,15 @@ import pytest
 
 from game.autoplay import IllegalStateError, check_replay, parse_args, play, report, start_state
 from game.flow import outcome
+from game.phases.defence import DefendWalk
 
 ROOT = Path(__file__).resolve().parents[1]
 MAPS = sorted((ROOT / "maps").glob("*.tmx"))
 
 
-def _game(map_path: Path, seed: int, turns: int):
-    ns = parse_args([str(map_path), "--seed", str(seed), "--turns", str(turns)])
+def _game(map_path: Path, seed: int, turns: int, tacops: bool = False):
+    args = [str(map_path), "--seed", str(seed), "--turns", str(turns)]
+    ns = parse_args(args + (["--tacops"] if tacops else []))
     played = play(start_state(ns), seed, turns)
     check_replay(played.state)
     return played
@@ -39,8 +41,19 @@ def test_a_few_seeded_games_on_every_bundled_map(map_path: Path) -> None:
 @pytest.mark.parametrize("map_path", MAPS, ids=lambda p: p.stem)
 def test_a_hundred_seeded_games_on_every_bundled_map(map_path: Path) -> None:
     for seed in range(100):
-        played = _game(map_path, seed, 6)
+        played = _game(map_path, seed, 6, tacops=seed % 2 == 1)  # odd seeds: ADV-01 walks too
         assert played.result == outcome(played.state)
+
+
+def test_tacops_games_make_defence_walks_and_replay() -> None:
+    """ADV-01: with the option, Mechs defend in the movement phase and some walk in the
+    physical attack phase; the games replay (checked in _game)."""
+    walks = 0
+    for seed in (1, 3, 5):
+        played = _game(ROOT / "maps" / "city.tmx", seed, 4, tacops=True)
+        assert played.state.rules.tacops
+        walks += sum(isinstance(a, DefendWalk) for a in played.state.history)
+    assert walks
 
 
 def test_the_same_seed_plays_the_same_game() -> None:

@@ -1,6 +1,8 @@
 """Write docs/img/play-tacops.png (a careless path with its roll markers and the careful
-alternative) and docs/img/play-wige.png (a WiGE's flight across the water), the pictures of
-docs/advanced-movement.md and the README, by playing the tacops test scenario at 1280x720.
+alternative), docs/img/play-wige.png (a WiGE's flight across the water), the pictures of
+docs/advanced-movement.md and the README, by playing the tacops test scenario at 1280x720,
+and docs/img/play-defend.png (a defending Mech's walk planned on the physical attack
+screen, ADV-01) from the defence test scenario.
 
     SDL_VIDEODRIVER=dummy python tools/tacops_screenshots.py [OUT_DIR]
 """
@@ -25,6 +27,7 @@ from game.ui.play import Args, make_app  # noqa: E402
 SIZE = (1280, 720)
 ZOOM_STEPS = 3
 SCENARIO = ROOT / "tests" / "ui" / "data" / "tacops_scenario.json"
+DEFEND = ROOT / "tests" / "ui" / "data" / "defend_scenario.json"
 
 
 def post(app, *events: tuple[int, dict]) -> None:
@@ -84,6 +87,35 @@ def wige_flight(screen: pygame.Surface, out: Path) -> None:
     pygame.image.save(screen, str(out))
 
 
+def defence_walk(screen: pygame.Surface, out: Path) -> None:
+    """A1 declared physical attack defence; on the physical attack screen its walk through
+    the rubble up to B1 is planned, the roll's breakdown under the pointer (ADV-01)."""
+    from game.actions import CommitMove, StandStill
+    from game.phases.weapons import DeclareFire
+
+    pygame.event.clear()
+    app = make_app(Args(None, DEFEND, None, SIZE, 7), screen)
+    for action in (CommitMove("A1", "defend", ()), StandStill("B1"), DeclareFire("B1")):
+        app.act(action)
+        app.advance()
+    post(app)
+    click(app, (5, 5))  # the hand-off prompt
+    dest = Hex(4, 5)  # 0506, beside B1, through the rubble of 0507
+    for _ in range(ZOOM_STEPS - 1):
+        app.top.view.zoom(1, centre(app, dest))
+    app.top.view.centre_on(dest)
+    click(app, centre(app, app.state.unit("A1").at))
+    click(app, centre(app, dest))
+    walk = app.top.walking()
+    _, path = walk.layers(app.state, app.top.view.layout, app.top.view.camera.zoom)
+    if path.markers:  # point at the rubble roll: its modifiers show
+        x, y, _, _ = path.markers[0]
+        sx, sy = app.top.view.camera.to_screen(x, y)
+        point(app, (round(sx), round(sy)))
+    app.draw()
+    pygame.image.save(screen, str(out))
+
+
 def main(argv: list[str]) -> int:
     folder = Path(argv[0]) if argv else ROOT / "docs" / "img"
     pygame.display.init()
@@ -92,9 +124,11 @@ def main(argv: list[str]) -> int:
         screen = pygame.display.set_mode(SIZE)
         careless_path(screen, folder / "play-tacops.png")
         wige_flight(screen, folder / "play-wige.png")
+        defence_walk(screen, folder / "play-defend.png")
     finally:
         pygame.quit()
-    print(f"wrote {folder / 'play-tacops.png'} and {folder / 'play-wige.png'}")
+    names = ("play-tacops.png", "play-wige.png", "play-defend.png")
+    print("wrote " + ", ".join(str(folder / n) for n in names))
     return 0
 
 

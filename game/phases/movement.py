@@ -17,10 +17,8 @@ from typing import ClassVar
 from ..actions import Action, CommitMove, DeclareMode, EndMove, Event, SelectUnit, StandStill
 from ..core.phase import PhaseRules, Step
 from ..hexgrid import distance, neighbour
-from ..movers import Mover, MoveReport, reach_of, with_building_cf
+from ..movers import Mover, MoveReport, reach_of
 from ..narrate import move_summary, underway_text
-from ..rules.bridges import without_bridges
-from ..rules.physical.clubs import dropped_limbs
 from ..rules.physical.records import NAMES
 from ..rules.turn import Phase
 from ..state import MODES, GameState, MoveRecord, Underway
@@ -28,6 +26,7 @@ from ..units import Unit
 from . import alternate
 from .charges import attack_plan
 from .damage_check import damage_check
+from .taken import take_move
 
 CHOICES_PER_UNIT = 6  # destinations offered per unit to the autoplay
 
@@ -133,7 +132,7 @@ def _commit(step: Step, a: Action) -> str | None:
     busy = step.state.underway
     start = replace(unit, prone=busy.started_prone) if busy is not None else unit
     taken = (busy.steps if busy is not None else ()) + tuple(a.steps)
-    _take(step, unit, report)
+    take_move(step, unit, report)
     after = step.state.unit(unit.id)
     left = report.mp_available - (report.record.mp_used if report.record else 0)
     goes_on = a.mode != "jump" and (a.partial or report.interrupted) and report.resume is not None
@@ -160,25 +159,6 @@ def _commit(step: Step, a: Action) -> str | None:
 
 def _can_act(s: GameState, u: Unit) -> bool:
     return not s.is_destroyed(u) and not u.immobile and not u.damage.unconscious
-
-
-def _take(step: Step, unit: Unit, report: MoveReport) -> None:
-    """The units, board and wrecks after a move's steps, and their events."""
-    s = step.state
-    # PSR-37: a dodge attempt counts as the dodging unit's move for the phase.
-    dodged = {i for i in report.dodged if not (s.unit(i) or unit).moved} - {unit.id}
-    units = tuple(replace(u, moved=True) if u.id in dodged else u for u in report.units)
-    extra = tuple(MoveRecord(i, "dodge") for i in sorted(dodged))
-    step.state = replace(
-        s,
-        board=without_bridges(with_building_cf(s.board, report.buildings), report.bridges),
-        units=units,
-        moves=s.moves + extra,
-        wrecked=tuple(sorted(set(s.wrecked) | set(report.destroyed))),
-        limbs=s.limbs + tuple(dropped_limbs(s.units, units)),  # clubs lying about (PHY-06)
-    )
-    for event in report.events:
-        step.emit(event)
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,7 +200,7 @@ def _charge(step: Step, a: Action) -> str | None:
     record = report.record or MoveRecord(unit.id, plan.mode)
     # PHY-10: the MP of entering the target's hex are spent too
     report = replace(report, record=replace(record, mp_used=record.mp_used + plan.extra_mp))
-    _take(step, unit, report)
+    take_move(step, unit, report)
     step.state = replace(step.state, physical=step.state.physical + (plan.blow,))
     b, o = plan.blow, plan.option
     number = o.target if o.target is not None else "impossible"
@@ -255,7 +235,7 @@ def _end_move(step: Step, a: Action) -> str | None:
     report = mover(step.state, step.cup, unit.id, busy.mode, ())
     if not report.legal:
         return report.error or "the move cannot end here"
-    _take(step, unit, report)
+    take_move(step, unit, report)
     _finish(step, replace(unit, prone=busy.started_prone), busy.mode, report)
     return None
 
@@ -322,6 +302,8 @@ def _choices(s: GameState) -> list[Action]:
                 steps = reach.path_to(h, pick.choice(facings)) if facings else None
                 if steps is not None:
                     out.append(CommitMove(u.id, mode, tuple(steps)))
+        if s.rules.tacops and u.is_mech and mode_reason(u, "defend") is None:
+            out.append(CommitMove(u.id, "defend", ()))  # ADV-01: it moves in the physical phase
         out += attack_choices(s, u)
     return out
 

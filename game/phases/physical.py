@@ -2,6 +2,11 @@
 declared in the movement order; charges and deaths from above were declared in the
 movement phase (game.phases.movement); everything resolves together on leaving.
 
+A Mech in physical attack defence (ADV-01, the tacops option) may walk first, at its turn
+(``DefendWalk``, game.phases.defence: resolved at once), then declares from where it
+ended; an attack declared on it before it walked has no effect if it is no longer in the
+hex it was declared at (ADV-01, the step-away).
+
 Each unit with an enemy beside it declares once
 (``DeclarePhysical``: up to two punches, or one kick, push or club; nothing at all is
 allowed) or picks up a club (``PickUpClub``, PHY-06). Every number is computed from the
@@ -19,6 +24,7 @@ from typing import ClassVar
 
 from ..actions import Action, Event
 from ..core.phase import PhaseRules, Step
+from ..hexgrid import distance
 from ..narrate.physical import blows_text, physical_events
 from ..rules.combat.records import Movement
 from ..rules.combat.tohit import mounts
@@ -39,6 +45,7 @@ from ..state import GameState
 from ..units import Unit
 from . import alternate
 from .damage_check import damage_rolls
+from .defence import DefendWalk, resolve_walk, step_blocker, walk_blocker, walk_reach
 from .weapons import in_fight, movements
 
 
@@ -100,6 +107,8 @@ def can_declare(s: GameState, u: Unit) -> bool:
         return False
     if pending_attack(s, u.id) is not None:
         return False  # its charge or DFA is its physical attack (PHY-10/13)
+    if walk_blocker(s, u) is None:
+        return True  # ADV-01: a defending Mech may walk up to an enemy first
     by_id = {x.id: x for x in s.units if in_fight(s, x)}
     return bool(adjacent_enemies(by_id, u))  # (choice) a club is picked up then too
 
@@ -168,6 +177,9 @@ def _actor_reason(s: GameState, unit: Unit | None, uid: str) -> str | None:
         return f"there is no unit {uid!r}"
     if unit.id in s.acted:
         return f"{unit.id} has already declared its physical attacks this turn"
+    busy = s.active_unit
+    if busy is not None and busy != unit.id and busy in s.walked and busy not in s.acted:
+        return f"{busy} has walked in physical attack defence: it declares first (ADV-01)"
     side = alternate.actor(s)
     if unit.side != side:
         return f"side {side} declares now, not side {unit.side}"
@@ -182,11 +194,37 @@ def _declare(step: Step, a: Action) -> str | None:
     reason = check_physical(s, a)
     if reason is not None:
         return reason
-    blows = tuple(Blow(a.unit_id, t, k, limb) for k, t, limb in zip(a.kinds, a.targets, a.limbs,
-                                                                    strict=True))  # fmt: skip
+    where = {u.id: u.at for u in s.units}  # ADV-01: a defender may step away afterwards
+    blows = tuple(Blow(a.unit_id, t, k, limb, at=where[t])
+                  for k, t, limb in zip(a.kinds, a.targets, a.limbs, strict=True))  # fmt: skip
     state = replace(s, physical=s.physical + blows, acted=s.acted + (a.unit_id,))
     step.state = replace(alternate.after_action(state, _pending), active_unit=None)
     step.emit(Event("declared", blows_text(a.unit_id, blows), a.unit_id, payload=blows))
+    return None
+
+
+def _defend_walk(step: Step, a: Action) -> str | None:
+    """ADV-01: the defending Mech walks now; its declaration follows (from the new hex)."""
+    assert isinstance(a, DefendWalk)
+    s = step.state
+    unit = s.unit(a.unit_id)
+    reason = _actor_reason(s, unit, a.unit_id)
+    if reason is not None or unit is None:
+        return reason
+    reason = walk_blocker(s, unit) or step_blocker(a)
+    if reason is None:
+        reason = resolve_walk(step, unit, a.steps)
+    if reason is not None:
+        return reason
+    s = step.state
+    after = s.unit(unit.id)
+    if after is not None and can_declare(s, after):
+        step.state = replace(s, active_unit=unit.id)  # its declaration comes next
+        return None
+    state = replace(s, acted=s.acted + (unit.id,))  # fallen out of the fight, or alone
+    step.state = replace(alternate.after_action(state, _pending), active_unit=None)
+    step.emit(Event("declared", f"{unit.id} has no enemy it can attack after its walk",
+                    unit.id, payload=()))  # fmt: skip
     return None
 
 
@@ -210,7 +248,7 @@ def _pick_up(step: Step, a: Action) -> str | None:
 
 
 def _enter(step: Step) -> None:
-    s = replace(step.state, acted=())
+    s = replace(step.state, acted=(), walked=())
     step.state = alternate.begin(s, _pending)
 
 
@@ -225,6 +263,10 @@ def _leave(step: Step) -> None:
     mark = len(step.cup.log)
     raw = []
     for opt in options:
+        away = _stepped_away(s, opt.blow)
+        if away is not None:
+            raw.append(_cancelled(opt, away))
+            continue
         if not opt.can_attack and opt.blow.kind in MOVEMENT_ATTACKS:
             raw.append(_cancelled(opt))
             continue
@@ -235,15 +277,26 @@ def _leave(step: Step) -> None:
     units = tuple(now[u.id] for u in s.units)
     step.state = replace(s, units=units, limbs=s.limbs + tuple(dropped_limbs(s.units, units)))
     damage_rolls(step, before=s.units)
-    step.state = replace(step.state, acted=(), physical=())
+    step.state = replace(step.state, acted=(), physical=(), walked=())
 
 
-def _cancelled(opt: PhysicalOption):  # -> rules Event
+def _stepped_away(s: GameState, b: Blow) -> str | None:
+    """ADV-01: the target is no longer in the hex the attack was declared at."""
+    t = s.unit(b.target)
+    if b.at is None or t is None or t.at == b.at:
+        return None
+    name = s.board.hex_name(b.at)
+    if t.id in s.walked:
+        return f"{t.id} stepped away from {name} in physical attack defence (ADV-01)"
+    return f"{t.id} is no longer in {name}"
+
+
+def _cancelled(opt: PhysicalOption, reason: str | None = None):  # -> rules Event
     from ..rules.falls import event
 
     b = opt.blow
     return event("cancelled", None, unit=b.attacker, target=b.target, attack=b.kind,
-                 reason=opt.why_not)  # fmt: skip
+                 reason=reason or opt.why_not)  # fmt: skip
 
 
 def _waiting(s: GameState) -> str | None:
@@ -263,7 +316,11 @@ def _choices(s: GameState) -> list[Action]:
     pick = random.Random(f"physical:{s.faces_used}:{len(s.history)}")
     out: list[Action] = []
     by_id = {u.id: u for u in s.units if in_fight(s, u)}
-    for u in to_declare(s, side):
+    acting = to_declare(s, side)
+    if s.active_unit in s.walked and s.active_unit not in s.acted:
+        acting = tuple(u for u in acting if u.id == s.active_unit)  # it declares first
+    for u in acting:
+        out += walk_choices(s, u, by_id, pick)
         out.append(DeclarePhysical(u.id))
         out += [PickUpClub(u.id, w) for w in _pickups(s, u)]
         for t in adjacent_enemies(by_id, u):
@@ -275,9 +332,30 @@ def _choices(s: GameState) -> list[Action]:
     return out
 
 
+def walk_choices(s: GameState, u: Unit, by_id: dict[str, Unit],
+                 pick: random.Random) -> list[Action]:  # fmt: skip
+    """ADV-01, for the autoplay: a few defence walks, to hexes beside an enemy first."""
+    if walk_blocker(s, u) is not None:
+        return []
+    reach = walk_reach(s, u.id)
+    enemies = [e.at for e in by_id.values() if e.side != u.side]
+    ends = sorted(reach.hexes().items(), key=lambda kv: (kv[0].col, kv[0].row))
+    ends = [kv for kv in ends if kv[0] != u.at]
+    near = [kv for kv in ends if any(distance(kv[0], e) == 1 for e in enemies)]
+    out: list[Action] = []
+    chosen = pick.sample(near, min(2, len(near))) + pick.sample(ends, min(1, len(ends)))
+    for h, (_, facings) in chosen:
+        steps = reach.path_to(h, pick.choice(facings)) if facings else None
+        if steps:
+            out.append(DefendWalk(u.id, tuple(steps)))
+    return out
+
+
 RULES = PhaseRules(
     name=Phase.PHYSICAL_ATTACK,
-    handlers=MappingProxyType({DeclarePhysical: _declare, PickUpClub: _pick_up}),
+    handlers=MappingProxyType(
+        {DeclarePhysical: _declare, PickUpClub: _pick_up, DefendWalk: _defend_walk}
+    ),  # fmt: skip
     enter=_enter,
     leave=_leave,  # PSR-07/08: the damage rolls come at the end of the phase
     waiting=_waiting,
@@ -286,5 +364,5 @@ RULES = PhaseRules(
     choices=_choices,
 )
 
-__all__ = ["DeclarePhysical", "PickUpClub", "RULES", "context", "every_option", "options_at",
-           "to_declare"]  # fmt: skip
+__all__ = ["DeclarePhysical", "DefendWalk", "PickUpClub", "RULES", "context", "every_option",
+           "options_at", "to_declare"]  # fmt: skip

@@ -55,7 +55,9 @@ def movements(s: GameState) -> dict[str, Movement]:
 
 
 def movement(m: MoveRecord) -> Movement:
-    mode = m.mode if m.mode in ("stand", "walk", "run", "jump") else "stand"  # a dodge
+    # a dodge counts as standing; "defend" stays (ADV-01/02: no weapon attacks, +1 as walked,
+    # no charge or DFA on it; its hexes are those of its physical-phase walk, if any)
+    mode = m.mode if m.mode in ("stand", "walk", "run", "jump", "defend") else "stand"
     return Movement(mode, m.hexes_moved, m.skidded, m.heat)
 
 
@@ -70,8 +72,10 @@ def in_fight(s: GameState, u: Unit) -> bool:
 
 def to_declare(s: GameState, side: str | None = None) -> tuple[Unit, ...]:
     """Units that still declare this phase: in the fight, able to fire, not yet declared,
-    not charging or making a death from above (PHY-10, PHY-12: they fire nothing)."""
+    not charging or making a death from above (PHY-10, PHY-12: they fire nothing), not in
+    physical attack defence (ADV-01: it makes no weapon attacks)."""
     attacking = {b.attacker for b in s.physical if b.kind in ("charge", "dfa")}
+    attacking |= {m.unit_id for m in s.moves if m.mode == "defend"}
     return tuple(
         u
         for u in s.units

@@ -172,8 +172,11 @@ def summary_rows(plan_info: dict[str, Any]) -> list[Row]:
         way = "careful" if "carelessly" in plan_info["title"] else "careless"
         rolls = f"{len(other.psrs)} roll(s)" if other.psrs else "no rolls"
         rows.append((f"Or {way} (X): MP {other.mp_used}, {rolls}", DIM, False))
-    rows.append(("Enter / double click: commit   Right click: undo waypoint", DIM, False))
+    rows.append((plan_info.get("hint", COMMIT_HINT), DIM, False))
     return rows
+
+
+COMMIT_HINT = "Enter / double click: commit   Right click: undo waypoint"
 
 
 DIRECTION_WORDS = ("north", "north-east", "south-east", "south", "south-west", "north-west")

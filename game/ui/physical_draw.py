@@ -15,6 +15,7 @@ from .anim import popup_surface
 from .attack_draw import SELECT, TARGET, _fit, debug_layout, draw_log, draw_sheet
 from .fonts import font
 from .help import draw_help
+from .overlays import MoveWarning
 from .panels import (
     BAD,
     BG,
@@ -28,12 +29,29 @@ from .panels import (
     draw_button,
     rows_surface,
     side_colour,
+    summary_rows,
     tooltip,
 )
 from .play_draw import draw_handoff
 
 PHYSICAL_KEYS: tuple[tuple[str, str], ...] = (
     ("Click a ringed unit, N", "select the unit that attacks (N: the next one)"),
+    (
+        "A defending Mech (Tac Ops)",
+        "its walking reach is shaded first (ADV-01): it may walk, then attack from where it ends",
+    ),
+    (
+        "Hover / click a shaded hex",
+        "the walk there with MP per step and its rolls marked; a "
+        "click keeps that hex, a second click pins it as a waypoint (Backspace: undo)",
+    ),
+    ("Q / E, [ / ]", "turn the facing at the walk's end"),
+    (
+        "Enter, Walk",
+        "walk now: its rolls are made at once (a fall ends it), then choose "
+        "the attack from the new hex",
+    ),
+    ("S, Stay and strike", "no walk: choose the attack from where it stands"),
     ("Click an enemy beside it, Tab", "show the attacks on it"),
     ("1 .. 6, click a row", "choose that attack (two punch rows: both arms)"),
     ("Hover a row", "its modifiers with their rules, the PSRs it causes"),
@@ -47,6 +65,10 @@ def draw_physical(scene: Any, screen: pygame.Surface) -> None:
     state, view = scene.state, scene.view
     view.sync(state.board)
     view.draw_map(screen)
+    walk = scene.walking() if hasattr(scene, "walking") else None
+    if walk is not None:  # ADV-01: the defence walk's reach and path, as on the movement screen
+        for layer in walk.layers(state, view.layout, view.camera.zoom):
+            layer.draw(screen, view.camera)
     plan = scene.plan
     side = actor(state)
     rings = {u.id: side_colour(side) for u in to_declare(state, side)} if side else {}
@@ -59,6 +81,8 @@ def draw_physical(scene: Any, screen: pygame.Surface) -> None:
         _badges(scene, screen)
     lay = scene.layout
     extra = f"- {plan.unit_id} attacks" if plan is not None else ""
+    if walk is not None:
+        extra = f"- {walk.unit_id} may walk first (physical attack defence, ADV-01)"
     screen.blit(banner_surface(state, extra, lay.banner, lay.size), lay.banner.topleft)
     if scene.panels:
         _side(scene, screen)
@@ -105,8 +129,27 @@ def _side(scene: Any, screen: pygame.Surface) -> None:
         screen.blit(rows_surface(rows, size, rect.w), rect.topleft)
         return
     y = draw_sheet(scene, screen, a, rect, rect.h - size * 20)
+    walk = scene.walking() if hasattr(scene, "walking") else None
+    if walk is not None:
+        _walk_rows(scene, screen, rect, y, size, walk)
+        _buttons(scene, screen, rect, size, WALK_BUTTONS)
+        return
     _attack_rows(scene, screen, rect, y, size)
     _buttons(scene, screen, rect, size)
+
+
+WALK_BUTTONS = (("walk", "Walk (Enter)"), ("stay", "Stay and strike (S)"))
+WALK_NOTE = ("Walk: it moves now, its rolls are made at once (a fall ends the walk); then "
+             "its attacks from the new hex. Stay and strike: attacks from where it stands. "
+             "Either way it counts as walked (+1 to its attacks).")  # fmt: skip
+
+
+def _walk_rows(scene: Any, screen: pygame.Surface, rect: pygame.Rect, y: int, size: int,
+               walk: Any) -> None:  # fmt: skip
+    """ADV-01: the planned walk's summary (the movement screen's) and what the buttons do."""
+    rows: list[Row] = summary_rows(walk.info(scene.state))
+    rows.append((WALK_NOTE, DIM, False))
+    screen.blit(rows_surface(rows, size, rect.w), (rect.x, y))
 
 
 def _attack_rows(scene: Any, screen: pygame.Surface, rect: pygame.Rect, y: int,
@@ -142,12 +185,13 @@ def _attack_rows(scene: Any, screen: pygame.Surface, rect: pygame.Rect, y: int,
         y += line
 
 
-def _buttons(scene: Any, screen: pygame.Surface, rect: pygame.Rect, size: int) -> None:
+def _buttons(scene: Any, screen: pygame.Surface, rect: pygame.Rect, size: int,
+             labels: Any = None) -> None:  # fmt: skip
     bh = round(size * 1.9)
     y = rect.bottom - bh - size // 2
     w = (rect.w - size * 3) // 2
-    labels = getattr(scene, "strike_buttons", (("declare", "Declare (Enter)"),
-                                               ("hold", "No attack (H)")))  # fmt: skip
+    labels = labels or getattr(scene, "strike_buttons", (("declare", "Declare (Enter)"),
+                                                         ("hold", "No attack (H)")))  # fmt: skip
     for i, (action, label) in enumerate(labels):
         b = Button(pygame.Rect(rect.x + size + i * (w + size), y, w, bh), action, label, i == 0)
         scene.buttons.append(b)
@@ -157,6 +201,10 @@ def _buttons(scene: Any, screen: pygame.Surface, rect: pygame.Rect, size: int) -
 def _tip(scene: Any, screen: pygame.Surface) -> None:
     """The hovered attack's modifiers (value and rule), damage and the PSRs it causes."""
     plan = scene.plan
+    marker = scene.walk_marker() if hasattr(scene, "walk_marker") else None
+    if marker is not None:
+        _roll_tip(scene, screen, marker)
+        return
     if scene.hover_row is None or plan is None or plan.target is None:
         return
     opts = scene.attacks(plan.target)
@@ -175,6 +223,20 @@ def _tip(scene: Any, screen: pygame.Surface) -> None:
     mx, my = scene.mouse
     x = max(0, min(mx - tip.get_width() - 12, screen.get_width() - tip.get_width()))
     screen.blit(tip, (x, min(my + 12, screen.get_height() - tip.get_height())))
+
+
+def _roll_tip(scene: Any, screen: pygame.Surface, psr: Any) -> None:
+    """A walk's roll marker under the pointer: its target and modifiers (or the warning)."""
+    if isinstance(psr, MoveWarning):
+        rows: list[Row] = [("Warning", BAD, True), (psr.text, TEXT, False)]
+    else:
+        need = f"roll {psr.target}+" if isinstance(psr.target, int) else str(psr.target)
+        rows = [(f"{psr.reason}: {need}", WARN, True)]
+        rows += [(f"{m.reason}  {m.value:+d}", TEXT, False) for m in psr.modifiers]
+    tip = tooltip(rows, size_of(scene) - 2, size_of(scene) * 18)
+    mx, my = scene.mouse
+    x = max(0, min(mx + 16, screen.get_width() - tip.get_width()))
+    screen.blit(tip, (x, max(0, min(my + 16, screen.get_height() - tip.get_height()))))
 
 
 def size_of(scene: Any) -> int:

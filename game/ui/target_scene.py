@@ -97,6 +97,19 @@ class TargetScene:
     def twist(self, step: int) -> None:
         return None  # only the weapon attack screen twists
 
+    def button_actions(self) -> dict[str, Any]:
+        """What each side-panel button does (a screen may add its own)."""
+        return {"declare": self.declare, "hold": lambda: self.declare(hold=True),
+                "left": lambda: self.twist(-1), "right": lambda: self.twist(1)}  # fmt: skip
+
+    def click_hex(self, h: Hex | None) -> None:
+        """A click on a hex without a unit (the physical screen plans a defence walk)."""
+        return None
+
+    def other_key(self, event: pygame.event.Event) -> None:
+        """A key the shared screen does not use (the physical screen's walk keys)."""
+        return None
+
     def declaration(self, hold: bool) -> Action:
         """The selected unit's declaration: its plan's, or none at all when ``hold``."""
         raise NotImplementedError
@@ -187,6 +200,8 @@ class TargetScene:
                 self.plan = None
             else:
                 self.app.open("menu")
+        else:
+            self.other_key(event)
 
     def next_target(self) -> None:
         plan = self.plan
@@ -231,8 +246,7 @@ def press(scene: TargetScene, pos: tuple[int, int]) -> None:
     """A left click: a button, a weapon row, one of your units, or an enemy target."""
     b = button_at(scene.buttons, pos)
     if b is not None:
-        {"declare": scene.declare, "hold": lambda: scene.declare(hold=True),
-         "left": lambda: scene.twist(-1), "right": lambda: scene.twist(1)}[b.action]()  # fmt: skip
+        scene.button_actions()[b.action]()
         return
     row = next((i for r, i in scene.rows if r.collidepoint(pos)), None)
     if row is not None:
@@ -241,6 +255,7 @@ def press(scene: TargetScene, pos: tuple[int, int]) -> None:
     h = scene.view.hex_at(pos)
     here = next((u for u in scene.state.units if u.at == h), None) if h is not None else None
     if here is None:
+        scene.click_hex(h)
         return
     a = scene.attacker()
     if a is None or here.side == a.side:

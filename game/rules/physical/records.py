@@ -32,7 +32,9 @@ _EMPTY: Mapping[str, Any] = MappingProxyType({})
 @dataclass(frozen=True, slots=True)
 class Blow:
     """One physical attack: ``kind`` one of TYPES, ``limb`` LA/RA for a punch and LL/RL for
-    a kick (else ""). ``hexes`` are the hexes a charger entered this turn (PHY-11)."""
+    a kick (else ""). ``hexes`` are the hexes a charger entered this turn (PHY-11); ``at``
+    the target's hex at the declaration: a Mech in physical attack defence that walks away
+    afterwards is no longer there, and the attack has no effect (ADV-01)."""
 
     attacker: str
     target: str
@@ -40,6 +42,7 @@ class Blow:
     limb: str = ""
     hexes: int = 0
     start: Hex | None = None  # a DFA: where its jump began (PHY-13)
+    at: Hex | None = None  # where the target stood when it was declared (ADV-01 step-away)
 
     def to_json(self) -> dict[str, Any]:
         return {"attacker": self.attacker, "target": self.target, "type": self.kind,

@@ -153,10 +153,14 @@ def summary_rows(plan_info: dict[str, Any]) -> list[Row]:
     rows.append(
         (f"Attacker mod +{res.attacker_modifier}   target mod +{res.target_modifier}", TEXT, False)
     )
+    if res.mp_used > res.mp_available:  # MOV-20: one hex whatever it costs, as running
+        rows.append(("Minimum movement (MOV-20): its only step, counts as running", TEXT, False))
     facing = plan_info.get("facing")
     if isinstance(facing, int):  # the chosen facing, named (and drawn large on the map)
         name = DIRECTION_WORDS[facing % 6]
         rows.append((f"Facing {DIRECTION_NAMES[facing % 6]} ({name}) - Q/E turn", TEXT, True))
+    elif plan_info.get("no_facing"):
+        rows.append(("No facing (infantry): turns are free", TEXT, False))  # MOV-16
     chance = plan_info.get("chance")  # the sandbox's what-if: target -> "58%"
     if res.psrs:
         for p in res.psrs:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.hexgrid import Hex, parse_hex_name
 from game.phases.deployment import deploying_side, undeployed
@@ -16,13 +17,24 @@ from game.ui.attack_scene import AttackScene
 from game.ui.panels import summary_rows
 from game.ui.play_deploy import DeployScene
 from game.ui.play_scene import PlayScene
+from game.ui.sandbox_editor import editor_lines
 from game.ui.start_screen import StartScreen
 from game.ui.turn_summary import TurnSummary
+from game.ui.unit_tip import tip_rows
+from game.units import MOVES_ONLY
 
 from .test_play_scene import click, finish_animation, fire_or_hold, key, move_to, new_app, post
+from .test_sandbox_scene import button as sandbox_button
+from .test_sandbox_scene import sandbox_app
 
 REPO = Path(__file__).resolve().parents[2]
 SCENARIO = REPO / "tests" / "ui" / "data" / "infantry_scenario.json"
+
+
+@pytest.fixture(autouse=True)
+def _saves(tmp_path, monkeypatch):
+    monkeypatch.setenv("HEXPLATE_SAVE_DIR", str(tmp_path / "saves"))
+    monkeypatch.delenv("HEXPLATE_DEBUG_LAYOUT", raising=False)
 
 
 def centre(scene, h: Hex) -> tuple[int, int]:
@@ -82,9 +94,9 @@ def hot_seat_on_the_river(app):
     assert isinstance(app.top, PlayScene)
 
 
-def jump_platoon_turn(app, scene, unit, east_of: int) -> Hex:
-    """Select the platoon, J, and point at the shaded hex furthest east (at most
-    ``east_of`` + 3 columns); Enter commits. Returns where it landed."""
+def jump_platoon_turn(app, scene, unit) -> Hex:
+    """Select the platoon, J, point at the shaded hex furthest east (nearest its own row)
+    and commit with Enter; no hex of the river is shaded. Returns where it landed."""
     click(app, centre(scene, unit.at))
     press(app, "j")
     assert scene.plan.mode == "jump"
@@ -121,7 +133,7 @@ def test_a_jump_platoon_picked_in_a_hot_seat_game_jumps_over_the_river():
         unit = scene.movable()[0]
         scene.view.centre_on(unit.at)
         if unit.jump_infantry:
-            landed.append(jump_platoon_turn(app, scene, unit, unit.at.col))
+            landed.append(jump_platoon_turn(app, scene, unit))
             continue
         click(app, centre(scene, unit.at))
         press(app, "s")  # everybody else stands still
@@ -191,3 +203,23 @@ def test_mov_13_a_foot_platoon_climbs_one_level_with_free_turns_and_not_two():
 
 def _summary(scene):
     return summary_rows(scene.info)
+
+
+def test_the_sandbox_palette_lists_the_platoons_and_places_a_jump_platoon():
+    app, scene = sandbox_app()
+    move_to(app, scene.palette_rect.center)
+    for _ in range(30):  # wheel down the designs until the platoons show
+        if any(b.action == "carry:INF-J" for b in scene.palette_buttons):
+            break
+        post(app, (pygame.MOUSEWHEEL, {"x": 0, "y": -1, "flipped": False}))
+    codes = {b.action for b in scene.palette_buttons}
+    assert {"carry:INF-R", "carry:INF-J"} <= codes
+    click(app, sandbox_button(scene, "side:A").rect.center)
+    click(app, sandbox_button(scene, "carry:INF-J").rect.center)
+    free = Hex(6, 9)
+    click(app, centre(scene, free))
+    placed = next(u for u in app.state.units if u.at == free)
+    assert placed.design == "INF-J" and placed.jump_infantry and placed.side == "A"
+    lines = [line.text for line in editor_lines(app.state, placed, None)]
+    assert "jump platoon: 1 ground MP, 3 jump MP, no facing" in lines
+    assert [r[0] for r in tip_rows(app.state, placed)][-1] == MOVES_ONLY

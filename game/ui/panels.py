@@ -143,13 +143,9 @@ def summary_rows(plan_info: dict[str, Any]) -> list[Row]:
     if res is None:
         rows.append(("Point at a shaded hex to see the path.", DIM, False))
         return rows
-    rows.append(
-        (
-            f"MP {res.mp_used} / {res.mp_available}   heat +{res.heat}   hexes {res.hexes_moved}",
-            TEXT,
-            False,
-        )
-    )
+    heat = "" if plan_info.get("no_facing") else f"   heat +{res.heat}"  # infantry: no heat
+    rows.append((f"MP {res.mp_used} / {res.mp_available}{heat}   hexes {res.hexes_moved}",
+                 TEXT, False))  # fmt: skip
     rows.append(
         (f"Attacker mod +{res.attacker_modifier}   target mod +{res.target_modifier}", TEXT, False)
     )

@@ -109,6 +109,8 @@ MARKER: dict[str, str] = {
 
 # The facing arrowhead on every counter: light with a dark rim, the same for both sides.
 NOTCH: dict[str, str] = {"fill": "#fff6c0", "rim": "#141414"}
+# Jump-pack exhaust on the jump infantry counter: the same warm flame on both sides.
+EXHAUST: dict[str, str] = {"outer": "#e8761e", "core": "#ffe08a"}
 
 UI: dict[str, str] = {
     # screen chrome (the renderer's panels); kept here so the whole look is in one file

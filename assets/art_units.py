@@ -2,10 +2,11 @@
 
 A counter is a round disc in the side's colour with a top-down silhouette of the unit
 facing north and an arrowhead notch at the top of the rim: the game rotates the image to
-the unit's facing. Sides differ in lightness as well as hue (A dark navy with a light
-silhouette, B light sand with a dark one) and carry a shape+letter badge at the bottom
-(A: circle "A", B: diamond "B"), so they stay distinct for colour-blind players and in
-greyscale.
+the unit's facing. Infantry has no facing (MOV-16): its counters (foot and jump platoons)
+carry no notch and are never rotated. Sides differ in lightness as well as hue (A dark
+navy with a light silhouette, B light sand with a dark one) and carry a shape+letter
+badge at the bottom (A: circle "A", B: diamond "B"), so they stay distinct for
+colour-blind players and in greyscale.
 """
 
 from __future__ import annotations
@@ -15,13 +16,14 @@ from collections.abc import Callable
 
 import art_core as c
 import numpy as np
-from art_palette import MARKER, NOTCH, SIDES
+from art_palette import EXHAUST, MARKER, NOTCH, SIDES
 
 SIZE = 128
 CX = CY = SIZE / 2
 DISC_R = 57.0
-KINDS = ("biped", "quad", "tracked", "wheeled", "hover", "infantry", "wige", "naval", "vtol",
-         "aero", "dropship")  # fmt: skip
+KINDS = ("biped", "quad", "tracked", "wheeled", "hover", "infantry", "jump_infantry", "wige",
+         "naval", "vtol", "aero", "dropship")  # fmt: skip
+NO_FACING = frozenset({"infantry", "jump_infantry"})  # MOV-16: no facing notch
 
 Mask = np.ndarray
 
@@ -167,6 +169,39 @@ def infantry() -> Silhouette:
     return _union(*parts), _union(*details), _union(*raised)
 
 
+# Jump troopers, four in a diamond like the foot platoon's but closer together, so the
+# plumes below them stay clear of the side badge.
+JUMP_TROOPERS = ((64, 30), (39, 54), (89, 54), (64, 76))
+
+
+def jump_infantry() -> Silhouette:
+    """Troopers with jump packs: a wide pack with twin nozzles on each back (the exhaust
+    plumes below them are :func:`jump_exhaust`, painted in flame colours)."""
+    parts, details, raised = [], [], []
+    for x, y in JUMP_TROOPERS:
+        shoulders = _ellipse(x, y + 3, 12, 6.5)
+        helmet = _disc(x, y + 1, 5.5)
+        rifle = _rrect(x + 8, y - 13, x + 11, y + 4, 1)
+        pack = _rrect(x - 8, y + 6, x + 8, y + 12, 2.5)
+        nozzles = _union(_disc(x - 4.5, y + 13, 3.2), _disc(x + 4.5, y + 13, 3.2))
+        parts += [shoulders, helmet, rifle, pack, nozzles]
+        bores = _union(_disc(x - 4.5, y + 13.5, 1.6), _disc(x + 4.5, y + 13.5, 1.6))
+        details += [bores, _lines([((x, y + 6.5), (x, y + 11.5))], 0.9)]
+        raised += [helmet, pack]
+    return _union(*parts), _union(*details), _union(*raised)
+
+
+def jump_exhaust() -> tuple[Mask, Mask]:
+    """The outer flame and its bright core: a short plume under each nozzle."""
+    outer, core = [], []
+    for x, y in JUMP_TROOPERS:
+        for nx in (x - 4.5, x + 4.5):
+            outer.append(_poly([(nx - 3, y + 15), (nx + 3, y + 15), (nx + 1.2, y + 23),
+                                (nx, y + 25), (nx - 1.2, y + 23)]))  # fmt: skip
+            core.append(_ellipse(nx, y + 17.5, 1.4, 3.2))
+    return _union(*outer), _union(*core)
+
+
 def aero() -> Silhouette:
     """An aerospace fighter from above: a delta wing round a long fuselage, nose north."""
     fuselage = _union(_rrect(58, 22, 70, 100, 6), _poly([(58, 26), (64, 12), (70, 26)]))
@@ -240,6 +275,7 @@ SILHOUETTES: dict[str, Callable[[], Silhouette]] = {
     "wheeled": wheeled,
     "hover": hover,
     "infantry": infantry,
+    "jump_infantry": jump_infantry,
     "aero": aero,
     "dropship": dropship,
     "wige": wige,
@@ -263,12 +299,8 @@ def counter(kind: str, side: str) -> np.ndarray:
     inner = c.disc_mask(CX, CY, DISC_R - 3.5, SIZE, SIZE)
     inner = inner * (1 - c.disc_mask(CX, CY, DISC_R - 4.5, SIZE, SIZE))
     c.paint(img, col["silhouette"], inner, 0.35)
-    # facing notch: a large light arrowhead with a dark rim at the top, pointing north -
-    # the same on both sides, so the facing reads at a glance at every zoom
-    rim = c.polygon_mask([(CX, 0.5), (CX - 17, 24), (CX + 17, 24)], SIZE, SIZE)
-    notch = c.polygon_mask([(CX, 4.5), (CX - 12.5, 21.5), (CX + 12.5, 21.5)], SIZE, SIZE)
-    c.paint(img, c.rgb(NOTCH["rim"]), rim)
-    c.paint(img, c.rgb(NOTCH["fill"]), notch)
+    if kind not in NO_FACING:
+        _facing_notch(img)
     body, detail, raised = SILHOUETTES[kind]()
     shadow = c.blur(c.shift(body, 1.5, 1.5), 1.2) * (1 - body)
     c.paint(img, (0, 0, 0), shadow, 0.35 if side == "A" else 0.2)
@@ -280,8 +312,21 @@ def counter(kind: str, side: str) -> np.ndarray:
     c.paint(img, col["disc"], detail * body, 0.75)
     drop = c.blur(c.shift(raised, 1.6, 1.6), 0.8) * (1 - raised) * body
     c.paint(img, col["disc"], drop, 0.45)
+    if kind == "jump_infantry":
+        outer, core = jump_exhaust()
+        c.paint(img, c.rgb(EXHAUST["outer"]), outer * (1 - body), 0.95)
+        c.paint(img, c.rgb(EXHAUST["core"]), core * (1 - body))
     _side_badge(img, side, col)
     return c.downsample(img)
+
+
+def _facing_notch(img: np.ndarray) -> None:
+    """A large light arrowhead with a dark rim at the top, pointing north - the same on
+    both sides, so the facing reads at a glance at every zoom."""
+    rim = c.polygon_mask([(CX, 0.5), (CX - 17, 24), (CX + 17, 24)], SIZE, SIZE)
+    notch = c.polygon_mask([(CX, 4.5), (CX - 12.5, 21.5), (CX + 12.5, 21.5)], SIZE, SIZE)
+    c.paint(img, c.rgb(NOTCH["rim"]), rim)
+    c.paint(img, c.rgb(NOTCH["fill"]), notch)
 
 
 def _side_badge(img: np.ndarray, side: str, col: dict[str, np.ndarray]) -> None:

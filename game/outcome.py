@@ -9,6 +9,10 @@ The play screen, the headless autoplay, the sandbox and a future bot all ask
   ammunition or blind, CMB-32..38). Shut-down and unconscious units still count: they
   may restart and wake (HEAT-08, PSR-21). When the last units of every side go at once,
   the game is a draw.
+- Infantry never keeps a side in the fight: in this build it moves only (MOV-29) - it can
+  neither attack nor be attacked (no infantry combat; the skid collision of PSR-39 is all
+  that ever damages it), so a side with only infantry left could never lose before the
+  turn limit. Aerospace fighters keep none either (no aerospace combat: no weapons).
 - A game started with a turn limit ends after that turn, decided by the damage each side
   dealt (armour and structure the other side's units lost); equal damage is a draw.
 """
@@ -21,7 +25,7 @@ from .designs import weapons_table
 from .roster import built_body, built_hull
 from .rules.combat.tohit import has_ammo, mounts, weapon_gone
 from .state import GameState
-from .units import Unit
+from .units import INFANTRY, Unit
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,8 +72,9 @@ def can_fire_again(u: Unit) -> bool:
 
 
 def in_the_fight(state: GameState, u: Unit) -> bool:
-    """On the map, not destroyed, and able to move or fire again some day."""
-    if not state.board.contains(u.at) or state.is_destroyed(u):
+    """On the map, not destroyed, able to move or fire again some day, and not infantry
+    (moves only in this build, see the module docstring)."""
+    if u.kind == INFANTRY or not state.board.contains(u.at) or state.is_destroyed(u):
         return False
     return can_move_again(u) or can_fire_again(u)
 

@@ -25,6 +25,10 @@ GROUND_VEHICLE_KINDS = frozenset({"tracked", "wheeled", "hover"})
 SLIDING_KINDS = frozenset({"hover", "wige", "vtol"})  # PSR-28: sideslip at flank speed
 AERO = "aero"  # aerospace units: fighters and large craft (game.craft, AERO-01..10)
 ALL_KINDS = (*KINDS, AERO)  # every kind a scenario or a design may name
+INFANTRY = "infantry"
+# What the UI says of every infantry unit: it moves (MOV-29) but no infantry combat is in
+# this build, so it keeps no side in the fight (game.outcome).
+MOVES_ONLY = "moves only: no infantry combat in this build"
 
 
 @dataclass(frozen=True, slots=True)

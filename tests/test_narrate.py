@@ -125,3 +125,10 @@ def test_move_summary_says_where_and_what_the_move_counts_for() -> None:
         "a1 (Hunchback HBK-4G) walks 2 hexes to 0305 and stands up, facing SE "
         "(5 MP, heat +2, target modifier +1)"
     )
+
+
+def test_mov_16_an_infantry_move_names_no_facing_and_no_heat() -> None:
+    before = Unit("a2", "A", "infantry", 4, 1, Hex(1, 1), 0, jump=3, name="Jump Platoon INF-J")
+    after = before.moved_to(Hex(4, 1), 3)
+    text = move_summary(build_board(6, 6), before, after, "jump", 3, 3, 0, 2)
+    assert text == "a2 (Jump Platoon INF-J) jumps 3 hexes to 0502 (3 MP, target modifier +2)"

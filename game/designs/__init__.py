@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 
-from ..units import AERO, MECH_KINDS
+from ..units import AERO
 from .model import AmmoBin, Design, Mount, Weapon
 from .schema import DesignError, parse_design, parse_weapons, read_json_file
 
@@ -41,11 +41,14 @@ def load_design_file(path: Path) -> Design:
     return parse_design(read_json_file(path), path, weapons_table())
 
 
+# Roster groups: bipeds, quads, vehicles, infantry, aerospace units (others: with vehicles).
+_GROUPS = {"biped": 0, "quad": 1, "infantry": 3, AERO: 4}
+
+
 def _order(d: Design) -> tuple[int, int, str]:
-    """Roster order: Mechs before vehicles, quads after bipeds, aerospace units last,
-    lightest first."""
-    group = 0 if d.kind == "biped" else 1 if d.kind in MECH_KINDS else 3 if d.kind == AERO else 2
-    return (group, d.tons, d.code)
+    """Roster order: Mechs first (bipeds, then quads), vehicles, infantry platoons,
+    aerospace units last; lightest first in each group."""
+    return (_GROUPS.get(d.kind, 2), d.tons, d.code)
 
 
 @cache

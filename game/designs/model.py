@@ -82,6 +82,7 @@ class Design:
     safe_thrust: int = 0  # aerospace units: safe thrust (AERO-04); 0 for ground units
     large_craft: bool = False  # aerospace units: a DropShip (AERO-06/07)
     shape: str = ""  # large craft: "aerodyne" or "spheroid" (AERO-04)
+    note: str = ""  # where the sheet comes from, e.g. "generic, not a published sheet"
 
     @property
     def name(self) -> str:

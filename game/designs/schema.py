@@ -36,7 +36,8 @@ DESIGN_FORMAT = "hexplate-design"
 WEAPONS_FORMAT = "hexplate-weapons"
 VERSION = 1
 DESIGN_KEYS = ("format", "version", "design", "chassis", "kind", "tons", "walk", "jump",
-               "engine", "heat_sinks", "armor", "weapons", "ammo", "slots", "turret")  # fmt: skip
+               "engine", "heat_sinks", "armor", "weapons", "ammo", "slots", "turret",
+               "note")  # fmt: skip
 WEAPON_TYPES = ("energy", "ballistic", "missile")
 # Critical slots that are not weapons or ammunition (our own vocabulary).
 COMPONENTS = frozenset(
@@ -184,12 +185,15 @@ def parse_design(data: Any, path: Path, weapons: Mapping[str, Weapon]) -> Design
     turret = d.get("turret", False)
     if not isinstance(turret, bool):
         raise c.fail("turret must be true or false")
-    if turret and mech:
-        raise c.fail("turret is for vehicles; a Mech has none")
+    if turret and (mech or kind == "infantry"):
+        raise c.fail(f"turret is for vehicles; {'a Mech' if mech else 'infantry'} has none")
     vlocs = VEHICLE_LOCATIONS if turret else VEHICLE_LOCATIONS[:-1]
     locs = (QUAD_LOCATIONS if kind == "quad" else BIPED_LOCATIONS) if mech else vlocs
     if kind == "infantry":
         locs = ()
+        for k in ("weapons", "ammo"):
+            if d.get(k):
+                raise c.fail(f"{k} are not read for infantry (no infantry combat in this build)")
     if not mech and d.get("slots"):
         raise c.fail("slots (critical slots) are for Mechs; a vehicle has none")
     jump = c.int_(d.get("jump", 0), "jump", 0, 30)
@@ -208,6 +212,7 @@ def parse_design(data: Any, path: Path, weapons: Mapping[str, Weapon]) -> Design
         turret=turret,
         slots=MappingProxyType(_slots(c, d.get("slots", {}), locs, weapons)),
         source=path.name,
+        note=c.str_(d["note"], "note") if "note" in d else "",
     )
     if design.slots:
         _check_slots(c, design, weapons)

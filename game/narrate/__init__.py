@@ -163,7 +163,8 @@ def move_summary(
     """The line that closes a unit's move: where it ended and what the move counts for.
 
     E.g. 'A1 (Hunchback HBK-4G) walks 2 hexes to 0305, facing SE (3 MP, heat +1, target
-    modifier +1)'; 'x stays in 0303 and goes prone, facing SE (walk: 1 MP, ...)'.
+    modifier +1)'; 'x stays in 0303 and goes prone, facing SE (walk: 1 MP, ...)'; infantry
+    without facing and heat: 'A2 (Jump Platoon INF-J) jumps 3 hexes to 0808 (3 MP, ...)'.
     """
     label = unit_label(before)
     where = board.hex_name(after.at)
@@ -177,13 +178,13 @@ def move_summary(
     elif after.hull_down:
         posture = " and is still hull-down"
     counts = f"{mp} MP, heat +{heat}, target modifier +{target}"
-    facing = facing_name(after.facing)
+    facing = f", facing {facing_name(after.facing)}"
+    if not after.has_facing:  # infantry: no facing (MOV-16), no heat
+        counts, facing = f"{mp} MP, target modifier +{target}", ""
     if hexes == 0:
-        return f"{label} stays in {where}{posture}, facing {facing} ({mode}: {counts})"
+        return f"{label} stays in {where}{posture}{facing} ({mode}: {counts})"
     moved = plural(hexes, "hex", "hexes")
-    return (
-        f"{label} {VERBS.get(mode, mode)} {moved} to {where}{posture}, facing {facing} ({counts})"
-    )
+    return f"{label} {VERBS.get(mode, mode)} {moved} to {where}{posture}{facing} ({counts})"
 
 
 def underway_text(unit_id: str, left: int, prone: bool) -> str:

@@ -250,7 +250,10 @@ class PlayScene:
             title = (
                 f"{unit.id} goes on ({busy.mode}): {busy.mp_left} of {busy.mp_available} MP left"
             )
-        self.info = {"title": title, "result": None, "facing": plan.facing}
+        # MOV-16: infantry has no facing to choose (the summary says so, no arrow drawn)
+        self.info = {"title": title, "result": None,
+                     "facing": plan.facing if unit.has_facing else None,
+                     "no_facing": not unit.has_facing}  # fmt: skip
         if plan.dest is None:
             return
         enemy = enemy_at(self.state, unit.id, plan.dest)
@@ -293,6 +296,7 @@ class PlayScene:
             self.view.layout, unit.at, res, steps, mode=plan.mode, dest=plan.dest,
             facing=plan.facing if plan.facing is not None else unit.facing, facings=faces,
             waypoints=[w.at for w in plan.waypoints], legal=legal, warnings=warnings,
+            arrow=unit.has_facing,
         )  # fmt: skip
 
     def _why_not(self, unit: Unit, h: Hex) -> str:

@@ -216,10 +216,12 @@ def path_layer(
     waypoints: Iterable[Hex],
     legal: bool,
     warnings: Iterable[MoveWarning] = (),
+    arrow: bool = True,
 ) -> Layer:
     """The path from the unit to the destination with MP numbers, PSR markers, waypoints,
-    the facing arrow (reachable facings bright, the others greyed) and, if illegal, a cross.
-    Each warning (MOV-27 bridge collapse) is a red warning triangle on its hex."""
+    the facing arrow (reachable facings bright, the others greyed; none with ``arrow``
+    False: infantry has no facing, MOV-16) and, if illegal, a cross. Each warning (MOV-27
+    bridge collapse) is a red warning triangle on its hex."""
     s = lay.scale
     points = path_points(start, result, steps) if legal else [(start, 0)]
     if dest not in [p for p, _ in points]:
@@ -244,7 +246,8 @@ def path_layer(
         x, y = c(wp)
         pygame.draw.circle(surf, (*WHITE, 255), (x, y), 11 * s + 3)
         pygame.draw.circle(surf, (*colour, 255), (x, y), 8 * s + 2)
-    _facing_arrow(surf, c(dest), facing, facings, lay, colour if legal else ILLEGAL)
+    if arrow:
+        _facing_arrow(surf, c(dest), facing, facings, lay, colour if legal else ILLEGAL)
     if not legal:
         x, y = c(dest)
         r = 16 * s

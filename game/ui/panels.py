@@ -143,20 +143,20 @@ def summary_rows(plan_info: dict[str, Any]) -> list[Row]:
     if res is None:
         rows.append(("Point at a shaded hex to see the path.", DIM, False))
         return rows
-    rows.append(
-        (
-            f"MP {res.mp_used} / {res.mp_available}   heat +{res.heat}   hexes {res.hexes_moved}",
-            TEXT,
-            False,
-        )
-    )
+    heat = "" if plan_info.get("no_facing") else f"   heat +{res.heat}"  # infantry: no heat
+    rows.append((f"MP {res.mp_used} / {res.mp_available}{heat}   hexes {res.hexes_moved}",
+                 TEXT, False))  # fmt: skip
     rows.append(
         (f"Attacker mod +{res.attacker_modifier}   target mod +{res.target_modifier}", TEXT, False)
     )
+    if res.mp_used > res.mp_available:  # MOV-20: one hex whatever it costs, as running
+        rows.append(("Minimum movement (MOV-20): its only step, counts as running", TEXT, False))
     facing = plan_info.get("facing")
     if isinstance(facing, int):  # the chosen facing, named (and drawn large on the map)
         name = DIRECTION_WORDS[facing % 6]
         rows.append((f"Facing {DIRECTION_NAMES[facing % 6]} ({name}) - Q/E turn", TEXT, True))
+    elif plan_info.get("no_facing"):
+        rows.append(("No facing (infantry): turns are free", TEXT, False))  # MOV-16
     chance = plan_info.get("chance")  # the sandbox's what-if: target -> "58%"
     if res.psrs:
         for p in res.psrs:

@@ -18,6 +18,7 @@ from game.flow import phase_of
 from game.hexgrid import Hex
 from game.narrate import skills
 from game.phases.deployment import deploying_side, undeployed
+from game.units import MOVES_ONLY, Unit
 
 from . import overlays
 from .fonts import log_size, place
@@ -207,8 +208,9 @@ class DeployScene:
                 (f"Next: {u.id} {u.name or u.kind}", TEXT, False),
                 (f"{u.tons} t, walk {u.walk_mp()} run {u.run_mp()} jump {u.jump_mp()}", DIM, False),
                 (f"Pilot {skills(u.gunnery, u.piloting)} (gunnery / piloting)", DIM, False),
+                *([(f"Infantry: {MOVES_ONLY}", DIM, False)] if u.kind == "infantry" else []),
                 (f"{len(waiting)} unit(s) left to place", DIM, False),
-                ("Click a shaded hex to place it; wheel or Q / E turns it first.", DIM, False),
+                (_place_hint(u), DIM, False),
             ]
         side_panel = self.cache.get(
             "side", (id(s), lay.side.size), lambda: rows_surface(rows, lay.size, lay.side.w)
@@ -236,6 +238,12 @@ class DeployScene:
             lambda: tooltip(tip_rows(self.state, unit), size - 2, size * 20),
         )  # fmt: skip
         show_tip(screen, tip, self.mouse)
+
+
+def _place_hint(u: Unit) -> str:
+    if not u.has_facing:  # MOV-16
+        return "Click a shaded hex to place it (infantry: no facing)."
+    return "Click a shaded hex to place it; wheel or Q / E turns it first."
 
 
 register("deploy", DeployScene)

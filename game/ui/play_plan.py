@@ -7,8 +7,10 @@ caches keyed by (unit, mode, waypoints) and (steps), never per frame.
 
 Waypoints: the reach search starts at the unit; after a pinned waypoint the search starts
 again from the waypoint (the unit placed there with the facing and posture the path leaves
-it in), and the shown reach keeps only hexes whose total MP still fits. The whole path is
-always re-checked with ``preview_move``, whose answer is the one shown and committed.
+it in), and the shown reach keeps only hexes whose total MP still fits - or, with nothing
+pinned, that minimum movement reaches (MOV-20: one hex as the turn's only expenditure,
+e.g. a 1-MP foot platoon climbing a level). The whole path is always re-checked with
+``preview_move``, whose answer is the one shown and committed.
 """
 
 from __future__ import annotations
@@ -111,6 +113,8 @@ class Plan:
                 costs = ((f, r.cost_to(h, f)) for f in faces)
                 faces = tuple(f for f, c in costs if c is not None and spent + c <= r.mp_available)
             out[h] = (spent + mp, faces)
+        for h, mp in (r.minimum_hexes() if not spent else {}).items():
+            out.setdefault(h, (mp, (r.minimum_facing[h],)))  # MOV-20: the turn's only step
         if self.waypoints:  # the search's start hex is a legal end: the path so far
             wp = self.waypoints[-1]
             out.setdefault(wp.at, (wp.mp, (wp.facing,)))

@@ -15,6 +15,9 @@ added without touching the others):
 - weapons (``full`` only): the design's weapons and ammunition as built - the place
   where critical slots, ammunition left and weapon damage go once combat records them.
 
+An infantry platoon has the header and :func:`platoon` instead: its ground and jump MP, no
+facing, no piloting rolls, and that it moves only (no infantry combat in this build).
+
 Nothing here changes the game; the sheet is rebuilt only when the unit changes.
 """
 
@@ -29,10 +32,11 @@ from game.narrate import skills
 from game.roster import built_body, built_hull
 from game.rules.combat.tohit import mounts, weapon_gone
 from game.state import GameState
-from game.units import Unit
+from game.units import INFANTRY, MOVES_ONLY, Unit
 
 from .fonts import draw_text, font
 from .hud import wrap
+from .unit_tip import infantry_line
 
 Colour = tuple[int, int, int]
 BG: Colour = (27, 29, 33)
@@ -86,6 +90,8 @@ def record_sheet(
     sections: list[Section] = [header, movement, pilot, armour, systems]
     if unit.craft is not None:  # an aerospace unit: its flight record instead (AERO-04/05)
         sections = [header, flight, pilot]
+    if unit.kind == INFANTRY:  # a platoon: what it is and how it moves (MOV-16/29)
+        sections = [header, platoon]
     if full:
         sections.append(weapons)
     for section in sections:
@@ -108,10 +114,10 @@ def header(s: Sheet) -> None:
     for part in wrap(title, fb, box.w):
         draw_text(s.surface, part, fb, TEXT, (box.x, s.y), box)
         s.y += fb.get_linesize()
-    what = "Mech" if u.is_mech else "vehicle" if u.kind != "infantry" else "infantry"
+    what = "Mech" if u.is_mech else "vehicle"
     if u.craft is not None:
         what = u.craft.kind_label
-    kind = f"{u.tons} t {u.kind} {what}" if u.kind != "infantry" else f"{u.tons} t infantry"
+    kind = f"{u.tons} t {u.kind} {what}" if u.kind != INFANTRY else f"{u.tons} t infantry"
     if u.craft is not None:
         kind = f"{u.tons} t {what}"
     for part in wrap(f"{kind} - side {u.side}", f, box.w):
@@ -233,11 +239,21 @@ def flight(s: Sheet) -> None:
 
 
 def vehicle_armour(s: Sheet) -> None:
-    """Units without an armour record (infantry): their type and MP, honestly."""
+    """Vehicles without an armour record: their type and MP, honestly."""
     u = s.unit
-    s.line(f"{u.kind.capitalize()} {'infantry' if u.kind == 'infantry' else 'vehicle'}: "
-           f"cruise {u.walk_mp()}, flank {u.run_mp()} MP", TEXT)  # fmt: skip
+    s.line(f"{u.kind.capitalize()} vehicle: cruise {u.walk_mp()}, flank {u.run_mp()} MP", TEXT)
     s.line("No armour record for this unit.", DIM)
+
+
+def platoon(s: Sheet) -> None:
+    """An infantry platoon: its MP, no facing, no piloting rolls, and that it only moves."""
+    u = s.unit
+    s.line(infantry_line(u)[0].upper() + infantry_line(u)[1:], TEXT)
+    if u.jump_infantry:
+        s.line("Jumps like a Mech but never lands in depth 1+ water (MOV-29)", DIM)
+    s.line("Climbs at most one level in a turn on foot (MOV-13)", DIM)
+    s.line(f"Gunnery {u.gunnery}; no piloting skill, never rolls (PSR-04)", DIM)
+    s.line(MOVES_ONLY[0].upper() + MOVES_ONLY[1:], WARN)
 
 
 SYSTEMS = (("gyro", "gyro hit"), ("hips", "hip actuator"), ("leg_actuators", "leg actuator"),

@@ -101,7 +101,9 @@ class Palette:
         """A unit to draw under the pointer while carrying."""
         if carry.kind == "design":
             e = next(x for x in entries() if x.code == carry.key)
-            return Unit("+", self.side, e.kind, e.tons, e.walk, at, carry.facing, name=e.name)
+            return Unit(
+                "+", self.side, e.kind, e.tons, e.walk, at, carry.facing, jump=e.jump, name=e.name
+            )  # jump: a jump platoon's ghost wears its own art
         return Unit("+", self.dummy_side, self.kind, self.tons, 0, at, carry.facing,
                     prone=self.prone)  # fmt: skip
 

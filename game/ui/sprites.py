@@ -1,8 +1,10 @@
 """Unit counters on the map: the art per kind and side, rotated to the unit's facing.
 
 The art (assets/units/{kind}_{side}.png) points north; facing ``f`` is a rotation by
-``-60 * f`` degrees. Scaled and rotated images are cached per (kind, side, facing, size),
-so a frame only blits. Prone and moved markers (assets/ui) sit on the counter's corners.
+``-60 * f`` degrees. Infantry has no facing (MOV-16): its counters carry no arrowhead and
+are never turned; a jump platoon (``Unit.jump_infantry``) wears the jump_infantry art.
+Scaled and rotated images are cached per (kind, side, facing, size), so a frame only
+blits. Prone and moved markers (assets/ui) sit on the counter's corners.
 """
 
 from __future__ import annotations
@@ -40,6 +42,12 @@ def art_name(kind: str, side: str) -> str:
     return f"units/{kind}_{side}.png"
 
 
+def ground_art(unit: Unit) -> str:
+    """The art kind of a unit on the ground: its kind's, the jump platoon's for infantry
+    with jump MP (MOV-29)."""
+    return "jump_infantry" if unit.jump_infantry else unit.kind
+
+
 @lru_cache(maxsize=512)
 def counter(kind: str, side: str, facing: int, size: int) -> pygame.Surface:
     """The unit's counter ``size`` pixels across, turned to ``facing``."""
@@ -73,7 +81,7 @@ def draw_unit(
     and its label (unit id, and the design code from 100 % zoom up)."""
     size = counter_size(zoom)
     face = unit.facing if facing is None else facing
-    img = counter(unit.kind, unit.side, face, size)
+    img = counter(ground_art(unit), unit.side, face if unit.has_facing else 0, size)
     cx, cy = centre
     screen.blit(img, (cx - img.get_width() / 2, cy - img.get_height() / 2))
     if size < SMALL_COUNTER and unit.has_facing:  # the art's arrowhead is too small to see

@@ -20,7 +20,7 @@ import pygame
 
 from game.actions import IllegalActionError
 from game.errors import UserFacingError
-from game.roster import entries, entry
+from game.roster import entries, entry, roster_info
 from game.rules.options import TW, Rules
 from game.sandbox import sandbox_from_map, sandbox_from_scenario
 from game.setup import (
@@ -31,6 +31,7 @@ from game.setup import (
     with_forces,
     with_turn_limit,
 )
+from game.units import INFANTRY, MOVES_ONLY
 
 from . import ruleset_tabs as tabs
 from .debug_buttons import write_buttons
@@ -110,6 +111,10 @@ class StartScreen:
             return
         if not all(self.forces[s] for s in "AB"):
             self.app.notify("Each side needs at least one unit", error=True)
+            return
+        if not all(any(entry(k).kind != INFANTRY for k, *_ in self.forces[s]) for s in "AB"):
+            self.app.notify(f"Each side needs a unit besides infantry (infantry {MOVES_ONLY})",
+                            error=True, seconds=6)  # fmt: skip
             return
         picks = {side: [tuple(u) for u in units] for side, units in self.forces.items()}
         try:
@@ -319,14 +324,14 @@ class StartScreen:
         text_box = pygame.Rect(rect.x + size // 2, 0, rect.w - size - 2 * (bw + 4), rect.h)
         rows = entries()[self.roster_scroll :]
         for e in rows:
-            if y + line > rect.bottom - size:
+            infantry = e.kind == INFANTRY
+            if y + line + (fs.get_linesize() if infantry else 0) > rect.bottom - size:
                 break
             draw_text(screen, e.name, f, TEXT, (text_box.x, y), text_box.move(0, rect.y),
                       elide=True)  # fmt: skip
-            jump = f" J{e.jump}" if e.jump else ""
-            info = f"{e.tons} t {e.kind}  W{e.walk} R{e.run}{jump}"
-            draw_text(screen, info, fs, DIM, (text_box.x, y + size + 2), text_box.move(0, rect.y),
-                      elide=True)  # fmt: skip
+            for i, text in enumerate(roster_info(e)):
+                draw_text(screen, text, fs, DIM, (text_box.x, y + size + 2 + i * fs.get_linesize()),
+                          text_box.move(0, rect.y), elide=True)  # fmt: skip
             for j, side in enumerate("AB"):
                 r = pygame.Rect(
                     rect.right - (2 - j) * (bw + 4) - size // 2, y + 2, bw, line - size // 2
@@ -334,7 +339,7 @@ class StartScreen:
                 b = Button(r, f"add:{side},{e.code}", f"+{side}")
                 self.buttons.append(b)
                 draw_button(screen, b, size, r.collidepoint(self.mouse))
-            y += line
+            y += line + (fs.get_linesize() if infantry else 0)
         inner = rect.inflate(-size, 0)
         draw_text(screen, "wheel: scroll", fs, DIM, (inner.x, rect.bottom - 4), inner,
                   anchor="bottomleft")  # fmt: skip

@@ -8,7 +8,7 @@ from typing import Any
 from game.narrate import plural, skills
 from game.roster import built_body
 from game.state import GameState
-from game.units import Unit
+from game.units import INFANTRY, MOVES_ONLY, Unit
 
 TEXT = (236, 234, 228)
 DIM = (169, 166, 156)
@@ -29,7 +29,7 @@ def armour_state(unit: Unit) -> str:
         return (f"velocity {c.velocity}, thrust {c.thrust} of {c.max_thrust} "
                 f"(safe {c.safe_thrust}), {state}")  # fmt: skip
     if body is None:
-        return "no armour record yet (vehicle)" if unit.kind != "infantry" else "infantry"
+        return "no armour record yet (vehicle)" if unit.kind != INFANTRY else infantry_line(unit)
     full = built_body(unit) or body
     text = (
         f"armour {body.total_armour()}/{full.total_armour()}, "
@@ -39,6 +39,13 @@ def armour_state(unit: Unit) -> str:
     if gone:
         text += f"; destroyed: {', '.join(gone)}"
     return text
+
+
+def infantry_line(unit: Unit) -> str:
+    """What a platoon is: 'jump platoon: 1 ground MP, 3 jump MP, no facing' (MOV-16/29)."""
+    what = "jump platoon" if unit.jump_infantry else "foot platoon"
+    jump = f", {unit.jump_mp()} jump MP" if unit.jump_infantry else ""
+    return f"{what}: {unit.walk_mp()} ground MP{jump}, no facing"
 
 
 def this_turn(state: GameState, unit: Unit) -> str:
@@ -73,6 +80,9 @@ def tip_rows(state: GameState, unit: Unit) -> list[Row]:
               ("airborne", unit.airborne or unit.wige_airborne),
               ("pilot unconscious", unit.damage.unconscious))
               if on]  # fmt: skip
+    if unit.kind == INFANTRY:
+        rows[1] = (f"side {unit.side}, gunnery {unit.gunnery} (no piloting rolls)", DIM, False)
+        rows.append((MOVES_ONLY, DIM, False))
     if state.is_destroyed(unit):
         rows.append(("DESTROYED", BAD, True))
     elif status:

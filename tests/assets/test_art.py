@@ -19,7 +19,9 @@ import pygame  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 TERRAIN = ROOT / "maps" / "terrain.png"
-KINDS = ("biped", "quad", "tracked", "wheeled", "hover", "infantry", "aero", "dropship")
+KINDS = ("biped", "quad", "tracked", "wheeled", "hover", "infantry", "jump_infantry", "aero",
+         "dropship")  # fmt: skip
+NO_FACING = ("infantry", "jump_infantry")  # MOV-16: no facing, no notch
 UNIT_FILES = [f"assets/units/{k}_{s}.png" for k in KINDS for s in ("A", "B")]
 UI_FILES = ["assets/ui/prone.png", "assets/ui/moved.png"]
 TW, TH = 84, 72
@@ -239,11 +241,27 @@ def test_counters_point_north_and_differ_by_kind() -> None:
         # the facing notch sticks out above the top of the disc; nothing does at the bottom
         top = px[2:7, 58:71]
         bottom = px[128 - 7 : 128 - 2, 58:71]
-        assert (top[..., 3] > 128).sum() > 10, name
+        if Path(name).stem[:-2] in NO_FACING:
+            assert (top[..., 3] > 128).sum() == 0, name  # no notch: never turned (MOV-16)
+        else:
+            assert (top[..., 3] > 128).sum() > 10, name
         assert (bottom[..., 3] > 128).sum() == 0, name
         assert px[0, 0, 3] == 0 and px[64, 64, 3] == 255, name
         seen.append(px[20:100, 20:108].tobytes())
     assert len(set(seen)) == len(UNIT_FILES)
+
+
+def test_infantry_counters_have_no_facing_notch_and_the_jump_platoon_has_flames() -> None:
+    """MOV-16: infantry has no facing, so its counters are round (top and bottom of the
+    rim alike); the jump platoon's troopers carry jump packs whose orange exhaust sets it
+    apart from the foot platoon at a glance."""
+    for side in "AB":
+        foot = load(ROOT / f"assets/units/infantry_{side}.png")
+        jump = load(ROOT / f"assets/units/jump_infantry_{side}.png")
+        for px in (foot, jump):  # the disc starts at row 7: above it only a notch would be
+            assert (px[:6, :, 3] > 128).sum() == 0
+        flame = [(p[..., 0] > 200) & (p[..., 1] > 80) & (p[..., 2] < 90) for p in (foot, jump)]
+        assert flame[0].sum() == 0 and flame[1].sum() > 60, (side, flame[1].sum())
 
 
 def test_palette_json_has_the_game_colours() -> None:

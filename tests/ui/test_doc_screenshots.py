@@ -32,3 +32,13 @@ def test_the_tacops_pictures_show_a_careless_path_a_wige_flight_and_a_defence_wa
     assert done.returncode == 0, done.stderr
     for name in ("play-tacops.png", "play-wige.png", "play-defend.png"):
         assert pygame.image.load(str(tmp_path / name)).get_size() == (1280, 720)
+
+
+def test_the_infantry_picture_shows_a_jump_platoon_planning_a_jump(tmp_path) -> None:
+    out = tmp_path / "infantry.png"
+    env = {"SDL_VIDEODRIVER": "dummy", "HEXPLATE_NO_AUTOSAVE": "1", "PATH": "/usr/bin:/bin"}
+    done = subprocess.run([sys.executable, str(ROOT / "tools" / "infantry_screenshot.py"),
+                           str(out)], capture_output=True, text=True, env=env,
+                          timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert pygame.image.load(str(out)).get_size() == (1280, 720)

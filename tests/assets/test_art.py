@@ -19,7 +19,8 @@ import pygame  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 TERRAIN = ROOT / "maps" / "terrain.png"
-KINDS = ("biped", "quad", "tracked", "wheeled", "hover", "infantry", "aero", "dropship")
+KINDS = ("biped", "quad", "tracked", "wheeled", "hover", "infantry", "aero", "dropship",
+         "submarine")  # fmt: skip
 UNIT_FILES = [f"assets/units/{k}_{s}.png" for k in KINDS for s in ("A", "B")]
 UI_FILES = ["assets/ui/prone.png", "assets/ui/moved.png"]
 TW, TH = 84, 72

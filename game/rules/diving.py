@@ -27,7 +27,9 @@ def water_depth(board: Board, h: Hex) -> int:
     return max(int(board.water[h.row, h.col]), 0)
 
 
-def depth_step(ctx: MoveContext, state: MoveState, step: Step, index: int, token: str) -> StepReport:
+def depth_step(
+    ctx: MoveContext, state: MoveState, step: Step, index: int, token: str
+) -> StepReport:
     """DV / RS: one level down or up in the hex the submarine is in (ADV-25)."""
     if ctx.unit.kind != "submarine":
         return fail(index, token, state, f"only submarines dive and rise ({token}, ADV-25)")

@@ -94,7 +94,8 @@ def advanced(draw: st.DrawFn):
     b, units, rules = draw(scenarios())
     mover = units[0]
     kind = draw(st.sampled_from(["biped", "biped", "quad", "wige", "wige", "naval", "vtol",
-                                 "submarine", "tracked", "hover", "infantry", mover.kind]))  # fmt: skip
+                                 "submarine", "tracked", "hover", "infantry",
+                                 mover.kind]))  # fmt: skip
     mech = kind in ("biped", "quad")
     body = mover.body if mech and mover.kind == kind else None
     posture = draw(st.sampled_from(["stand", "prone", "hull"])) if mech else "stand"

@@ -107,9 +107,19 @@ def _duel(depth: int) -> object:
     hexes = {"0508": {"water": 2}}
     return scenario(
         [
-            unit_spec("s", "0508", 0, kind="submarine", tons=70, walk=4, depth=depth,
-                      weapons=[{"name": "Medium Laser", "location": "FR"}]),  # fmt: skip
-            unit_spec("t", "0505", 3, side="B", weapons=[{"name": "Medium Laser", "location": "RA"}]),
+            unit_spec(
+                "s",
+                "0508",
+                0,
+                kind="submarine",
+                tons=70,
+                walk=4,
+                depth=depth,
+                weapons=[{"name": "Medium Laser", "location": "FR"}],
+            ),  # fmt: skip
+            unit_spec(
+                "t", "0505", 3, side="B", weapons=[{"name": "Medium Laser", "location": "RA"}]
+            ),  # fmt: skip
         ],
         hexes,
     )
@@ -134,8 +144,10 @@ def test_adv_25_gap_a_submerged_submarine_neither_fires_nor_is_a_target() -> Non
 
 
 def test_adv_25_gap_a_submerged_submarine_is_no_target_of_a_physical_attack() -> None:
-    units = [unit_spec("a", "0507", 3, tons=50, walk=4),
-             unit_spec("t", "0508", 0, side="B", kind="submarine", tons=70, walk=4, depth=1)]
+    units = [
+        unit_spec("a", "0507", 3, tons=50, walk=4),
+        unit_spec("t", "0508", 0, side="B", kind="submarine", tons=70, walk=4, depth=1),
+    ]
     out = ask(units, {"attacker": "a", "target": "t", "type": "kick", "limb": "RL"},
               hexes={"0508": {"water": 2}})  # fmt: skip
     assert not out["can_attack"] and "submerged" in out["why_not"]

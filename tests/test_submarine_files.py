@@ -24,6 +24,7 @@ def test_adv_25_a_submarine_that_dived_keeps_its_depth_through_a_save(tmp_path) 
     s = apply_strict(apply_strict(s, StartGame()).state, RollInitiative()).state
     s = apply_strict(s, CommitMove("A1", "walk", ("DV", "DV", "F"))).state  # A lost: first
     assert s.unit("A1").depth == 2 and s.unit("B2").depth == 2
+    assert any("at depth 2" in e.event.text for e in s.log)  # the log says so (ADV-25)
     save_game(s, tmp_path / "game.json")
     saved = json.loads((tmp_path / "game.json").read_text())
     assert saved["version"] == VERSION == 5

@@ -22,7 +22,7 @@ SIZE = 128
 CX = CY = SIZE / 2
 DISC_R = 57.0
 KINDS = ("biped", "quad", "tracked", "wheeled", "hover", "infantry", "jump_infantry", "wige",
-         "naval", "vtol", "aero", "dropship")  # fmt: skip
+         "naval", "vtol", "aero", "dropship", "submarine")  # fmt: skip
 NO_FACING = frozenset({"infantry", "jump_infantry"})  # MOV-16: no facing notch
 
 Mask = np.ndarray
@@ -268,6 +268,22 @@ def vtol() -> Silhouette:
     return body, _union(canopy, pods), _union(hub, blades)
 
 
+def submarine() -> Silhouette:
+    """A submarine from above: a long rounded hull, the sail (conning tower) forward with
+    its diving planes, cross-shaped stern planes and the screw at the tail."""
+    hull = _union(_ellipse(64, 58, 15, 40), _poly([(50, 72), (78, 72), (69, 104), (59, 104)]))
+    sail = _rrect(58.5, 36, 69.5, 60, 5.5)
+    sail_planes = _rrect(46, 44, 82, 49, 2.2)
+    stern = _union(_rrect(45, 92, 83, 97, 2.2), _rrect(61.5, 84, 66.5, 110, 1.8))
+    screw = _union(_ellipse(64, 109, 7, 2.4), _disc(64, 109, 2.6))
+    body = _union(hull, sail, sail_planes, stern, screw)
+    spine = _lines([((64, 22), (64, 34)), ((64, 62), (64, 86))], 1.0)
+    hatches = _union(_disc(64, 28, 2.0), _disc(64, 70, 2.0), _disc(64, 78, 1.6))
+    tubes = _union(_disc(58, 26, 1.5), _disc(70, 26, 1.5))
+    scope = _disc(64, 41, 2.2)
+    return body, _union(spine * hull, hatches, tubes, scope), _union(sail, sail_planes)
+
+
 SILHOUETTES: dict[str, Callable[[], Silhouette]] = {
     "biped": biped,
     "quad": quad,
@@ -281,6 +297,7 @@ SILHOUETTES: dict[str, Callable[[], Silhouette]] = {
     "wige": wige,
     "naval": naval,
     "vtol": vtol,
+    "submarine": submarine,
 }
 
 

@@ -7,7 +7,8 @@ of tests/rules/dijkstra.py (a heapq Dijkstra that calls movement.advance() with 
 token; for jumps a ring-by-ring search in plain Python) measured in the same process.
 Goals: one query <= 0.5 ms on the default map and no slower than the baseline; the batch
 >= 3x faster than 24 baseline queries. Then the advanced modes with the tacops option on
-(careless, crawl, prone, an airborne WiGE), same goal for walk and run.
+(careless, crawl, prone, an airborne WiGE) and a submarine at depth (ADV-25), same goal
+for walk and run.
 """
 
 from __future__ import annotations
@@ -42,6 +43,13 @@ def default_board() -> Board:
     except Exception as e:  # noqa: BLE001 - the map loader may not exist yet
         print(f"(default map not loadable: {e}; using a generated 32x34 board)")
         return random_board(32, 34, seed=1)
+
+
+def river_board() -> Board:
+    """maps/river.tmx: the river valley (depth 0..3 water), where the submarines sail."""
+    from game.maps import load_map
+
+    return load_map(ROOT / "maps" / "river.tmx")
 
 
 def random_board(w: int, h: int, seed: int) -> Board:
@@ -149,10 +157,32 @@ def bench_advanced(name: str, board: Board) -> None:
         print(f"{label:<14}{fast:>10.3f}{base:>13.2f}{base / fast:>9.0f}x")
 
 
+def bench_submarine(name: str, board: Board) -> None:
+    """A submarine (ADV-24/25) at depth 1 in the deepest water nearest the centre: walk and
+    flank, with its depth layers (DV / RS) in the search."""
+    rows, cols = np.nonzero(board.water >= 2)
+    if len(rows) == 0:
+        print(f"\n{name}: no water of depth 2 or more, no submarine line")
+        return
+    mid = np.abs(rows - board.height // 2) + np.abs(cols - board.width // 2)
+    i = int(np.argmin(mid))
+    at = Hex(int(cols[i]), int(rows[i]))
+    boat = Unit("hero", "A", "submarine", 70, 4, at, 0, depth=1)
+    print(f"\n{name}: a submarine at depth 1 in {board.hex_name(at)}")
+    print(f"{'query':<14}{'reach ms':>10}{'baseline ms':>13}{'speed-up':>10}")
+    for mode in ("walk", "run"):
+        reach(board, [boat], "hero", mode)  # builds the arrays
+        base = median_ms(lambda m=mode: baseline_hexes(board, [boat], "hero", m), 5)
+        fast = median_ms(lambda m=mode: reach(board, [boat], "hero", m), 200)
+        print(f"{'submarine ' + mode:<14}{fast:>10.3f}{base:>13.2f}{base / fast:>9.0f}x")
+
+
 def main() -> None:
     bench("default map", default_board())
     bench("random map", random_board(64, 64, seed=3))
     bench_advanced("default map", default_board())
+    bench_submarine("default map", default_board())
+    bench_submarine("river map", river_board())
 
 
 if __name__ == "__main__":

@@ -12,7 +12,9 @@ The play screen, the headless autoplay, the sandbox and a future bot all ask
 - Infantry never keeps a side in the fight: in this build it moves only (MOV-29) - it can
   neither attack nor be attacked (no infantry combat; the skid collision of PSR-39 is all
   that ever damages it), so a side with only infantry left could never lose before the
-  turn limit. Aerospace fighters keep none either (no aerospace combat: no weapons).
+  turn limit. Aerospace fighters keep none either (no aerospace combat: no weapons), nor
+  does a submerged submarine (ADV-25: underwater combat is a gap of the digest, so under
+  the water it neither attacks nor can be attacked; surfaced it counts as any vessel).
 - A game started with a turn limit ends after that turn, decided by the damage each side
   dealt (armour and structure the other side's units lost); equal damage is a draw.
 """
@@ -72,9 +74,12 @@ def can_fire_again(u: Unit) -> bool:
 
 
 def in_the_fight(state: GameState, u: Unit) -> bool:
-    """On the map, not destroyed, able to move or fire again some day, and not infantry
-    (moves only in this build, see the module docstring)."""
-    if u.kind == INFANTRY or not state.board.contains(u.at) or state.is_destroyed(u):
+    """On the map, not destroyed, able to move or fire again some day, and not a unit that
+    can neither attack nor be attacked where it is: infantry, a submerged submarine (see the
+    module docstring)."""
+    if u.kind == INFANTRY or u.submerged:
+        return False
+    if not state.board.contains(u.at) or state.is_destroyed(u):
         return False
     return can_move_again(u) or can_fire_again(u)
 

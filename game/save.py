@@ -32,13 +32,13 @@ from .scenario_save import board_digest, board_to_json, unit_to_json
 from .state import GameStart, GameState
 
 FORMAT = "hexplate-save"
-VERSION = 4
+VERSION = 5
 # Version 1 saves (before designs were data and bodies lived on the units), version 2
-# saves (whose digest covered the log's wording, which the narration has changed since)
-# and version 3 saves (whose digest covered units without an aerospace flight record)
-# replay from their actions as before; only their turn, phase, action count and dice
-# position are checked.
-READABLE_VERSIONS = (1, 2, 3, VERSION)
+# saves (whose digest covered the log's wording, which the narration has changed since),
+# version 3 saves (whose digest covered units without an aerospace flight record) and
+# version 4 saves (units without a submarine's depth) replay from their actions as
+# before; only their turn, phase, action count and dice position are checked.
+READABLE_VERSIONS = (1, 2, 3, 4, VERSION)
 TOP_KEYS = ("format", "version", "start", "actions", "snapshot")
 START_KEYS = ("board", "units", "rules", "sides", "seed", "dice")
 VARIANTS = ("tw", "classic")

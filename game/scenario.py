@@ -65,7 +65,7 @@ HEX_KEYS = SCENARIO_KEYS  # the terrain list's (game/terrain.py)
 UNIT_REQUIRED = ("id", "side", "kind", "tons", "walk", "at", "facing")
 UNIT_OPTIONAL = (
     "jump", "piloting", "gunnery", "prone", "heat", "damage", "moved", "name", "offroad",
-    "model", "hull_down", "airborne", "altitude", *COMBAT_KEYS, *AERO_KEYS,
+    "model", "hull_down", "airborne", "altitude", "depth", *COMBAT_KEYS, *AERO_KEYS,
 )  # fmt: skip
 MODEL_GIVES = ("tons", "walk")  # required keys a `model` supplies (Extension 2)
 # Allowed ranges of the integer fields; the digest's tables set the upper ends.
@@ -343,6 +343,7 @@ def _unit(r: Reader, value: Any, index: int, board: Board, options: tuple[str, .
         raise r.error(f"{where}: only Mechs (biped, quad) can be prone, not a {kind} unit")
     check_aero_keys(r, d, where, kind)
     kw |= _posture_keys(r, d, where, kind, options)
+    kw |= _depth_key(r, d, where, kind, board, kw["at"])
     check_combat_keys(r, d, where, kind)
     if kind == AERO:
         kw["craft"] = read_craft(r, d, where, design)
@@ -386,6 +387,24 @@ def _posture_keys(
     elif out.get("wige_airborne"):
         out["altitude"] = 1
     return out
+
+
+def _depth_key(
+    r: Reader, d: Mapping[str, Any], where: str, kind: str, board: Board, at: Hex
+) -> dict[str, Any]:
+    """Our extension: a submarine's `depth` (ADV-25), 0 on the surface down to the water
+    depth of its hex (on the bottom); default 0."""
+    if "depth" not in d:
+        return {}
+    if kind != "submarine":
+        raise r.error(f"{where}: depth is for submarines (ADV-25), not a {kind} unit")
+    bottom = max(int(board.water[at.row, at.col]), 0)
+    depth = r.int_(d["depth"], f"{where}: depth", 0, 99)
+    if depth > bottom:
+        raise r.error(f"{where}: depth {depth} is deeper than the water of "
+                      f"{board.hex_name(at)} (depth {bottom}); a submarine dives at most to "
+                      "the bottom (ADV-25)")  # fmt: skip
+    return {"depth": depth}
 
 
 def _model(r: Reader, value: Any, where: str) -> Design:

@@ -99,10 +99,13 @@ def _hex_json(b: Board, h: Hex, custom_exits: bool) -> dict[str, Any]:
 
 def posture_keys(u: Unit) -> dict[str, Any]:
     """Extension 2's posture keys: hull-down (tacops, ADV-11), a WiGE in flight and its
-    altitude (ADV-17/23); none for a unit on the ground as usual."""
+    altitude (ADV-17/23), a submarine's depth (ADV-25); none for a unit on the ground as
+    usual."""
     out: dict[str, Any] = {"hull_down": True} if u.hull_down else {}
     if u.kind == "wige" and u.wige_airborne:
         out |= {"airborne": True, "altitude": u.altitude}
+    if u.kind == "submarine":
+        out["depth"] = u.depth  # ADV-25 (our extension)
     return out
 
 

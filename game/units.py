@@ -17,10 +17,11 @@ from .hexgrid import Hex
 from .mech import MechBody, standard_body
 from .vehicle import VehicleBody, vehicle_body
 
-KINDS = ("biped", "quad", "tracked", "wheeled", "hover", "infantry", "wige", "naval", "vtol")
+KINDS = ("biped", "quad", "tracked", "wheeled", "hover", "infantry", "wige", "naval", "vtol",
+         "submarine")  # fmt: skip
 MECH_KINDS = frozenset({"biped", "quad"})
 # Units with a vehicle hull (game.vehicle); ground vehicles get the MOV-25 pavement bonus.
-VEHICLE_KINDS = frozenset({"tracked", "wheeled", "hover", "wige", "naval", "vtol"})
+VEHICLE_KINDS = frozenset({"tracked", "wheeled", "hover", "wige", "naval", "vtol", "submarine"})
 GROUND_VEHICLE_KINDS = frozenset({"tracked", "wheeled", "hover"})
 SLIDING_KINDS = frozenset({"hover", "wige", "vtol"})  # PSR-28: sideslip at flank speed
 AERO = "aero"  # aerospace units: fighters and large craft (game.craft, AERO-01..10)
@@ -81,6 +82,7 @@ class Unit:
     hull_down: bool = False  # ADV-11..16 (TacOps)
     wige_airborne: bool = False  # a WiGE in flight (ADV-17; scenario key "airborne")
     altitude: int = 0  # an airborne WiGE's levels above the hex below it (ADV-23)
+    depth: int = 0  # a submarine's levels below the water surface, 0 = surfaced (ADV-25)
 
     def __post_init__(self) -> None:
         if self.body is None and self.kind in MECH_KINDS:
@@ -95,6 +97,12 @@ class Unit:
         """An aerospace unit in the air: it moves in the aerospace movement phase, over
         the ground units (AERO-01); a landed one counts as a ground unit (AERO-02)."""
         return self.craft is not None and not self.craft.landed
+
+    @property
+    def submerged(self) -> bool:
+        """A submarine below the surface (ADV-24/25): underwater combat is a GAP of the
+        digest, so it neither attacks nor can be attacked (game.rules.combat.tohit)."""
+        return self.kind == "submarine" and self.depth >= 1
 
     @property
     def crits(self) -> CritCounts:

@@ -177,6 +177,8 @@ def move_summary(
         posture = " and goes hull-down" if after.hull_down else " and leaves hull-down"
     elif after.hull_down:
         posture = " and is still hull-down"
+    if after.depth != before.depth:  # ADV-25: a submarine dived or rose
+        posture = " and surfaces" if after.depth == 0 else f" at depth {after.depth}"
     counts = f"{mp} MP, heat +{heat}, target modifier +{target}"
     facing = f", facing {facing_name(after.facing)}"
     if not after.has_facing:  # infantry: no facing (MOV-16), no heat

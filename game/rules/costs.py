@@ -83,6 +83,9 @@ TW_COSTS: dict[str, MotiveCosts] = {
                         1, False, True, decks=False, flies=True, water_runs=True,
                         backward_levels=True),
 }  # fmt: skip
+# ADV-24/25: a submarine is a naval vessel (1 MP a hex through depth 1+ water, flank speed
+# there); its depth (game.rules.diving) may change moving backward (MOV-18).
+TW_COSTS["submarine"] = replace(TW_COSTS["naval"], kind="submarine", backward_levels=True)
 
 
 def motive_costs(kind: str, rules: Rules = TW) -> MotiveCosts:

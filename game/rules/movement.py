@@ -17,6 +17,7 @@ from typing import Any
 from ..board import Board
 from ..units import GROUND_VEHICLE_KINDS, Unit
 from . import costs as C
+from .diving import depth_step
 from .flight import WigeEnd, fly_step, land, take_off, wige_end
 from .loads import Overload, overload
 from .movestate import (
@@ -33,7 +34,7 @@ from .movesteps import enter_step, jump_step, posture_step, turn_step
 from .options import TW, Rules
 from .psr import PSR, make_psr
 from .skid import SKID_ATTACKER_MOD, SKID_TARGET_MOD
-from .steps import Step, StepError, parse_step
+from .steps import DEPTH_KINDS, Step, StepError, parse_step
 from .tacops import careless_error, crawl_error, defend_error, hull_step, option_error
 from .window import LocalTables
 
@@ -94,7 +95,8 @@ def begin_move(
     state = MoveState(at=mover.at, facing=mover.facing, prone=mover.prone, deck=deck,
                       hull_down=mover.hull_down, airborne=airborne,
                       altitude=max(mover.altitude, 1) if airborne else 0,
-                      road_bound=under_trees)  # fmt: skip
+                      road_bound=under_trees,
+                      depth=mover.depth if mover.kind == "submarine" else 0)  # fmt: skip
     if resume is not None:
         state = replace(resume, at=mover.at, facing=mover.facing, prone=mover.prone)
     return ctx, state
@@ -169,6 +171,8 @@ def advance(
         if ctx.unit.kind != "wige":
             return fail(index, token, state, f"only WiGE units take off and land ({token}, ADV-17)")
         return (take_off if step.kind == "TO" else land)(ctx, state, index, token)
+    if step.kind in DEPTH_KINDS:
+        return depth_step(ctx, state, step, index, token)
     if step.kind in ("L", "R"):
         return turn_step(ctx, state, step, index, token)
     if step.kind in ("H", "H-"):
@@ -305,6 +309,8 @@ class MoveResult:
     end_altitude: int = 0
     tacops: bool = False  # the answer's `end` carries hull_down (Extension 2)
     wige: bool = False  # the answer's `end` carries airborne and altitude
+    end_depth: int = 0  # a submarine's depth at the end (ADV-25)
+    submarine: bool = False  # the answer's `end` carries depth (our extension)
 
     def to_json(self, board: Board) -> dict[str, Any]:
         """The `rules move` answer of docs/scenario-format.md, plus the optional
@@ -335,6 +341,8 @@ class MoveResult:
         if self.wige:
             end["airborne"] = self.end_airborne
             end["altitude"] = self.end_altitude
+        if self.submarine:
+            end["depth"] = self.end_depth
         return end
 
 
@@ -380,6 +388,8 @@ def summarise(
         end_altitude=end.altitude,
         tacops=ctx.rules.tacops,
         wige=wige,
+        end_depth=state.depth,
+        submarine=ctx.unit.kind == "submarine",
     )
 
 

@@ -49,6 +49,7 @@ class MoveState:
     road_bound: bool = False  # WiGE under the treetops on a road (ADV-20)
     took_off: bool = False  # ADV-17: no minimum movement the turn it takes off
     landed: bool = False  # a WiGE that landed (LAND) this turn: its movement is over
+    depth: int = 0  # a submarine's levels below the surface (ADV-25; game.rules.diving)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from dataclasses import replace
 from ..hexgrid import Hex, distance
 from ..units import SLIDING_KINDS
 from . import costs as C
+from .diving import too_shallow
 from .jumps import jump_cost
 from .movestate import SKIDDERS, MoveContext, MoveState, StepReport, fail, limit_mp, no_mp, turned
 from .psr import (
@@ -94,7 +95,7 @@ _CODE_TEXT = {
     C.WATER: "{kind} units may not enter depth {depth} water (MOV-10)",
     C.ROUGH: "{kind} units may not enter rough terrain (MOV-10)",
     C.RUBBLE: "{kind} units may not enter rubble (MOV-10)",
-    C.DRY: "a surface vessel moves only through water of depth 1 or more (ADV-24)",
+    C.DRY: "a naval vessel moves only through water of depth 1 or more (ADV-24)",
     C.STRUCTURE: "{kind} units may not enter a building or pass a bridge without headroom",
 }
 
@@ -162,6 +163,9 @@ def enter_step(
             state,
             f"{ctx.name(target)} holds enemy unit {other.id}; units may not pass enemies (MOV-30)",
         )
+    shallow = too_shallow(ctx, state, target)  # ADV-25: a submarine rises first
+    if shallow is not None:
+        return fail(index, token, state, shallow)
     dlevel = int(t.dlevel[s, d, h])
     if backward and dlevel and not ctx.costs.backward_levels:  # VTOL: MOV-18 / ADV-25
         return fail(

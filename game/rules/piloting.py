@@ -81,6 +81,8 @@ class ResolvedMove:
             out["end"]["hull_down"] = u.hull_down
         if self.check.wige:
             out["end"] |= {"airborne": u.wige_airborne, "altitude": u.altitude}
+        if self.check.submarine:
+            out["end"]["depth"] = u.depth
         out["psrs"] = [p.to_json() for p in self.psrs]
         out["rolls"] = [r.to_json() for r in self.rolls]
         out["events"] = [e.to_json(board) for e in self.events]
@@ -207,7 +209,8 @@ def resolve_move(
     lying = run.fell and state.prone and (not run.ended or run.cut)
     interrupted = error is None and run.stopped is None and (run.cut or lying)
     final_unit = replace(run.out.unit, at=state.at, facing=state.facing, prone=state.prone,
-                         hull_down=state.hull_down and not state.prone)  # fmt: skip
+                         hull_down=state.hull_down and not state.prone,
+                         depth=state.depth)  # fmt: skip
     if ctx.unit.kind == "wige":
         final_unit = _wige_end(run, check, final_unit, final and error is None)
     return ResolvedMove(

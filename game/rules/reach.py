@@ -188,6 +188,23 @@ class Reach:
             if self.start is not None and h == self.start[0]:
                 return []
             return [f"J:{h.name(self.cols, self.rows)}", f"FACE:{facing}"]
+        return self._tokens_to(s, facing)
+
+    def at_depth(self, h: Hex, facing: int, depth: int) -> tuple[int, list[str]] | None:
+        """A submarine (ADV-25): the least MP and the steps to end in ``h`` facing
+        ``facing`` at ``depth`` (the search's layer of that depth), None out of reach."""
+        n = self.rows * self.cols
+        idx = h.row * self.cols + h.col
+        if not (0 <= depth < self.layers and 0 <= h.col < self.cols and 0 <= idx < n):
+            return None
+        s = (depth * 6 + facing) * n + idx
+        i = self.found.at(s)
+        if self._blocked_end(idx) or i >= len(self.found.states) or self.found.states[i] != s:
+            return None
+        return int(self.found.cost[i]), self._tokens_to(s, facing)
+
+    def _tokens_to(self, s: int, facing: int) -> list[str]:
+        """The step tokens the search's predecessors give for state ``s``."""
         tree = self.main
         if self.alt is not None and self.found.cost[self.found.at(s)] > self.mp_available:
             tree = self.alt
@@ -335,6 +352,10 @@ def search_spec(board: Board, w: Window, ctx: Any, st: Any) -> Spec:
         top = relief(board) if w.whole else int(sub.max() - sub.min()) + _tallest(board, w)
         return Spec("wige", running, careless=ctx.careless, wige=True,
                     altitudes=max(st.altitude, 1) + top + 1)  # fmt: skip
+    if u.kind == "submarine":  # ADV-25: one layer per depth the window's water allows
+        deepest = int(board.water[w.r0 : w.r1, w.c0 : w.c1].max(initial=0))
+        return Spec("submarine", running, careless=ctx.careless,
+                    depths=max(st.depth, deepest, 0) + 1)  # fmt: skip
     tacops = ctx.rules.tacops and ctx.mode != "crawl" and u.is_mech
     posture = bool(st.prone) or st.hull_down
     hull = tacops and posture
@@ -356,6 +377,8 @@ def start_layer(spec: Spec, st: Any) -> int:
     """The layer of the move's start state in the search of ``spec``."""
     if spec.wige:
         return air_layer(st.altitude, st.road_bound) if st.airborne else 0
+    if spec.depths:
+        return int(st.depth)  # ADV-25
     posture = HULL_DOWN if st.hull_down else int(st.prone)
     return int(st.deck) * spec.postures + posture
 
@@ -380,7 +403,7 @@ def _prepare(
     # pavement, MOV-25) of the start, one more ring gives its entry arrays their neighbours.
     w = window_around(board, u.at, ctx.mp_available + 2)
     spec = search_spec(board, w, ctx, st)
-    layers = wige_layers(spec.altitudes) if spec.wige else 2 * spec.postures
+    layers = wige_layers(spec.altitudes) if spec.wige else spec.depths or 2 * spec.postures
     start_state = (start_layer(spec, st) * 6 + u.facing) * n + h0
     base = dict(unit_id=unit_id, mode=mode, mp_available=ctx.mp_available, rows=rows,
                 cols=cols, kind=u.kind, ends_blocked=anyone, start=(u.at, u.facing),

@@ -32,9 +32,10 @@ P_L, P_R = 29, 30  # ADV-14: from hull-down, P (0 MP) then a turn
 P_U0 = 31  # 31..36: P then U:n
 P_H0 = 37  # 37..42: P then H:n
 TAKEOFF, HOLD = 43, 44  # ADV-17 TO; ADV-23 FH (forward, holding altitude)
+DIVE, RISE = 45, 46  # ADV-25: a submarine's DV and RS
 TOKENS = {TURN_L: "L", TURN_R: "R", FWD: "F", BACK: "B", SH_FL: "FL", SH_FR: "FR",
           SH_BL: "BL", SH_BR: "BR", PRONE: "P", HULL: "H", UNHULL: "H-", P_L: "P,L",
-          P_R: "P,R", TAKEOFF: "TO", HOLD: "FH"}  # fmt: skip
+          P_R: "P,R", TAKEOFF: "TO", HOLD: "FH", DIVE: "DV", RISE: "RS"}  # fmt: skip
 # (code, direction relative to facing, backward, extra MP): MOV-16/18/19
 _ENTRIES = ((FWD, 0, False, 0), (BACK, 3, True, 0), (SH_FR, 1, False, 1),
             (SH_FL, 5, False, 1), (SH_BR, 2, True, 1), (SH_BL, 4, True, 1))  # fmt: skip
@@ -69,6 +70,8 @@ class Spec:
     the rules let it ignore is ignored. ``hull_down``: ADV-11..16 with the H:n cost from
     prone (-1: the Mech may not go hull-down, ADV-16). ``climb_once``: MOV-13 TW, ground
     infantry climbs one level upward in the whole turn. ``wige``: ADV-17..23 (flight.py).
+    ``depths``: a submarine's search (ADV-24/25, divemoves.py) with layers for depths
+    0 .. depths - 1.
     """
 
     kind: str
@@ -82,6 +85,7 @@ class Spec:
     climb_once: bool = False
     wige: bool = False
     altitudes: int = 0  # WiGE: how many altitudes its layers hold (game.rules.flight)
+    depths: int = 0  # submarine: how many depths its layers hold (game.rules.diving)
 
     @property
     def postures(self) -> int:

@@ -6,7 +6,8 @@ A move is a list of small typed steps compiled one after another (the MegaMek ha
 (MOV-23, optionally facing n), ``J:XXYY`` jump to a hex (MOV-05), ``FACE:n`` the facing
 after a jump; TacOps ``H`` / ``H:n`` go hull-down, ``H-`` leave it (ADV-11..15); WiGE
 ``TO`` take off, ``LAND`` land (ADV-17/18) and, our extension, ``FH`` forward holding the
-altitude over lower ground (ADV-23). Parsing is separate from checking so that a typo is
+altitude over lower ground (ADV-23); submarine ``DV`` dive and ``RS`` rise one level
+(ADV-25, our extension). Parsing is separate from checking so that a typo is
 reported as such and never confused with an illegal move.
 """
 
@@ -17,7 +18,8 @@ from dataclasses import dataclass
 from ..hexgrid import Hex, HexNameError, hex_name, parse_hex_name
 
 SIMPLE_KINDS = ("F", "B", "L", "R", "FL", "FR", "BL", "BR", "P", "U", "H", "H-", "TO", "LAND",
-                "FH")  # fmt: skip
+                "FH", "DV", "RS")  # fmt: skip
+DEPTH_KINDS = ("DV", "RS")  # a submarine dives / rises one level (ADV-25, MOV-13)
 HEX_KINDS = ("F", "B", "FL", "FR", "BL", "BR", "FH")  # steps that enter another hex
 TACOPS_KINDS = frozenset({"H", "H-"})  # steps that need the tacops option (ADV-11..15)
 TURN_KINDS = ("L", "R")
@@ -82,7 +84,7 @@ def parse_step(token: str) -> Step:
                 raise StepError(f"step '{token}' needs a hex name such as J:0507 ({e})") from e
     raise StepError(
         f"step '{token}' is not one of F B L R FL FR BL BR P U U:n J:XXYY FACE:n "
-        "H H:n H- TO LAND FH"
+        "H H:n H- TO LAND FH DV RS"
     )
 
 

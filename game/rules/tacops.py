@@ -19,7 +19,7 @@ from .steps import Step
 
 CRAWL_ARM_PARTS = frozenset({"shoulder", "upper_arm", "lower_arm"})  # ADV-03
 CARELESS_KINDS = frozenset({"biped", "quad", "tracked", "wheeled", "hover", "wige", "naval",
-                            "vtol"})  # ADV-07: Mechs and vehicles  # fmt: skip
+                            "vtol", "submarine"})  # ADV-07: Mechs and vehicles  # fmt: skip
 
 
 def option_error(what: str) -> str:

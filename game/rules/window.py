@@ -27,6 +27,7 @@ import numpy as np
 from ..board import ARRAY_FIELDS, Board, board_from_arrays
 from ..hexgrid import Hex
 from . import costs as C
+from .divemoves import submarine_transitions
 from .flightmoves import wige_transitions
 from .options import Rules
 from .search import (
@@ -201,14 +202,17 @@ def window_table(
 
 def window_transitions(board: Board, w: Window, spec: Spec, rules: Rules) -> Transitions:
     """search.transitions of the window (the board's own when it is whole); a WiGE's
-    flight arrays (game.rules.flight) are cached here for whole boards too."""
-    if w.whole and not spec.wige:
+    flight arrays (game.rules.flight) and a submarine's depth layers (divemoves) are cached
+    here for whole boards too."""
+    if w.whole and not (spec.wige or spec.depths):
         return transitions(board, spec, rules)
     key = (id(board), w, spec, rules.variant)
     hit = _hit(_MOVES, key, board)
     if hit is None:
         if spec.wige:
             hit = wige_transitions(sub_board(board, w), spec, rules)
+        elif spec.depths:
+            hit = submarine_transitions(sub_board(board, w), spec, rules)
         else:
             table = window_table(board, w, spec.kind, rules, spec.offroad, spec.height)
             hit = ground_transitions(table, C.motive_costs(spec.kind), spec, rules)

@@ -43,6 +43,7 @@ PLAY_KEYS: tuple[tuple[str, str], ...] = (
     ("S", "stand still; during a move under way: end it here"),
     ("K / X (Tac Ops)", "crawl (a prone Mech) / careless path on or off (rolls marked)"),
     ("H / D (Tac Ops)", "hull-down (again: leave it) / physical attack defence"),
+    ("V / B (submarine)", "end the path one level deeper / shallower (1 MP a level, ADV-25)"),
     ("N", "next unit to move"),
     ("Esc", "clear the plan; with no plan: the menu"),
     ("L", "the whole game's log (wheel / PageUp / PageDown scroll the log)"),

@@ -235,7 +235,8 @@ class PlayScene:
         key = None
         if plan is not None:
             key = (id(self.state), plan.unit_id, plan.mode, tuple(plan.waypoints), plan.dest,
-                   plan.facing, self.view.camera.zoom, self.aim, plan.careless)  # fmt: skip
+                   plan.facing, self.view.camera.zoom, self.aim, plan.careless,
+                   plan.depth)  # fmt: skip
         if key == self.path_key:
             return
         self.path_key = key
@@ -305,6 +306,10 @@ class PlayScene:
         assert plan is not None
         if any(u.at == h and u.id != unit.id and not u.airborne for u in self.state.units):
             return f"{self.state.board.hex_name(h)} is occupied"
+        if plan.depth is not None and h in plan.reach(self.state).hexes:  # ADV-25
+            where = "on the surface" if plan.depth == 0 else f"at depth {plan.depth}"
+            return (f"{unit.id} cannot end {where} in {self.state.board.hex_name(h)} within "
+                    "its MP (V / B change the depth, ADV-25)")  # fmt: skip
         if plan.mode == "jump":
             steps: tuple[str, ...] = (f"J:{self.state.board.hex_name(h)}",)
         else:

@@ -28,6 +28,7 @@ PSR_AUTO = (220, 50, 40)
 ILLEGAL = (225, 45, 45)
 INK = (20, 20, 24)
 WHITE = (250, 250, 245)
+DEPTH = (110, 175, 245)  # a submarine's depth changes on the path (ADV-25)
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,6 +195,18 @@ def path_points(start: Hex, result: Any, steps: tuple[str, ...]) -> list[tuple[H
     return out
 
 
+def depth_marks(result: Any) -> dict[Hex, str]:
+    """Where a submarine's path dives or rises (ADV-25): per hex the depth it leaves there
+    with the MP used by then, e.g. "depth 2 (3 MP)"."""
+    out: dict[Hex, str] = {}
+    for rep in getattr(result, "reports", ()) or ():
+        if rep.token.upper() in ("DV", "RS") and rep.state_after is not None:
+            st = rep.state_after
+            where = "surface" if st.depth == 0 else f"depth {st.depth}"
+            out[st.at] = f"{where} ({st.mp_used} MP)"
+    return out
+
+
 def psr_hex(psr: Any, result: Any, start: Hex) -> Hex:
     if getattr(psr, "at", None) is not None:
         return psr.at
@@ -257,6 +270,9 @@ def path_layer(
     for h, mp in points[1:] if legal else ():
         x, y = c(h)
         _label(surf, f, str(mp), (x, y + 20 * s), colour)
+    for h, text in depth_marks(result).items() if legal else ():  # ADV-25: DV / RS
+        x, y = c(h)
+        _label(surf, font(max(13, round(17 * s)), True), text, (x, y - 24 * s), DEPTH)
     markers: list[tuple[float, float, float, Any]] = []
     if legal:
         placed: dict[Hex, int] = {}

@@ -151,6 +151,10 @@ def summary_rows(plan_info: dict[str, Any]) -> list[Row]:
     )
     if res.mp_used > res.mp_available:  # MOV-20: one hex whatever it costs, as running
         rows.append(("Minimum movement (MOV-20): its only step, counts as running", TEXT, False))
+    if getattr(res, "submarine", False):  # ADV-25: where the path ends, 1 MP a level
+        d = res.end_depth
+        rows.append((f"Ends {'on the surface' if d == 0 else f'at depth {d}'} - V/B dive/rise",
+                     TEXT, False))  # fmt: skip
     facing = plan_info.get("facing")
     if isinstance(facing, int):  # the chosen facing, named (and drawn large on the map)
         name = DIRECTION_WORDS[facing % 6]

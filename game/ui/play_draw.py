@@ -254,6 +254,8 @@ def _buttons(scene: Any, rect: pygame.Rect, size: int) -> list[Button]:
         ]
     if scene.state.rules.tacops and plan.mode in ("walk", "run"):
         specs.append(("careless", "Careless (X)", plan.careless, True))
+    if unit is not None and unit.kind == "submarine":  # ADV-25 (game.ui.play_dive)
+        specs += [("dive", "Dive (V)", False, True), ("rise", "Rise (B)", False, True)]
     ok = "steps" in scene.info and not scene.info.get("error")
     attack = scene.info.get("attack")
     if attack is not None:  # the charge or death from above shown (game.ui.charge_act)

@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from . import play_tacops
+from . import play_dive, play_tacops
 from .fonts import log_size
 from .keys import is_confirm, is_help
 from .panels import button_at
@@ -74,6 +74,7 @@ TACOPS_KEYS = {
     pygame.K_h: TACOPS_BUTTONS["hull"],
     pygame.K_d: TACOPS_BUTTONS["defend"],
 }
+DIVE_KEYS = {pygame.K_v: play_dive.dive, pygame.K_b: play_dive.rise}  # ADV-25: submarines
 FACING_KEYS = {pygame.K_q: -1, pygame.K_e: 1, pygame.K_LEFTBRACKET: -1, pygame.K_RIGHTBRACKET: 1}
 
 
@@ -101,6 +102,8 @@ def _key(scene: Any, event: pygame.event.Event) -> None:
         scene.set_mode("jump")
     elif k in TACOPS_KEYS:
         TACOPS_KEYS[k](scene)
+    elif k in DIVE_KEYS:
+        DIVE_KEYS[k](scene)
     elif k == pygame.K_s:
         scene.stand_still()
     elif k == pygame.K_c:
@@ -135,6 +138,8 @@ def _press_button(scene: Any, action: str) -> None:
         scene.posture(action)
     elif action in TACOPS_BUTTONS:
         TACOPS_BUTTONS[action](scene)
+    elif action in ("dive", "rise"):
+        play_dive.change_depth(scene, 1 if action == "dive" else -1)
     elif action == "commit":
         scene.commit()
     elif action == "next":

@@ -46,6 +46,7 @@ class Waypoint:
     steps: tuple[str, ...]
     mp: int
     prone: bool
+    depth: int = 0  # a submarine's depth there (ADV-25)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +69,7 @@ class Plan:
     facing: int | None = None
     locked: bool = False  # destination and facing fixed by a drag or the wheel
     careless: bool = False  # ADV-05 (tacops): ignore every extra MP the rules allow
+    depth: int | None = None  # ADV-25: the depth a submarine's path ends at (None: cheapest)
     _reach_cache: dict[tuple[Any, ...], ReachView] = field(default_factory=dict)
     _preview_cache: dict[tuple[Any, ...], Any] = field(default_factory=dict)
     other: Plan | None = None  # the careful / careless twin (other_option), made on demand
@@ -79,7 +81,9 @@ class Plan:
             return state
         wp = self.waypoints[-1]
         units = tuple(
-            replace(u, at=wp.at, facing=wp.facing, prone=wp.prone) if u.id == self.unit_id else u
+            replace(u, at=wp.at, facing=wp.facing, prone=wp.prone, depth=wp.depth)
+            if u.id == self.unit_id
+            else u
             for u in state.units
         )
         return replace(state, units=units)
@@ -136,9 +140,14 @@ class Plan:
         view = self.reach(state)
         if self.waypoints and h == self.waypoints[-1].at:
             wp = self.waypoints[-1]
-            extra = _turn_cost(wp.facing, facing)
+            extra = _turn_cost(wp.facing, facing) + abs(self._depth_from(wp.depth))
             return wp.mp + extra if wp.mp + extra <= view.mp_available else None
-        c = view.search.cost_to(h, facing) if view.search is not None else None
+        r = view.search
+        if r is not None and self.depth is not None and r.kind == "submarine":
+            end = r.at_depth(h, facing, self.depth)  # ADV-25: at the depth chosen
+            c = None if end is None else end[0]
+        else:
+            c = r.cost_to(h, facing) if r is not None else None
         if c is None:
             return None
         spent = self.spent(state)
@@ -149,14 +158,24 @@ class Plan:
         prefix = self.waypoints[-1].steps if self.waypoints else ()
         if self.waypoints and h == self.waypoints[-1].at:
             wp = self.waypoints[-1]
-            return prefix + _turns(wp.facing, facing)
+            change = self._depth_from(wp.depth)  # ADV-25: dive or rise where it is
+            dives = ("DV" if change > 0 else "RS",) * abs(change)
+            return prefix + _turns(wp.facing, facing) + dives
         view = self.reach(state)
-        if view.search is None or h not in view.hexes:
+        r = view.search
+        if r is None or h not in view.hexes:
             return None
-        tail = view.search.path_to(h, facing)
+        if self.depth is not None and r.kind == "submarine":
+            end = r.at_depth(h, facing, self.depth)  # ADV-25: the cheapest at that depth
+            return None if end is None else prefix + tuple(end[1])
+        tail = r.path_to(h, facing)
         if tail is None:
             return None
         return prefix + tuple(tail)
+
+    def _depth_from(self, depth: int) -> int:
+        """Levels to dive (> 0) or rise (< 0) from ``depth`` to the plan's end depth."""
+        return 0 if self.depth is None else self.depth - depth
 
     def preview(self, state: GameState, steps: tuple[str, ...]) -> Any:
         key = (id(state), len(state.history), self.unit_id, self.mode, steps, self.careless)
@@ -205,7 +224,8 @@ class Plan:
         res = self.preview(state, steps)
         if not res.legal:
             return res.error or "that path is not legal"
-        self.waypoints.append(Waypoint(self.dest, self.facing, steps, res.mp_used, res.end_prone))
+        self.waypoints.append(Waypoint(self.dest, self.facing, steps, res.mp_used, res.end_prone,
+                                       res.end_depth))  # fmt: skip
         self.locked = False
         return None
 

@@ -134,6 +134,11 @@ def movement(s: Sheet) -> None:
     if u.jump:
         parts.append(_mp("jump", u.jump_mp(), u.jump))
     s.line("MP  " + "   ".join(parts) + f"    Heat {u.heat}")
+    if u.kind == "submarine":  # ADV-25: its depth, and what being under the water means
+        if u.submerged:
+            s.line(f"Submerged, depth {u.depth}: no attacks either way", WARN)
+        else:
+            s.line("On the surface (depth 0)", TEXT)
 
 
 def _mp(name: str, now: int, printed: int | None) -> str:

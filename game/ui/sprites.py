@@ -82,6 +82,8 @@ def draw_unit(
     size = counter_size(zoom)
     face = unit.facing if facing is None else facing
     img = counter(ground_art(unit), unit.side, face if unit.has_facing else 0, size)
+    if unit.submerged:  # ADV-25: under the water, drawn faded and blue
+        img = submerged_counter(unit.kind, unit.side, face, size)
     cx, cy = centre
     screen.blit(img, (cx - img.get_width() / 2, cy - img.get_height() / 2))
     if size < SMALL_COUNTER and unit.has_facing:  # the art's arrowhead is too small to see
@@ -92,11 +94,38 @@ def draw_unit(
         screen.blit(marker(name, m), (cx - size / 2 - m / 4, cy - size / 2 - m / 4))
     if unit.moved and show_moved:
         screen.blit(marker("moved", m), (cx + size / 2 - m * 3 / 4, cy - size / 2 - m / 4))
+    if unit.submerged:
+        badge = depth_badge(unit.depth, label_size(zoom))
+        screen.blit(badge, (cx + size / 2 - badge.get_width() * 0.8, cy - badge.get_height() / 2))
     if label:
         tag = label_tag(counter_label(unit, zoom), unit.side, label_size(zoom))
         screen.blit(tag, (cx - tag.get_width() / 2, cy + size * 0.5 - tag.get_height() * 0.55))
 
 
+@lru_cache(maxsize=128)
+def submerged_counter(kind: str, side: str, facing: int, size: int) -> pygame.Surface:
+    """A submerged submarine's counter (ADV-25): the art seen through the water, tinted
+    blue and two thirds opaque."""
+    img = counter(kind, side, facing, size).copy()
+    img.fill(SUBMERGED_TINT, special_flags=pygame.BLEND_RGBA_MULT)
+    return img
+
+
+@lru_cache(maxsize=32)
+def depth_badge(depth: int, size: int) -> pygame.Surface:
+    """The depth of a submerged submarine, e.g. "-2", on a deep-blue tag (ADV-25)."""
+    f = font(size, True)
+    text = f"-{depth}"
+    w, h = f.size(text)[0] + 8, f.get_linesize() + 2
+    tag = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(tag, (*DEEP, 235), tag.get_rect(), border_radius=h // 2)
+    pygame.draw.rect(tag, (170, 215, 255), tag.get_rect(), 1, border_radius=h // 2)
+    draw_text(tag, text, f, (235, 245, 255), (4, 1))
+    return tag
+
+
+SUBMERGED_TINT = (150, 195, 255, 170)  # multiplies the counter's colour and opacity
+DEEP = (16, 52, 110)
 SMALL_COUNTER = 40  # px: below this the facing marker is drawn over the art's own
 INK = (20, 20, 24)
 TAG_EDGE = {"A": (120, 160, 225), "B": (235, 195, 110)}

@@ -78,6 +78,7 @@ def tip_rows(state: GameState, unit: Unit) -> list[Row]:
     ]
     status = [w for w, on in (("prone", unit.prone), ("hull-down", unit.hull_down),
               ("airborne", unit.airborne or unit.wige_airborne),
+              (f"submerged, depth {unit.depth}", unit.submerged),  # ADV-25
               ("pilot unconscious", unit.damage.unconscious))
               if on]  # fmt: skip
     if unit.kind == INFANTRY:

@@ -20,7 +20,7 @@ import pygame  # noqa: E402
 ROOT = Path(__file__).resolve().parents[2]
 TERRAIN = ROOT / "maps" / "terrain.png"
 KINDS = ("biped", "quad", "tracked", "wheeled", "hover", "infantry", "jump_infantry", "aero",
-         "dropship")  # fmt: skip
+         "dropship", "submarine")  # fmt: skip
 NO_FACING = ("infantry", "jump_infantry")  # MOV-16: no facing, no notch
 UNIT_FILES = [f"assets/units/{k}_{s}.png" for k in KINDS for s in ("A", "B")]
 UI_FILES = ["assets/ui/prone.png", "assets/ui/moved.png"]

@@ -24,6 +24,7 @@ TOKENS = (
     + ("H", "H-")  # TacOps hull-down (ADV-11..15)
     + tuple(f"H:{n}" for n in range(6))
     + ("TO", "LAND", "FH")  # WiGE (ADV-17/18/23)
+    + ("DV", "RS")  # submarine (ADV-25)
 )
 
 Key = tuple
@@ -43,6 +44,7 @@ def _key(s: MoveState) -> Key:
         s.altitude,
         s.road_bound,
         s.landed,
+        s.depth,
         s.steps == 0,
     )
 

@@ -90,11 +90,12 @@ def test_reach_paths_replay_legally_and_match_the_baseline(scn, mode):
 @st.composite
 def advanced(draw: st.DrawFn):
     """The new modes (ADV-03..23): the tacops option, careless movement, crawling,
-    hull-down starts, airborne WiGEs at several altitudes, naval and VTOL units."""
+    hull-down starts, airborne WiGEs at several altitudes, naval, submarine and VTOL units."""
     b, units, rules = draw(scenarios())
     mover = units[0]
     kind = draw(st.sampled_from(["biped", "biped", "quad", "wige", "wige", "naval", "vtol",
-                                 "tracked", "hover", "infantry", mover.kind]))  # fmt: skip
+                                 "submarine", "tracked", "hover", "infantry",
+                                 mover.kind]))  # fmt: skip
     mech = kind in ("biped", "quad")
     body = mover.body if mech and mover.kind == kind else None
     posture = draw(st.sampled_from(["stand", "prone", "hull"])) if mech else "stand"
@@ -103,6 +104,8 @@ def advanced(draw: st.DrawFn):
                  mover.at, mover.facing, prone=posture == "prone", hull_down=posture == "hull",
                  body=body, wige_airborne=airborne,
                  altitude=draw(st.integers(1, 3)) if airborne else 0,
+                 depth=draw(st.integers(0, max(int(b.water[mover.at.row, mover.at.col]), 0)))
+                 if kind == "submarine" else 0,
                  heat=mover.heat if body is not None else 0)  # fmt: skip
     tacops = Rules(rules.variant, tacops=True)
     mode = draw(
@@ -119,6 +122,39 @@ def advanced(draw: st.DrawFn):
 def test_reach_of_the_advanced_modes_replays_legally_and_matches_the_baseline(scn):
     b, units, rules, mode, careless = scn
     check_reach(b, units, mode, rules, careless)
+
+
+@st.composite
+def submarines(draw: st.DrawFn):
+    """ADV-24/25: a submarine at some depth on a board of mostly water of depths 0..3 at
+    two surface levels, with land, a bridge and other units in the way."""
+    w, h = draw(st.integers(3, 7)), draw(st.integers(3, 7))
+    cells = [Hex(c, r) for r in range(h) for c in range(w)]
+    specs = {}
+    for c in cells:
+        what = draw(st.sampled_from(["water"] * 5 + ["land", "bridge"]))
+        level = draw(st.sampled_from([0, 0, 0, 1]))
+        if what == "water":
+            specs[c] = HexSpec(level=level, water=draw(st.integers(0, 3)))
+        elif what == "bridge":
+            specs[c] = HexSpec(water=draw(st.integers(1, 2)), road=True, bridge_class=2,
+                               bridge_cf=30, bridge_level=1)  # fmt: skip
+    b = build_board(w, h, specs)
+    spots = draw(st.lists(st.sampled_from(cells), min_size=1, max_size=3, unique=True))
+    at = spots[0]
+    depth = draw(st.integers(0, max(int(b.water[at.row, at.col]), 0)))
+    mover = Unit("m", "A", "submarine", 70, draw(st.integers(0, 6)), at, draw(st.integers(0, 5)),
+                 depth=depth)  # fmt: skip
+    others = [Unit(f"u{i}", draw(st.sampled_from("AB")), "naval", 60, 4, o, 0)
+              for i, o in enumerate(spots[1:])]  # fmt: skip
+    return b, [mover, *others], draw(st.sampled_from([TW, CLASSIC]))
+
+
+@SETTINGS
+@given(submarines(), st.sampled_from(["walk", "run"]))
+def test_adv_25_submarine_reach_replays_legally_and_matches_the_baseline(scn, mode):
+    b, units, rules = scn
+    check_reach(b, units, mode, rules)
 
 
 def check_reach(b, units, mode, rules, careless=False):

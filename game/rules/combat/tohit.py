@@ -134,6 +134,8 @@ def unit_blocker(u: Unit) -> str | None:
         return "infantry weapon attacks are not part of this build"
     if u.airborne:
         return "aerospace units make no attacks in this build (air-to-ground rules: not in seeds)"
+    if u.submerged:
+        return f"{u.id} is submerged: underwater combat is not in the rules digest (ADV-25)"
     return None
 
 
@@ -238,6 +240,8 @@ def target_blocker(t: Unit) -> str | None:
     if t.airborne:
         return ("aerospace units in the air cannot be targeted in this build (aerospace "
                 "damage is not in the seeds)")  # fmt: skip
+    if t.submerged:
+        return f"{t.id} is submerged: underwater combat is not in the rules digest (ADV-25)"
     return None
 
 

@@ -169,6 +169,8 @@ def _target_reason(a: Unit, t: Unit) -> str | None:
         return "physical attacks against infantry are not part of this build"
     if t.airborne:
         return f"{t.id} flies overhead: aerospace units cannot be struck by physical attacks"
+    if t.submerged:
+        return f"{t.id} is submerged: underwater combat is not in the rules digest (ADV-25)"
     return None
 
 

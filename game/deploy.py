@@ -47,7 +47,7 @@ def zone_hexes(board: Board, side: str) -> frozenset[Hex]:
 
 
 def prohibited_mask(board: Board, kind: str) -> np.ndarray:
-    """Boolean [row, col]: hexes a unit of this kind may never stand in (MOV-10).
+    """Boolean [row, col]: hexes a unit of this kind may never stand in (MOV-10, ADV-24).
 
     Read from the movement rules' own cost table (game.rules.costs, X = prohibited), so
     deployment and movement agree. A bridge over water carries any ground unit.
@@ -61,6 +61,8 @@ def prohibited_mask(board: Board, kind: str) -> np.ndarray:
         mask |= board.rough
     if mc.rubble == X:
         mask |= board.rubble
+    if mc.dry == X:  # ADV-24: a naval vessel (or submarine) stands in depth 1+ water only
+        mask |= board.water < 1
     return np.asarray(mask, dtype=bool)
 
 

@@ -81,3 +81,28 @@ def test_hexes_for_follows_the_deploying_side() -> None:
     s = apply_strict(s, Deploy("A1", Hex(0, 0), 2)).state
     assert hexes_for(s, "A1") == set()
     assert hexes_for(s, "B1") == zone_hexes(s.board, "B")
+
+
+def test_adv_24_naval_vessels_and_submarines_deploy_in_depth_1_water_only() -> None:
+    specs = {Hex(0, 0): HexSpec(water=0), Hex(0, 1): HexSpec(water=1), Hex(0, 2): HexSpec(water=2)}
+    board = build_board(4, 4, specs)
+    for kind in ("naval", "submarine"):
+        assert legal_deploy_hexes(board, "A", [], kind) == {Hex(0, 1), Hex(0, 2)}
+    ship = make_unit("Corsair", "a1", "A")
+    assert check_deploy(board, ship, Hex(1, 3), 0, []) is not None  # dry ground
+    assert check_deploy(board, ship, Hex(0, 1), 0, []) is None
+
+
+def test_adv_24_a_vessel_is_refused_in_setup_when_its_zone_has_no_deep_water() -> None:
+    from game.actions import AddUnit
+    from game.flow import apply
+    from game.setup import new_game
+
+    dry = new_game(build_board(10, 6), seed=1)
+    out = apply(dry, AddUnit("Corsair", "A"))
+    assert getattr(out, "reason", "") == (
+        "Corsair Patrol Boat Corsair cannot be deployed on this map: side A's deployment zone "
+        "has no hex a naval unit may stand in (a vessel needs depth 1+ water, ADV-24)"
+    )
+    wet = new_game(build_board(10, 6, {Hex(0, 2): HexSpec(water=1)}), seed=1)
+    assert apply(wet, AddUnit("Barracuda", "A")).state.unit("A1").kind == "submarine"

@@ -111,12 +111,12 @@ def test_infantry_keeps_no_side_in_the_fight() -> None:
 
 
 def test_adv_25_a_submerged_submarine_keeps_no_side_in_the_fight_a_surfaced_one_does() -> None:
-    s = placed_game({"A": ("HBK-4G",), "B": ("WVR-6R", "Barracuda")})
+    s = placed_game({"A": ("HBK-4G",), "B": ("WVR-6R",)})
     wreck = s.unit("B1")
     dead = replace(wreck, damage=replace(wreck.damage, pilot_hits=6))
-    sub = s.unit("B2")
+    sub = make_unit("Barracuda", "B2", "B", at=Hex(9, 5), facing=0)
+    s = replace(s, units=tuple(dead if u.id == "B1" else u for u in s.units) + (sub,))
     assert sub.kind == "submarine" and in_the_fight(s, sub)
-    s = replace(s, units=tuple(dead if u.id == "B1" else u for u in s.units))
     assert outcome(s) is None  # on the surface it fights as any vessel
     under = replace(s, units=tuple(replace(u, depth=1) if u.id == "B2" else u for u in s.units))
     assert not in_the_fight(under, under.unit("B2"))  # ADV-25: no underwater combat

@@ -7,9 +7,12 @@ from types import MappingProxyType
 
 from ..actions import Action, AddUnit, Event, RemoveUnit, StartGame
 from ..core.phase import PhaseRules, Step
+from ..deploy import legal_deploy_hexes
 from ..narrate import skills
 from ..roster import RosterError, make_unit
 from ..state import GameState
+
+VESSELS = ("naval", "submarine")
 
 
 def _add_unit(step: Step, a: Action) -> str | None:
@@ -24,6 +27,10 @@ def _add_unit(step: Step, a: Action) -> str | None:
         unit = make_unit(a.design, unit_id, a.side, a.piloting, a.gunnery)
     except RosterError as exc:
         return str(exc)
+    if not legal_deploy_hexes(s.board, a.side, (), unit.kind):  # MOV-10, ADV-24
+        need = " (a vessel needs depth 1+ water, ADV-24)" if unit.kind in VESSELS else ""
+        return (f"{unit.name} cannot be deployed on this map: side {a.side}'s deployment "
+                f"zone has no hex a {unit.kind} unit may stand in{need}")  # fmt: skip
     step.state = replace(s, units=s.units + (unit,))
     text = f"Side {a.side} takes {unit.name} ({unit_id}), pilot {skills(a.gunnery, a.piloting)}"
     step.emit(Event("unit_added", text, unit_id))

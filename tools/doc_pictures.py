@@ -10,7 +10,8 @@ SDL_VIDEODRIVER=dummy and saves the screen: the same picture on every run. The m
 pictures are the previewer's own ``--png`` export. NAME (e.g. ``play-attack``) picks
 some; the default writes them all into docs/img.
 
-Not here: docs/img/play-xvfb.png and regiments-illegal.png, which no doc links to.
+Not here: docs/img/play-xvfb.png (taken once from a real Xvfb window, commit 728c1e0; no
+test makes it) and regiments-illegal.png: no doc links to either.
 """
 
 from __future__ import annotations

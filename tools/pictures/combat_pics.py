@@ -35,7 +35,8 @@ def _each_unit(app, phase: str, *keys: tuple[int, str]) -> None:
     """While ``phase`` lasts: the hand-off, N for the next unit, then ``keys``."""
     for _ in range(40):
         if app.state.phase != phase:
-            break
+            post(app)
+            return
         scene = handed_over(app)
         settle(app)
         if app.top is not scene or app.state.phase != phase:
@@ -44,7 +45,7 @@ def _each_unit(app, phase: str, *keys: tuple[int, str]) -> None:
         for k, uni in keys:
             key(app, k, uni)
         post(app)
-    post(app)
+    raise SystemExit(f"the {phase} phase never ended")
 
 
 def _attack_screen(app):

@@ -22,15 +22,20 @@ from game.ui.play import make_app, parse_args  # noqa: E402
 SIZE = (1280, 720)
 
 
+def start_screen(out: Path) -> None:
+    """The start screen as ``./play`` opens it, drawn into ``out``."""
+    screen = pygame.display.set_mode(SIZE)
+    app = make_app(parse_args([]), screen)
+    app.draw()
+    pygame.image.save(screen, str(out))
+
+
 def main(argv: list[str]) -> int:
     out = Path(argv[0]) if argv else ROOT / "docs" / "img" / "play-start.png"
     pygame.display.init()
     pygame.font.init()
     try:
-        screen = pygame.display.set_mode(SIZE)
-        app = make_app(parse_args([]), screen)
-        app.draw()
-        pygame.image.save(screen, str(out))
+        start_screen(out)
     finally:
         pygame.quit()
     print(f"wrote {out}")

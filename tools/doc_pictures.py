@@ -8,10 +8,8 @@ scenario of its own (tools/pictures/*.json), all with scripted dice and a fixed 
 plays the real scenes with pygame events (keys, clicks, pointer moves) under
 SDL_VIDEODRIVER=dummy and saves the screen: the same picture on every run. The map
 pictures are the previewer's own ``--png`` export. NAME (e.g. ``play-attack``) picks
-some; the default writes them all into docs/img.
-
-Not here: docs/img/play-xvfb.png (taken once from a real Xvfb window, commit 728c1e0; no
-test makes it) and regiments-illegal.png: no doc links to either.
+some; the default writes them all into docs/img. A test keeps the list and the docs'
+image links the same (tests/ui/test_doc_screenshots.py).
 """
 
 from __future__ import annotations

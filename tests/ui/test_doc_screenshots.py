@@ -82,6 +82,8 @@ def test_every_picture_the_docs_show_is_one_the_script_makes() -> None:
     known = known_pictures()
     assert sorted(linked - set(known)) == [], "a docs picture without a maker in doc_pictures"
     assert sorted(set(known) - linked) == [], "doc_pictures makes a picture no doc shows"
+    kept = {p.stem for p in (ROOT / "docs" / "img").glob("*.png")}
+    assert sorted(kept - set(known)) == [], "a picture in docs/img that nothing makes or shows"
 
 
 def _not_blank(img: pygame.Surface) -> bool:

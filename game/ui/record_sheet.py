@@ -159,7 +159,9 @@ def pilot(s: Sheet) -> None:
         pygame.draw.rect(s.surface, BAD if i < d.pilot_hits else CELL, cell)
         pygame.draw.rect(s.surface, DIM, cell, 1)
     s.y += f.get_linesize()
-    if d.unconscious:
+    if d.pilot_hits >= 6:  # PSR-19: the sixth hit kills
+        s.line("The pilot is dead", BAD)
+    elif d.unconscious:
         s.line("The pilot is unconscious", BAD)
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from game.actions import AddUnit, Deploy, StartGame
 from game.autoplay import check_replay, play
+from game.deploy import legal_deploy_hexes
 from game.flow import Refused, apply, apply_strict
 from game.maps import bundled_map, bundled_maps
 from game.phases.deployment import deploying_side, hexes_for, undeployed
@@ -42,12 +43,13 @@ def deploy_at_sea(s: GameState) -> GameState:
 def test_adv_24_harbour_zones_offer_only_sea_hexes_to_vessels() -> None:
     s = harbour_setup(1)
     assert s.phase == "deployment"
+    zones = {z.side: z.hexes for z in s.board.zones}
     for u in s.units:
-        offered = hexes_for(s, u.id) if deploying_side(s) == u.side else set()
-        assert all(s.board.water[h.row, h.col] >= 1 for h in offered)
+        offered = legal_deploy_hexes(s.board, u.side, (), u.kind)
+        assert len(offered) >= 6 and offered <= zones[u.side], u.id
+        assert all(s.board.water[h.row, h.col] >= 1 for h in offered), u.id
     first = undeployed(s, "A")[0]
-    land = next(z for z in s.board.zones if z.side == "A").hexes
-    ashore = min(h for h in land if s.board.water[h.row, h.col] < 0)
+    ashore = min(h for h in zones["A"] if s.board.water[h.row, h.col] < 0)
     assert isinstance(apply(s, Deploy(first.id, ashore, 0)), Refused)
 
 

@@ -16,7 +16,7 @@ from .designs import Design, DesignError, catalog, design, designs, weapons_tabl
 from .designs.gear import design_gear
 from .hexgrid import Hex
 from .mech import MechBody, body_from_record, standard_body
-from .units import AERO, INFANTRY, MOVES_ONLY, VEHICLE_KINDS, Unit
+from .units import AERO, INFANTRY, MOVES_ONLY, NEEDS_WATER, VEHICLE_KINDS, VESSELS, Unit
 from .vehicle import VehicleBody, vehicle_body
 
 RosterError = DesignError  # an unknown design or bad pilot skills (the message says which)
@@ -56,13 +56,15 @@ def entries(kind: str | None = None) -> tuple[Design, ...]:
 
 def roster_info(e: Design) -> tuple[str, ...]:
     """A roster entry's small print: tonnage, kind and MP; a platoon (MOV-29) its ground
-    and jump MP, no facing, and that it moves only (no infantry combat in this build)."""
+    and jump MP, no facing, and that it moves only (no infantry combat in this build); a
+    vessel (ADV-24) that it needs depth 1+ water in its side's zone to deploy."""
     if e.kind == INFANTRY:
         what = "jump platoon" if e.jump else "foot platoon"
         jumps = f", {e.jump} jump MP" if e.jump else ""
         return (f"{e.tons} t {what}  {e.walk} ground MP{jumps}, no facing", MOVES_ONLY)
     jump = f" J{e.jump}" if e.jump else ""
-    return (f"{e.tons} t {e.kind}  W{e.walk} R{e.run}{jump}",)
+    stats = f"{e.tons} t {e.kind}  W{e.walk} R{e.run}{jump}"
+    return (stats, NEEDS_WATER) if e.kind in VESSELS else (stats,)
 
 
 def check_skill(name: str, value: int) -> int:

@@ -30,6 +30,9 @@ INFANTRY = "infantry"
 # What the UI says of every infantry unit: it moves (MOV-29) but no infantry combat is in
 # this build, so it keeps no side in the fight (game.outcome).
 MOVES_ONLY = "moves only: no infantry combat in this build"
+VESSELS = frozenset({"naval", "submarine"})  # ADV-24: only in depth 1+ water
+# What the roster says of a vessel: only the harbour map has such water in its zones.
+NEEDS_WATER = "needs depth 1+ water to deploy (harbour map)"
 
 
 @dataclass(frozen=True, slots=True)

@@ -99,3 +99,23 @@ def test_body_for_uses_published_armour_or_default() -> None:
     assert gol.quad and gol.total_armour() == 218 and gol != standard_body(80, quad=True)
     with pytest.raises(RosterError, match="vehicle"):
         roster.body_for("Scorpion")
+
+
+def test_adv_24_a_vessel_entry_says_it_needs_deep_water_and_which_map_has_it() -> None:
+    """The roster's small print of a naval vessel or submarine names the harbour map, and
+    that stays true: it is the only bundled map where both zones hold depth 1+ water."""
+    from game.deploy import legal_deploy_hexes
+    from game.maps import bundled_maps, load_map
+    from game.units import NEEDS_WATER, VESSELS
+
+    vessels = [e for e in roster.entries() if e.kind in VESSELS]
+    assert {e.code for e in vessels} >= {"Corsair", "Barracuda"}
+    for e in roster.entries():
+        info = roster.roster_info(e)
+        assert (NEEDS_WATER in info) == (e.kind in VESSELS), e.code
+    corsair = roster.roster_info(entry("Corsair"))
+    assert corsair == ("60 t naval  W5 R8", "needs depth 1+ water to deploy (harbour map)")
+    for path in bundled_maps():
+        board = load_map(path)
+        wet = [bool(legal_deploy_hexes(board, side, (), "naval")) for side in "AB"]
+        assert wet == [path.stem == "harbour"] * 2, path.stem

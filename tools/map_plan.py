@@ -204,6 +204,24 @@ class Plan:
                 self.woods[hx.row, hx.col] = 0
         return [hx for hx in self.hexes() if self.water[hx.row, hx.col] >= 2]
 
+    def sea(self, shore: list[float], bands: tuple[float, float, float]) -> None:
+        """The sea south of a coastline through the y fractions ``shore`` (evenly spaced
+        from the west edge to the east, smoothed): a hex whose centre lies up to
+        ``bands[0]`` hexes below the line is depth 0 (beach, shoal), up to ``bands[1]``
+        depth 1, up to ``bands[2]`` depth 2, further out depth 3."""
+        w, h = self.px
+        n = len(shore) - 1
+        pts = _smooth([(i / n * w, fy * h) for i, fy in enumerate(shore)])
+        for hx in self.hexes():
+            x, y = centre(hx)
+            below = (y - float(np.interp(x, *zip(*pts, strict=True)))) / TH
+            if below < 0:
+                continue
+            depth = next((d for d, b in enumerate(bands) if below < b), 3)
+            self.water[hx.row, hx.col] = depth
+            self.level[hx.row, hx.col] = 0
+            self.woods[hx.row, hx.col] = 0
+
     def ford(self, row: int, depth: int) -> None:
         """Make a river crossing at ``row`` no deeper than ``depth``."""
         for c in range(self.width):

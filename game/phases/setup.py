@@ -11,8 +11,7 @@ from ..deploy import legal_deploy_hexes
 from ..narrate import skills
 from ..roster import RosterError, make_unit
 from ..state import GameState
-
-VESSELS = ("naval", "submarine")
+from ..units import VESSELS
 
 
 def _add_unit(step: Step, a: Action) -> str | None:

@@ -324,12 +324,13 @@ class StartScreen:
         text_box = pygame.Rect(rect.x + size // 2, 0, rect.w - size - 2 * (bw + 4), rect.h)
         rows = entries()[self.roster_scroll :]
         for e in rows:
-            infantry = e.kind == INFANTRY
-            if y + line + (fs.get_linesize() if infantry else 0) > rect.bottom - size:
+            info = roster_info(e)  # a second line of small print makes the row taller
+            extra = fs.get_linesize() * (len(info) - 1)
+            if y + line + extra > rect.bottom - size:
                 break
             draw_text(screen, e.name, f, TEXT, (text_box.x, y), text_box.move(0, rect.y),
                       elide=True)  # fmt: skip
-            for i, text in enumerate(roster_info(e)):
+            for i, text in enumerate(info):
                 draw_text(screen, text, fs, DIM, (text_box.x, y + size + 2 + i * fs.get_linesize()),
                           text_box.move(0, rect.y), elide=True)  # fmt: skip
             for j, side in enumerate("AB"):
@@ -339,7 +340,7 @@ class StartScreen:
                 b = Button(r, f"add:{side},{e.code}", f"+{side}")
                 self.buttons.append(b)
                 draw_button(screen, b, size, r.collidepoint(self.mouse))
-            y += line + (fs.get_linesize() if infantry else 0)
+            y += line + extra
         inner = rect.inflate(-size, 0)
         draw_text(screen, "wheel: scroll", fs, DIM, (inner.x, rect.bottom - 4), inner,
                   anchor="bottomleft")  # fmt: skip

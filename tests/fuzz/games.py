@@ -30,15 +30,18 @@ from game.state import GameState
 
 REPO = Path(__file__).resolve().parents[2]
 DESIGNS = ("HBK-4G", "LCT-1V", "AS7-D", "JR7-D", "GRF-1N", "WVR-6R", "COM-2D")
+VESSELS = ("Corsair", "Barracuda", "Corsair")
 
 
 def map_game(seed: int, name: str = "grassland") -> GameState:
-    """Setup on a bundled map: two or three roster units a side."""
+    """Setup on a bundled map: two or three roster units a side (on the harbour map,
+    whose zones hold sea, a naval vessel or a submarine among them: ADV-24)."""
     rng = random.Random(seed)
     s = new_game_from_map(REPO / "maps" / f"{name}.tmx", seed=seed)
+    picks = DESIGNS + VESSELS if name == "harbour" else DESIGNS
     for side in s.sides:
         for _ in range(rng.randint(2, 3)):
-            s = step(s, AddUnit(rng.choice(DESIGNS), side))
+            s = step(s, AddUnit(rng.choice(picks), side))
     return s
 
 

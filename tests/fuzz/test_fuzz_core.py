@@ -80,7 +80,7 @@ def test_random_actions_keep_every_invariant(seed: int, tmp_path: Path) -> None:
 @pytest.mark.parametrize("seed", range(10, 18))
 def test_random_actions_keep_every_invariant_longer(seed: int, tmp_path: Path) -> None:
     start = (
-        map_game(seed, ("grassland", "river", "city", "default")[seed % 4])
+        map_game(seed, ("harbour", "river", "city", "default", "grassland")[seed % 5])
         if seed % 2
         else scenario_game(seed)
     )

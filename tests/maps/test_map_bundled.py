@@ -9,11 +9,12 @@ import numpy as np
 import pytest
 
 from game.board import Board
+from game.deploy import legal_deploy_hexes
 from game.hexgrid import Hex, line, neighbour, neighbours, parse_hex_name
 from game.maps import DEFAULT_MAP, MAPS_DIR, MapError, bundled_map, bundled_maps, load_map
 
 REPO = Path(__file__).resolve().parents[2]
-NAMES = ("city", "default", "grassland", "river")
+NAMES = ("city", "default", "grassland", "harbour", "river")
 
 
 @pytest.fixture(scope="module")
@@ -76,7 +77,13 @@ def test_locator_finds_every_bundled_map() -> None:
 
 @pytest.mark.parametrize(
     ("name", "size"),
-    [("grassland", (16, 17)), ("river", (16, 17)), ("city", (16, 17)), ("default", (32, 34))],
+    [
+        ("grassland", (16, 17)),
+        ("river", (16, 17)),
+        ("city", (16, 17)),
+        ("harbour", (16, 17)),
+        ("default", (32, 34)),
+    ],
 )
 def test_sizes_names_and_deployment_on_opposite_edges(boards, name: str, size) -> None:
     b = boards[name]
@@ -174,6 +181,44 @@ def test_default_map_mixes_everything(boards) -> None:
     bunker = b.spec(parse_hex_name("0807"))
     assert (bunker.building_class, bunker.building_cf, bunker.level) == (4, 120, bunker.level)
     assert bunker.level >= 3
+
+
+def test_adv_24_harbour_has_sea_for_vessels_in_both_deployment_zones(boards) -> None:
+    """The sea runs along the whole south edge, shoal near the shore and deep offshore,
+    and each side's zone holds depth 1+ hexes a vessel may deploy in, and land for the rest."""
+    b = boards["harbour"]
+    assert (b.water[-1] >= 2).all() and (b.water[-2] >= 1).all()  # the offshore channel
+    assert {0, 1, 2, 3} <= set(np.unique(b.water).tolist())
+    sea = max(components(hexes_where(b.water >= 0)), key=len)
+    assert {h.col for h in sea if h.row == b.height - 1} == set(range(b.width))
+    for z in b.zones:
+        deep = {h for h in z.hexes if b.water[h.row, h.col] >= 1}
+        land = {h for h in z.hexes if b.water[h.row, h.col] < 0}
+        assert len(deep) >= 6 and len(land) >= 30, (z.side, len(deep), len(land))
+        for kind in ("naval", "submarine"):
+            assert legal_deploy_hexes(b, z.side, (), kind) == deep
+        # the beach: shallow water between the land and the deeper sea in every zone column
+        assert all((b.water[:, h.col] == 0).any() for h in deep)
+
+
+def test_harbour_has_a_town_on_a_quay_a_pier_an_inlet_bridge_hills_and_woods(boards) -> None:
+    b = boards["harbour"]
+    assert (b.building_class > 0).sum() >= 8 and b.level.max() >= 3
+    assert {1, 2} <= set(np.unique(b.woods).tolist())
+    quay = hexes_where(b.pavement & (b.water < 0) & (b.building_class == 0) & ~b.road)
+    assert sum(any(b.contains(n) and b.water[n.row, n.col] >= 1 for n in neighbours(h))
+               for h in quay) >= 4  # fmt: skip
+    bridges = hexes_where(b.bridge_class > 0)
+    assert all(b.water[h.row, h.col] >= 2 and b.road[h.row, h.col] for h in bridges)
+    ends = [h for h in bridges if bin(int(b.road_exits[h.row, h.col])).count("1") == 1]
+    assert len(ends) == 1  # the pier head; the other bridges carry a road on over the water
+    inlet = [h for h in bridges if sum(b.road[n.row, n.col] and b.water[n.row, n.col] < 0
+                                        for n in neighbours(h) if b.contains(n)) == 2]  # fmt: skip
+    assert inlet and b.water[inlet[0].row - 2, inlet[0].col] >= 0  # the inlet reaches inland
+    road = hexes_where(b.road)
+    assert any(h.row == 0 for h in road)  # the road inland leaves by the north edge
+    lighthouse = b.spec(parse_hex_name("1313"))
+    assert (lighthouse.building_class, lighthouse.building_height) == (4, 4)
 
 
 def _load_tool() -> Callable[[list[str]], int]:

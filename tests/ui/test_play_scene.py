@@ -297,7 +297,7 @@ def test_window_resize_keeps_the_layout_valid():
     assert app.top.view.camera.view[2] == app.top.layout.map.w
 
 
-@pytest.mark.parametrize("map_name", ["city", "default", "grassland", "river"])
+@pytest.mark.parametrize("map_name", ["city", "default", "grassland", "harbour", "river"])
 def test_two_turns_of_movement_on_every_bundled_map(map_name):
     """Start screen -> deployment by clicks -> two turns where every unit walks to the
     far end of its reach (or stands still if it has none), all through the mouse/keys."""

@@ -101,7 +101,7 @@ def test_adv_24_a_vessel_is_refused_in_setup_when_its_zone_has_no_deep_water() -
     dry = new_game(build_board(10, 6), seed=1)
     out = apply(dry, AddUnit("Corsair", "A"))
     assert getattr(out, "reason", "") == (
-        "Corsair Patrol Boat Corsair cannot be deployed on this map: side A's deployment zone "
+        "Corsair Patrol Boat cannot be deployed on this map: side A's deployment zone "
         "has no hex a naval unit may stand in (a vessel needs depth 1+ water, ADV-24)"
     )
     wet = new_game(build_board(10, 6, {Hex(0, 2): HexSpec(water=1)}), seed=1)

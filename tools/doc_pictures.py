@@ -34,7 +34,7 @@ import pygame  # noqa: E402
 import sandbox_screenshot  # noqa: E402
 import start_screenshot  # noqa: E402
 import tacops_screenshots  # noqa: E402
-from pictures import combat_pics, map_pics, move_pics, regiments_pics  # noqa: E402
+from pictures import combat_pics, map_pics, move_pics, regiments_pics, sea_pics  # noqa: E402
 
 HD = (1280, 720)
 
@@ -71,6 +71,7 @@ PICTURES: dict[str, Picture] = {
     "play-tacops": Picture(_tacops(tacops_screenshots.careless_path), tacops_screenshots.SIZE),
     "play-wige": Picture(_tacops(tacops_screenshots.wige_flight), tacops_screenshots.SIZE),
     "play-defend": Picture(_tacops(tacops_screenshots.defence_walk), tacops_screenshots.SIZE),
+    "play-submarine": Picture(sea_pics.submarine_dive, HD),
     "play-attack": Picture(combat_pics.attack_screen, HD),
     "play-damage": Picture(combat_pics.damaged_sheet, HD),
     "play-summary": Picture(combat_pics.turn_summary, HD),

@@ -86,7 +86,10 @@ class Design:
 
     @property
     def name(self) -> str:
-        """The label the UI shows, e.g. "Hunchback HBK-4G"."""
+        """The label the UI shows, e.g. "Hunchback HBK-4G"; a design whose code is a word of
+        its chassis is named by the chassis alone ("Corsair Patrol Boat")."""
+        if self.code in self.chassis.split():
+            return self.chassis
         return f"{self.chassis} {self.code}"
 
     @property

@@ -52,7 +52,7 @@ def change_depth(scene: Any, step: int) -> None:
         return
     plan.depth = want
     where = "on the surface" if want == 0 else f"at depth {want}"
-    scene.app.notify(f"{u.id} ends {where} in {name}")
+    scene.app.notify(f"{u.id}'s path ends {where} (V deeper, B shallower)")
     scene._refresh_path()
 
 

@@ -64,4 +64,4 @@ def test_adv_24_a_corsair_picked_on_the_start_screen_deploys_on_a_harbour_sea_he
     assert placed is not None and app.state.unit(corsair.id).at == placed
     assert app.state.board.water[placed.row, placed.col] >= 1
     text = " ".join(e.text for e in app.state.log)
-    assert f"Corsair Patrol Boat Corsair deploys at {placed.name()}" in text
+    assert f"Corsair Patrol Boat deploys at {placed.name()}" in text

@@ -20,6 +20,7 @@ MAPS: dict[str, tuple[float, tuple[int, int]]] = {
     "grassland": (0.75, (772, 945)),
     "river": (0.75, (772, 945)),
     "city": (0.75, (772, 945)),
+    "harbour": (0.75, (772, 945)),
     "default": (0.4, (815, 994)),  # 32x34: the whole map at README width
 }
 PREVIEW_SIZE = (1280, 800)

@@ -21,7 +21,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from .actions import Action, IllegalActionError, action_from_json, action_to_json
+from .actions import Action, CommitMove, IllegalActionError, action_from_json, action_to_json
 from .atomic import write_atomic
 from .errors import UserFacingError, brief
 from .flow import replay
@@ -183,13 +183,29 @@ def load_game(path: str | Path, mover: Mover | None = None) -> GameState:
     try:
         state = replay(board, start, actions, mover)
     except IllegalActionError as e:
-        raise SaveError(f"{path}: a saved action is refused on replay ({e}).") from None
+        raise SaveError(f"{path}: {_refused(version, actions, e)}.") from None
     if not _matches(snapshot(state), top["snapshot"], version):
         raise SaveError(
             f"{path}: replaying the saved actions does not reach the saved position "
             "(the file was edited or comes from another version)."
         )
     return state
+
+
+def _refused(version: Any, actions: list[Action], e: IllegalActionError) -> str:
+    """Why a save's action is refused on replay: an edited file, or an older version's
+    game under rules corrected since (the rules' fixes are not replayed backwards)."""
+    if version == VERSION:
+        return f"a saved action is refused on replay ({e})"
+    defended = any(isinstance(a, CommitMove) and a.mode == "defend" for a in actions)
+    why = (
+        "version 4 let a Mech in physical attack defence fire its weapons, a bug fixed since "
+        "(ADV-01)"
+        if defended
+        else "a rule it was played under has been corrected since"
+    )
+    return (f"this game was saved by an older version (save version {version}) and cannot be "
+            f"replayed: {why}; the refused action: {e}")  # fmt: skip
 
 
 def _matches(now: dict[str, Any], saved: Any, version: Any) -> bool:

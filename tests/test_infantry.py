@@ -15,7 +15,7 @@ from game.autoplay import parse_args, play, start_state
 from game.board import build_board
 from game.designs import DesignError
 from game.designs.schema import parse_design
-from game.flow import apply_strict, outcome
+from game.flow import apply, apply_strict, outcome
 from game.hexgrid import Hex
 from game.outcome import in_the_fight
 from game.phases.deployment import deploying_side, undeployed
@@ -124,8 +124,11 @@ def test_adv_25_a_submerged_submarine_keeps_no_side_in_the_fight_a_surfaced_one_
     assert result is not None and result.winner == "A"
 
 
-def test_a_game_of_platoons_alone_is_a_draw_at_once() -> None:
-    s = placed_game({"A": ("INF-J",), "B": ("INF-R",)})
+def test_when_only_platoons_are_left_the_game_is_a_draw_at_once() -> None:
+    s = placed_game({"A": ("HBK-4G", "INF-J"), "B": ("WVR-6R", "INF-R")})
+    dead = {u.id: replace(u, damage=replace(u.damage, pilot_hits=6)) for u in s.units
+            if u.kind != "infantry"}  # fmt: skip
+    s = replace(s, units=tuple(dead.get(u.id, u) for u in s.units))
     result = outcome(s)
     assert result is not None and result.winner is None and result.reason == "no units left"
 
@@ -202,3 +205,13 @@ def test_autoplay_plays_a_scenario_with_a_jump_platoon_to_the_end(tmp_path) -> N
         a2 = played.state.unit("A2")
         assert played.state.board.water[a2.at.row, a2.at.col] < 1  # MOV-29: never in water
     assert "jump" in modes and "walk" in modes
+
+
+def test_the_core_refuses_to_start_a_game_where_a_side_has_only_infantry() -> None:
+    s = new_game(build_board(10, 8), seed=3)
+    for side, design in (("A", "INF-J"), ("B", "WVR-6R")):
+        s = apply_strict(s, AddUnit(design, side)).state
+    out = apply(s, StartGame())
+    assert out.reason.startswith("side A needs a unit besides infantry")
+    s = apply_strict(s, AddUnit("HBK-4G", "A")).state
+    assert apply_strict(s, StartGame()).state.phase != s.phase

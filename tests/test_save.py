@@ -191,3 +191,23 @@ def test_saves_of_the_released_version_4_still_load(name: str, tmp_path: Path, m
         saved["snapshot"]["actions"],
     )
     assert len(s.history) > 10 and s.turn == 3
+
+
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        ("v4_defend", "version 4 let a Mech in physical attack defence fire its weapons"),
+        ("v4_corsair_on_land", "a rule it was played under has been corrected since"),
+    ],
+)
+def test_a_version_4_save_the_corrected_rules_refuse_says_so_in_one_sentence(
+    name: str, why: str
+) -> None:
+    """Made by the released version 4: a defender's weapon declaration (ADV-01, fixed) and a
+    vessel set on dry land (ADV-24, fixed). They cannot be replayed; the sentence says why."""
+    path = SAVES / f"{name}.json"
+    with pytest.raises(SaveError) as e:
+        load_game(path)
+    text = str(e.value)
+    assert text.startswith(f"{path}: this game was saved by an older version (save version 4)")
+    assert why in text and "\n" not in text

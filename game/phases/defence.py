@@ -18,13 +18,14 @@ declared after its walk count the hexes it moved then).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from ..actions import Action, Event
 from ..core.phase import Step
 from ..movers import Mover, MoveReport, preview_move, reach_of
 from ..narrate import move_summary
-from ..rules.movement import ATTACKER_MODIFIER
+from ..rules.movement import ATTACKER_MODIFIER, MoveResult
+from ..rules.reach import Reach
 from ..rules.steps import StepError, parse_step
 from ..state import GameState, MoveRecord
 from ..units import Unit
@@ -98,12 +99,12 @@ def walker_view(s: GameState, unit_id: str) -> GameState:
     return replace(s, units=units, start=plain, underway=None)
 
 
-def walk_reach(s: GameState, unit_id: str) -> Any:
+def walk_reach(s: GameState, unit_id: str) -> Reach:
     """Where a defence walk can end (game.rules.reach.Reach), current walking MP."""
     return reach_of(walker_view(s, unit_id), unit_id, WALK)
 
 
-def walk_preview(s: GameState, unit_id: str, steps: tuple[str, ...]) -> Any:
+def walk_preview(s: GameState, unit_id: str, steps: tuple[str, ...]) -> MoveResult:
     """The checked walk (game.rules.movement.MoveResult), nothing rolled."""
     return preview_move(walker_view(s, unit_id), unit_id, WALK, steps)
 

@@ -19,6 +19,7 @@ import pygame
 from game.actions import CommitMove
 from game.flow import actor, phase_of
 from game.hexgrid import Hex, line, neighbour
+from game.outcome import in_the_fight
 from game.phases.movement import to_move
 from game.state import GameState
 from game.units import Unit
@@ -271,6 +272,14 @@ class PlayScene:
             self.info["error"] = res.error
         self.info["result"] = res
         self.info["steps"] = steps
+        if (
+            res.legal
+            and res.end_depth
+            and not any(  # ADV-25: under water it keeps no side in
+                in_the_fight(self.state, u) for u in self.state.side_units(unit.side) if u != unit
+            )
+        ):  # the fight (game.outcome): say so before the player dives the side's last unit
+            self.info["alone_below"] = unit.side
         other = plan.other_option(self.state)  # ADV-05: careful or careless, when it differs
         mine = (res.mp_used, len(res.psrs))
         same = other is not None and (other.mp_used, len(other.psrs)) == mine

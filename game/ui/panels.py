@@ -155,6 +155,9 @@ def summary_rows(plan_info: dict[str, Any]) -> list[Row]:
         d = res.end_depth
         rows.append((f"Ends {'on the surface' if d == 0 else f'at depth {d}'} - V/B dive/rise",
                      TEXT, False))  # fmt: skip
+    if plan_info.get("alone_below"):  # game.outcome: a submerged submarine keeps no side in
+        rows.append((f"Submerged it leaves side {plan_info['alone_below']} nothing in the "
+                     "fight: the game ends (ADV-25)", BAD, True))  # fmt: skip
     facing = plan_info.get("facing")
     if isinstance(facing, int):  # the chosen facing, named (and drawn large on the map)
         name = DIRECTION_WORDS[facing % 6]

@@ -89,3 +89,26 @@ def test_v_and_b_refuse_a_unit_that_is_no_submarine() -> None:
     key(app, pygame.K_v, uni="v")
     assert app.state is before and scene.plan.depth is None
     assert "Only submarines" in app.toast[0]
+
+
+def test_adv_25_diving_the_sides_last_fighting_unit_is_said_before_it_is_committed(
+    tmp_path,
+) -> None:
+    import json
+
+    from game.ui.panels import summary_rows
+
+    data = json.loads(SUBS.read_text())
+    data["units"] = [u for u in data["units"] if u["id"] != "A2"]  # A1, the sub, alone
+    data["board"]["file"] = str(REPO / data["board"]["file"])
+    lonely = tmp_path / "lonely.json"
+    lonely.write_text(json.dumps(data))
+    app = new_app(lonely)
+    scene = ready(app)
+    click(app, at(scene, app.state.unit("A1").at))
+    key(app, pygame.K_v, uni="v")
+    assert scene.info["result"].end_depth == 1 and scene.info.get("alone_below") == "A"
+    texts = [row[0] for row in summary_rows(scene.info)]
+    assert any("leaves side A nothing in the fight" in t for t in texts)
+    key(app, pygame.K_b, uni="b")  # back on the surface: no warning
+    assert "alone_below" not in scene.info

@@ -11,6 +11,7 @@ from collections import Counter
 
 from .craft import Craft
 from .mech import MechBody
+from .rules.diving import water_depth
 from .state import GameState
 
 
@@ -24,6 +25,10 @@ def problems(state: GameState) -> list[str]:
     for h in shared:  # MOV-30: one unit per hex (GAP G09, as the engine applies it)
         ids = ", ".join(u.id for u in ground if u.at == h)
         out.append(f"units {ids} share hex {state.board.hex_name(h)}")
+    for u in placed:  # ADV-25: a submarine is never deeper than the water of its hex
+        if u.depth > water_depth(state.board, u.at):
+            out.append(f"{u.id}'s depth {u.depth} is deeper than the water of "
+                       f"{state.board.hex_name(u.at)}")  # fmt: skip
     ids = [u.id for u in state.units]
     if len(set(ids)) != len(ids):
         out.append("two units have the same id")

@@ -106,3 +106,78 @@ def test_adv_24_a_vessel_is_refused_in_setup_when_its_zone_has_no_deep_water() -
     )
     wet = new_game(build_board(10, 6, {Hex(0, 2): HexSpec(water=1)}), seed=1)
     assert apply(wet, AddUnit("Barracuda", "A")).state.unit("A1").kind == "submarine"
+
+
+def _one_sea_hex_game(*forces: tuple[str, str], seed: int = 1):
+    """A 10x6 board whose only depth-1 hex is 0103 (side A's edge), forces added, started."""
+    from game.actions import AddUnit, StartGame
+    from game.flow import apply_strict
+    from game.setup import new_game
+
+    s = new_game(build_board(10, 6, {Hex(0, 2): HexSpec(water=1)}), seed=seed)
+    for side, design in forces:
+        s = apply_strict(s, AddUnit(design, side)).state
+    return apply_strict(s, StartGame()).state
+
+
+STAYS_OFF = "A2 (Corsair Patrol Boat) has nowhere to deploy in side A's zone: it stays off the map"
+
+
+def test_adv_24_mov_30_a_vessel_left_without_a_sea_hex_stays_off_the_map() -> None:
+    """Two Corsairs, one sea hex: A1 takes it, A2 has nowhere left (MOV-30, ADV-24). The
+    phase says so once and goes on to side B instead of waiting for A forever."""
+    from game.actions import Deploy
+    from game.flow import apply_strict, choices, waiting
+    from game.outcome import in_the_fight
+    from game.phases.deployment import deploying_side, stranded, to_deploy
+
+    s = _one_sea_hex_game(("A", "Corsair"), ("A", "Corsair"), ("B", "HBK-4G"))
+    assert choices(s) == [Deploy("A1", Hex(0, 2), 1)]
+    s = apply_strict(s, Deploy("A1", Hex(0, 2), 1)).state
+    assert [e.text for e in s.log][-1] == STAYS_OFF
+    assert [u.id for u in stranded(s)] == ["A2"] and to_deploy(s, "A") == ()
+    assert deploying_side(s) == "B" and waiting(s) == "side B still has units to deploy"
+    assert {a.unit_id for a in choices(s)} == {"B1"}
+    s = apply_strict(s, choices(s)[0]).state
+    assert s.phase != "deployment" and s.turn == 1
+    assert not s.board.contains(s.unit("A2").at) and not in_the_fight(s, s.unit("A2"))
+    assert sum(e.text == STAYS_OFF for e in s.log) == 1
+
+
+def test_adv_24_a_sides_own_mech_in_the_only_sea_hex_strands_its_vessel() -> None:
+    from game.actions import Deploy
+    from game.flow import apply_strict
+    from game.phases.deployment import deploying_side
+
+    s = _one_sea_hex_game(("A", "HBK-4G"), ("A", "Corsair"), ("B", "HBK-4G"))
+    s = apply_strict(s, Deploy("A1", Hex(0, 2), 1)).state  # a Mech may stand in depth 1
+    assert [e.text for e in s.log][-1] == STAYS_OFF
+    assert deploying_side(s) == "B"
+
+
+def test_a_unit_stranded_when_the_phase_begins_is_logged_on_entering_it() -> None:
+    """Units placed before deployment (a scenario's) may already fill the zone's hexes."""
+    from dataclasses import replace
+
+    from game.actions import AddUnit, StartGame
+    from game.flow import apply_strict
+    from game.setup import new_game
+
+    s = new_game(build_board(10, 6, {Hex(0, 2): HexSpec(water=1)}), seed=1)
+    for side, design in (("A", "Corsair"), ("A", "Corsair"), ("B", "HBK-4G")):
+        s = apply_strict(s, AddUnit(design, side)).state
+    s = replace(s, units=tuple(replace(u, at=Hex(0, 2)) if u.id == "A1" else u for u in s.units))
+    s = apply_strict(s, StartGame()).state
+    assert s.phase == "deployment" and STAYS_OFF in [e.text for e in s.log]
+    assert {u.side for u in s.units if not s.board.contains(u.at)} == {"A", "B"}
+
+
+def test_autoplay_finishes_a_game_with_a_vessel_that_cannot_deploy() -> None:
+    from game.autoplay import check_replay, play
+
+    for seed in (1, 2):
+        s = _one_sea_hex_game(("A", "Corsair"), ("A", "Corsair"), ("B", "HBK-4G"), seed=seed)
+        played = play(s, seed, 3)  # raised IllegalStateError: nobody could act
+        assert played.state.phase != "deployment"
+        assert STAYS_OFF in [e.text for e in played.state.log]
+        check_replay(played.state)

@@ -222,6 +222,10 @@ SIMPLE: dict[str, Callable[[Context, RulesEvent, str], str]] = {
         f"{w} comes down on {e.get('terrain')} in {n.where(e.get('at'))}: {e.get('result')} "
         "(ADV-18)"
     ),
+    "passes_over": lambda n, e, w: (
+        f"The slide passes over the submerged {w} in {n.where(e.get('at'))}: a submerged "
+        "submarine cannot be charged (ADV-25, PSR-33)"
+    ),
     "steps_aside": lambda n, e, w: (
         f"{w} steps aside to {n.where(e.get('to'))} instead of being pushed (PHY-19)"
     ),

@@ -1,7 +1,12 @@
 """The deployment phase: each side sets its units down in its zone (game.deploy).
 
 Sides deploy in order (all of A's units, then B's); the phase is skipped when a scenario
-placed every unit, and closes itself once the last unit stands on the map.
+placed every unit, and closes itself once the last unit stands on the map. A unit left
+with no legal hex in its zone (the zone's few sea hexes taken, say) stays off the map:
+the phase says so once, in the log, and goes on as if it had deployed; off the map it is
+out of the fight (game.outcome). Setup refuses a unit whose zone has no hex for its kind
+at all (MOV-10, ADV-24), so this only happens when the hexes run out. It is a consequence
+of the state alone (no dice, no choice), so a replay strands the same units.
 """
 
 from __future__ import annotations
@@ -24,9 +29,29 @@ def undeployed(s: GameState, side: str | None = None) -> tuple[Unit, ...]:
     )
 
 
+def _placed(s: GameState) -> list[Unit]:
+    return [u for u in s.units if s.board.contains(u.at)]
+
+
+def stranded(s: GameState, side: str | None = None) -> tuple[Unit, ...]:
+    """Units off the board with no legal hex left in their zone: they stay off the map.
+
+    Hexes are only ever taken while deploying, so a unit stranded once stays stranded."""
+    placed = _placed(s)
+    return tuple(
+        u for u in undeployed(s, side) if not legal_deploy_hexes(s.board, u.side, placed, u.kind)
+    )
+
+
+def to_deploy(s: GameState, side: str | None = None) -> tuple[Unit, ...]:
+    """Units still to deploy, in order: off the board and with a legal hex left."""
+    gone = {u.id for u in stranded(s, side)}
+    return tuple(u for u in undeployed(s, side) if u.id not in gone)
+
+
 def deploying_side(s: GameState) -> str | None:
     """The first side, in order, with units still to deploy."""
-    return next((side for side in s.sides if undeployed(s, side)), None)
+    return next((side for side in s.sides if to_deploy(s, side)), None)
 
 
 def hexes_for(s: GameState, unit_id: str) -> set[Hex]:
@@ -34,8 +59,19 @@ def hexes_for(s: GameState, unit_id: str) -> set[Hex]:
     unit = s.unit(unit_id)
     if unit is None or deploying_side(s) != unit.side or s.board.contains(unit.at):
         return set()
-    placed = [u for u in s.units if s.board.contains(u.at)]
-    return legal_deploy_hexes(s.board, unit.side, placed, unit.kind)
+    return legal_deploy_hexes(s.board, unit.side, _placed(s), unit.kind)
+
+
+def _strand(step: Step, units: tuple[Unit, ...]) -> None:
+    """The log line of each unit that has nowhere left to deploy (it stays off the map)."""
+    for u in units:
+        text = (f"{u.id} ({u.name or u.kind}) has nowhere to deploy in side {u.side}'s "
+                f"zone: it stays off the map")  # fmt: skip
+        step.emit(Event("stays_off", text, u.id))
+
+
+def _enter(step: Step) -> None:
+    _strand(step, stranded(step.state))  # a scenario's placed units may fill a zone
 
 
 def _deploy(step: Step, a: Action) -> str | None:
@@ -49,14 +85,15 @@ def _deploy(step: Step, a: Action) -> str | None:
     side = deploying_side(s)
     if unit.side != side:
         return f"side {side} deploys now, not side {unit.side}"
-    placed = [u for u in s.units if s.board.contains(u.at)]
-    reason = check_deploy(s.board, unit, a.at, a.facing, placed)
+    reason = check_deploy(s.board, unit, a.at, a.facing, _placed(s))
     if reason is not None:
         return reason
+    was = {u.id for u in stranded(s)}
     moved = replace(unit, at=a.at, facing=a.facing)
     step.state = replace(s, units=tuple(moved if u.id == unit.id else u for u in s.units))
     where = s.board.hex_name(a.at)
     step.emit(Event("deployed", f"{unit.name or unit.id} deploys at {where}", unit.id))
+    _strand(step, tuple(u for u in stranded(step.state) if u.id not in was))
     return None
 
 
@@ -70,9 +107,8 @@ def _choices(s: GameState) -> list[Action]:
     side = deploying_side(s)
     if side is None:
         return []
-    unit = undeployed(s, side)[0]
-    placed = [u for u in s.units if s.board.contains(u.at)]
-    free = sorted(legal_deploy_hexes(s.board, side, placed, unit.kind))
+    unit = to_deploy(s, side)[0]
+    free = sorted(legal_deploy_hexes(s.board, side, _placed(s), unit.kind))
     facing = 1 if side == s.sides[0] else 4
     return [Deploy(unit.id, h, facing) for h in free]
 
@@ -80,6 +116,7 @@ def _choices(s: GameState) -> list[Action]:
 RULES = PhaseRules(
     name="deployment",
     handlers=MappingProxyType({Deploy: _deploy}),
+    enter=_enter,
     waiting=_waiting,
     actor=deploying_side,
     skipped=lambda s: not undeployed(s),

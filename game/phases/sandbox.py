@@ -27,6 +27,7 @@ from ..roster import RosterError, make_unit
 from ..rules.aero import out_of_control
 from ..rules.bridges import without_bridges
 from ..rules.combat.records import Movement
+from ..rules.diving import set_at
 from ..rules.movement import attacker_modifier, target_modifier
 from ..state import GameState, MoveRecord
 from ..units import Damage, Unit
@@ -196,7 +197,7 @@ def _set_down(step: Step, a: Action) -> str | None:
     reason = standable(s, u, a.at, a.facing)
     if reason is not None:
         return reason
-    put_unit(step, replace(u, at=a.at, facing=a.facing))
+    put_unit(step, set_at(s.board, u, a.at, a.facing))  # ADV-25: no deeper than the water
     step.emit(Event("set_down", f"{u.id} is set down at {s.board.hex_name(a.at)}", u.id))
     return None
 

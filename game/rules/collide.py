@@ -19,6 +19,7 @@ from ..hexgrid import Hex, neighbour
 from ..mech import apply_hit, damage_groups, kick_location
 from ..units import Unit
 from .costs import X, entry_table, motive_costs
+from .diving import set_at
 from .falls import Outcome, apply_damage_groups, event, fall
 from .options import Rules
 from .psr import Modifier
@@ -106,9 +107,13 @@ def charge_all(
 
     Returns whether the slide passes on through the hex (every charge missed or every
     target destroyed). A target left standing is pushed one hex on and the slider takes its
-    place; the slide ends.
+    place; the slide ends. A submerged submarine is passed over: no dodge, no charge.
     """
     for target in sorted(occupants, key=lambda u: u.id):
+        if target.submerged:  # ADV-25: a submerged submarine cannot be attacked, so the
+            # accidental charge of PSR-33 does not reach it: the slide passes over (choice)
+            out = out.add(event("passes_over", w.step, unit=target.id, at=h))
+            continue
         if target.kind == "infantry" and not target.moved:  # PSR-39 always dodges
             out = out.add(event("dodge", w.step, unit=target.id, at=h, automatic=True))
             continue
@@ -222,7 +227,7 @@ def _displace(w: SlideWorld, out: Outcome, target: Unit, h: Hex, s: Slide, legs:
     if not w.board.contains(dest):
         out = out.add(event("blocked", w.step, unit=target.id, at=h))
         return shaken(w, out, target, h, legs, Modifier(2, "was charged"))
-    out = replace(out, unit=replace(out.unit, at=h))
+    out = replace(out, unit=set_at(w.board, out.unit, h))
     return push(w, out, target, dest, s.direction, legs, Modifier(2, "was charged"), 0)
 
 
@@ -240,12 +245,13 @@ class Shove:
 
 def standable(w: SlideWorld, h: Hex, kind: str) -> bool:
     """A hex a displaced unit may be put in (choice): no standing building, no terrain its
-    motive kind may not enter (MOV-10), no depth 1+ water for ground vehicles and infantry."""
+    motive kind may not enter (MOV-10), no depth 1+ water for ground vehicles and infantry,
+    nothing but depth 1+ water for a naval vessel or submarine (ADV-24)."""
     b, r, c = w.board, h.row, h.col
     if int(b.building_class[r, c]) > 0 and w.cf.get(h, 1) > 0:
         return False
     mc = motive_costs(kind)
-    if mc.woods[int(b.woods[r, c])] == X:
+    if mc.woods[int(b.woods[r, c])] == X or (mc.dry == X and int(b.water[r, c]) < 1):
         return False
     return not (int(b.water[r, c]) >= 1 and kind in DROWNING)
 
@@ -324,7 +330,7 @@ def push(
     for s in shoves:
         u = w.units[s.unit]
         before = legs if s.unit == unit.id else u.legs_destroyed
-        moved = replace(u, at=s.to)
+        moved = set_at(w.board, u, s.to)  # ADV-25: a pushed submarine's depth capped
         w.units[u.id] = moved
         w.touched.add(u.id)
         out = out.add(event("displaced", w.step, unit=u.id, to=s.to))

@@ -17,6 +17,7 @@ from dataclasses import replace
 
 from ..board import Board
 from ..hexgrid import Hex
+from ..units import Unit
 from .divemoves import DEPTH_MP
 from .movestate import MoveContext, MoveState, StepReport, fail, limit_mp, no_mp
 from .steps import Step
@@ -25,6 +26,19 @@ from .steps import Step
 def water_depth(board: Board, h: Hex) -> int:
     """The water depth of a hex (0 for shallow water or dry ground)."""
     return max(int(board.water[h.row, h.col]), 0)
+
+
+def capped_depth(board: Board, h: Hex, depth: int) -> int:
+    """``depth`` no deeper than the water of ``h`` (ADV-25: a hull does not fit under the
+    bottom; 0 on a hex without depth 1+ water)."""
+    return min(depth, water_depth(board, h)) if depth > 0 else depth
+
+
+def set_at(board: Board, unit: Unit, at: Hex, facing: int | None = None) -> Unit:
+    """``unit`` put in ``at`` (and turned to ``facing``) outside its own move - set down,
+    pushed, displaced, fallen: a submarine's depth is capped at the water there (ADV-25)."""
+    turned = unit.facing if facing is None else facing
+    return replace(unit, at=at, facing=turned, depth=capped_depth(board, at, unit.depth))
 
 
 def depth_step(

@@ -18,6 +18,7 @@ from ..dice import Dice, Roll
 from ..hexgrid import Hex, direction_to, neighbour
 from ..units import Unit
 from .collide import Slide, SlideWorld, collapse_on_others, push
+from .diving import set_at
 from .falls import Outcome, apply_damage_groups, event, fall
 from .fromabove import free_hex, from_above, gone, occupant
 from .movement import MoveContext, MoveState, StepReport, advance
@@ -352,7 +353,7 @@ def settle(run: MoveRun, state: MoveState) -> MoveState:
             dest = free_hex(w, h, start.get(u.id), u.kind, {u.id})
             if dest is None:
                 continue
-            w.units[u.id] = replace(u, at=dest)
+            w.units[u.id] = set_at(run.board, u, dest)  # ADV-25: depth capped
             if u.id != me.id:
                 w.touched.add(u.id)
             run.note("displaced", None, unit=u.id, to=dest,

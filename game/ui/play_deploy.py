@@ -17,7 +17,7 @@ from game.deploy import legal_deploy_hexes
 from game.flow import phase_of
 from game.hexgrid import Hex
 from game.narrate import skills
-from game.phases.deployment import deploying_side, undeployed
+from game.phases.deployment import deploying_side, to_deploy
 from game.units import MOVES_ONLY, Unit
 
 from . import overlays
@@ -83,7 +83,7 @@ class DeployScene:
     def _default_facing(self) -> None:
         """Face the middle of the map: side placing on the west faces SE, east faces SW."""
         side = deploying_side(self.state)
-        waiting = undeployed(self.state, side) if side else ()
+        waiting = to_deploy(self.state, side) if side else ()
         unit = waiting[0] if waiting else None
         if unit is None:
             return
@@ -95,7 +95,7 @@ class DeployScene:
     def legal(self) -> frozenset[Hex]:
         s = self.state
         side = deploying_side(s)
-        waiting = undeployed(s, side) if side else ()
+        waiting = to_deploy(s, side) if side else ()
         if not waiting:
             return frozenset()
         return frozenset(legal_deploy_hexes(s.board, side, s.units, waiting[0].kind))
@@ -103,7 +103,7 @@ class DeployScene:
     def place(self, h: Hex | None) -> None:
         s = self.state
         side = deploying_side(s)
-        waiting = undeployed(s, side) if side else ()
+        waiting = to_deploy(s, side) if side else ()
         if h is None or not waiting:
             return
         if self.app.act(Deploy(waiting[0].id, h, self.facing)) is None:
@@ -183,7 +183,7 @@ class DeployScene:
             self.zone = overlays.zone_layer(view.layout, self.legal(), side_colour(side))
         self.zone.draw(screen, view.camera)
         view.draw_units(screen, s.units)
-        waiting = undeployed(s, side) if side else ()
+        waiting = to_deploy(s, side) if side else ()
         if self.hover is not None and waiting and self.handoff is None:
             ok = self.hover in self.legal()
             view.renderer.outline(

@@ -23,7 +23,7 @@ from game.actions import (
 from game.flow import Outcome, actor, apply, automatic, choices, outcome, waiting
 from game.hexgrid import Hex
 from game.movers import reach_of
-from game.phases.deployment import deploying_side, hexes_for, undeployed
+from game.phases.deployment import deploying_side, hexes_for, to_deploy
 from game.phases.movement import to_move
 from game.setup import new_game_from_map, new_game_from_scenario
 from game.state import GameState
@@ -60,7 +60,7 @@ def bot_action(s: GameState, rng: random.Random) -> Action:
         return StartGame()
     if s.phase == "deployment":
         side = deploying_side(s)
-        left = [u for u in undeployed(s, side)] if side else []
+        left = list(to_deploy(s, side)) if side else []
         if left:
             u = left[0]
             spots = sorted(hexes_for(s, u.id), key=lambda h: (h.col, h.row))

@@ -22,6 +22,7 @@ from ...hexgrid import Hex, direction_to, distance, neighbour
 from ...units import Unit
 from ..collide import Shove, SlideWorld, chain, standable
 from ..combat.resolve import Group
+from ..diving import set_at
 from ..falls import Event, Outcome, apply_damage_groups, event, fall, pilot_roll
 from ..options import TW, Rules
 from ..psr import Modifier as PsrModifier
@@ -166,11 +167,11 @@ def _displace(run: _Run, option: PhysicalOption) -> list[Shove]:
     frm = t.at
     for x in shoves:
         u = run.units[x.unit]
-        run.units[u.id] = replace(u, at=x.to)
+        run.units[u.id] = set_at(run.board, u, x.to)  # ADV-25: depth capped
         run.note("steps_aside" if x.dodge else "displaced", unit=u.id, frm=x.frm, to=x.to,
                  reason=x.why.reason)  # fmt: skip
     facing = d if b.kind == DFA else a.facing  # a DFA lands facing the way it jumped
-    run.units[a.id] = replace(a, at=frm, facing=facing)
+    run.units[a.id] = set_at(run.board, a, frm, facing)
     run.note("displaced", unit=a.id, frm=a.at, to=frm, reason=f"{label(option)}: takes the hex")
     return shoves
 
@@ -207,7 +208,7 @@ def _charge_miss(run: _Run, a: Unit, t: Unit) -> None:
     if not free:
         return
     to = min(free, key=lambda h: (distance(a.at, h), h.col, h.row))
-    run.units[a.id] = replace(a, at=to)
+    run.units[a.id] = set_at(run.board, a, to)
     run.note("displaced", unit=a.id, frm=a.at, to=to, reason="missed charge (PHY-10)")
 
 

@@ -136,7 +136,8 @@ def _resolved(
     dodged = tuple(str(e.get("unit")) for e in res.events if e.type == "dodge")
     lost = {str(e.get("unit", unit_id)) for e in res.events if e.type == "unit_destroyed"}
     lost |= {unit_id} if res.destroyed else set()
-    lost |= {u.id for u in changed.values() if u.body is not None and u.body.destroyed}
+    lost |= {u.id for u in changed.values() if any(b is not None and b.destroyed
+                                                   for b in (u.body, u.hull))}  # fmt: skip
     return MoveReport(
         True,
         None,

@@ -24,9 +24,9 @@ from dataclasses import replace
 from ..board import Board
 from ..dice import Dice
 from ..hexgrid import Hex, neighbour
-from ..mech import damage_groups
 from ..units import Unit
-from .falls import Outcome, event, fall, fall_damage
+from .falls import Outcome, fall, fall_damage
+from .hull_damage import hurt_vehicle
 from .loads import Overload, overload, top_level
 from .options import Rules
 from .psr import psr_base_modifiers
@@ -90,28 +90,20 @@ def drop(
     """A unit on a collapsing deck or roof falls into the hex below (MOV-27/32, PSR-16).
 
     A Mech makes a normal fall (facing roll, damage in 5-point groups, pilot roll with
-    its base modifiers: there is no failed roll to take them from). Other units take the
-    same damage as a logged total (vehicle damage is not tracked yet); a tracked, wheeled
-    or infantry unit landing in depth 1+ water is destroyed (choice, as a skid into
-    water, PSR-38)."""
+    its base modifiers: there is no failed roll to take them from). A vehicle takes the
+    same damage on its hull (game.rules.hull_damage; infantry: a logged total); a
+    tracked, wheeled or infantry unit landing in depth 1+ water is destroyed (choice, as a
+    skid into water, PSR-38)."""
     levels, water = fall_levels(board, unit.at)
     if unit.is_mech:
         mods = psr_base_modifiers(unit, rules)
         out, _ = fall(unit, unit.at, levels, water, mods, dice, step, cause, rules)
         return out
     dmg = fall_damage(unit.tons, levels, water)
-    out = Outcome(unit).add(
-        event(
-            "vehicle_damage",
-            step,
-            cause=cause,
-            at=unit.at,
-            levels=levels,
-            into_water=water,
-            damage=dmg,
-            groups=damage_groups(dmg),
-        )  # fmt: skip
-    )
+    # PSR-16 falling damage on the hull from the front (choice: a vehicle has no fall
+    # facing roll), PSR-27 motive rolls (game.rules.hull_damage)
+    out = hurt_vehicle(unit, dmg, "front", dice, step, cause, at=unit.at, levels=levels,
+                       into_water=water)  # fmt: skip
     if water and unit.kind in DROWNS:  # the caller logs unit_destroyed at the top level
         out = replace(out, wrecked=True)
     return out

@@ -21,6 +21,7 @@ from ..units import Unit
 from .costs import X, entry_table, motive_costs
 from .diving import set_at
 from .falls import Outcome, apply_damage_groups, event, fall
+from .hull_damage import hurt_vehicle
 from .options import Rules
 from .psr import Modifier
 
@@ -79,11 +80,10 @@ def attack_side(direction: int, target_facing: int) -> str:
 def hurt(
     w: SlideWorld, out: Outcome, side: str, dmg: int, cause: str, vdmg: int
 ) -> tuple[Outcome, int]:
-    """Damage to the slider: a Mech's body in 5-point groups; a vehicle's total is logged."""
+    """Damage to the slider in 5-point groups: a Mech's body (PSR-16 table), a vehicle's
+    hull (its own table and motive rolls, PSR-27); ``vdmg`` sums a vehicle's damage."""
     if out.body is None:
-        ev = event("vehicle_damage", w.step, cause=cause, side=side, damage=dmg,
-                   groups=damage_groups(dmg))  # fmt: skip
-        return out.add(ev), vdmg + dmg
+        return out.then(hurt_vehicle(out.unit, dmg, side, w.dice, w.step, cause)), vdmg + dmg
     return out.then(apply_damage_groups(out.unit, w.dice, side, dmg, w.step, cause, w.rules)), vdmg
 
 
@@ -191,14 +191,19 @@ def _charge(
 
 
 def _hurt_target(w: SlideWorld, target: Unit, side: str, dmg: int) -> tuple[Any, ...]:
-    """PSR-33: standing Mech -> kick table (PHY-09); prone Mech -> normal table (CMB-27).
+    """PSR-33: standing Mech -> kick table (PHY-09); prone Mech -> normal table (CMB-27);
+    vehicle -> its hull, the charge damage in 5-point groups (PSR-27 motive rolls).
 
     Returns what to log: the hit results (standing) or the damage events (prone, which
-    may include pilot hits from head hits)."""
+    may include pilot hits from head hits; a vehicle's)."""
     target = w.units[target.id]  # as it stands now (a dodge may have marked it moved)
     body = target.body
     if body is None:
-        return ()
+        if target.hull is None:
+            return ()  # infantry: no damage model in this build
+        hit = hurt_vehicle(target, dmg, side, w.dice, w.step, "charged")
+        w.units[target.id] = hit.unit
+        return hit.events
     if target.prone:
         hurt = apply_damage_groups(target, w.dice, side, dmg, w.step, "charged", w.rules)
         w.units[target.id] = hurt.unit
@@ -369,16 +374,25 @@ def shaken(
 
 
 def collapse_on_others(w: SlideWorld, out: Outcome, h: Hex, dmg: int, skip: str) -> Outcome:
-    """PSR-32 (choice): a building hex that collapses falls on every other unit in it too:
-    ``dmg`` (ceil(CF before / 10)) on a Mech's Front column, a logged total for others."""
+    """PSR-32, MOV-32 (choice): a building hex that collapses falls on every other unit in
+    it too: ``dmg`` (ceil(CF before / 10)) on a Mech's Front column, on a vehicle's hull
+    from the front (PSR-27 motive rolls), a logged total for infantry."""
     for u in sorted(w.units.values(), key=lambda o: o.id):
         if u.at != h or u.id == skip or u.destroyed:
             continue
         w.touched.add(u.id)
         if u.body is None:
-            ev = event("vehicle_damage", w.step, unit=u.id, cause="building collapse",
-                       side="front", damage=dmg, groups=damage_groups(dmg))  # fmt: skip
-            out = out.add(ev)
+            got = hurt_vehicle(u, dmg, "front", w.dice, w.step, "building collapse")
+            w.units[u.id] = got.unit
+            out = (
+                out.add(*got.events)
+                if u.hull is None
+                else out.add(
+                    event(
+                        "unit_hit", w.step, unit=u.id, cause="building collapse", events=got.events
+                    )
+                )
+            )
             continue
         hit = apply_damage_groups(u, w.dice, "front", dmg, w.step, "building collapse", w.rules)
         w.units[u.id] = hit.unit

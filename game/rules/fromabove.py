@@ -20,6 +20,7 @@ from ..mech import kick_location, punch_location
 from ..units import Unit
 from .collide import SlideWorld, attack_side, push, shaken, standable
 from .falls import Outcome, apply_damage_groups, apply_located_groups, event, fall
+from .hull_damage import hurt_vehicle
 from .physical.formulas import (
     DFA_ATTACKER_REASON,
     DFA_TARGET_REASON,
@@ -158,9 +159,9 @@ def _hit(w: SlideWorld, out: Outcome, target: Unit, at: Hex, d: int | None) -> O
     side = attack_side(d, target.facing) if d is not None else "front"
     dmg = dfa_damage(me.tons)  # PHY-13, as a real DFA
     legs_before = target.legs_destroyed
-    if target.body is None:
-        detail: Any = event("vehicle_damage", w.step, unit=target.id, cause="death from above",
-                            side=side, damage=dmg)  # fmt: skip
+    if target.body is None:  # a vehicle's hull, 5-point groups (PHY-13), PSR-27 motive rolls
+        got = hurt_vehicle(target, dmg, side, w.dice, w.step, "death from above")
+        w.units[target.id], detail = got.unit, got.events
     elif target.prone:  # PHY-15: the normal hit location table
         hurt = apply_damage_groups(target, w.dice, side, dmg, w.step, "death from above", w.rules)
         w.units[target.id], detail = hurt.unit, hurt.events

@@ -23,8 +23,9 @@ from ...hittables import hit_location, punch_location
 from ...locations import HEAD, LEGS
 from ...mech import apply_hit
 from ...units import Unit
-from ...vehicle import MOTIVE_KIND, MOTIVE_SIDE, apply_vehicle_hit, motive_effect, vehicle_location
+from ...vehicle import apply_vehicle_hit, vehicle_location
 from ..falls import CONSCIOUSNESS, PILOT_DEATH, Event, event
+from ..hull_damage import motive_hit
 from ..options import TW, Rules
 from .cluster import cluster_hits, missile_groups
 from .criticals import critical_check, destroyed_reason, struck_structure
@@ -221,18 +222,11 @@ def _add_phase(u: Unit, points: int) -> Unit:
 
 
 def _motive(target: Unit, side: str, dice: Dice) -> tuple[Unit, Event]:
-    """PSR-27 (standard TW value): 2D6 + side (rear +1, side +2) + kind (wheeled +2,
-    hover +3)."""
-    hull = target.hull
-    assert hull is not None
-    roll = dice.roll2d6("motive system damage")
-    mod = MOTIVE_SIDE[side] + MOTIVE_KIND.get(hull.kind, 0)
-    effect = motive_effect(roll.total + mod)
-    if effect != "none":
-        hull = replace(hull, motive=hull.motive + (effect,))
-    ev = event("critical", None, unit=target.id, location="motive system", roll=roll.total,
-               modifier=mod, effect=effect)  # fmt: skip
-    return replace(target, hull=hull), ev
+    """PSR-27 (game.rules.hull_damage.motive_hit), as a ``critical`` event."""
+    target, m = motive_hit(target, side, dice)
+    ev = event("critical", None, unit=target.id, location="motive system", roll=m.roll.total,
+               modifier=m.modifier, effect=m.effect)  # fmt: skip
+    return target, ev
 
 
 def pilot_rolls(u: Unit, hurts: list[tuple[str, int]], dice: Dice) -> tuple[Unit, list[Event]]:

@@ -18,10 +18,10 @@ from ...hittables import hit_location, kick_location, punch_location
 from ...locations import HEAD
 from ...mech import apply_hit, damage_groups
 from ...units import Unit
-from ...vehicle import apply_vehicle_hit, vehicle_location
 from ..combat.criticals import critical_check, destroyed_reason, struck_structure
-from ..combat.resolve import Group, _motive, pilot_rolls
+from ..combat.resolve import Group, pilot_rolls
 from ..falls import Event, event
+from ..hull_damage import hull_hits
 from ..options import TW, Rules
 
 
@@ -97,24 +97,19 @@ def strike(unit: Unit, total: int, table: str, side: str, dice: Dice, *, by: str
 def _vehicle(unit: Unit, sizes: tuple[int, ...], side: str, dice: Dice, by: str,
              cause: str) -> Struck:  # fmt: skip
     """A vehicle: each group on its own 2D6 table (CMB-27 for vehicles), motive rolls."""
+    unit, hits = hull_hits(unit, sizes, side, dice)
     groups: list[Group] = []
     events: list[Event] = []
-    for size in sizes:
-        hull = unit.hull
-        assert hull is not None
-        if hull.destroyed:
-            break
-        roll = dice.roll2d6(f"hit location ({unit.id})")
-        code, motive, _ = vehicle_location(side, roll.total, hull.turret)
-        hull, res = apply_vehicle_hit(hull, code, size, roll.total)
-        unit = _add_phase(replace(unit, hull=hull), res.absorbed)
-        g = Group(code, False, size, roll.total)
+    for h in hits:
+        g = Group(h.hit.location, False, h.size, h.roll)
         groups.append(g)
         events.append(event("damage", None, attacker=by, target=unit.id, weapon=cause,
-                            side=side, group=g, hit=res))  # fmt: skip
-        if motive and not unit.destroyed:
-            unit, ev = _motive(unit, side, dice)
-            events.append(ev)
+                            side=side, group=g, hit=h.hit))  # fmt: skip
+        if h.motive is not None:
+            m = h.motive  # PSR-27
+            events.append(event("critical", None, unit=unit.id, location="motive system",
+                                roll=m.roll.total, modifier=m.modifier,
+                                effect=m.effect))  # fmt: skip
     if unit.destroyed:
         events.append(event("destroyed", None, unit=unit.id, cause="vehicle destroyed"))
     return Struck(unit, tuple(groups), tuple(events))

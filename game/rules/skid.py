@@ -49,7 +49,7 @@ class SlideResult:
     buildings: tuple[tuple[Hex, int], ...] = ()  # (hex, CF left); 0 = destroyed
     stopped_by: str = "distance"
     immobilised: bool = False
-    vehicle_damage: int = 0  # damage a vehicle slider took (vehicles have no body here)
+    vehicle_damage: int = 0  # damage a vehicle slider took on its hull (game.rules.hull_damage)
 
 
 def skid_to_hit(attacker_skidded: bool, target_skidded: bool, target_ground: bool = True) -> int:

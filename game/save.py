@@ -18,10 +18,11 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .actions import Action, CommitMove, IllegalActionError, action_from_json, action_to_json
+from .actions import Action, IllegalActionError, action_from_json, action_to_json
 from .atomic import write_atomic
 from .errors import UserFacingError, brief
 from .flow import replay
@@ -183,7 +184,11 @@ def load_game(path: str | Path, mover: Mover | None = None) -> GameState:
     try:
         state = replay(board, start, actions, mover)
     except IllegalActionError as e:
-        raise SaveError(f"{path}: {_refused(version, actions, e)}.") from None
+
+        def again(k: int) -> GameState:
+            return replay(board, start, actions[:k], mover)
+
+        raise SaveError(f"{path}: {_refused(version, again, actions, e)}.") from None
     if not _matches(snapshot(state), top["snapshot"], version):
         raise SaveError(
             f"{path}: replaying the saved actions does not reach the saved position "
@@ -192,20 +197,32 @@ def load_game(path: str | Path, mover: Mover | None = None) -> GameState:
     return state
 
 
-def _refused(version: Any, actions: list[Action], e: IllegalActionError) -> str:
+def _refused(version: Any, replayed: Callable[[int], GameState], actions: list[Action],
+             e: IllegalActionError) -> str:  # fmt: skip
     """Why a save's action is refused on replay: an edited file, or an older version's
-    game under rules corrected since (the rules' fixes are not replayed backwards)."""
+    game under rules corrected since (the rules' fixes are not replayed backwards).
+    ``replayed(k)`` is the game after its first ``k`` actions."""
     if version == VERSION:
         return f"a saved action is refused on replay ({e})"
-    defended = any(isinstance(a, CommitMove) and a.mode == "defend" for a in actions)
+    lo, hi = 0, len(actions)  # the first refused action: the shortest prefix that fails
+    while lo < hi:
+        mid = (lo + hi) // 2
+        try:
+            replayed(mid + 1)
+            lo = mid + 1
+        except IllegalActionError:
+            hi = mid
+    before = replayed(lo) if lo < len(actions) else None
+    uid = getattr(actions[lo], "unit_id", None) if lo < len(actions) else None
+    record = before.move_record(uid) if before is not None and isinstance(uid, str) else None
     why = (
-        "version 4 let a Mech in physical attack defence fire its weapons, a bug fixed since "
-        "(ADV-01)"
-        if defended
+        f"version {version} let a Mech in physical attack defence act as if it had stood "
+        "(it could fire its weapons), a bug fixed since (ADV-01)"
+        if record is not None and record.mode == "defend"
         else "a rule it was played under has been corrected since"
     )
     return (f"this game was saved by an older version (save version {version}) and cannot be "
-            f"replayed: {why}; the refused action: {e}")  # fmt: skip
+            f"replayed: {why}; the refused action ({lo + 1}): {e}")  # fmt: skip
 
 
 def _matches(now: dict[str, Any], saved: Any, version: Any) -> bool:

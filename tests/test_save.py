@@ -196,7 +196,7 @@ def test_saves_of_the_released_version_4_still_load(name: str, tmp_path: Path, m
 @pytest.mark.parametrize(
     ("name", "why"),
     [
-        ("v4_defend", "version 4 let a Mech in physical attack defence fire its weapons"),
+        ("v4_defend", "version 4 let a Mech in physical attack defence act as if it had stood"),
         ("v4_corsair_on_land", "a rule it was played under has been corrected since"),
     ],
 )

@@ -104,8 +104,8 @@ def drop(
     # facing roll), PSR-27 motive rolls (game.rules.hull_damage)
     out = hurt_vehicle(unit, dmg, "front", dice, step, cause, at=unit.at, levels=levels,
                        into_water=water)  # fmt: skip
-    if water and unit.kind in DROWNS:  # the caller logs unit_destroyed at the top level
-        out = replace(out, wrecked=True)
+    if water and unit.kind in DROWNS and not out.unit.destroyed:  # the caller logs its
+        out = replace(out, wrecked=True)  # unit_destroyed (the damage's own is logged once)
     return out
 
 

@@ -83,7 +83,7 @@ def hurt_vehicle(unit: Unit, dmg: int, side: str, dice: Dice, step: int | None, 
     (PSR-27) and ``unit_destroyed``. A unit without a hull (infantry: no damage model in
     this build) only has the damage logged (``applied`` false)."""
     if unit.hull is None:
-        ev = event("vehicle_damage", step, cause=cause, side=side, damage=dmg,
+        ev = event("vehicle_damage", step, unit=unit.id, cause=cause, side=side, damage=dmg,
                    groups=damage_groups(dmg), applied=False, **data)  # fmt: skip
         return Outcome(unit, (ev,))
     after, hits = hull_hits(unit, damage_groups(dmg), side, dice)

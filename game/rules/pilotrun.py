@@ -21,6 +21,7 @@ from .collide import Slide, SlideWorld, collapse_on_others, push
 from .diving import set_at
 from .falls import Outcome, apply_damage_groups, event, fall
 from .fromabove import free_hex, from_above, gone, occupant
+from .hull_damage import hurt_vehicle
 from .movement import MoveContext, MoveState, StepReport, advance
 from .options import Rules
 from .psr import PSR, Modifier, psr_base_modifiers
@@ -166,26 +167,31 @@ class MoveRun:
         self.buildings[at] = left
         self.note("building_damage", p.step, at=at, damage=to_unit, building_damage=to_bld,
                   cf_left=left)  # fmt: skip
-        if self.out.body is not None and to_unit:
-            u = self.out.unit
-            hurt = apply_damage_groups(u, self.dice, "front", to_unit, p.step, "building",
-                                       self.rules)  # fmt: skip
-            self.out = self.out.then(hurt)
-            self.refresh()
+        if to_unit:
+            self._hurt(p, to_unit, "building")
         if left == 0 and cf > 0:
             self.building_collapse(p, at, math.ceil(cf / 10))
+
+    def _hurt(self, p: PSR, dmg: int, cause: str) -> None:
+        """The mover takes ``dmg`` on its Front: a Mech's body in 5-point groups, a
+        vehicle's hull on its own table with its motive rolls (game.rules.hull_damage)."""
+        u = self.out.unit
+        if self.out.body is not None:
+            hurt = apply_damage_groups(u, self.dice, "front", dmg, p.step, cause, self.rules)
+        elif u.hull is not None:
+            hurt = hurt_vehicle(u, dmg, "front", self.dice, p.step, cause)
+        else:
+            return
+        self.out = self.out.then(hurt)
+        self.refresh()
 
     def building_collapse(self, p: PSR, at: Hex, dmg: int) -> None:
         """PSR-32 / MOV-15 (choice, as for a skid): a building hex brought to CF 0 collapses
         on every unit in it, ceil(CF before / 10) more on the Front column; the game's
         board then shows rubble there (game.movers.with_building_cf)."""
         self.note("building_collapse", p.step, at=at, damage=dmg)
-        if self.out.body is not None and not self.out.destroyed:
-            u = self.out.unit
-            hurt = apply_damage_groups(u, self.dice, "front", dmg, p.step, "building collapse",
-                                       self.rules)  # fmt: skip
-            self.out = self.out.then(hurt)
-            self.refresh()
+        if not self.out.destroyed:
+            self._hurt(p, dmg, "building collapse")
         w = self.world(p.step)
         self.out = collapse_on_others(w, self.out, at, dmg, self.out.unit.id)
         self.keep(w)

@@ -254,3 +254,30 @@ def test_psr_27_the_motive_roll_is_told_with_its_dice() -> None:
     out = hurt_vehicle(v, 5, "front", dice, 1, "building collision")
     lines = Narrator(board(), [v], dice.log).lines(out.events, "v")
     assert lines[1].text == "v rolls for motive damage: 6+6 = 12, +3 = 15 - major"
+
+
+def test_psr_32_a_vehicle_failing_its_building_roll_takes_the_damage_on_its_hull() -> None:
+    """A tank fails its roll entering a light building (CF 5): ceil(5/10) = 1 on its hull,
+    the building takes ceil(50/10) = 5 and collapses on it: 1 more (MOV-32, PSR-32)."""
+    from pathlib import Path
+
+    from game.referee import answer
+
+    scenario = Path(__file__).resolve().parents[1] / "scenarios" / "vehicle_building_failed.json"
+    out = answer(["move", str(scenario), "--resolve"])
+    hurt = [e for e in out["events"] if e["type"] == "vehicle_damage"]
+    assert [(e["cause"], e["damage"], e["unit"]) for e in hurt] == [
+        ("building", 1, "t1"),
+        ("building collapse", 1, "t1"),
+    ]
+    landed = [p["armour"] + p["structure"] for e in hurt for g in e["groups"] for p in g["parts"]]
+    assert sum(landed) == 2  # on the hull, not only logged
+
+
+def test_infantry_damage_is_logged_as_its_own_not_the_movers() -> None:
+    from game.roster import make_unit
+
+    platoon = make_unit("INF-R", "i1", "A")
+    got = hurt_vehicle(platoon, 12, "front", Dice(seed=1), None, "building collapse")
+    (ev,) = got.events
+    assert (ev.type, ev.get("unit"), ev.get("applied")) == ("vehicle_damage", "i1", False)

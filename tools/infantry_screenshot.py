@@ -12,11 +12,12 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "tools")]
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("HEXPLATE_NO_AUTOSAVE", "1")
 
 import pygame  # noqa: E402
+from pictures.drive import click, point, post  # noqa: E402  (the picture makers' events)
 
 from game.hexgrid import Hex, parse_hex_name  # noqa: E402
 from game.ui.play import Args, make_app  # noqa: E402
@@ -25,22 +26,6 @@ SIZE = (1280, 720)
 SCENARIO = ROOT / "tests" / "ui" / "data" / "infantry_scenario.json"
 PLATOON, LANDING, LOOK_AT = "A2", "0808", "0606"  # the jump platoon, across the water
 ZOOM_STEPS = 2
-
-
-def post(app, *events: tuple[int, dict]) -> None:
-    for kind, attrs in events:
-        pygame.event.post(pygame.event.Event(kind, attrs))
-    app.step(pygame.event.get(), 1 / 60)
-
-
-def point(app, pos: tuple[int, int]) -> None:
-    post(app, (pygame.MOUSEMOTION, {"pos": pos, "rel": (0, 0), "buttons": (0, 0, 0)}))
-
-
-def click(app, pos: tuple[int, int]) -> None:
-    point(app, pos)
-    post(app, (pygame.MOUSEBUTTONDOWN, {"pos": pos, "button": 1}),
-         (pygame.MOUSEBUTTONUP, {"pos": pos, "button": 1}))  # fmt: skip
 
 
 def centre(app, h: Hex) -> tuple[int, int]:

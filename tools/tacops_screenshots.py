@@ -14,11 +14,12 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path[:0] = [str(ROOT), str(ROOT / "tools")]
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("HEXPLATE_NO_AUTOSAVE", "1")
 
 import pygame  # noqa: E402
+from pictures.drive import click, point, post  # noqa: E402  (the picture makers' events)
 
 from game.hexgrid import Hex  # noqa: E402
 from game.movers import reach_of  # noqa: E402
@@ -28,22 +29,6 @@ SIZE = (1280, 720)
 ZOOM_STEPS = 3
 SCENARIO = ROOT / "tests" / "ui" / "data" / "tacops_scenario.json"
 DEFEND = ROOT / "tests" / "ui" / "data" / "defend_scenario.json"
-
-
-def post(app, *events: tuple[int, dict]) -> None:
-    for kind, attrs in events:
-        pygame.event.post(pygame.event.Event(kind, attrs))
-    app.step(pygame.event.get(), 1 / 60)
-
-
-def point(app, pos: tuple[int, int]) -> None:
-    post(app, (pygame.MOUSEMOTION, {"pos": pos, "rel": (0, 0), "buttons": (0, 0, 0)}))
-
-
-def click(app, pos: tuple[int, int]) -> None:
-    point(app, pos)
-    post(app, (pygame.MOUSEBUTTONDOWN, {"pos": pos, "button": 1}),
-         (pygame.MOUSEBUTTONUP, {"pos": pos, "button": 1}))  # fmt: skip
 
 
 def centre(app, h: Hex) -> tuple[int, int]:

@@ -12,8 +12,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from game.actions import CommitMove, EndMove, StandStill
 from game.hexgrid import Hex
+from game.phases.actions import CommitMove, EndMove, StandStill
 from game.phases.movers import preview_move
 
 from . import charge_act, overlays

@@ -13,8 +13,8 @@ from typing import Any
 
 import pygame
 
+from game.core.files import save_dir
 from game.phases.sandbox_game import is_scenario
-from game.save import save_dir
 
 from . import regiments_io
 from .fonts import draw_text, font, ui_size

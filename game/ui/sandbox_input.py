@@ -18,8 +18,8 @@ from typing import Any
 
 import pygame
 
-from game.actions import RemoveUnit
 from game.hexgrid import Hex
+from game.phases.actions import RemoveUnit
 from game.phases.sandbox import FixDice, SetDown
 
 from .keys import ctrl, is_help

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.actions import CommitMove
 from game.hexgrid import distance
+from game.phases.actions import CommitMove
 from game.ui import record_sheet
 from game.ui.overlays import depth_marks
 from game.ui.unit_tip import tip_rows

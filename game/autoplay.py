@@ -21,12 +21,12 @@ from typing import NoReturn
 
 from game.core.actions import Refused
 from game.core.errors import UserFacingError
+from game.core.options import TW, Rules
 from game.phases.actions import StartGame
 
 from .flow import actor, advance, apply, choices, outcome, replay
 from .invariants import problems
 from .outcome import Result
-from .rules.options import TW, Rules
 from .setup import new_game_from_map, new_game_from_scenario, with_forces
 from .state import GameState
 

@@ -128,7 +128,7 @@ def test_the_flow_and_the_ui_name_no_phase() -> None:
 
 
 def test_every_phase_of_every_variant_has_a_module() -> None:
-    from game.rules.options import CLASSIC, TW
+    from game.core.options import CLASSIC, TW
     from game.rules.turn import phase_sequence
 
     for rules in (TW, CLASSIC):
@@ -181,6 +181,17 @@ def test_importing_every_regiments_module_loads_nothing_of_the_hex_game() -> Non
     watched = ("game.rules", "game.phases", "game.state", "game.scenario", "game.save")
     assert [m for m in loaded if _under(m, watched)] == []
     assert [m for m in loaded if _under(m, HEX_MODULES)] == []
+
+
+def test_the_body_records_import_no_rules() -> None:
+    """game.units sits below game.rules: the rules read the bodies, never the reverse."""
+    found = {}
+    for name, path in _modules().items():
+        if name.startswith("game.units"):
+            rules = sorted(i for i in _imports(path, name) if _under(i, ("game.rules",)))
+            if rules:
+                found[name] = rules
+    assert found == {}
 
 
 def test_the_core_imports_nothing_above_it() -> None:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.core.errors import UserFacingError
-from game.rules.options import Rules
+from game.core.options import Rules
 
 if TYPE_CHECKING:
     import pygame

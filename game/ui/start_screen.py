@@ -20,9 +20,9 @@ import pygame
 
 from game.core.actions import IllegalActionError
 from game.core.errors import UserFacingError
+from game.core.options import TW, Rules
 from game.designs.roster import entries, entry, roster_info
 from game.phases.sandbox_game import sandbox_from_map, sandbox_from_scenario
-from game.rules.options import TW, Rules
 from game.setup import (
     DEFAULT_FORCES,
     DEFAULT_SKILLS,

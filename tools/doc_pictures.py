@@ -29,6 +29,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("HEXPLATE_NO_AUTOSAVE", "1")  # a picture writes no save
 os.environ.pop("HEXPLATE_DEBUG_LAYOUT", None)
 
+import architecture_picture  # noqa: E402
 import infantry_screenshot  # noqa: E402
 import pygame  # noqa: E402
 import sandbox_screenshot  # noqa: E402
@@ -87,6 +88,9 @@ PICTURES: dict[str, Picture] = {
         for name, (zoom, size) in map_pics.MAPS.items()
     },
     "preview_window": Picture(map_pics.preview_window, map_pics.PREVIEW_SIZE),
+    "architecture": Picture(
+        architecture_picture.draw, (architecture_picture.W, architecture_picture.H)
+    ),
 }
 
 

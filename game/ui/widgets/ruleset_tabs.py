@@ -11,8 +11,10 @@ from typing import Any
 
 import pygame
 
+from game.ui.widgets.palette import DIM
+from game.ui.widgets.panels import Button, draw_button
+
 from .fonts import draw_text, font
-from .panels import DIM, Button, draw_button
 
 ACTION = "ruleset"
 # (code, label, start screen)

@@ -28,9 +28,8 @@ from game.ui.widgets.fonts import log_size, place
 from game.ui.widgets.help import DEPLOY_KEYS, draw_help
 from game.ui.widgets.keys import is_confirm
 from game.ui.widgets.log_view import LogView
+from game.ui.widgets.palette import DIM, TEXT
 from game.ui.widgets.panels import (
-    DIM,
-    TEXT,
     PanelCache,
     banner_surface,
     rows_surface,

@@ -18,7 +18,8 @@ from game.save import save_dir
 from game.ui.app.registry import register
 from game.ui.scenes.regiments import files as regiments_io
 from game.ui.widgets.fonts import draw_text, font, ui_size
-from game.ui.widgets.panels import BG, DIM, TEXT, Button, button_at, draw_button
+from game.ui.widgets.palette import BG, DIM, TEXT
+from game.ui.widgets.panels import Button, button_at, draw_button
 
 
 def _box(screen: pygame.Surface, w: int, h: int) -> pygame.Rect:

@@ -17,7 +17,8 @@ from game.flow import outcome
 from game.state import GameState
 from game.ui.app.registry import register
 from game.ui.widgets.fonts import draw_text, font, ui_size
-from game.ui.widgets.panels import BG, DIM, TEXT, Button, button_at, draw_button, side_colour
+from game.ui.widgets.palette import BG, DIM, TEXT
+from game.ui.widgets.panels import Button, button_at, draw_button, side_colour
 
 
 def game_over(state: GameState | None) -> str | None:

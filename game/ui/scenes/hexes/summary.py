@@ -16,7 +16,8 @@ import pygame
 from game.narrate.turn_report import TurnReport, UnitTurn, turn_report, turn_start
 from game.ui.app.registry import register
 from game.ui.widgets.fonts import draw_text, font, ui_size
-from game.ui.widgets.panels import BAD, BG, DIM, TEXT, Row, rows_surface, side_colour
+from game.ui.widgets.palette import BAD, BG, DIM, TEXT
+from game.ui.widgets.panels import Row, rows_surface, side_colour
 
 HINT = "Press any key or click to go on (wheel: scroll)"
 

@@ -26,7 +26,8 @@ from game.ui.app.registry import register
 from game.ui.widgets import ruleset_tabs as tabs
 from game.ui.widgets.debug_buttons import write_buttons
 from game.ui.widgets.fonts import draw_text, font, ui_size
-from game.ui.widgets.panels import BG, DIM, TEXT, Button, button_at, draw_button, side_colour
+from game.ui.widgets.palette import BG, DIM, TEXT
+from game.ui.widgets.panels import Button, button_at, draw_button, side_colour
 
 PLAIN = "plain table"
 NONE = ""  # no army for this side (the sandbox only)

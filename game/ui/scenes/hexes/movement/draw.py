@@ -16,10 +16,8 @@ from game.ui.map.anim import popup_surface
 from game.ui.map.overlays import MoveWarning
 from game.ui.widgets.fonts import draw_text, font, log_size, place
 from game.ui.widgets.help import PLAY_KEYS, draw_help
+from game.ui.widgets.palette import BG, DIM, HOVER, SELECT, TEXT
 from game.ui.widgets.panels import (
-    BG,
-    DIM,
-    TEXT,
     Button,
     banner_surface,
     button_grid,
@@ -33,9 +31,6 @@ from game.ui.widgets.record_sheet import record_sheet, sheet_lines
 from game.ui.widgets.unit_tip import tip_rows
 
 from .charge_draw import charge_rows
-
-HOVER = (255, 246, 192)
-SELECT = (255, 255, 255)
 
 
 def draw_scene(scene: Any, screen: pygame.Surface) -> None:

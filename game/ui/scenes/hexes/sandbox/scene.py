@@ -33,7 +33,8 @@ from game.ui.scenes.hexes.sandbox.attack import FireView, StrikeView, percent
 from game.ui.scenes.hexes.sandbox.flight import FlightView, is_flier
 from game.ui.scenes.hexes.sandbox.guide import Guide
 from game.ui.scenes.hexes.sandbox.pieces import Carry, Palette, palette_width
-from game.ui.widgets.panels import DIM, TEXT, screen_layout
+from game.ui.widgets.palette import DIM, TEXT
+from game.ui.widgets.panels import screen_layout
 from game.units.unit import Unit
 
 TOOLS = ("move", "edit", "attack", "strike", "fly")

@@ -23,11 +23,11 @@ from game.ui.app.registry import for_phase, register
 from game.ui.app.scene import is_input
 from game.ui.map import overlays
 from game.ui.map.sprites import draw_unit
-from game.ui.map.view import MapView, tiles_for
-from game.ui.scenes.hexes.movement.draw import draw_handoff, show_tip, unit_under
-from game.ui.scenes.hexes.movement.input import HANDOFF_GRACE, help_key
+from game.ui.map.view import MapView, tiles_for, unit_under
 from game.ui.widgets.fonts import log_size, place
-from game.ui.widgets.help import DEPLOY_KEYS, draw_help
+from game.ui.widgets.handoff import HANDOFF_GRACE, draw_handoff
+from game.ui.widgets.help import DEPLOY_KEYS, draw_help, help_key
+from game.ui.widgets.hud import show_tip
 from game.ui.widgets.keys import is_confirm
 from game.ui.widgets.log_view import LogView
 from game.ui.widgets.palette import DIM, TEXT

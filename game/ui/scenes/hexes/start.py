@@ -34,11 +34,10 @@ from game.setup import (
 from game.ui.app.app import App
 from game.ui.app.registry import register
 from game.ui.app.scene import is_input
-from game.ui.scenes.hexes.movement.input import help_key
 from game.ui.widgets import ruleset_tabs as tabs
 from game.ui.widgets.debug_buttons import write_buttons
 from game.ui.widgets.fonts import draw_text, font, ui_size
-from game.ui.widgets.help import draw_help
+from game.ui.widgets.help import draw_help, help_key
 from game.ui.widgets.palette import BG, BG2, DIM, TEXT
 from game.ui.widgets.panels import Button, button_at, draw_button, side_colour
 from game.units.unit import INFANTRY, MOVES_ONLY

@@ -31,7 +31,8 @@ from game.ui.map.events import route
 from game.ui.map.view import MapView, tiles_for
 from game.ui.scenes.hexes.flight.draw import draw_flight, flight_rows
 from game.ui.scenes.hexes.flight.plan import FlightPlan, positions
-from game.ui.scenes.hexes.movement.input import HANDOFF_GRACE, help_key
+from game.ui.widgets.handoff import HANDOFF_GRACE
+from game.ui.widgets.help import help_key
 from game.ui.widgets.keys import is_confirm
 from game.ui.widgets.log_view import LogView
 from game.ui.widgets.panels import PanelCache, Row, button_at, screen_layout

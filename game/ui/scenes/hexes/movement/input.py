@@ -17,20 +17,12 @@ from game.ui.scenes.hexes.movement import dive as play_dive
 from game.ui.scenes.hexes.movement import tacops as play_tacops
 from game.ui.scenes.hexes.movement.plan import facing_from_angle, nearest_facing
 from game.ui.widgets.fonts import log_size
-from game.ui.widgets.keys import is_confirm, is_help
+from game.ui.widgets.handoff import HANDOFF_GRACE
+from game.ui.widgets.help import help_key
+from game.ui.widgets.keys import is_confirm
 from game.ui.widgets.panels import button_at
 
 DRAG_PX = 10
-HANDOFF_GRACE = 0.45  # s: a click this soon after skipping a move is its double, not a hand-off
-
-
-def help_key(scene: Any, event: pygame.event.Event) -> bool:
-    """F1 or ? toggles the screen's help overlay (the other shared keys are the App's,
-    game.ui.widgets.keys)."""
-    if is_help(event):
-        scene.help = not scene.help
-        return True
-    return False
 
 
 def handle_event(scene: Any, event: pygame.event.Event) -> bool:

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pygame
 
-from game.actions import Action, Event
+from game.core.actions import Action, Event
 from game.core.errors import UserFacingError
 from game.core.history import History
 from game.flow import Outcome

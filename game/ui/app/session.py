@@ -18,16 +18,18 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from game.actions import Action, Event, StartGame
+from game.core.actions import Action, Event
 from game.core.errors import UserFacingError
+from game.core.files import save_dir
 from game.core.history import History
 from game.flow import Outcome, apply, outcome, phase_of
 from game.flow import advance as core_advance
+from game.phases.actions import StartGame
 from game.phases.sandbox_game import SANDBOX, is_scenario, sandbox_from_scenario, save_sandbox
 from game.phases.sandbox_game import undo as undo_line
 from game.rules.combat.records import Declaration
 from game.rules.physical.records import Blow
-from game.save import autosave, load_game, save_dir, save_game
+from game.save import autosave, load_game, save_game
 from game.state import GameState
 
 QUICKSAVE = "quicksave.json"

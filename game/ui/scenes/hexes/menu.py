@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pygame
 
+from game.core.files import save_dir
 from game.phases.sandbox_game import is_scenario
-from game.save import save_dir
 from game.ui.app.app import App
 from game.ui.app.registry import register
 from game.ui.scenes.regiments import files as regiments_io

@@ -15,6 +15,7 @@ import typing
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from .core.limits import MAX_LIST
 from .dice import Roll
 from .errors import brief
 from .hexgrid import Hex, HexNameError, hex_name, parse_hex_name
@@ -207,6 +208,8 @@ def _from_json(where: str, kind: Any, value: Any) -> Any:
     if typing.get_origin(kind) is tuple:
         if not isinstance(value, list):
             raise ValueError(f"{where} must be a list")
+        if len(value) > MAX_LIST:
+            raise ValueError(f"{where} has {len(value)} items, more than the limit of {MAX_LIST}")
         return tuple(_from_json(where, args[0], v) for v in value)
     if kind is Hex:
         try:

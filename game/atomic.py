@@ -73,19 +73,23 @@ def remove_stale_temps(path: Path) -> list[Path]:
     """Delete temporary files killed writes left in ``path``'s folder; returns them.
 
     A temp file names the process that wrote it; it is stale when that process is gone.
-    Older temp names of this target without a process id count as stale after
-    STALE_SECONDS."""
+    This target's temp names are judged by their process id whatever follows it; older
+    ones without a process id count as stale after STALE_SECONDS."""
     removed = remove_stale_in(path.parent)
     try:
-        candidates = list(path.parent.glob(f".{path.name}.*.tmp"))
+        candidates = [p for p in path.parent.glob(f".{path.name}.*.tmp") if p not in removed]
     except OSError:
         return removed
     now = time.time()
     for tmp in candidates:
-        if OURS.match(tmp.name):
-            continue  # has a process id: remove_stale_in judged it
+        middle = tmp.name[len(path.name) + 2 : -len(".tmp")]
+        pid_text = middle.split(".", 1)[0]
         try:
-            if now - tmp.stat().st_mtime > STALE_SECONDS:
+            if "." in middle and pid_text.isdigit():
+                stale = not _alive(int(pid_text))
+            else:
+                stale = now - tmp.stat().st_mtime > STALE_SECONDS
+            if stale:
                 tmp.unlink()
                 removed.append(tmp)
         except OSError:

@@ -29,6 +29,16 @@ from .board import (
     HexSpec,
     build_board,
 )
+from .core.limits import (
+    MAX_BOARD,
+    MAX_DICE,
+    MAX_FILE_BYTES,
+    MAX_STEPS,
+    MAX_UNITS,
+    FileTooLarge,
+    read_capped,
+    too_many,
+)
 from .designs import Design, DesignError, design
 from .designs import catalog as designs_by_code
 from .errors import UserFacingError, brief
@@ -136,7 +146,10 @@ def read_json(path: Path) -> Any:
     """The file's JSON, or a ScenarioError saying why it cannot be had."""
     r = Reader(path)
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = read_capped(path).decode("utf-8")
+    except FileTooLarge:
+        raise r.error(f"is larger than the limit of {MAX_FILE_BYTES // 2**20} MiB "
+                      "(docs/limits.md)") from None  # fmt: skip
     except FileNotFoundError:
         raise r.error("no such file") from None
     except IsADirectoryError:
@@ -172,6 +185,7 @@ def parse_scenario(data: Any, path: Path) -> Scenario:
     options = _options(r, top.get("options", []))
     if "board" not in top:
         raise r.error("the scenario has no 'board'")
+    _check_sizes(r, top)
     board, board_file = _board(r, top["board"])
     units = _units(r, top.get("units", []), board, options)
     dice = _dice(r, top["dice"]) if "dice" in top and top["dice"] is not None else None
@@ -183,6 +197,21 @@ def parse_scenario(data: Any, path: Path) -> Scenario:
     physical = read_physical(r, top, {u.id: u for u in units})
     return Scenario(path, board, units, dice, move, version, board_file, moves, twists, attacks,
                     physical, options)  # fmt: skip
+
+
+def _check_sizes(r: Reader, top: dict[str, Any]) -> None:
+    """The scenario's size limits (game.core.limits), before any of it is read."""
+    move = top.get("move")
+    sizes = (
+        ("units", top.get("units"), MAX_UNITS),
+        ("dice", top.get("dice"), MAX_DICE),
+        ("attacks", top.get("attacks"), MAX_UNITS),  # one unit's, each at another target
+        ("move.steps", move.get("steps") if isinstance(move, dict) else None, MAX_STEPS),
+    )
+    for what, value, limit in sizes:
+        why = too_many(what, len(value), limit) if isinstance(value, list) else None
+        if why:
+            raise r.error(why)
 
 
 def _options(r: Reader, value: Any) -> tuple[str, ...]:
@@ -213,8 +242,8 @@ def _board(r: Reader, value: Any) -> tuple[Board, str | None]:
     for k in ("width", "height"):
         if k not in d:
             raise r.error(f"board has no '{k}' (give width, height and hexes, or a file)")
-    width = r.int_(d["width"], "board.width", 1, 999)
-    height = r.int_(d["height"], "board.height", 1, 999)
+    width = r.int_(d["width"], "board.width", 1, MAX_BOARD)
+    height = r.int_(d["height"], "board.height", 1, MAX_BOARD)
     hexes: dict[Hex, HexSpec] = {}
     for name, spec in r.obj(d.get("hexes", {}), "board.hexes").items():
         where = f"hex {_text(name)} in board.hexes"
@@ -447,7 +476,10 @@ def _move(
     mover = next((u for u in units if u.id == unit), None)
     if mover is None:
         raise r.error(f"move.unit '{unit}' is not one of the units")
-    aero = mover.kind == AERO  # an aerospace move needs no mode (Extension 2, Aerospace)
+    aero = mover.kind == AERO  # an aerospace move has no mode (Extension 2, Aerospace)
+    if "mode" in d and aero:
+        raise r.error(f"move.mode: an aerospace unit's move takes no mode (it flies), "
+                      f"not {_shown(d['mode'])}")  # fmt: skip
     if "mode" not in d and not aero:
         raise r.error("move has no 'mode'")
     mode = d.get("mode", "")

@@ -14,6 +14,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from ..core.limits import MAX_FILE_BYTES, FileTooLarge, read_capped
 from ..errors import UserFacingError
 from ..locations import BIPED_LOCATIONS, HEAD, QUAD_LOCATIONS, VEHICLE_LOCATIONS
 from ..mech import max_armour
@@ -101,7 +102,10 @@ def read_json_file(path: Path) -> Any:
     """The file's JSON, or a DesignError saying why it cannot be had."""
     c = _Check(path)
     try:
-        return json.loads(path.read_bytes().decode("utf-8"))
+        return json.loads(read_capped(path).decode("utf-8"))
+    except FileTooLarge:
+        raise c.fail(f"is larger than the limit of {MAX_FILE_BYTES // 2**20} MiB "
+                     "(docs/limits.md)") from None  # fmt: skip
     except FileNotFoundError:
         raise c.fail("no such file") from None
     except UnicodeDecodeError:

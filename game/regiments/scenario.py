@@ -16,6 +16,17 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
+from ..core.limits import (
+    MAX_DICE,
+    MAX_OBSTACLE_POINTS,
+    MAX_OBSTACLES,
+    MAX_REGIMENTS,
+    MAX_STEPS,
+    MAX_TABLE_CM,
+    too_many,
+)
 from ..scenario import ScenarioError, read_json
 from .geometry import convex_hull, overlaps
 from .options import CHOICES, Options
@@ -30,7 +41,7 @@ TOP_KEYS = ("version", "ruleset", "table", "regiments", "order", "options", "dic
 REQUIRED = ("id", "side", "files", "ranks", "stand", "front_left", "facing", "move")
 OPTIONAL = ("size", "markers", "name")
 ORDER_KEYS = ("unit", "type", "steps", "turn", "files", "side", "target", "countercharge")
-MAX_CM = 100_000.0
+MAX_CM = MAX_TABLE_CM
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -109,12 +120,32 @@ def parse(data: Any, path: Path) -> RegimentScenario:
     r.int_(top.get("version", 1), "version", 1, 1)
     if "table" not in top:
         raise r.err("the scenario has no 'table'")
+    _check_sizes(r, top)
     table, map_ref = _table(r, top["table"])
     regs = _regiments(r, top.get("regiments", []), table)
     options = _options(r, top.get("options", {}))
     dice = _dice(r, top["dice"]) if top.get("dice") is not None else None
     order = _order(r, top["order"], regs) if top.get("order") is not None else None
     return RegimentScenario(path, table, regs, options, order, dice, map_ref)
+
+
+def _check_sizes(r: _R, top: dict[str, Any]) -> None:
+    """The scenario's size limits (game.core.limits), before any of it is read."""
+    table, order = top.get("table"), top.get("order")
+    obstacles = table.get("obstacles") if isinstance(table, dict) else None
+    sizes = [
+        ("regiments", top.get("regiments"), MAX_REGIMENTS),
+        ("dice", top.get("dice"), MAX_DICE),
+        ("table.obstacles", obstacles, MAX_OBSTACLES),
+        ("order.steps", order.get("steps") if isinstance(order, dict) else None, MAX_STEPS),
+    ]
+    for i, o in enumerate(obstacles if isinstance(obstacles, list) else ()):
+        points = o.get("points") if isinstance(o, dict) else None
+        sizes.append((f"table.obstacles[{i}].points", points, MAX_OBSTACLE_POINTS))
+    for what, value, limit in sizes:
+        why = too_many(what, len(value), limit) if isinstance(value, list) else None
+        if why:
+            raise r.err(why)
 
 
 def _table(r: _R, v: Any) -> tuple[Table, str | None]:
@@ -132,6 +163,10 @@ def _table(r: _R, v: Any) -> tuple[Table, str | None]:
             t = table_from_map(found)
         except TabletopError as e:
             raise r.err(f"table.file: {e}") from None
+        why = too_many("table.file's and table's obstacles", len(t.obstacles + obstacles),
+                       MAX_OBSTACLES)  # fmt: skip
+        if why:
+            raise r.err(why)
         return Table(t.width, t.height, t.obstacles + obstacles, name, t.cm_per_pixel), name
     for k in ("width", "height"):
         if k not in d:
@@ -168,27 +203,47 @@ def _obstacle(r: _R, v: Any, i: int) -> Obstacle:
     hull = convex_hull(pts)  # an obstacle counts as its convex hull (docs/regiments.md)
     if len(hull) < 3:
         raise r.err(f"{where} has no area")
-    oid = r.str_(d.get("id", f"obstacle {i + 1}"), f"{where}.id")
+    if "id" not in d:
+        raise r.err(f"{where} has no 'id' (a name for sentences, e.g. \"rock\")")
+    oid = r.str_(d["id"], f"{where}.id")
     return Obstacle(oid, tuple((float(x), float(y)) for x, y in hull))
 
 
 def _regiments(r: _R, v: Any, table: Table) -> tuple[Regiment, ...]:
     out: list[Regiment] = []
+    boxes = np.empty((0, 4))  # the placed regiments' bounding boxes: x0, y0, x1, y1
+    obstacles = [(ob, ob.polygon()) for ob in table.obstacles]
+    ob_boxes = np.array([_box(p) for _, p in obstacles]).reshape(-1, 4)
     for i, item in enumerate(_list(r, v, "regiments")):
         reg = _regiment(r, item, i)
         where = f"regiment '{reg.id}'"
         if any(o.id == reg.id for o in out):
             raise r.err(f"{where}: two regiments have this id")
-        if not table.holds(reg.corners()):
+        corners = reg.corners()
+        if not table.holds(corners):
             raise r.err(f"{where} does not lie on the {table.width:g} x {table.height:g} cm table")
-        for o in out:
-            if overlaps(reg.corners(), o.corners()):
-                raise r.err(f"{where} overlaps regiment '{o.id}'")
-        for ob in table.obstacles:
-            if overlaps(reg.corners(), ob.polygon()):
-                raise r.err(f"{where} stands on obstacle '{ob.id}'")
+        box = _box(corners)
+        for k in _near(boxes, box):  # only those whose boxes meet can overlap
+            if overlaps(corners, out[k].corners()):
+                raise r.err(f"{where} overlaps regiment '{out[k].id}'")
+        for k in _near(ob_boxes, box):
+            if overlaps(corners, obstacles[k][1]):
+                raise r.err(f"{where} stands on obstacle '{obstacles[k][0].id}'")
         out.append(reg)
+        boxes = np.vstack([boxes, box])
     return tuple(out)
+
+
+def _box(points: np.ndarray) -> np.ndarray:
+    pts = np.asarray(points, float)
+    return np.concatenate([pts.min(axis=0), pts.max(axis=0)])
+
+
+def _near(boxes: np.ndarray, box: np.ndarray, pad: float = 1e-6) -> list[int]:
+    """Indices of the ``boxes`` that meet ``box`` (with a hair of slack), in order."""
+    meet = (boxes[:, 0] <= box[2] + pad) & (box[0] <= boxes[:, 2] + pad)
+    meet &= (boxes[:, 1] <= box[3] + pad) & (box[1] <= boxes[:, 3] + pad)
+    return [int(k) for k in np.flatnonzero(meet)]
 
 
 def _regiment(r: _R, v: Any, i: int) -> Regiment:
@@ -209,7 +264,7 @@ def _regiment(r: _R, v: Any, i: int) -> Regiment:
         stand, r.pair(d["front_left"], f"{where}.front_left"), 0.0,
         r.num(d["move"], f"{where}.move", 0.0, 1000.0),
         r.int_(d.get("size", 1), f"{where}.size", 0, 20),
-        (), str(d.get("name", "")),
+        (), r.str_(d["name"], f"{where}.name") if "name" in d else "",
     )  # fmt: skip
     facing = r.num(d["facing"], f"{where}.facing", -360.0, 360.0)
     return reg.placed(reg.front_left, facing).with_markers(tuple(markers))

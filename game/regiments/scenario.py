@@ -11,13 +11,13 @@ and an order's ``countercharge`` (who countercharges when they may).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from ..core.jsonshape import AS_PYTHON, Shape
 from ..core.limits import (
     MAX_DICE,
     MAX_OBSTACLE_POINTS,
@@ -70,41 +70,20 @@ def load(path: str | Path) -> RegimentScenario:
     return parse(read_json(path), path)
 
 
-class _R:
-    """Phrases each check's one-sentence error with the file name."""
+class _R(Shape):
+    """Phrases each check's one-sentence error with the file name (game.core.jsonshape,
+    values shown as Python would)."""
 
     def __init__(self, path: Path) -> None:
-        self.path = path
+        super().__init__(path, ScenarioError, AS_PYTHON)
 
     def err(self, msg: str) -> ScenarioError:
         return ScenarioError(f"{self.path}: {msg}")
 
-    def obj(self, v: Any, where: str, keys: tuple[str, ...]) -> dict[str, Any]:
-        if not isinstance(v, dict):
-            raise self.err(f"{where} must be a JSON object")
-        for k in v:
-            if k not in keys:
-                raise self.err(f"unknown key '{k}' in {where} (allowed: {', '.join(keys)})")
-        return v
+    error = err
 
     def num(self, v: Any, where: str, lo: float = -MAX_CM, hi: float = MAX_CM) -> float:
-        if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v):
-            raise self.err(f"{where} must be a number, not {v!r}")
-        if not lo <= v <= hi:
-            raise self.err(f"{where} is {v}, outside {lo:g}..{hi:g}")
-        return float(v)
-
-    def int_(self, v: Any, where: str, lo: int, hi: int) -> int:
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise self.err(f"{where} must be a whole number, not {v!r}")
-        if not lo <= v <= hi:
-            raise self.err(f"{where} is {v}, outside {lo}..{hi}")
-        return v
-
-    def str_(self, v: Any, where: str) -> str:
-        if not isinstance(v, str) or not v.strip():
-            raise self.err(f"{where} must be a non-empty string, not {v!r}")
-        return v
+        return super().num(v, where, lo, hi)
 
     def pair(self, v: Any, where: str, lo: float = -MAX_CM) -> tuple[float, float]:
         if not isinstance(v, list) or len(v) != 2:
@@ -186,9 +165,7 @@ def _resolve(scenario: Path, name: str) -> Path:
 
 
 def _list(r: _R, v: Any, where: str) -> list[Any]:
-    if not isinstance(v, list):
-        raise r.err(f"{where} must be a list")
-    return v
+    return r.list_(v, where)
 
 
 def _obstacle(r: _R, v: Any, i: int) -> Obstacle:

@@ -43,7 +43,15 @@ def _run_into_closed_pipe(args: list[str]) -> subprocess.CompletedProcess[bytes]
         os.close(write_end)
 
 
-@pytest.mark.parametrize("args", COMMANDS, ids=lambda a: " ".join(a[:2]))
+FAST = {"attack", "aero", "regiment", "autoplay", "--help"}  # every run; the rest: slow
+
+
+@pytest.mark.parametrize(
+    "args",
+    [a if a[0] in FAST or a[1] in FAST else pytest.param(a, marks=pytest.mark.slow)
+     for a in COMMANDS],
+    ids=lambda a: " ".join(a[:2]),
+)  # fmt: skip
 def test_a_reader_closing_early_ends_the_command_quietly(args: list[str]) -> None:
     p = _run_into_closed_pipe(args)
     err = p.stderr.decode()

@@ -15,9 +15,10 @@ import typing
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .core.limits import MAX_LIST
-from .dice import Roll
-from .errors import brief
+from game.core.dice import Roll
+from game.core.errors import brief
+from game.core.limits import MAX_LIST
+
 from .hexgrid import Hex, HexNameError, hex_name, parse_hex_name
 
 
@@ -52,7 +53,7 @@ class Action:
 
 @dataclass(frozen=True, slots=True)
 class AddUnit(Action):
-    """Setup: put a roster design (game.roster key) into a side's force."""
+    """Setup: put a roster design (game.designs.roster key) into a side's force."""
 
     doing: ClassVar[str] = "units are added"
 
@@ -81,7 +82,7 @@ class StartGame(Action):
 
 @dataclass(frozen=True, slots=True)
 class Deploy(Action):
-    """Deployment: set a unit down in its side's zone (game.deploy)."""
+    """Deployment: set a unit down in its side's zone (game.rules.deploy)."""
 
     doing: ClassVar[str] = "units are deployed"
 

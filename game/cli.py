@@ -11,14 +11,14 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 
-from .errors import UserFacingError, one_line
+from game.core.errors import UserFacingError, one_line
 
 EXIT_BAD_INPUT = 2
 EXIT_BROKEN_PIPE = 141  # what a shell reports for a process its reader left (128 + SIGPIPE)
 
 
 def _rules(argv: Sequence[str]) -> int:
-    from .referee import main as referee_main
+    from game.referee.moves import main as referee_main
 
     return referee_main(argv)
 
@@ -84,8 +84,8 @@ PLAYING = ("play", "regiments", "sandbox")  # the commands that write saves
 
 def _tidy_saves() -> None:
     """Temporary files an interrupted save left in the save folder go at the start."""
-    from .atomic import remove_stale_in
-    from .save import save_dir
+    from game.core.atomic import remove_stale_in
+    from game.save import save_dir
 
     remove_stale_in(save_dir())
 

@@ -228,8 +228,8 @@ def test_the_same_values_within_what_a_unit_can_have_are_read(tmp_path, capsys) 
 
 def _inline_save(tmp_path: Path) -> tuple[Path, dict]:
     from game.board import build_board
+    from game.designs.roster import make_unit
     from game.hexgrid import Hex
-    from game.roster import make_unit
     from game.save import save_game
     from game.setup import new_game
 

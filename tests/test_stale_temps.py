@@ -1,5 +1,5 @@
 """Issue 26: a save killed mid-write leaves its temporary file, and the next save into the
-folder or the next start of the game removes it (only our own, by game.atomic.OURS)."""
+folder or the next start of the game removes it (only our own, by game.core.atomic.OURS)."""
 
 from __future__ import annotations
 
@@ -10,14 +10,14 @@ import sys
 import time
 from pathlib import Path
 
-from game.atomic import OURS, remove_stale_in, write_atomic
+from game.core.atomic import OURS, remove_stale_in, write_atomic
 
 REPO = Path(__file__).resolve().parents[1]
 
 HANG_IN_WRITE = """
 import os, sys, time
 from pathlib import Path
-from game import atomic
+from game.core import atomic
 def hang(src, dst):
     print("written", flush=True)
     time.sleep(600)

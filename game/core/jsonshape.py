@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..errors import one_line
+from game.core.errors import one_line
 
 Fail = Callable[[str], Exception]
 

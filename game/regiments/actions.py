@@ -8,8 +8,9 @@ import math
 from dataclasses import dataclass
 from typing import ClassVar
 
+from game.core.limits import MAX_STEPS, MAX_TABLE_CM, too_many
+
 from ..actions import Action
-from ..core.limits import MAX_STEPS, MAX_TABLE_CM, too_many
 from .paths import STEP_KINDS, Step
 
 

@@ -7,7 +7,8 @@ the order's ``countercharge`` list; the game asks the players, game.regiments.ph
 
 from __future__ import annotations
 
-from ..core.limits import MAX_STEPS, too_many
+from game.core.limits import MAX_STEPS, too_many
+
 from .charge import Decide, resolve_charge
 from .formation import check_formation
 from .moves import check_move

@@ -17,8 +17,8 @@ from typing import Any
 
 import numpy as np
 
-from ..core.jsonshape import AS_PYTHON, Shape
-from ..core.limits import (
+from game.core.jsonshape import AS_PYTHON, Shape
+from game.core.limits import (
     MAX_DICE,
     MAX_OBSTACLE_POINTS,
     MAX_OBSTACLES,
@@ -27,7 +27,8 @@ from ..core.limits import (
     MAX_TABLE_CM,
     too_many,
 )
-from ..scenario import ScenarioError, read_json
+from game.scenario.reader import ScenarioError, read_json
+
 from .geometry import convex_hull, overlaps
 from .options import CHOICES, Options
 from .paths import Step

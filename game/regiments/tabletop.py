@@ -17,8 +17,9 @@ from xml.etree import ElementTree
 
 import numpy as np
 
-from ..core.limits import MAX_OBSTACLE_POINTS, MAX_OBSTACLES, too_many
-from ..errors import UserFacingError
+from game.core.errors import UserFacingError
+from game.core.limits import MAX_OBSTACLE_POINTS, MAX_OBSTACLES, too_many
+
 from .geometry import convex_hull, rotate
 from .table import Obstacle, Table
 

@@ -35,7 +35,7 @@ from game import autoplay
 from game.actions import StartGame
 from game.flow import ENGINE as FLOW
 from game.flow import apply, outcome
-from game.movers import rules_mover
+from game.phases.movers import rules_mover
 from game.regiments import save as regiments_save
 from game.regiments.engine import ENGINE
 from game.regiments.setup import game_from_scenario

@@ -54,7 +54,7 @@ HEX_COMMANDS = (["move"], ["reach"], ["los"], ["attack"], ["attack", "--resolve"
                 ["aero", "--resolve"])  # fmt: skip
 REG_COMMANDS = (["regiment"], ["regiment", "--seed", "3"])
 FAST_SCENARIOS, SLOW_SCENARIOS = 16, 240
-FAST_SAVE_EDITS, SLOW_SAVE_EDITS = 40, 600
+FAST_SAVE_EDITS, SLOW_SAVE_EDITS = 24, 600
 
 
 def _mutant(folder: Path, src: Path, seed: int) -> tuple[Path, str]:

@@ -324,3 +324,14 @@ def test_an_edited_start_of_a_regiments_save_is_refused(tmp_path, edit, why) -> 
     path.write_text(json.dumps(doc))
     with pytest.raises(SaveError, match="does not reach the saved position"):
         load_game(path)
+
+
+def test_an_inline_board_past_the_hex_limit_is_refused(tmp_path, capsys) -> None:
+    from game.core.limits import MAX_HEXES
+
+    d = hex_scenario(2, 2)
+    d["board"] = {"width": 999, "height": 999,
+                  "hexes": {f"{c:03d}{r:03d}": {"woods": 1} for c in range(1, 300)
+                            for r in range(1, 300)}}  # fmt: skip
+    line = refused(capsys, write(tmp_path, d), "move")
+    assert f"board.hexes: 89401 given, more than the limit of {MAX_HEXES}" in line

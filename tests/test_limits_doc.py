@@ -11,6 +11,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SHOWN = {
     "MAX_FILE_BYTES": "16 MiB",
     "MAX_BOARD": "999 x 999",
+    "MAX_HEXES": "40,000",
     "MAX_UNITS": "| 200 |",
     "MAX_STEPS": "| 100 |",
     "MAX_LIST": "| 200 |",
@@ -21,7 +22,8 @@ SHOWN = {
     "MAX_OBSTACLE_POINTS": "| 64 |",
     "MAX_TABLE_CM": "100,000 cm",
 }
-VALUES = {"MAX_FILE_BYTES": 16 * 2**20, "MAX_BOARD": 999, "MAX_UNITS": 200, "MAX_STEPS": 100,
+VALUES = {"MAX_FILE_BYTES": 16 * 2**20, "MAX_BOARD": 999, "MAX_HEXES": 40_000, "MAX_UNITS": 200,
+          "MAX_STEPS": 100,
           "MAX_LIST": 200, "MAX_ACTIONS": 100_000, "MAX_DICE": 10_000, "MAX_REGIMENTS": 100,
           "MAX_OBSTACLES": 100, "MAX_OBSTACLE_POINTS": 64, "MAX_TABLE_CM": 100_000}  # fmt: skip
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 MAX_FILE_BYTES = 16 * 1024 * 1024  # a scenario, save, design or weapons file (JSON)
 MAX_BOARD = 999  # hexes across and down (a hex scenario's inline board)
+MAX_HEXES = 40_000  # entries of an inline board's "hexes" (200 x 200 hexes, all described)
 MAX_UNITS = 200  # units in a hex scenario or save
 MAX_STEPS = 100  # steps of one move (hex or aerospace) or one regiments order
 MAX_LIST = 200  # items of any list inside one saved action (steps, hexes, ...)

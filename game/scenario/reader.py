@@ -26,6 +26,7 @@ from game.core.limits import (
     MAX_BOARD,
     MAX_DICE,
     MAX_FILE_BYTES,
+    MAX_HEXES,
     MAX_STEPS,
     MAX_UNITS,
     FileTooLarge,
@@ -193,8 +194,10 @@ def parse_scenario(data: Any, path: Path) -> Scenario:
 
 def _check_sizes(r: Reader, top: dict[str, Any]) -> None:
     """The scenario's size limits (game.core.limits), before any of it is read."""
-    move = top.get("move")
+    move, board = top.get("move"), top.get("board")
+    hexes = board.get("hexes") if isinstance(board, dict) else None
     sizes = (
+        ("board.hexes", list(hexes) if isinstance(hexes, dict) else None, MAX_HEXES),
         ("units", top.get("units"), MAX_UNITS),
         ("dice", top.get("dice"), MAX_DICE),
         ("attacks", top.get("attacks"), MAX_UNITS),  # one unit's, each at another target

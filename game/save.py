@@ -17,19 +17,26 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game.core.atomic import write_atomic
+from game.core.actions import Action, IllegalActionError
+from game.core.digest import json_digest
 from game.core.errors import UserFacingError, brief
-from game.core.limits import MAX_ACTIONS, too_many
+from game.core.files import (
+    SaveError,
+    ScenarioError,
+    read_json,
+    save_dir,
+    saved_actions,
+    write_text_atomically,
+)
+from game.phases.actions import HEX_FIELDS, action_to_json
 from game.phases.movers import Mover
-from game.scenario.reader import ScenarioError, parse_scenario, read_json
+from game.scenario.reader import parse_scenario
 from game.scenario.writer import board_digest, board_to_json, unit_to_json
 
-from .actions import Action, IllegalActionError, action_from_json, action_to_json
 from .flow import replay
 from .rules.options import OPTIONS, TACOPS, Rules
 from .state import GameStart, GameState
@@ -54,20 +61,7 @@ START_KEYS = ("board", "units", "rules", "sides", "seed", "dice")
 VARIANTS = ("tw", "classic")
 
 
-class SaveError(UserFacingError):
-    """A save that cannot be written or read (one sentence naming the file)."""
-
-
 # --- where saves live ---------------------------------------------------------------------
-
-
-def save_dir() -> Path:
-    """HEXPLATE_SAVE_DIR if set, else ~/.local/share/hexplate/saves (XDG data home)."""
-    env = os.environ.get("HEXPLATE_SAVE_DIR")
-    if env:
-        return Path(env)
-    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(data) / "hexplate" / "saves"
 
 
 def autosave_path() -> Path:
@@ -146,52 +140,12 @@ def snapshot(state: GameState) -> dict[str, Any]:
     }
 
 
-def json_digest(value: Any) -> str:
-    """sha256 of the value's canonical JSON (sorted keys, no spaces, 4 and 4.0 alike)."""
-    text = json.dumps(_canonical(value), sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-def _canonical(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {str(k): _canonical(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_canonical(v) for v in value]
-    if isinstance(value, int) and not isinstance(value, bool):
-        return float(value)
-    return value
-
-
 def save_game(state: GameState, path: str | Path) -> None:
     """Write the save atomically (game.core.atomic: temp file, fsync, os.replace, folder fsync)."""
     write_text_atomically(Path(path), json.dumps(save_to_json(state), indent=1))
 
 
-def write_text_atomically(path: Path, text: str) -> None:
-    """game.core.atomic.write_atomic; a failure is a SaveError naming the file."""
-    try:
-        write_atomic(path, text)
-    except OSError as e:
-        raise SaveError(f"{path}: the save could not be written ({e.strerror or e}).") from None
-
-
 # --- reading ------------------------------------------------------------------------------------
-
-
-def saved_actions(path: Path, raw: Any) -> list[Action]:
-    """A save's 'actions' list read back (both rule sets' saves), or one SaveError."""
-    if not isinstance(raw, list):
-        raise SaveError(f"{path}: 'actions' must be a list.")
-    why = too_many("'actions'", len(raw), MAX_ACTIONS)
-    if why:
-        raise SaveError(f"{path}: {why}.")
-    actions = []
-    for i, item in enumerate(raw):
-        try:
-            actions.append(action_from_json(item))
-        except ValueError as e:
-            raise SaveError(f"{path}: action {i + 1} is damaged ({e}).") from None
-    return actions
 
 
 def load_game(path: str | Path, mover: Mover | None = None) -> GameState:
@@ -221,7 +175,7 @@ def load_game(path: str | Path, mover: Mover | None = None) -> GameState:
     if isinstance(saved, dict) and "board" in saved and saved["board"] != board_digest(board):
         raise SaveError(f"{path}: {_board_changed(start.map_ref)}.")
     _units_read_back(path, board, start, top["start"]["units"])
-    actions = saved_actions(path, top["actions"])
+    actions = saved_actions(path, top["actions"], HEX_FIELDS)
     try:
         state = replay(board, start, actions, mover)
     except IllegalActionError as e:

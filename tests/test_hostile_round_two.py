@@ -184,15 +184,15 @@ def test_a_file_past_the_size_limit_is_refused_without_reading_it_all(tmp_path, 
 
 
 def test_a_save_past_the_action_limit_is_refused(tmp_path) -> None:
-    from game.save import SaveError, saved_actions
+    from game.core.files import SaveError, decode_action, saved_actions
+    from game.phases.actions import HEX_FIELDS
 
     with pytest.raises(SaveError, match="more than the limit"):
         saved_actions(tmp_path / "s.json", [{}] * (MAX_ACTIONS + 1))
-    from game.actions import action_from_json
 
     with pytest.raises(ValueError, match="more than the limit"):
-        action_from_json({"type": "CommitMove", "unit_id": "a", "mode": "walk",
-                          "steps": ["F"] * (MAX_LIST + 1)})  # fmt: skip
+        decode_action({"type": "CommitMove", "unit_id": "a", "mode": "walk",
+                          "steps": ["F"] * (MAX_LIST + 1)}, HEX_FIELDS)  # fmt: skip
 
 
 # --- values no unit can have (Build 2), in scenarios, the referee and saves alike ---------

@@ -15,8 +15,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.actions import StartGame
 from game.flow import advance, apply, choices, outcome, replay
+from game.phases.actions import StartGame
 from game.regiments import save as regiments_save
 from game.regiments.engine import ENGINE
 from game.regiments.engine import replay as regiments_replay

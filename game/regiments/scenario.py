@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from game.core.files import ScenarioError, read_json
 from game.core.jsonshape import AS_PYTHON, Shape
 from game.core.limits import (
     MAX_DICE,
@@ -27,7 +28,6 @@ from game.core.limits import (
     MAX_TABLE_CM,
     too_many,
 )
-from game.scenario.reader import ScenarioError, read_json
 
 from .geometry import convex_hull, overlaps
 from .options import CHOICES, Options

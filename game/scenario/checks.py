@@ -8,13 +8,10 @@ from pathlib import Path
 from typing import Any
 
 from game.board import Board
-from game.core.errors import UserFacingError, brief
+from game.core.errors import brief
+from game.core.files import ScenarioError
 from game.core.jsonshape import BY_KIND, Shape, kind_of, quoted
 from game.hexgrid import Hex, HexNameError, parse_hex_name
-
-
-class ScenarioError(UserFacingError):
-    """A scenario file that cannot be read or breaks the contract (one sentence)."""
 
 
 class Reader(Shape):

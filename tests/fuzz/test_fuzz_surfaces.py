@@ -32,9 +32,9 @@ from fuzzkit import (
 from games import map_game
 
 from game import autoplay
-from game.actions import StartGame
 from game.flow import ENGINE as FLOW
 from game.flow import apply, outcome
+from game.phases.actions import StartGame
 from game.phases.movers import rules_mover
 from game.regiments import save as regiments_save
 from game.regiments.engine import ENGINE

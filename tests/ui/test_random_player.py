@@ -52,7 +52,7 @@ def _noise(app, rng: random.Random, size: tuple[int, int], n: int) -> None:  # n
 
 def hex_battle(seed: int, count: int) -> tuple[set[str], int]:
     """Scenes shown and turns played in a battle of random legal choices."""
-    from game.ui.play import Args, make_app
+    from game.ui.app.play import Args, make_app
 
     size = (1280, 720)
     screen = pygame.display.set_mode(size)
@@ -97,7 +97,7 @@ def regiments_battle(seed: int, count: int) -> tuple[set[str], set[str], int]:
     random legal choices through the regiments screen."""
     from game.regiments.engine import ENGINE
     from game.regiments.engine import replay as regiments_replay
-    from game.ui.regiments import make_app, parse
+    from game.ui.app.regiments_cmd import make_app, parse
 
     size = (1280, 720)
     screen = pygame.display.set_mode(size)

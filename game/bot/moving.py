@@ -1,0 +1,133 @@
+"""The bot's movement phase: which unit moves now, where to, or which charge or death
+from above to declare (TURN-06, MOV, PHY-02).
+
+Units are planned one after the other in the order they must move (the slowest first, so
+the fastest choose last, knowing most): each sees its friends where they are (moved) or
+stand (not yet), the moved enemies where they ended and the others where they stand now,
+with their reach counted for rear exposure. Every candidate end is scored by
+game.bot.scoring in the core's numbers; a charge or DFA is taken only when its value
+beats the best move's."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..actions import Action, CommitMove, EndMove, StandStill
+from ..designs import weapons_table
+from ..outcome import damage_taken
+from ..phases.charges import attack_plan
+from ..phases.movement import DeclareCharge, attack_choices, to_move
+from ..phases.weapons import in_fight, movements
+from ..roster import built_body, built_hull
+from ..rules.combat.records import STOOD_STILL
+from ..rules.combat.tohit import mounts
+from ..state import GameState
+from ..units import Unit
+from .blows import blow_value
+from .ends import candidate_ends, preferred_range
+from .explain import charge_why, move_why
+from .ghosts import sights
+from .scoring import Context, Score, score
+from .style import Level, Style
+from .volley import base_heat
+
+CHARGE_MARGIN = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    action: Action
+    why: str
+    numbers: dict[str, float]
+
+
+def enemies_of(s: GameState, side: str) -> list[Unit]:
+    return [u for u in s.units if u.side != side and in_fight(s, u) and not u.airborne]
+
+
+def hurt_share(u: Unit) -> float:
+    built = built_body(u) if u.body is not None else built_hull(u)
+    if built is None:
+        return 0.0
+    full = built.total_armour() + built.total_structure()
+    return damage_taken(u) / full if full else 0.0
+
+
+def longest_range(u: Unit) -> int:
+    table = weapons_table()
+    return max((table[m.weapon].long for m in mounts(u)), default=0)
+
+
+def next_mover(s: GameState, side: str) -> Unit:
+    """The unit to move now: the one that can do least first (immobile, prone, slow)."""
+    units = to_move(s, side)
+    return min(units, key=lambda u: (not u.immobile, u.run_mp() + u.jump_mp(), u.id))
+
+
+def context(s: GameState, u: Unit, enemies: list[Unit], style: Style,
+            noise: Callable[[], float] | None) -> Context:  # fmt: skip
+    moves = movements(s)
+    heat = {e.id: base_heat(e, moves.get(e.id, STOOD_STILL), s.board, s.rules) for e in enemies}
+    reach = {e.id: (0 if e.moved else e.run_mp() + e.jump_mp()) + longest_range(e)
+             for e in enemies}  # fmt: skip
+    friends = [f.at for f in s.units
+               if f.side == u.side and f.id != u.id and in_fight(s, f)]  # fmt: skip
+    hurt = {e.id: hurt_share(e) for e in enemies}
+    return Context(style, s.rules, hurt, heat, reach, friends, preferred_range(u), noise)
+
+
+def decide_move(s: GameState, side: str, style: Style, level: Level,
+                pick: random.Random) -> Choice:  # fmt: skip
+    """The movement phase's next action for ``side``."""
+    busy = s.underway
+    if busy is not None:  # MOV-23: a fall cut the move short; it ends where it lies
+        return Choice(EndMove(busy.unit_id), f"{busy.unit_id} ends its move", {})
+    u = next_mover(s, side)
+    enemies = enemies_of(s, side)
+    if u.immobile or not enemies:
+        return Choice(StandStill(u.id), f"{u.id} stands still: nothing to move for", {})
+    noise = None
+    if level.noise:
+        noise = lambda: pick.gauss(0.0, level.noise * 10.0)  # noqa: E731
+    ctx = context(s, u, enemies, style, noise)
+    ends = candidate_ends(s, u, [e.at for e in enemies], level.candidates)
+    scored = [score(s, u, sg, end, enemies, ctx)
+              for sg, end in zip(sights(s, u, ends, enemies), ends, strict=True)]  # fmt: skip
+    best = max(scored, key=lambda x: x.total)
+    charge = best_charge(s, u, style, best)
+    if charge is not None:
+        return charge
+    return Choice(_action(u, best), move_why(s, u, best, enemies), _numbers(best))
+
+
+def _action(u: Unit, best: Score) -> Action:
+    if best.end.mode == "stand":
+        return StandStill(u.id)
+    return CommitMove(u.id, best.end.mode, best.end.steps)
+
+
+def _numbers(best: Score) -> dict[str, float]:
+    return {"score": round(best.total, 2), "dealt": round(best.volley.damage, 2),
+            "taken": round(best.taken, 2), "fall": round(best.fall, 3)}  # fmt: skip
+
+
+def best_charge(s: GameState, u: Unit, style: Style, best: Score) -> Choice | None:
+    """A charge or death from above whose value beats the best move's (PHY-10..14: the
+    charger fires nothing this turn, so it gives up the volley of that move)."""
+    top: tuple[float, DeclareCharge, object] | None = None
+    for a in attack_choices(s, u):
+        if not isinstance(a, DeclareCharge):
+            continue
+        plan = attack_plan(s, u.id, a.mode, a.steps, a.target)
+        t = s.unit(a.target)
+        if isinstance(plan, str) or t is None:
+            continue
+        v = blow_value(plan.option, u, t, style)
+        if top is None or v > top[0]:
+            top = (v, a, plan.option)
+    if top is None or top[0] <= max(best.total, 0.0) + CHARGE_MARGIN:
+        return None
+    value, action, option = top
+    return Choice(action, charge_why(s, u, action, option), {"score": round(value, 2)})

@@ -11,14 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from types import MappingProxyType
 
+from ..hexgrid import Hex, distance
 from ..phases.weapons import can_fire, movements
 from ..rules.combat.records import Declaration, Movement
 from ..rules.combat.tohit import AttackOptions
 from ..rules.combat.tohit_batch import weapon_options_many
 from ..state import GameState
 from ..units import Unit
-from .ends import End
+from .ends import End, facing_towards
 
 SEP = "~"  # ghost ids: "A1~3" (no real unit id holds it)
 
@@ -31,6 +33,7 @@ class Sight:
     movement: Movement
     out: Mapping[str, AttackOptions]  # enemy id -> the ghost's options at it
     back: Mapping[str, AttackOptions]  # enemy id -> that enemy's options at the ghost
+    later: Mapping[str, tuple[AttackOptions, ...]]  # unmoved enemy -> from where it may go
 
 
 def ghost_of(u: Unit, end: End, k: int) -> tuple[Unit, Movement]:
@@ -43,8 +46,22 @@ def ghost_of(u: Unit, end: End, k: int) -> tuple[Unit, Movement]:
     return g, Movement(r.mode, r.hexes_moved, False, r.heat)
 
 
-def sights(s: GameState, u: Unit, ends: Sequence[End], enemies: Sequence[Unit]) -> list[Sight]:
-    """Every candidate's options at the enemies and theirs at it, in one batch."""
+def prospect(e: Unit, at: Hex, towards: Hex, k: int) -> Unit:
+    """An enemy that has not moved yet, as if it walked to ``at`` facing ``towards``."""
+    facing = facing_towards(at, tuple(range(6)), [towards])
+    return replace(e, id=f"{e.id}{SEP}e{k}", at=at, facing=facing, moved=True)
+
+
+NONE: Mapping[str, Sequence[Unit]] = MappingProxyType({})
+
+
+def sights(s: GameState, u: Unit, ends: Sequence[End], enemies: Sequence[Unit], mine: int,
+           theirs: Mapping[str, int], prospects: Mapping[str, Sequence[Unit]] = NONE,
+           ) -> list[Sight]:  # fmt: skip
+    """Every candidate's options at the enemies within ``mine`` hexes (its longest range)
+    and theirs at it from within ``theirs[enemy]`` hexes, and the options of each enemy's
+    ``prospects`` (ghosts of it where it may walk, see :func:`prospect`) at it, in one
+    batch."""
     by_id = {x.id: x for x in s.units}
     moves = dict(movements(s))
     ghosts = []
@@ -53,9 +70,22 @@ def sights(s: GameState, u: Unit, ends: Sequence[End], enemies: Sequence[Unit]) 
         by_id[g.id], moves[g.id] = g, m
         ghosts.append((g, m))
     shooters = [e for e in enemies if can_fire(e)]
-    queries = [Declaration(g.id, e.id) for g, _ in ghosts for e in enemies]
-    queries += [Declaration(e.id, g.id) for g, _ in ghosts for e in shooters]
+    out = [[e for e in enemies if distance(g.at, e.at) <= mine] for g, _ in ghosts]
+    back = [[e for e in shooters if distance(g.at, e.at) <= theirs[e.id]] for g, _ in ghosts]
+    queries = [Declaration(g.id, e.id) for (g, _), es in zip(ghosts, out, strict=True) for e in es]
+    queries += [Declaration(e.id, g.id) for (g, _), es in zip(ghosts, back, strict=True)
+                for e in es]  # fmt: skip
+    for ps in prospects.values():
+        for p in ps:
+            by_id[p.id], moves[p.id] = p, Movement("walk", 1)
+    later = [(i, eid, p) for i, (g, _) in enumerate(ghosts) for eid, ps in prospects.items()
+             for p in ps if distance(p.at, g.at) <= theirs[eid]]  # fmt: skip
+    queries += [Declaration(p.id, ghosts[i][0].id) for i, _, p in later]
     found = iter(weapon_options_many(s.board, by_id, queries, moves, s.rules))
-    outs = [{e.id: next(found) for e in enemies} for _ in ghosts]
-    backs = [{e.id: next(found) for e in shooters} for _ in ghosts]
-    return [Sight(g, m, o, b) for (g, m), o, b in zip(ghosts, outs, backs, strict=True)]
+    outs = [{e.id: next(found) for e in es} for es in out]
+    backs = [{e.id: next(found) for e in es} for es in back]
+    laters: list[dict[str, tuple[AttackOptions, ...]]] = [{} for _ in ghosts]
+    for i, eid, _ in later:
+        laters[i][eid] = (*laters[i].get(eid, ()), next(found))
+    return [Sight(g, m, o, b, lt)
+            for (g, m), o, b, lt in zip(ghosts, outs, backs, laters, strict=True)]  # fmt: skip

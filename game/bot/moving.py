@@ -16,9 +16,11 @@ from dataclasses import dataclass
 
 from ..actions import Action, CommitMove, EndMove, StandStill
 from ..designs import weapons_table
+from ..hexgrid import Hex, distance
+from ..movers import reach_of
 from ..outcome import damage_taken
 from ..phases.charges import attack_plan
-from ..phases.movement import DeclareCharge, attack_choices, to_move
+from ..phases.movement import DeclareCharge, attack_choices, mode_reason, to_move
 from ..phases.weapons import in_fight, movements
 from ..roster import built_body, built_hull
 from ..rules.combat.records import STOOD_STILL
@@ -28,12 +30,13 @@ from ..units import Unit
 from .blows import blow_value
 from .ends import candidate_ends, preferred_range
 from .explain import charge_why, move_why
-from .ghosts import sights
+from .ghosts import prospect, sights
 from .scoring import Context, Score, score
 from .style import Level, Style
 from .volley import base_heat
 
 CHARGE_MARGIN = 1.0
+PROSPECTS = 3  # hexes per unmoved enemy where it may walk to fire
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,9 +81,28 @@ def context(s: GameState, u: Unit, enemies: list[Unit], style: Style,
     return Context(style, s.rules, hurt, heat, reach, friends, preferred_range(u), noise)
 
 
-def decide_move(s: GameState, side: str, style: Style, level: Level,
-                pick: random.Random) -> Choice:  # fmt: skip
+def prospects_for(s: GameState, u: Unit, enemies: list[Unit],
+                  cache: dict[tuple, list[Hex]]) -> dict[str, list[Unit]]:  # fmt: skip
+    """Where each enemy that has not moved may walk to fire at ``u``: ghosts of it in the
+    PROSPECTS hexes of its walking reach nearest to ``u`` (its reach is kept for the
+    turn in ``cache``)."""
+    out: dict[str, list[Unit]] = {}
+    for e in enemies:
+        if e.moved or e.immobile or mode_reason(e, "walk") is not None:
+            continue
+        key = (s.turn, e.id, e.at, e.facing)
+        if key not in cache:
+            cache[key] = [h for h, (_, fs) in reach_of(s, e.id, "walk").hexes().items()
+                          if fs and h != e.at]  # fmt: skip
+        near = sorted(cache[key], key=lambda h: (distance(h, u.at), h.col, h.row))
+        out[e.id] = [prospect(e, h, u.at, k) for k, h in enumerate(near[:PROSPECTS])]
+    return out
+
+
+def decide_move(s: GameState, side: str, style: Style, level: Level, pick: random.Random,
+                cache: dict[tuple, list[Hex]] | None = None) -> Choice:  # fmt: skip
     """The movement phase's next action for ``side``."""
+    cache = {} if cache is None else cache
     busy = s.underway
     if busy is not None:  # MOV-23: a fall cut the move short; it ends where it lies
         return Choice(EndMove(busy.unit_id), f"{busy.unit_id} ends its move", {})
@@ -93,8 +115,9 @@ def decide_move(s: GameState, side: str, style: Style, level: Level,
         noise = lambda: pick.gauss(0.0, level.noise * 10.0)  # noqa: E731
     ctx = context(s, u, enemies, style, noise)
     ends = candidate_ends(s, u, [e.at for e in enemies], level.candidates)
-    scored = [score(s, u, sg, end, enemies, ctx)
-              for sg, end in zip(sights(s, u, ends, enemies), ends, strict=True)]  # fmt: skip
+    seen = sights(s, u, ends, enemies, longest_range(u), ctx.reach,
+                  prospects_for(s, u, enemies, cache))  # fmt: skip
+    scored = [score(s, u, sg, end, enemies, ctx) for sg, end in zip(seen, ends, strict=True)]
     best = max(scored, key=lambda x: x.total)
     charge = best_charge(s, u, style, best)
     if charge is not None:

@@ -41,7 +41,8 @@ def _table(side: str, quad: bool, covered: bool, rules: Rules) -> tuple[Spot, ..
 
 
 @lru_cache(maxsize=20_000)
-def _expected(o: WeaponOption, table: tuple[Spot, ...]) -> float:
+def _expected(name: str, target: int, table: tuple[Spot, ...]) -> float:
+    o = WeaponOption(0, name, "", False, "", True, None, target, (), 0)
     return weapon_odds(o, table).damage
 
 
@@ -53,7 +54,7 @@ def expected_damage(o: WeaponOption, opts: AttackOptions, target: Unit, rules: R
     sight = opts.sight
     table = _table(opts.side, target.kind == "quad", sight.partial_cover or sight.water_cover,
                    rules)  # fmt: skip
-    return _expected(o, table)
+    return _expected(o.name, o.target, table) if o.target is not None else 0.0
 
 
 def uses_ammo(o: WeaponOption) -> bool:
@@ -68,9 +69,11 @@ def heat_cost(u: Unit, after: int, ammo: bool) -> float:
     """What ending the turn at ``after`` heat costs (in damage points, before the style's
     weight): MP lost (HEAT-06), to-hit (HEAT-07), the chance to shut down (HEAT-08) and,
     with live ammunition, to explode (HEAT-09). Vehicles track no heat."""
-    if not u.is_mech:
-        return 0.0
-    after = max(0, min(MAX_HEAT, after))
+    return _heat_cost(max(0, min(MAX_HEAT, after)), ammo) if u.is_mech else 0.0
+
+
+@lru_cache(maxsize=128)
+def _heat_cost(after: int, ammo: bool) -> float:
     cost = MP_COST * heat_mp_penalty(after) + TO_HIT_COST * heat_to_hit(after)
     avoid = next((n for t, n in SHUTDOWN if after >= t), 0)
     cost += SHUT_COST * (1.0 if avoid is None else fail(avoid) if avoid else 0.0)

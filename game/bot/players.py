@@ -110,6 +110,7 @@ class BotPlayer(_Checked):
         self.style, self.level = style, level
         self.label = f"bot:{style.name}" + ("" if level.name == DEFAULT_LEVEL else f":{level.name}")
         self.pick = random.Random(f"bot:{seed}:{style.name}")
+        self.cache: dict = {}  # per turn: enemies' walking reach
 
     def choose(self, state: GameState) -> Choice | None:
         side, phase = actor(state), str(state.phase)
@@ -118,7 +119,9 @@ class BotPlayer(_Checked):
         if phase == "deployment":
             return decide_deploy(state, self.style)
         if phase == Phase.MOVEMENT:
-            return decide_move(state, side, self.style, self.level, self.pick)
+            if len(self.cache) > 200:
+                self.cache.clear()
+            return decide_move(state, side, self.style, self.level, self.pick, self.cache)
         if phase == Phase.WEAPON_ATTACK:
             return decide_fire(state, side, self.style)
         if phase == Phase.PHYSICAL_ATTACK:

@@ -27,6 +27,7 @@ from .style import Style
 from .volley import NO_VOLLEY, Volley, base_heat, plan_volley
 
 BREACH_COST = 60.0
+LATER = 0.8  # an unmoved enemy's fire from where it may walk, against where it stands
 REAR_EXPOSURE = 3.0  # an unmoved enemy that would see the rear (per enemy)
 NEUTRAL = Style("enemy", 1.0, 1.0, 10.0, 1.0, 0.0, 0.0, 0.0)  # how enemies are assumed to fire
 
@@ -88,7 +89,10 @@ def score(s: GameState, u: Unit, sight: Sight, end: End, enemies: Sequence[Unit]
     raw = base_heat(g, sight.movement, s.board, rules)
     best = NO_VOLLEY
     for e in enemies:
-        v = plan_volley(g, sight.out[e.id], e, raw, style, rules)
+        opts = sight.out.get(e.id)
+        if opts is None:
+            continue
+        v = plan_volley(g, opts, e, raw, style, rules)
         if v.weapons and v.value * target_weight(e, ctx.hurt) > best.value:
             best = v
     taken, rear, hidden = 0.0, [], []
@@ -98,11 +102,17 @@ def score(s: GameState, u: Unit, sight: Sight, end: End, enemies: Sequence[Unit]
             continue
         v = plan_volley(e, opts, g, ctx.enemy_heat[e.id], NEUTRAL, rules)
         is_rear = opts.side == "rear"
-        taken += v.damage * (REAR_WEIGHT if is_rear else 1.0)
-        if is_rear and v.weapons:
+        hit = v.damage * (REAR_WEIGHT if is_rear else 1.0)
+        for later in sight.later.get(e.id, ()):  # where it may walk first
+            w = plan_volley(e, later, g, ctx.enemy_heat[e.id] + 1, NEUTRAL, rules)
+            back = later.side == "rear"
+            hit = max(hit, LATER * w.damage * (REAR_WEIGHT if back else 1.0))
+            is_rear = is_rear or (back and bool(w.weapons))
+        taken += hit
+        if is_rear and (v.weapons or not e.moved):
             rear.append(e.id)
         elif not e.moved and distance(e.at, g.at) <= ctx.reach[e.id]:
-            (rear if is_rear else hidden).append(e.id)
+            hidden.append(e.id)
     fall = fall_chance(end)
     total = best.value * target_weight(_unit(enemies, best.target), ctx.hurt) if best.weapons else 0
     total -= style.taken * taken

@@ -67,7 +67,8 @@ def facing_towards(h: Hex, facings: tuple[int, ...], enemies: list[Hex]) -> int:
 
 def candidate_ends(s: GameState, u: Unit, enemies: list[Hex], per_mode: int) -> list[End]:
     """Standing still, and per mode the ``per_mode`` best-looking reachable hexes (near the
-    range its weapons like, in woods, cheap), each with its checked path."""
+    range its weapons like, in woods or deep water - out of sight, cheap), each with its
+    checked path."""
     out = [End("stand", (), None)]
     if u.immobile or not enemies:
         return out
@@ -82,13 +83,25 @@ def candidate_ends(s: GameState, u: Unit, enemies: list[Hex], per_mode: int) -> 
             continue
         near = _distances(hexes, enemies).min(axis=1)
         woods = np.array([s.board.woods[h.row, h.col] for h in hexes])
+        deep = np.array([s.board.water[h.row, h.col] >= 2 for h in hexes])  # out of sight
         mp = np.array([found[h][0] for h in hexes])
-        pre = -np.abs(near - pref) + 0.8 * np.minimum(woods, 2) - 0.05 * mp
+        pre = -np.abs(near - pref) + 0.8 * np.minimum(woods, 2) + 1.5 * deep - 0.05 * mp
         for i in np.argsort(-pre, kind="stable")[:per_mode].tolist():
             h = hexes[i]
             end = _checked(s, u, reach, mode, h, facing_towards(h, found[h][1], enemies))
             if end is not None:
                 out.append(end)
+        out += _minimum(s, u, reach, mode)
+    return out
+
+
+def _minimum(s: GameState, u: Unit, reach: object, mode: str) -> list[End]:
+    """MOV-20: the one hex a unit may always enter with all its MP (not in hexes())."""
+    out = []
+    for steps in getattr(reach, "minimum_paths", {}).values():
+        res = check_move(s.board, ground(s.units), u.id, mode, tuple(steps), s.rules)
+        if res.legal and not res.warnings:
+            out.append(End(mode, tuple(steps), res))
     return out
 
 

@@ -25,10 +25,11 @@ from ..phases.weapons import in_fight, movements
 from ..roster import built_body, built_hull
 from ..rules.combat.records import STOOD_STILL
 from ..rules.combat.tohit import mounts
+from ..rules.movement import check_move
 from ..state import GameState
-from ..units import Unit
+from ..units import Unit, ground
 from .blows import blow_value
-from .ends import candidate_ends, preferred_range
+from .ends import End, candidate_ends, preferred_range
 from .explain import charge_why, move_why
 from .ghosts import prospect, sights
 from .scoring import Context, Score, score
@@ -119,7 +120,7 @@ def decide_move(s: GameState, side: str, style: Style, level: Level, pick: rando
                   prospects_for(s, u, enemies, cache))  # fmt: skip
     scored = [score(s, u, sg, end, enemies, ctx) for sg, end in zip(seen, ends, strict=True)]
     best = max(scored, key=lambda x: x.total)
-    charge = best_charge(s, u, style, best)
+    charge = best_charge(s, u, style, best, ctx, enemies)
     if charge is not None:
         return charge
     return Choice(_action(u, best), move_why(s, u, best, enemies), _numbers(best))
@@ -136,9 +137,11 @@ def _numbers(best: Score) -> dict[str, float]:
             "taken": round(best.taken, 2), "fall": round(best.fall, 3)}  # fmt: skip
 
 
-def best_charge(s: GameState, u: Unit, style: Style, best: Score) -> Choice | None:
-    """A charge or death from above whose value beats the best move's (PHY-10..14: the
-    charger fires nothing this turn, so it gives up the volley of that move)."""
+def best_charge(s: GameState, u: Unit, style: Style, best: Score, ctx: Context,
+                enemies: list[Unit]) -> Choice | None:  # fmt: skip
+    """A charge or death from above whose value beats the best move's (PHY-10..14): the
+    blow's value (game.bot.blows) instead of a volley (the charger fires nothing), and
+    what it suffers where the move leaves it, scored as any end."""
     top: tuple[float, DeclareCharge, object] | None = None
     for a in attack_choices(s, u):
         if not isinstance(a, DeclareCharge):
@@ -147,10 +150,21 @@ def best_charge(s: GameState, u: Unit, style: Style, best: Score) -> Choice | No
         t = s.unit(a.target)
         if isinstance(plan, str) or t is None:
             continue
-        v = blow_value(plan.option, u, t, style)
+        end = _plan_end(s, u, plan.mode, plan.steps)
+        if end is None:
+            continue
+        at = score(s, u, sights(s, u, [end], enemies, 0, ctx.reach)[0], end, enemies, ctx)
+        v = blow_value(plan.option, u, t, style) + at.total - at.dealt
         if top is None or v > top[0]:
             top = (v, a, plan.option)
     if top is None or top[0] <= max(best.total, 0.0) + CHARGE_MARGIN:
         return None
     value, action, option = top
     return Choice(action, charge_why(s, u, action, option), {"score": round(value, 2)})
+
+
+def _plan_end(s: GameState, u: Unit, mode: str, steps: tuple[str, ...]) -> End | None:
+    if not steps:  # a DFA from beside the target
+        return End("stand", (), None)
+    res = check_move(s.board, ground(s.units), u.id, mode, steps, s.rules)
+    return End(mode, steps, res) if res.legal else None

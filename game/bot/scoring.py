@@ -45,6 +45,7 @@ class Score:
     rear_to: tuple[str, ...]  # enemies that would see its rear
     hidden_rear_from: tuple[str, ...]  # unmoved enemies it keeps its rear from
     woods: int
+    dealt: float = 0.0  # the part of ``total`` its volley brings
 
 
 def target_weight(t: Unit, hurt: Mapping[str, float]) -> float:
@@ -114,7 +115,8 @@ def score(s: GameState, u: Unit, sight: Sight, end: End, enemies: Sequence[Unit]
         elif not e.moved and distance(e.at, g.at) <= ctx.reach[e.id]:
             hidden.append(e.id)
     fall = fall_chance(end)
-    total = best.value * target_weight(_unit(enemies, best.target), ctx.hurt) if best.weapons else 0
+    dealt = best.value * target_weight(_unit(enemies, best.target), ctx.hurt) if best.weapons else 0
+    total = dealt
     total -= style.taken * taken
     total -= REAR_EXPOSURE * style.taken * sum(1 for e in rear if e not in _shooters(sight))
     total -= fall * (style.fall + style.taken * fall_damage(u))
@@ -126,7 +128,7 @@ def score(s: GameState, u: Unit, sight: Sight, end: End, enemies: Sequence[Unit]
     if not best.weapons:
         total -= style.close * abs(min(distance(g.at, e.at) for e in enemies) - ctx.pref)
     total += ctx.noise()
-    return Score(end, sight, total, best, taken, fall, tuple(rear), tuple(hidden), woods)
+    return Score(end, sight, total, best, taken, fall, tuple(rear), tuple(hidden), woods, dealt)
 
 
 def _unit(units: Sequence[Unit], uid: str) -> Unit:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..designs import weapons_table
-from ..hexgrid import Hex, distance, neighbour
+from ..hexgrid import Hex, neighbour
 from ..movers import reach_of
 from ..phases.movement import mode_reason
 from ..rules.combat.los_batch import axial
@@ -48,7 +48,7 @@ def preferred_range(u: Unit) -> int:
     return max(1, round(mean))
 
 
-def _distances(hexes: list[Hex], targets: list[Hex]) -> np.ndarray:
+def distances(hexes: list[Hex], targets: list[Hex]) -> np.ndarray:
     """(len(hexes), len(targets)) hex distances, in numpy."""
     c = np.array([h.col for h in hexes]), np.array([h.row for h in hexes])
     q, r = axial(*c)
@@ -62,7 +62,11 @@ def facing_towards(h: Hex, facings: tuple[int, ...], enemies: list[Hex]) -> int:
     """Of the facings it may end in, the one whose hex ahead is nearest the enemy."""
     if not enemies:
         return facings[0]
-    return min(facings, key=lambda f: (sum(distance(neighbour(h, f), e) for e in enemies), f))
+    if len(facings) == 1:
+        return facings[0]
+    ahead = [neighbour(h, f) for f in facings]
+    total = distances(ahead, list(enemies)).sum(axis=1)
+    return facings[int(np.argmin(total))]
 
 
 def candidate_ends(s: GameState, u: Unit, enemies: list[Hex], per_mode: int) -> list[End]:
@@ -81,7 +85,7 @@ def candidate_ends(s: GameState, u: Unit, enemies: list[Hex], per_mode: int) -> 
         hexes = [h for h in found if found[h][1]]
         if not hexes:
             continue
-        near = _distances(hexes, enemies).min(axis=1)
+        near = distances(hexes, enemies).min(axis=1)
         woods = np.array([s.board.woods[h.row, h.col] for h in hexes])
         deep = np.array([s.board.water[h.row, h.col] >= 2 for h in hexes])  # out of sight
         mp = np.array([found[h][0] for h in hexes])

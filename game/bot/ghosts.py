@@ -20,7 +20,7 @@ from ..rules.combat.tohit import AttackOptions
 from ..rules.combat.tohit_batch import weapon_options_many
 from ..state import GameState
 from ..units import Unit
-from .ends import End, facing_towards
+from .ends import End, distances, facing_towards
 
 SEP = "~"  # ghost ids: "A1~3" (no real unit id holds it)
 
@@ -69,9 +69,11 @@ def sights(s: GameState, u: Unit, ends: Sequence[End], enemies: Sequence[Unit], 
         g, m = ghost_of(u, end, k)
         by_id[g.id], moves[g.id] = g, m
         ghosts.append((g, m))
-    shooters = [e for e in enemies if can_fire(e)]
-    out = [[e for e in enemies if distance(g.at, e.at) <= mine] for g, _ in ghosts]
-    back = [[e for e in shooters if distance(g.at, e.at) <= theirs[e.id]] for g, _ in ghosts]
+    shooters = {e.id for e in enemies if can_fire(e)}
+    near = distances([g.at for g, _ in ghosts], [e.at for e in enemies]).tolist()
+    out = [[e for e, d in zip(enemies, row, strict=True) if d <= mine] for row in near]
+    back = [[e for e, d in zip(enemies, row, strict=True) if e.id in shooters and d <= theirs[e.id]]
+            for row in near]  # fmt: skip
     queries = [Declaration(g.id, e.id) for (g, _), es in zip(ghosts, out, strict=True) for e in es]
     queries += [Declaration(e.id, g.id) for (g, _), es in zip(ghosts, back, strict=True)
                 for e in es]  # fmt: skip

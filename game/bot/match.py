@@ -43,6 +43,7 @@ class Match:
     turns: int
     notes: tuple[Note, ...] = ()
     decide_ms: Mapping[str, tuple[float, ...]] = field(default_factory=dict)  # per turn
+    cpu_ms: Mapping[str, tuple[float, ...]] = field(default_factory=dict)  # the same, CPU
     actions: int = 0
 
 
@@ -58,15 +59,18 @@ def play_match(state: GameState, players: Mapping[str, Player], turns: int) -> M
     state = checked(advance(state)[0])
     notes: list[Note] = []
     spent: dict[str, dict[int, float]] = {side: {} for side in players}
+    cpu: dict[str, dict[int, float]] = {side: {} for side in players}
     acted = 0
     while (result := outcome(state)) is None and state.turn <= turns:
         side = actor(state)
         if side is None:
             raise MatchError(f"nobody can act in the {state.phase} phase")
-        start = time.perf_counter()
+        start, work = time.perf_counter(), time.process_time()
         decision = players[side].decide(state)
         ms = (time.perf_counter() - start) * 1000
         spent[side][state.turn] = spent[side].get(state.turn, 0.0) + ms
+        work = (time.process_time() - work) * 1000
+        cpu[side][state.turn] = cpu[side].get(state.turn, 0.0) + work
         out = apply(state, decision.action)
         if isinstance(out, Refused):
             raise MatchError(f"{players[side].label} sent {decision.action}: {out.reason}")
@@ -77,7 +81,8 @@ def play_match(state: GameState, players: Mapping[str, Player], turns: int) -> M
         if acted > MAX_ACTIONS_PER_TURN * (state.turn + 1):
             raise MatchError(f"the {state.phase} phase never ends")
     times = {side: tuple(v for _, v in sorted(per.items())) for side, per in spent.items()}
-    return Match(state, result, min(state.turn, turns), tuple(notes), times, acted)
+    works = {side: tuple(v for _, v in sorted(per.items())) for side, per in cpu.items()}
+    return Match(state, result, min(state.turn, turns), tuple(notes), times, works, acted)
 
 
 def dealt(state: GameState) -> dict[str, int]:

@@ -16,9 +16,8 @@ from dataclasses import dataclass
 
 from ..actions import Action, CommitMove, EndMove, StandStill
 from ..designs import weapons_table
-from ..hexgrid import Hex, distance
+from ..hexgrid import distance
 from ..movers import reach_of
-from ..outcome import damage_taken
 from ..phases.charges import attack_plan
 from ..phases.movement import DeclareCharge, attack_choices, mode_reason, to_move
 from ..phases.weapons import in_fight, movements
@@ -38,6 +37,7 @@ from .volley import base_heat
 
 CHARGE_MARGIN = 1.0
 PROSPECTS = 3  # hexes per unmoved enemy where it may walk to fire
+NEAREST = 4  # unmoved enemies looked at that way (the nearest)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,11 +52,18 @@ def enemies_of(s: GameState, side: str) -> list[Unit]:
 
 
 def hurt_share(u: Unit) -> float:
-    built = built_body(u) if u.body is not None else built_hull(u)
-    if built is None:
+    """The share of its armour and structure the unit has lost (game.outcome.damage_taken)."""
+    key = (u.design, u.tons, u.kind)
+    if key not in _FULL:
+        built = built_body(u) if u.body is not None else built_hull(u)
+        _FULL[key] = built.total_armour() + built.total_structure() if built is not None else 0
+    full, now = _FULL[key], u.body if u.body is not None else u.hull
+    if not full or now is None:
         return 0.0
-    full = built.total_armour() + built.total_structure()
-    return damage_taken(u) / full if full else 0.0
+    return max(full - now.total_armour() - now.total_structure(), 0) / full
+
+
+_FULL: dict[tuple[str, int, str], int] = {}  # (design, tons, kind) -> armour + structure built
 
 
 def longest_range(u: Unit) -> int:
@@ -71,9 +78,14 @@ def next_mover(s: GameState, side: str) -> Unit:
 
 
 def context(s: GameState, u: Unit, enemies: list[Unit], style: Style,
-            noise: Callable[[], float] | None) -> Context:  # fmt: skip
+            noise: Callable[[], float] | None, cache: dict) -> Context:  # fmt: skip
     moves = movements(s)
-    heat = {e.id: base_heat(e, moves.get(e.id, STOOD_STILL), s.board, s.rules) for e in enemies}
+    heat = {}
+    for e in enemies:
+        key = ("heat", s.turn, e.id, e.heat, e.at, e.moved)
+        if key not in cache:
+            cache[key] = base_heat(e, moves.get(e.id, STOOD_STILL), s.board, s.rules)
+        heat[e.id] = cache[key]
     reach = {e.id: (0 if e.moved else e.run_mp() + e.jump_mp()) + longest_range(e)
              for e in enemies}  # fmt: skip
     friends = [f.at for f in s.units
@@ -83,25 +95,27 @@ def context(s: GameState, u: Unit, enemies: list[Unit], style: Style,
 
 
 def prospects_for(s: GameState, u: Unit, enemies: list[Unit],
-                  cache: dict[tuple, list[Hex]]) -> dict[str, list[Unit]]:  # fmt: skip
-    """Where each enemy that has not moved may walk to fire at ``u``: ghosts of it in the
-    PROSPECTS hexes of its walking reach nearest to ``u`` (its reach is kept for the
-    turn in ``cache``)."""
+                  cache: dict) -> dict[str, list[Unit]]:  # fmt: skip
+    """Where the NEAREST enemies that have not moved may walk to fire at ``u``: ghosts of
+    each in the PROSPECTS hexes of its walking reach nearest to ``u`` (one fewer in big
+    fights; its reach is kept for the turn in ``cache``)."""
     out: dict[str, list[Unit]] = {}
-    for e in enemies:
-        if e.moved or e.immobile or mode_reason(e, "walk") is not None:
+    waiting = [e for e in enemies if not e.moved and not e.immobile]
+    for e in sorted(waiting, key=lambda e: (distance(e.at, u.at), e.id))[:NEAREST]:
+        if mode_reason(e, "walk") is not None:
             continue
         key = (s.turn, e.id, e.at, e.facing)
         if key not in cache:
             cache[key] = [h for h, (_, fs) in reach_of(s, e.id, "walk").hexes().items()
                           if fs and h != e.at]  # fmt: skip
         near = sorted(cache[key], key=lambda h: (distance(h, u.at), h.col, h.row))
-        out[e.id] = [prospect(e, h, u.at, k) for k, h in enumerate(near[:PROSPECTS])]
+        keep = PROSPECTS if len(enemies) <= 4 else PROSPECTS - 1
+        out[e.id] = [prospect(e, h, u.at, k) for k, h in enumerate(near[:keep])]
     return out
 
 
 def decide_move(s: GameState, side: str, style: Style, level: Level, pick: random.Random,
-                cache: dict[tuple, list[Hex]] | None = None) -> Choice:  # fmt: skip
+                cache: dict | None = None) -> Choice:  # fmt: skip
     """The movement phase's next action for ``side``."""
     cache = {} if cache is None else cache
     busy = s.underway
@@ -114,10 +128,11 @@ def decide_move(s: GameState, side: str, style: Style, level: Level, pick: rando
     noise = None
     if level.noise:
         noise = lambda: pick.gauss(0.0, level.noise * 10.0)  # noqa: E731
-    ctx = context(s, u, enemies, style, noise)
-    ends = candidate_ends(s, u, [e.at for e in enemies], level.candidates)
-    seen = sights(s, u, ends, enemies, longest_range(u), ctx.reach,
-                  prospects_for(s, u, enemies, cache))  # fmt: skip
+    ctx = context(s, u, enemies, style, noise, cache)
+    per_mode = max(3, level.candidates * 4 // max(4, len(enemies)))  # big fights: fewer
+    ends = candidate_ends(s, u, [e.at for e in enemies], per_mode)
+    later = prospects_for(s, u, enemies, cache) if level.lookahead else {}
+    seen = sights(s, u, ends, enemies, longest_range(u), ctx.reach, later)
     scored = [score(s, u, sg, end, enemies, ctx) for sg, end in zip(seen, ends, strict=True)]
     best = max(scored, key=lambda x: x.total)
     charge = best_charge(s, u, style, best, ctx, enemies)
@@ -143,6 +158,9 @@ def best_charge(s: GameState, u: Unit, style: Style, best: Score, ctx: Context,
     blow's value (game.bot.blows) instead of a volley (the charger fires nothing), and
     what it suffers where the move leaves it, scored as any end."""
     top: tuple[float, DeclareCharge, object] | None = None
+    far = max(u.run_mp(), u.jump_mp()) + 1
+    if not any(e.moved and distance(e.at, u.at) <= far for e in enemies):
+        return None  # nobody it could reach to charge or jump on (PHY-02: moved targets)
     for a in attack_choices(s, u):
         if not isinstance(a, DeclareCharge):
             continue

@@ -119,8 +119,8 @@ class BotPlayer(_Checked):
         if phase == "deployment":
             return decide_deploy(state, self.style)
         if phase == Phase.MOVEMENT:
-            if len(self.cache) > 200:
-                self.cache.clear()
+            if self.cache.get("turn") != state.turn:
+                self.cache = {"turn": state.turn}
             return decide_move(state, side, self.style, self.level, self.pick, self.cache)
         if phase == Phase.WEAPON_ATTACK:
             return decide_fire(state, side, self.style)

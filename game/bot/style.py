@@ -40,15 +40,19 @@ DEFAULT_STYLE = "balanced"
 
 @dataclass(frozen=True, slots=True)
 class Level:
-    """``noise``: the spread of a random error added to every score (share of the best
-    score's size, plus one point); ``candidates``: end hexes looked at per mode."""
+    """``noise``: the spread of a random error added to every score (in tens of damage
+    points); ``candidates``: end hexes looked at per mode; ``lookahead``: whether it
+    counts where the enemies that have not moved yet may walk to fire."""
 
     name: str
     noise: float
     candidates: int
+    lookahead: bool = True
 
 
-LEVELS = MappingProxyType({"easy": Level("easy", 0.5, 4), "normal": Level("normal", 0.0, 10)})
+LEVELS = MappingProxyType(
+    {"easy": Level("easy", 0.5, 4, lookahead=False), "normal": Level("normal", 0.0, 10)}
+)
 DEFAULT_LEVEL = "normal"
 
 

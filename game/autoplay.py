@@ -25,10 +25,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
 
+from game.core.errors import UserFacingError
+
 from .actions import Refused, StartGame
 from .bot.match import Match, MatchError, final_result, play_match, summary
 from .bot.players import Player, make_player
-from .errors import UserFacingError
 from .flow import actor, advance, apply, choices, outcome, replay
 from .invariants import problems
 from .outcome import Result

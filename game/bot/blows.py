@@ -6,10 +6,10 @@ automatic fall (PHY-14), a charge hurts the charger too (PHY-11)."""
 
 from __future__ import annotations
 
-from ..rules.physical.options import PhysicalOption
-from ..units import Unit
-from .numbers import fail, fall_damage, success
-from .style import Style
+from game.bot.numbers import fail, fall_damage, success
+from game.bot.style import Style
+from game.rules.physical.options import PhysicalOption
+from game.units.unit import Unit
 
 FALL_LEVELS = {"dfa": 1}  # a missed death from above falls from the jump
 

@@ -1,6 +1,6 @@
-"""Candidate end positions of one unit's move: from the core's reach (game.movers.reach_of,
+"""Candidate end positions of one unit's move: from the core's reach (game.phases.movers.reach_of,
 numpy search results), pruned by a cheap score, each path checked by the movement rules
-(game.rules.movement.check_move: PSRs, heat, modifiers, bridge and building overloads).
+(game.rules.move.movement.check_move: PSRs, heat, modifiers, bridge and building overloads).
 
 A candidate that brings a bridge or a building down under the unit (MOV-27/32 warnings)
 is left out, so the bot never walks onto a deck or a roof that cannot hold it."""
@@ -11,15 +11,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..designs import weapons_table
-from ..hexgrid import Hex, neighbour
-from ..movers import reach_of
-from ..phases.movement import mode_reason
-from ..rules.combat.los_batch import axial
-from ..rules.combat.tohit import mounts
-from ..rules.movement import MoveResult, check_move
-from ..state import GameState
-from ..units import Unit, ground
+from game.designs import weapons_table
+from game.hexgrid import Hex, neighbour
+from game.phases.movement import mode_reason
+from game.phases.movers import reach_of
+from game.rules.combat.los_batch import axial
+from game.rules.combat.tohit import mounts
+from game.rules.move.movement import MoveResult, check_move
+from game.state import GameState
+from game.units.unit import Unit, ground
 
 MODES = ("walk", "run", "jump")
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..hexgrid import distance
-from ..phases.movement import DeclareCharge
-from ..rules.physical.options import PhysicalOption
-from ..rules.physical.records import NAMES
-from ..state import GameState
-from ..units import Unit
-from .scoring import Score
-from .volley import Volley
+from game.bot.scoring import Score
+from game.bot.volley import Volley
+from game.hexgrid import distance
+from game.phases.movement import DeclareCharge
+from game.rules.physical.options import PhysicalOption
+from game.rules.physical.records import NAMES
+from game.state import GameState
+from game.units.unit import Unit
 
 VERBS = {"stand": "stands still", "walk": "walks to", "run": "runs to", "jump": "jumps to"}
 WOODS = {1: "light woods", 2: "heavy woods", 3: "ultra-heavy woods"}

@@ -5,14 +5,14 @@ kick, push or club), only when its value beats the falls and damage it risks
 
 from __future__ import annotations
 
-from ..phases.physical import DeclarePhysical, every_option, to_declare
-from ..phases.weapons import in_fight
-from ..rules.physical.options import PhysicalOption, adjacent_enemies
-from ..state import GameState
-from .blows import blow_value
-from .explain import blow_why
-from .moving import Choice
-from .style import Style
+from game.bot.blows import blow_value
+from game.bot.explain import blow_why
+from game.bot.moving import Choice
+from game.bot.style import Style
+from game.phases.physical import DeclarePhysical, every_option, to_declare
+from game.phases.weapons import in_fight
+from game.rules.physical.options import PhysicalOption, adjacent_enemies
+from game.state import GameState
 
 
 def decide_physical(s: GameState, side: str, style: Style) -> Choice:

@@ -9,16 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..actions import Action
-from ..phases.weapons import DeclareFire, movements, options_all, options_at, to_declare
-from ..rules.combat.records import STOOD_STILL
-from ..state import GameState
-from ..units import Unit
-from .explain import fire_why
-from .moving import Choice, hurt_share
-from .numbers import expected_damage
-from .style import Style
-from .volley import Volley, base_heat, plan_volley
+from game.actions import Action
+from game.bot.explain import fire_why
+from game.bot.moving import Choice, hurt_share
+from game.bot.numbers import expected_damage
+from game.bot.style import Style
+from game.bot.volley import Volley, base_heat, plan_volley
+from game.phases.weapons import DeclareFire, movements, options_all, options_at, to_declare
+from game.rules.combat.records import STOOD_STILL
+from game.state import GameState
+from game.units.unit import Unit
 
 
 def declared_at(s: GameState, side: str) -> dict[str, float]:

@@ -13,14 +13,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
-from ..hexgrid import Hex, distance
-from ..phases.weapons import can_fire, movements
-from ..rules.combat.records import Declaration, Movement
-from ..rules.combat.tohit import AttackOptions
-from ..rules.combat.tohit_batch import weapon_options_many
-from ..state import GameState
-from ..units import Unit
-from .ends import End, distances, facing_towards
+from game.bot.ends import End, distances, facing_towards
+from game.hexgrid import Hex, distance
+from game.phases.weapons import can_fire, movements
+from game.rules.combat.records import Declaration, Movement
+from game.rules.combat.tohit import AttackOptions
+from game.rules.combat.tohit_batch import weapon_options_many
+from game.state import GameState
+from game.units.unit import Unit
 
 SEP = "~"  # ghost ids: "A1~3" (no real unit id holds it)
 

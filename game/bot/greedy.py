@@ -4,17 +4,17 @@ reach; kicks or punches whenever it can. No heat, no cover, no falls counted."""
 
 from __future__ import annotations
 
-from ..actions import Action, CommitMove, EndMove, StandStill
-from ..hexgrid import distance
-from ..movers import reach_of
-from ..phases.movement import mode_reason, to_move
-from ..phases.physical import DeclarePhysical, every_option
-from ..phases.physical import to_declare as to_strike
-from ..phases.weapons import DeclareFire, in_fight, options_all, to_declare
-from ..rules.physical.options import adjacent_enemies
-from ..state import GameState
-from ..units import Unit
-from .ends import facing_towards
+from game.actions import Action, CommitMove, EndMove, StandStill
+from game.bot.ends import facing_towards
+from game.hexgrid import distance
+from game.phases.movement import mode_reason, to_move
+from game.phases.movers import reach_of
+from game.phases.physical import DeclarePhysical, every_option
+from game.phases.physical import to_declare as to_strike
+from game.phases.weapons import DeclareFire, in_fight, options_all, to_declare
+from game.rules.physical.options import adjacent_enemies
+from game.state import GameState
+from game.units.unit import Unit
 
 
 def greedy_move(s: GameState, side: str) -> Action:

@@ -11,12 +11,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..actions import Refused
-from ..flow import actor, advance, apply, outcome
-from ..invariants import problems
-from ..outcome import Result, damage_taken
-from ..state import GameState
-from .players import Player
+from game.actions import Refused
+from game.bot.players import Player
+from game.flow import actor, advance, apply, outcome
+from game.invariants import problems
+from game.outcome import Result, damage_taken
+from game.state import GameState
 
 MAX_ACTIONS_PER_TURN = 500
 

@@ -14,26 +14,26 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..actions import Action, CommitMove, EndMove, StandStill
-from ..designs import weapons_table
-from ..hexgrid import distance
-from ..movers import reach_of
-from ..phases.charges import attack_plan
-from ..phases.movement import DeclareCharge, attack_choices, mode_reason, to_move
-from ..phases.weapons import in_fight, movements
-from ..roster import built_body, built_hull
-from ..rules.combat.records import STOOD_STILL
-from ..rules.combat.tohit import mounts
-from ..rules.movement import check_move
-from ..state import GameState
-from ..units import Unit, ground
-from .blows import blow_value
-from .ends import End, candidate_ends, preferred_range
-from .explain import charge_why, move_why
-from .ghosts import prospect, sights
-from .scoring import Context, Score, score
-from .style import Level, Style
-from .volley import base_heat
+from game.actions import Action, CommitMove, EndMove, StandStill
+from game.bot.blows import blow_value
+from game.bot.ends import End, candidate_ends, preferred_range
+from game.bot.explain import charge_why, move_why
+from game.bot.ghosts import prospect, sights
+from game.bot.scoring import Context, Score, score
+from game.bot.style import Level, Style
+from game.bot.volley import base_heat
+from game.designs import weapons_table
+from game.designs.roster import built_body, built_hull
+from game.hexgrid import distance
+from game.phases.charges import attack_plan
+from game.phases.movement import DeclareCharge, attack_choices, mode_reason, to_move
+from game.phases.movers import reach_of
+from game.phases.weapons import in_fight, movements
+from game.rules.combat.records import STOOD_STILL
+from game.rules.combat.tohit import mounts
+from game.rules.move.movement import check_move
+from game.state import GameState
+from game.units.unit import Unit, ground
 
 CHARGE_MARGIN = 1.0
 PROSPECTS = 3  # hexes per unmoved enemy where it may walk to fire

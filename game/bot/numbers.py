@@ -8,13 +8,13 @@ from __future__ import annotations
 from functools import lru_cache
 from math import ceil
 
-from ..designs import weapons_table
-from ..rules.combat.modifiers import heat_to_hit
-from ..rules.combat.odds import Spot, hit_chance, spots, weapon_odds
-from ..rules.combat.tohit import AttackOptions, WeaponOption
-from ..rules.heat import AMMO, MAX_HEAT, SHUTDOWN
-from ..rules.options import Rules
-from ..units import Unit, heat_mp_penalty
+from game.designs import weapons_table
+from game.rules.combat.modifiers import heat_to_hit
+from game.rules.combat.odds import Spot, hit_chance, spots, weapon_odds
+from game.rules.combat.tohit import AttackOptions, WeaponOption
+from game.rules.heat import AMMO, MAX_HEAT, SHUTDOWN
+from game.rules.options import Rules
+from game.units.unit import Unit, heat_mp_penalty
 
 REAR_WEIGHT = 1.5  # rear armour is thin: a point there costs more (CMB-26 rear hits)
 SHUT_COST = 40.0  # a shut-down Mech is a sitting target for a turn (HEAT-08)

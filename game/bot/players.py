@@ -17,16 +17,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from ..actions import Action, Refused
-from ..flow import actor, apply, choices
-from ..rules.turn import Phase
-from ..state import GameState
-from .deploying import decide_deploy
-from .fighting import decide_physical
-from .firing import decide_fire
-from .greedy import greedy_fire, greedy_move, greedy_strike
-from .moving import Choice, decide_move
-from .style import DEFAULT_LEVEL, DEFAULT_STYLE, Level, Style, level_named, style_named
+from game.actions import Action, Refused
+from game.bot.deploying import decide_deploy
+from game.bot.fighting import decide_physical
+from game.bot.firing import decide_fire
+from game.bot.greedy import greedy_fire, greedy_move, greedy_strike
+from game.bot.moving import Choice, decide_move
+from game.bot.style import DEFAULT_LEVEL, DEFAULT_STYLE, Level, Style, level_named, style_named
+from game.flow import actor, apply, choices
+from game.rules.turn import Phase
+from game.state import GameState
 
 KINDS = ("random", "greedy", "bot")
 

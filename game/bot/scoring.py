@@ -16,15 +16,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..hexgrid import Hex, distance
-from ..rules.options import Rules
-from ..state import GameState
-from ..units import Unit
-from .ends import End
-from .ghosts import Sight
-from .numbers import REAR_WEIGHT, fail, fall_damage
-from .style import Style
-from .volley import NO_VOLLEY, Volley, base_heat, plan_volley
+from game.bot.ends import End
+from game.bot.ghosts import Sight
+from game.bot.numbers import REAR_WEIGHT, fail, fall_damage
+from game.bot.style import Style
+from game.bot.volley import NO_VOLLEY, Volley, base_heat, plan_volley
+from game.hexgrid import Hex, distance
+from game.rules.options import Rules
+from game.state import GameState
+from game.units.unit import Unit
 
 BREACH_COST = 60.0
 LATER = 0.8  # an unmoved enemy's fire from where it may walk, against where it stands

@@ -14,7 +14,7 @@ from game.flow import actor, advance, apply, choices
 from game.hexgrid import Hex
 from game.setup import new_game
 from game.state import GameState
-from game.units import Unit
+from game.units.unit import Unit
 
 # initiative: A rolls 1+1, B rolls 6+6: B wins, so A moves (and declares) first
 A_FIRST = (1, 1, 6, 6)

@@ -14,13 +14,13 @@ from game.bot.moving import decide_move
 from game.bot.style import LEVELS, STYLES
 from game.flow import apply
 from game.hexgrid import Hex, distance
-from game.movers import reach_of
 from game.phases.movement import DeclareCharge
+from game.phases.movers import reach_of
 from game.phases.weapons import DeclareFire, movements, options_at
 from game.rules.combat.records import STOOD_STILL
 from game.rules.heat import heat_forecast
-from game.rules.movement import check_move
-from game.units import ground
+from game.rules.move.movement import check_move
+from game.units.unit import ground
 
 from .helpers import edit, position
 

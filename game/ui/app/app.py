@@ -59,6 +59,7 @@ class App:
         self.turn_starts: dict[int, GameState] = {}  # each turn as it began (the summaries)
         self.summarised = 0  # the last turn whose end-of-turn summary has been shown
         self.line: History[GameState] | None = None  # a sandbox's undo line
+        self.bots: Any = None  # the computer's sides (game.ui.app.bot_turns.BotTurns)
 
     # --- scenes ---------------------------------------------------------------------------
     @property
@@ -311,10 +312,14 @@ class App:
                 continue
             if shared_key(self, event):
                 continue
+            if self.bots is not None and self.bots.handle(self, event):
+                continue
             if self.top is not None:
                 self.top.handle(event)
             if not self.running:
                 return
+        if self.bots is not None:
+            self.bots.step(self, dt)
         if self.top is not None:
             self.top.update(dt)
         if draw:

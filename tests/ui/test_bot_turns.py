@@ -29,10 +29,18 @@ def _app(bots, size=(1280, 720)):
     return make_app(Args(MAP, None, None, size, 5, bots=bots), screen)
 
 
+ANY_KEY = pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_RETURN, "mod": 0, "unicode": "\r",
+                                              "scancode": 0})  # fmt: skip
+
+
 def _frames(app, n, dt=0.25, events=()):
+    """``n`` frames; an overlay (the turn's summary) is closed with a key, as a player
+    reading it would."""
     for _ in range(n):
         for e in events:
             pygame.event.post(e)
+        if getattr(app.top, "overlay", False):
+            pygame.event.post(ANY_KEY)
         app.step(pygame.event.get(), dt)
 
 
@@ -65,6 +73,17 @@ def test_input_waits_while_the_computer_acts_and_space_skips() -> None:
                                                 "unicode": " ", "scancode": 0})  # fmt: skip
     _frames(app, 40, dt=0.01, events=[space])
     assert app.state.turn >= 1 and len(app.state.history) > 8  # deployed and on
+
+
+def test_an_overlay_pauses_the_computer() -> None:
+    app = _app(("A", "B"))
+    app.bots.pace = 0.0
+    app.show("menu")
+    assert getattr(app.top, "overlay", False)
+    before = len(app.state.history)
+    for _ in range(5):
+        app.step([], 0.5)
+    assert len(app.state.history) == before
 
 
 def test_bot_against_bot_can_be_watched_to_the_end() -> None:

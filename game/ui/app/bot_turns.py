@@ -3,7 +3,8 @@ the computer, its player (game.bot.players) chooses one action at a time, at a p
 player can follow, and the App carries it out as if clicked (App.act, then the automatic
 steps and the screen of the phase). Its why-line shows as the screen's notice. Space
 skips to the end of the computer's turn; the human's input is not passed to the screens
-while the computer acts (so nobody moves the computer's units by hand)."""
+while the computer acts (so nobody moves the computer's units by hand). An overlay (the
+turn's summary, the menu) pauses it until the player closes it."""
 
 from __future__ import annotations
 
@@ -29,8 +30,11 @@ class BotTurns:
         self.why: list[str] = []  # every why-line so far (newest last)
 
     def acting(self, app: Any) -> bool:
-        """The computer is to act now."""
+        """The computer is to act now (and no overlay - the turn's summary, the menu -
+        waits for the player: it reads it, then the computer goes on)."""
         s = app.state
+        if getattr(app.top, "overlay", False):
+            return False
         return s is not None and outcome(s) is None and actor(s) in self.players
 
     def handle(self, app: Any, event: pygame.event.Event) -> bool:
@@ -45,9 +49,13 @@ class BotTurns:
         return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
     def step(self, app: Any, dt: float) -> None:
-        """Once a frame: the computer's next action when its time has come."""
+        """Once a frame: the computer's next action when its time has come. With the
+        computer on a side there is at most one human: no hot-seat hand-off prompt."""
+        if getattr(app.top, "handoff", None) is not None:
+            app.top.handoff = None
         if not self.acting(app):
-            self.skipping, self.wait = False, self.pace
+            if not getattr(app.top, "overlay", False):
+                self.skipping, self.wait = False, self.pace
             return
         self.wait -= dt
         if self.wait > 0 and not self.skipping:

@@ -32,10 +32,10 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.actions import StartGame  # noqa: E402
 from game.bot.match import dealt, final_result, play_match  # noqa: E402
 from game.bot.players import make_player  # noqa: E402
 from game.flow import apply_strict  # noqa: E402
+from game.phases.actions import StartGame  # noqa: E402
 from game.setup import bundled_maps, new_game_from_map, with_forces  # noqa: E402
 from game.state import GameState  # noqa: E402
 

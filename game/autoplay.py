@@ -25,9 +25,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
 
+from game.core.actions import Refused
 from game.core.errors import UserFacingError
+from game.phases.actions import StartGame
 
-from .actions import Refused, StartGame
 from .bot.match import Match, MatchError, final_result, play_match, summary
 from .bot.players import Player, make_player
 from .flow import actor, advance, apply, choices, outcome, replay

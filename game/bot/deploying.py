@@ -4,11 +4,11 @@ near but not on top of its friends - facing the enemy's zone."""
 
 from __future__ import annotations
 
-from game.actions import Deploy
 from game.bot.ends import facing_towards
 from game.bot.moving import Choice
 from game.bot.style import Style
 from game.hexgrid import Hex, distance, neighbours
+from game.phases.actions import Deploy
 from game.phases.deployment import deploying_side, to_deploy
 from game.rules.deploy import legal_deploy_hexes
 from game.state import GameState

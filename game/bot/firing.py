@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from game.actions import Action
 from game.bot.explain import fire_why
 from game.bot.moving import Choice, hurt_share
 from game.bot.numbers import expected_damage
 from game.bot.style import Style
 from game.bot.volley import Volley, base_heat, plan_volley
+from game.core.actions import Action
 from game.phases.weapons import DeclareFire, movements, options_all, options_at, to_declare
 from game.rules.combat.records import STOOD_STILL
 from game.state import GameState

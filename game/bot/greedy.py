@@ -4,9 +4,10 @@ reach; kicks or punches whenever it can. No heat, no cover, no falls counted."""
 
 from __future__ import annotations
 
-from game.actions import Action, CommitMove, EndMove, StandStill
 from game.bot.ends import facing_towards
+from game.core.actions import Action
 from game.hexgrid import distance
+from game.phases.actions import CommitMove, EndMove, StandStill
 from game.phases.movement import mode_reason, to_move
 from game.phases.movers import reach_of
 from game.phases.physical import DeclarePhysical, every_option

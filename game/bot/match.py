@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from game.actions import Refused
 from game.bot.players import Player
+from game.core.actions import Refused
 from game.flow import actor, advance, apply, outcome
 from game.invariants import problems
 from game.outcome import Result, damage_taken

@@ -14,7 +14,6 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.actions import Action, CommitMove, EndMove, StandStill
 from game.bot.blows import blow_value
 from game.bot.ends import End, candidate_ends, preferred_range
 from game.bot.explain import charge_why, move_why
@@ -22,9 +21,11 @@ from game.bot.ghosts import prospect, sights
 from game.bot.scoring import Context, Score, score
 from game.bot.style import Level, Style
 from game.bot.volley import base_heat
+from game.core.actions import Action
 from game.designs import weapons_table
 from game.designs.roster import built_body, built_hull
 from game.hexgrid import distance
+from game.phases.actions import CommitMove, EndMove, StandStill
 from game.phases.charges import attack_plan
 from game.phases.movement import DeclareCharge, attack_choices, mode_reason, to_move
 from game.phases.movers import reach_of

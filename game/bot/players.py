@@ -17,13 +17,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from game.actions import Action, Refused
 from game.bot.deploying import decide_deploy
 from game.bot.fighting import decide_physical
 from game.bot.firing import decide_fire
 from game.bot.greedy import greedy_fire, greedy_move, greedy_strike
 from game.bot.moving import Choice, decide_move
 from game.bot.style import DEFAULT_LEVEL, DEFAULT_STYLE, Level, Style, level_named, style_named
+from game.core.actions import Action, Refused
 from game.flow import actor, apply, choices
 from game.rules.turn import Phase
 from game.state import GameState

@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
-from game.actions import Action, AddUnit, Refused, StartGame
 from game.board import HexSpec, build_board
+from game.core.actions import Action, Refused
 from game.flow import actor, advance, apply, choices
 from game.hexgrid import Hex
+from game.phases.actions import AddUnit, StartGame
 from game.setup import new_game
 from game.state import GameState
 from game.units.unit import Unit

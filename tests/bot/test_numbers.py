@@ -11,13 +11,14 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.actions import CommitMove, Refused, StandStill
 from game.board import HexSpec
 from game.bot.ends import candidate_ends
 from game.bot.ghosts import sights
 from game.bot.numbers import expected_damage
+from game.core.actions import Refused
 from game.flow import apply
 from game.hexgrid import Hex
+from game.phases.actions import CommitMove, StandStill
 from game.phases.weapons import options_at
 from game.rules.combat.odds import volley_odds
 

@@ -9,12 +9,13 @@ from dataclasses import replace
 
 import pytest
 
-from game.actions import AddUnit, Refused, StandStill, StartGame
 from game.board import build_board
 from game.bot.players import BotPlayer, GreedyPlayer, make_player
 from game.bot.style import LEVELS, STYLES
+from game.core.actions import Refused
 from game.flow import actor, apply
 from game.hexgrid import Hex
+from game.phases.actions import AddUnit, StandStill, StartGame
 from game.setup import new_game
 
 from .helpers import act, edit, position

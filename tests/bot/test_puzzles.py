@@ -7,13 +7,14 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from game.actions import CommitMove, Refused, StandStill
 from game.board import HexSpec
 from game.bot.firing import decide_fire
 from game.bot.moving import decide_move
 from game.bot.style import LEVELS, STYLES
+from game.core.actions import Refused
 from game.flow import apply
 from game.hexgrid import Hex, distance
+from game.phases.actions import CommitMove, StandStill
 from game.phases.movement import DeclareCharge
 from game.phases.movers import reach_of
 from game.phases.weapons import DeclareFire, movements, options_at

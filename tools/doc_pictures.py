@@ -35,7 +35,7 @@ import pygame  # noqa: E402
 import sandbox_screenshot  # noqa: E402
 import start_screenshot  # noqa: E402
 import tacops_screenshots  # noqa: E402
-from pictures import combat_pics, map_pics, move_pics, regiments_pics, sea_pics  # noqa: E402
+from pictures import bot_pics, combat_pics, map_pics, move_pics, regiments_pics, sea_pics  # noqa: E402
 
 HD = (1280, 720)
 
@@ -78,6 +78,7 @@ PICTURES: dict[str, Picture] = {
     "play-summary": Picture(combat_pics.turn_summary, HD),
     "play-physical": Picture(combat_pics.physical_screen, HD),
     "play-aero": Picture(combat_pics.aerospace_screen, combat_pics.AERO_SIZE),
+    "play-bot": Picture(bot_pics.bot_turn, HD),
     "sandbox": Picture(sandbox_screenshot.main, sandbox_screenshot.SIZE),
     "regiments-start": Picture(regiments_pics.start_screen, HD),
     "regiments-move": Picture(regiments_pics.wheel_and_move, HD),

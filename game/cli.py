@@ -51,7 +51,14 @@ def _autoplay(argv: Sequence[str]) -> int:
     return autoplay_main(argv)
 
 
+def _map(argv: Sequence[str]) -> int:
+    from .map_cmd import main as map_main
+
+    return map_main(argv)
+
+
 COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
+    "map": _map,
     "rules": _rules,
     "autoplay": _autoplay,
     "preview": _preview,
@@ -71,6 +78,9 @@ commands:
   regiments [MAP]    the regiments rule set (seed 002, cm): armies, table, hot-seat
                      (--scenario FILE with "ruleset": "regiments", --load SAVE;
                      --sandbox [MAP | --scenario FILE]: place regiments, try orders freely)
+  map dump FILE      the board of a .tmx or MegaMek .board map (--json: as a scenario's
+                     board block, with what was left out); map convert X.board OUT.tmx;
+                     map check FILE|FOLDER ...; see docs/megamek.md
   rules ...          the rules referee (move, reach, order, regiment); see docs/referee.md
   autoplay MAP.tmx   play a whole game headless with random legal actions
                      (--scenario FILE, --seed N, --turns K, --quiet)
@@ -86,7 +96,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return COMMANDS["play"]([])
     cmd, rest = args[0], args[1:]
     if cmd not in COMMANDS:
-        if cmd.endswith(".tmx"):
+        if cmd.endswith((".tmx", ".board")):
             return COMMANDS["play"](args)
         print(f"hexplate: unknown command '{cmd}'.\n\n{USAGE}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -1,0 +1,204 @@
+"""MegaMek ``.board`` files -> :class:`~game.board.Board` (docs/megamek.md).
+
+What is played: hex levels (negative ones too; a water hex's level is its surface),
+water depth, woods (light, heavy, ultra-heavy), rough, rubble, pavement, roads,
+buildings (kind 1-4 = light, medium, heavy, hardened; construction factor; height) and
+bridges (kind, CF, the deck's elevation above the hex). Road exits follow the format:
+a road that gives its exits keeps them; any other road leaves toward every touching
+road hex and, unless the file says ``option exit_roads_to_pavement false``, every
+touching pavement hex (MOV-24 then needs both hexes' exits to move along it). A
+building's extent is the hexes its exits join (same kind); a hex of it that gives no CF
+or height takes the building's. Every other terrain is kept out of play and listed in
+:attr:`MapRead.warnings` (one entry per hex and terrain), never a crash. A file that
+is not a board (or a broken one) is a one-sentence MapError.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+from types import MappingProxyType
+
+import numpy as np
+
+from ..board import (
+    ARRAY_FIELDS,
+    DTYPES,
+    BoardError,
+    HexSpec,
+    board_from_arrays,
+    neighbour_values,
+    validate_spec,
+)
+from ..hexgrid import Hex, hex_name, neighbour
+from ..terrain import BY_NAME, CF_RANGES, DEFAULT_CF
+from .megamek_terrain import CLASSES, HexTerrain, hex_terrain
+from .megamek_text import BoardText, decode, parse_text
+from .result import MapRead, MapWarning
+from .schema import MapError
+
+
+def read_board_file(path: str | Path) -> MapRead:
+    """The board of a MegaMek .board file and what was left out of it."""
+    p = Path(path)
+    where = str(path)
+    try:
+        data = p.read_bytes()
+    except FileNotFoundError:
+        raise MapError(f"{where}: the board file does not exist.") from None
+    except IsADirectoryError:
+        raise MapError(f"{where}: this is a folder, not a board file.") from None
+    except OSError as e:
+        raise MapError(f"{where}: the board file cannot be read ({e.strerror}).") from None
+    return read_board_text(decode(data, where), where, p.stem)
+
+
+def read_board_text(text: str, where: str, name: str = "board") -> MapRead:
+    bt = parse_text(text, where)
+    w, h = bt.width, bt.height
+    if len(bt.hexes) != w * h:
+        why = "the file looks cut short" if bt.hexes and not bt.ended else "the counts differ"
+        raise MapError(
+            f"{where}: the board is {w}x{h} ({w * h} hexes) but the file has "
+            f"{len(bt.hexes)} hex lines ({why})."
+        )
+    cells = [hex_terrain(hl.terrain, f"{where}, line {hl.line} (hex {hl.number})")
+             for hl in bt.hexes]  # fmt: skip
+    warnings: list[MapWarning] = []
+    grid = [[cells[r * w + c] for c in range(w)] for r in range(h)]
+    _fill_buildings(grid)
+    specs = {}
+    masks = np.zeros((h, w), np.uint8)
+    for i, (hl, t) in enumerate(zip(bt.hexes, cells, strict=True)):
+        at = Hex(i % w, i // w)
+        label = hex_name(at, w, h)
+        warnings += [MapWarning(label, what, why) for what, why in t.left_out]
+        specs[at] = _spec(hl.level, t, label, warnings)
+        if specs[at].road:
+            masks[at.row, at.col] = _road_exits(grid, at, t, bt)
+    arrays = _arrays(specs, w, h, where)
+    arrays["road_exits"] = answered(masks)
+    themes = Counter(hl.theme or "grass" for hl in bt.hexes)
+    board = board_from_arrays(arrays, name=name)
+    return MapRead(board, tuple(warnings), tuple(bt.tags), bt.description,
+                   MappingProxyType(dict(themes)), "board")  # fmt: skip
+
+
+def _spec(level: int, t: HexTerrain, label: str, warnings: list[MapWarning]) -> HexSpec:
+    """Our hex from one file hex; impossible mixes are left out with a warning."""
+    woods, building = t.woods, t.building
+    if woods and t.water > 0:
+        warnings.append(MapWarning(label, "woods", f"left out: woods in water of depth {t.water}"))
+        woods = 0
+    if building and t.water > 0:
+        why = f"left out: a building in water of depth {t.water}"
+        warnings.append(MapWarning(label, "building", why))
+        building = 0
+    values: dict[str, object] = {"level": level, "water": t.water, "woods": woods,
+                                 "rough": t.rough, "rubble": t.rubble, "pavement": t.pavement,
+                                 "road": t.road or bool(t.bridge)}  # fmt: skip
+    if building:
+        values |= {"building_class": building,
+                   "building_cf": _cf("building", building, t.building_cf, label, warnings),
+                   "building_height": t.building_height or 1}  # fmt: skip
+    if t.bridge:
+        values |= {"bridge_class": t.bridge,
+                   "bridge_cf": _cf("bridge", t.bridge, t.bridge_cf, label, warnings),
+                   "bridge_level": level + t.bridge_elev}  # fmt: skip
+    return HexSpec(**values)  # type: ignore[arg-type]
+
+
+def _cf(kind: str, cls: int, cf: int, label: str, warnings: list[MapWarning]) -> int:
+    """The CF (the class default when none is given), at most the class maximum (MOV-26)."""
+    top = CF_RANGES[cls][1]
+    if cf > top:
+        why = f"CF {cf} is above the {CLASSES[cls]} maximum: played as {top} (MOV-26)"
+        warnings.append(MapWarning(label, f"{kind} CF", why))
+        return top
+    return cf or DEFAULT_CF[cls]
+
+
+def answered(masks: np.ndarray) -> np.ndarray:
+    """The exits that lead over the board edge or to a hex whose exits lead back: MOV-24
+    moves along a road only over a hexside both hexes name, so the others change nothing
+    (a road's automatic exit onto plain pavement, say); a Tiled map may not hold them."""
+    out = np.zeros_like(masks)
+    on_board = np.ones(masks.shape, bool)
+    for d in range(6):
+        back = (neighbour_values(masks, d, 0) >> (d + 3) % 6 & 1).astype(bool)
+        off = ~neighbour_values(on_board, d, False)
+        keep = (masks >> d & 1).astype(bool) & (back | off)
+        out |= (keep.astype(np.uint8) << d).astype(np.uint8)
+    return out
+
+
+def _road_exits(grid: list[list[HexTerrain]], at: Hex, t: HexTerrain, bt: BoardText) -> int:
+    """The road (and bridge) exits of a road or bridge hex, as the format resolves them."""
+    to_pavement = bt.options.get("exit_roads_to_pavement", "true") != "false"
+    mask = 0
+    if t.road:
+        mask |= t.road_exits if t.road_exits is not None else _auto(grid, at, to_pavement, "road")
+    if t.bridge:
+        given = t.bridge_exits
+        mask |= given if given is not None else _auto(grid, at, False, "bridge")
+    return mask
+
+
+def _auto(grid: list[list[HexTerrain]], at: Hex, to_pavement: bool, kind: str) -> int:
+    """Exits toward every touching hex of the same terrain (a road also to pavement)."""
+    h, w = len(grid), len(grid[0])
+    mask = 0
+    for d in range(6):
+        n = neighbour(at, d)
+        if not (0 <= n.col < w and 0 <= n.row < h):
+            continue
+        o = grid[n.row][n.col]
+        if (o.road if kind == "road" else bool(o.bridge)) or (to_pavement and o.pavement):
+            mask |= 1 << d
+    return mask
+
+
+def _fill_buildings(grid: list[list[HexTerrain]]) -> None:
+    """A building is the hexes its exits join (same kind; an exit from either side joins
+    two hexes); hexes of it without their own
+    CF or height take the first the building gives (in row order)."""
+    h, w = len(grid), len(grid[0])
+    seen: set[Hex] = set()
+    for r in range(h):
+        for c in range(w):
+            if not grid[r][c].building or Hex(c, r) in seen:
+                continue
+            group, todo = [Hex(c, r)], [Hex(c, r)]
+            seen.add(Hex(c, r))
+            while todo:
+                cur = todo.pop()
+                t = grid[cur.row][cur.col]
+                for d in range(6):
+                    n = neighbour(cur, d)
+                    if n in seen or not (0 <= n.col < w and 0 <= n.row < h):
+                        continue
+                    o = grid[n.row][n.col]
+                    joined = t.building_exits >> d & 1 or o.building_exits >> (d + 3) % 6 & 1
+                    if joined and o.building == t.building:
+                        seen.add(n)
+                        group.append(n)
+                        todo.append(n)
+            members = [grid[x.row][x.col] for x in sorted(group, key=lambda x: (x.row, x.col))]
+            cf = next((m.building_cf for m in members if m.building_cf), 0)
+            height = next((m.building_height for m in members if m.building_height), 0)
+            for m in members:
+                m.building_cf = m.building_cf or cf
+                m.building_height = m.building_height or height
+
+
+def _arrays(specs: dict[Hex, HexSpec], w: int, h: int, where: str) -> dict[str, np.ndarray]:
+    arrays = {f: np.full((h, w), BY_NAME[f].default, dtype=DTYPES[f]) for f in ARRAY_FIELDS}
+    for at, spec in specs.items():
+        try:
+            validate_spec(spec, f"{where}, hex {hex_name(at, w, h)}")
+        except BoardError as e:
+            raise MapError(f"{e}.") from None
+        for f in ARRAY_FIELDS:
+            if f != "road_exits":
+                arrays[f][at.row, at.col] = getattr(spec, f)
+    return arrays

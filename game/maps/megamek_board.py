@@ -6,7 +6,9 @@ buildings (kind 1-4 = light, medium, heavy, hardened; construction factor; heigh
 bridges (kind, CF, the deck's elevation above the hex). Road exits follow the format:
 a road that gives its exits keeps them; any other road leaves toward every touching
 road hex and, unless the file says ``option exit_roads_to_pavement false``, every
-touching pavement hex (MOV-24 then needs both hexes' exits to move along it). A
+touching pavement hex, and toward a bridge whose exits lead to it; an exit that the hex
+it leads to does not answer is dropped (MOV-24 moves along a road only over a hexside
+both hexes name, so it changes nothing; a Tiled map may not hold it). A
 building's extent is the hexes its exits join (same kind); a hex of it that gives no CF
 or height takes the building's. Every other terrain is kept out of play and listed in
 :attr:`MapRead.warnings` (one entry per hex and terrain), never a crash. A file that
@@ -155,6 +157,8 @@ def _auto(grid: list[list[HexTerrain]], at: Hex, to_pavement: bool, kind: str) -
         o = grid[n.row][n.col]
         if (o.road if kind == "road" else bool(o.bridge)) or (to_pavement and o.pavement):
             mask |= 1 << d
+        elif kind == "road" and o.bridge and (o.bridge_exits or 0) >> (d + 3) % 6 & 1:
+            mask |= 1 << d  # onto a bridge whose exits lead here (its deck carries the road)
     return mask
 
 

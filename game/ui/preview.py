@@ -75,13 +75,15 @@ def parse_args(argv: Sequence[str]) -> Args:
 
 def load(path: Path):
     """Board and tile layers of a map; every problem is a one-sentence UserFacingError."""
-    from game.maps import load_map
+    from game.maps import read_map
 
     from .board_tiles import load_map_tiles
 
-    board = load_map(path)
-    tiles = load_map_tiles(path, board)
-    return board, tiles
+    read = read_map(path)
+    if read.warnings:  # a MegaMek board's terrain we do not play, said once
+        print(read.left_out())
+    tiles = load_map_tiles(path, read.board)
+    return read.board, tiles
 
 
 def render_png(args: Args) -> int:

@@ -125,8 +125,7 @@ def test_the_three_corrected_sheets_match_the_published_facts() -> None:
     for code, key in (("Scorpion", "Scorpion"), ("Savannah", "Savannah Master")):
         d, v = design(code), sheet["vehicle_designs"][key]
         assert (d.tons, d.walk, d.kind) == (v["mass_tons"], v["cruise_mp"], v["motion"])
-        arcs = dict(zip(("front", "right", "left", "rear", "turret"), ("FR", "RS", "LS", "RR", "TU"),
-                        strict=True))  # fmt: skip
+        arcs = {"front": "FR", "right": "RS", "left": "LS", "rear": "RR", "turret": "TU"}
         assert {arcs[k]: n for k, n in v["armor"].items()} == dict(d.armor)
         assert d.engine_type == v["engine"]["type"].lower()
 

@@ -98,7 +98,7 @@ def mass(d: Design, table: Mapping[str, Weapon]) -> float | None:
 
 
 def mass_problem(d: Design, table: Mapping[str, Weapon]) -> str:
-    """"" when the design adds up to its tonnage, else what the difference is."""
+    """ "" when the design adds up to its tonnage, else what the difference is."""
     try:
         total = mass(d, table)
     except ValueError as e:

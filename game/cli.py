@@ -57,8 +57,15 @@ def _map(argv: Sequence[str]) -> int:
     return map_main(argv)
 
 
+def _designs(argv: Sequence[str]) -> int:
+    from .design_cmd import main as designs_main
+
+    return designs_main(argv)
+
+
 COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
     "map": _map,
+    "designs": _designs,
     "rules": _rules,
     "autoplay": _autoplay,
     "preview": _preview,
@@ -81,6 +88,8 @@ commands:
   map dump FILE      the board of a .tmx or MegaMek .board map (--json: as a scenario's
                      board block, with what was left out); map convert X.board OUT.tmx;
                      map check FILE|FOLDER ...; see docs/megamek.md
+  designs import FILE|FOLDER   copy MegaMek .mtf/.blk designs into your design folder;
+                     designs list [--search TEXT]; designs show KEY|FILE [--json]
   rules ...          the rules referee (move, reach, order, regiment); see docs/referee.md
   autoplay MAP.tmx   play a whole game headless with random legal actions
                      (--scenario FILE, --seed N, --turns K, --quiet)

@@ -37,7 +37,7 @@ WEAPONS_FORMAT = "hexplate-weapons"
 VERSION = 1
 DESIGN_KEYS = ("format", "version", "design", "chassis", "kind", "tons", "walk", "jump",
                "engine", "engine_type", "heat_sinks", "armor", "weapons", "ammo", "slots",
-               "turret", "note")  # fmt: skip
+               "turret", "note", "era")  # fmt: skip
 ENGINE_TYPES = ("fusion", "ice")
 WEAPON_TYPES = ("energy", "ballistic", "missile")
 # Critical slots that are not weapons or ammunition (our own vocabulary).
@@ -48,7 +48,7 @@ COMPONENTS = frozenset(
 )
 SHORT_LOCATIONS = frozenset({"HD", "LL", "RL", "FLL", "FRL", "RLL", "RRL"})  # 6 slots
 AERO_DESIGN_KEYS = ("format", "version", "design", "chassis", "kind", "tons", "safe_thrust",
-                    "heat_sinks", "large_craft", "shape")  # fmt: skip
+                    "heat_sinks", "large_craft", "shape", "era")  # fmt: skip
 AERO_SHAPES = ("aerodyne", "spheroid")
 
 
@@ -215,6 +215,7 @@ def parse_design(data: Any, path: Path, weapons: Mapping[str, Weapon]) -> Design
         slots=MappingProxyType(_slots(c, d.get("slots", {}), locs, weapons)),
         source=path.name,
         note=c.str_(d["note"], "note") if "note" in d else "",
+        era=c.int_(d.get("era", 0), "era", 0, 9999),
     )
     if design.slots:
         _check_slots(c, design, weapons)
@@ -265,6 +266,7 @@ def _aero_design(c: _Check, d: dict[str, Any], path: Path) -> Design:
         safe_thrust=c.int_(d["safe_thrust"], "safe_thrust", 1, 50),
         large_craft=large,
         shape=shape,
+        era=c.int_(d.get("era", 0), "era", 0, 9999),
     )
 
 

@@ -44,8 +44,9 @@ def _bar(done: int, total: int, out: TextIO) -> None:
     out.flush()
 
 
-def import_files(target: Path, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+def import_files(target: Path, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Import every unit file under ``target``; exit 0 if at least one was read, else 2."""
+    out, err = out or sys.stdout, err or sys.stderr
     if not target.exists():
         raise DesignError(f"{target}: no such file or folder.")
     files = unit_files(target)
@@ -83,7 +84,8 @@ def matches(d: Design, text: str) -> bool:
     return all(w in hay for w in words)
 
 
-def list_designs(search: str, out: TextIO = sys.stdout) -> int:
+def list_designs(search: str, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
     own = {d.code for d in user_designs(weapons_table())[0]} - set(bundled())
     for d in catalog().values():
         if matches(d, search):
@@ -96,7 +98,8 @@ def list_designs(search: str, out: TextIO = sys.stdout) -> int:
     return 0
 
 
-def show(key: str, as_json: bool, out: TextIO = sys.stdout) -> int:
+def show(key: str, as_json: bool, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
     path = Path(key)
     if path.suffix.lower() in UNIT_SUFFIXES:
         got = read_unit_file(path, weapons_table())

@@ -43,7 +43,14 @@ def test_a_mech_file_gives_its_record_sheet() -> None:
     assert (d.chassis, d.code, d.name, got.model) == ("Sentinel", "STN-3X", "Sentinel STN-3X",
                                                        "STN-3X")  # fmt: skip
     assert (d.kind, d.tons, d.engine, d.walk, d.run, d.jump, d.heat_sinks) == (
-        "biped", 45, 270, 6, 9, 6, 10)  # jump MP from its six jump jets
+        "biped",
+        45,
+        270,
+        6,
+        9,
+        6,
+        10,
+    )  # jump MP from its six jump jets
     assert d.armor["CTR"] == 6 and d.armor["LTR"] == 4 and d.armor["HD"] == 9
     assert d.armor_total == 128
     weapons = sorted((m.weapon, m.location, m.rear) for m in d.weapons)
@@ -60,7 +67,13 @@ def test_a_mech_file_gives_its_record_sheet() -> None:
 def test_a_quad_file_in_the_old_layout() -> None:
     d = read(QUAD).design
     assert (d.chassis, d.code, d.kind, d.tons, d.walk, d.heat_sinks) == (
-        "Strider", "STR-Q", "quad", 60, 4, 12)
+        "Strider",
+        "STR-Q",
+        "quad",
+        60,
+        4,
+        12,
+    )
     assert d.armor["FLL"] == 16 and d.armor["RRL"] == 17
     assert d.heat_sinks_in(("FLL", "FRL", "RLL", "RRL")) == 3
     assert sorted(m.weapon for m in d.weapons) == ["AC/10", "Medium Laser", "Medium Laser",
@@ -71,7 +84,14 @@ def test_a_quad_file_in_the_old_layout() -> None:
 def test_a_vehicle_file() -> None:
     d = read(TANK).design
     assert (d.chassis, d.code, d.kind, d.tons, d.walk, d.turret, d.engine_type) == (
-        "Harrow Light Tank", "HRW-2", "tracked", 30, 5, True, "fusion")
+        "Harrow Light Tank",
+        "HRW-2",
+        "tracked",
+        30,
+        5,
+        True,
+        "fusion",
+    )
     assert dict(d.armor) == {"FR": 24, "RS": 18, "LS": 18, "RR": 14, "TU": 22}
     assert [(m.weapon, m.location) for m in d.weapons] == [("Medium Laser", "FR"),
                                                           ("AC/5", "TU")]  # fmt: skip
@@ -99,8 +119,9 @@ def test_show_json_is_the_spec_schema_and_survives_the_round_trip(folder: Path) 
     code, out, err = run("designs", "show", str(MECH), "--json")
     assert code == 0, err
     doc = json.loads(out)
-    assert list(doc) == ["chassis", "model", "kind", "tons", "walk", "run", "jump", "engine",
-                         "heat_sinks", "armor", "structure", "weapons", "ammo", "slots"]  # fmt: skip
+    assert list(doc) == ["chassis", "model", "kind", "tons", "walk", "run", "jump",
+                         "engine", "heat_sinks", "armor", "structure", "weapons", "ammo",
+                         "slots"]  # fmt: skip
     assert doc["engine"] == {"rating": 270, "type": "fusion"}
     assert doc["heat_sinks"] == {"count": 10, "type": "single"}
     assert list(doc["armor"])[-3:] == ["CTR", "LTR", "RTR"]
@@ -178,7 +199,8 @@ REFUSED = {
     "endo steel": (MECH, "structure:IS Standard", "structure:IS Endo Steel", "structure"),
     "ferro armour": (MECH, "Standard(Inner Sphere)", "Ferro-Fibrous(Inner Sphere)", "armor"),
     "case": (MECH, "IS Ammo MG - Full", "ISCASE", "'ISCASE' in LT"),
-    "does not add up": (MECH, "LA armor:12", "LA armor:4", "44.5 tons by the construction rules, 0.5 less than its 45"),
+    "does not add up": (MECH, "LA armor:12", "LA armor:4",
+                        "44.5 tons by the construction rules, 0.5 less than its 45"),
     "bad mass": (MECH, "mass:45", "mass:forty", "mass forty"),
     "wrong walk": (MECH, "walk mp:6", "walk mp:5", "walk MP 5"),
     "lam": (MECH, "Config:Biped", "Config:LAM", "config 'LAM'"),
@@ -194,7 +216,8 @@ REFUSED = {
     "tank pulse laser": (TANK, "Medium Laser\n</Front", "ISMediumPulseLaser\n</Front",
                          "'ISMediumPulseLaser' in front"),
     "infantry": (TANK, "Tank\n</UnitType>", "Infantry\n</UnitType>", "unit type 'Infantry'"),
-    "ice tank": (TANK, "<engine_type>\n1", "<engine_type>\n0", "36 tons by the construction rules, 6 more than its 30"),
+    "ice tank": (TANK, "<engine_type>\n1", "<engine_type>\n0",
+                 "36 tons by the construction rules, 6 more than its 30"),
 }  # fmt: skip
 
 

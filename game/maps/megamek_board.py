@@ -33,7 +33,7 @@ from ..board import (
     validate_spec,
 )
 from ..hexgrid import Hex, hex_name, neighbour
-from ..terrain import BY_NAME, CF_RANGES, DEFAULT_CF
+from ..terrain import CF_RANGES, DEFAULT_CF
 from .megamek_terrain import CLASSES, HexTerrain, hex_terrain
 from .megamek_text import BoardText, decode, parse_text
 from .result import MapRead, MapWarning
@@ -64,8 +64,7 @@ def read_board_text(text: str, where: str, name: str = "board") -> MapRead:
             f"{where}: the board is {w}x{h} ({w * h} hexes) but the file has "
             f"{len(bt.hexes)} hex lines ({why})."
         )
-    cells = [hex_terrain(hl.terrain, f"{where}, line {hl.line} (hex {hl.number})")
-             for hl in bt.hexes]  # fmt: skip
+    cells = _cells(bt, where)
     warnings: list[MapWarning] = []
     grid = [[cells[r * w + c] for c in range(w)] for r in range(h)]
     _fill_buildings(grid)
@@ -84,6 +83,21 @@ def read_board_text(text: str, where: str, name: str = "board") -> MapRead:
     board = board_from_arrays(arrays, name=name)
     return MapRead(board, tuple(warnings), tuple(bt.tags), bt.description,
                    MappingProxyType(dict(themes)), "board")  # fmt: skip
+
+
+def _cells(bt: BoardText, where: str) -> list[HexTerrain]:
+    """Each hex's terrain; hexes with the same terrain string share one reading (buildings
+    excepted: their CF and height may still be filled in from the rest of the building)."""
+    seen: dict[str, HexTerrain] = {}
+    out = []
+    for hl in bt.hexes:
+        t = seen.get(hl.terrain)
+        if t is None:
+            t = hex_terrain(hl.terrain, f"{where}, line {hl.line} (hex {hl.number})")
+            if not t.building:
+                seen[hl.terrain] = t
+        out.append(t)
+    return out
 
 
 def _spec(level: int, t: HexTerrain, label: str, warnings: list[MapWarning]) -> HexSpec:
@@ -196,13 +210,19 @@ def _fill_buildings(grid: list[list[HexTerrain]]) -> None:
 
 
 def _arrays(specs: dict[Hex, HexSpec], w: int, h: int, where: str) -> dict[str, np.ndarray]:
-    arrays = {f: np.full((h, w), BY_NAME[f].default, dtype=DTYPES[f]) for f in ARRAY_FIELDS}
+    """The board arrays of every hex's spec (row order), each distinct spec checked once."""
+    checked: set[HexSpec] = set()
     for at, spec in specs.items():
+        if spec in checked:
+            continue
         try:
             validate_spec(spec, f"{where}, hex {hex_name(at, w, h)}")
         except BoardError as e:
             raise MapError(f"{e}.") from None
-        for f in ARRAY_FIELDS:
-            if f != "road_exits":
-                arrays[f][at.row, at.col] = getattr(spec, f)
-    return arrays
+        checked.add(spec)
+    rows = list(specs.values())
+    return {
+        f: np.array([getattr(s, f) for s in rows], dtype=DTYPES[f]).reshape(h, w)
+        for f in ARRAY_FIELDS
+        if f != "road_exits"
+    }

@@ -28,6 +28,10 @@ from .schema import MapError
 
 MAX_SIDE = 999  # the board's own limit (game.board.build_board)
 MAX_BYTES = 64 * 1024 * 1024  # a 999x999 board written out is about 30 MB
+_HEX = re.compile(  # the usual hex line, read without the tokenizer
+    r'hex[ \t]+([0-9]{4,6})[ \t]+([+-]?[0-9]{1,9})[ \t]+"([^"]*)"[ \t]+"([^"]*)"[ \t]*',
+    re.ASCII | re.IGNORECASE,
+)
 _TOKEN = re.compile(r'\s*(?:"([^"\r\n]*)("?)|([^\s"#]+)|(#.*))', re.ASCII)
 KEYWORDS = ("size", "option", "hex", "description", "tag", "note", "end")
 
@@ -107,7 +111,13 @@ def _text(word: str | tuple[str] | None) -> str:
 def parse_text(text: str, where: str) -> BoardText:
     """Every statement of the file up to ``end``, checked for form (not for meaning)."""
     out = BoardText()
+    cells = out.width * out.height
     for n, raw in enumerate(text.splitlines(), 1):
+        m = _HEX.fullmatch(raw.rstrip("\r")) if out.width else None
+        if m is not None and len(out.hexes) < cells:
+            number, level, terrain, theme = m.groups()
+            out.hexes.append(HexLine(n, number, int(level), terrain, theme))
+            continue
         at = f"{where}, line {n}"
         ws = words(raw, at)
         if not ws:
@@ -124,6 +134,7 @@ def parse_text(text: str, where: str) -> BoardText:
             out.ended = True
             break
         _statement(out, key, ws[1:], at)
+        cells = out.width * out.height
     if not out.width:
         raise MapError(f"{where}: the board file has no 'size W H' line.")
     return out

@@ -34,7 +34,14 @@ import pygame  # noqa: E402
 import sandbox_screenshot  # noqa: E402
 import start_screenshot  # noqa: E402
 import tacops_screenshots  # noqa: E402
-from pictures import combat_pics, map_pics, move_pics, regiments_pics, sea_pics  # noqa: E402
+from pictures import (  # noqa: E402
+    combat_pics,
+    map_pics,
+    megamek_pics,
+    move_pics,
+    regiments_pics,
+    sea_pics,
+)
 
 HD = (1280, 720)
 
@@ -87,6 +94,7 @@ PICTURES: dict[str, Picture] = {
         for name, (zoom, size) in map_pics.MAPS.items()
     },
     "preview_window": Picture(map_pics.preview_window, map_pics.PREVIEW_SIZE),
+    "megamek-board": Picture(megamek_pics.converted_board, megamek_pics.PICTURE),
 }
 
 

@@ -25,6 +25,7 @@ from .fonts import log_size, place
 from .help import DEPLOY_KEYS, draw_help
 from .keys import is_confirm
 from .log_view import LogView
+from .map_notes import map_notes
 from .panels import (
     DIM,
     TEXT,
@@ -222,7 +223,7 @@ class DeployScene:
         if self.handoff is not None:
             draw_handoff(self, screen)
         if self.help:
-            draw_help(screen, "Deployment", DEPLOY_KEYS)
+            draw_help(screen, "Deployment", DEPLOY_KEYS + map_notes(s))
         view.write_debug_layout(s.units, {"phase": s.phase, "side_to_act": side})
 
     def _draw_tip(self, screen: pygame.Surface) -> None:

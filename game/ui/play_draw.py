@@ -17,6 +17,7 @@ from .anim import popup_surface
 from .charge_draw import charge_rows
 from .fonts import draw_text, font, log_size, place
 from .help import PLAY_KEYS, draw_help
+from .map_notes import map_notes
 from .overlays import MoveWarning
 from .panels import (
     BG,
@@ -71,7 +72,7 @@ def draw_scene(scene: Any, screen: pygame.Surface) -> None:
     if scene.handoff is not None and anim is None:
         draw_handoff(scene, screen)
     if scene.help:
-        draw_help(screen, "How to play", PLAY_KEYS)
+        draw_help(screen, "How to play", PLAY_KEYS + map_notes(scene.state))
     extra = {
         "side_to_act": side,
         "phase": state.phase,

@@ -40,6 +40,7 @@ from . import start_roster as roster_panel
 from .debug_buttons import write_buttons
 from .fonts import draw_text, font, ui_size
 from .help import draw_help
+from .map_notes import left_out
 from .panels import BG, BG2, DIM, TEXT, Button, button_at, draw_button, side_colour
 from .play_input import help_key
 from .roster_filter import RosterFilter, filtered
@@ -133,6 +134,8 @@ class StartScreen:
             self.app.notify(str(e), error=True, seconds=6)
             return
         self.app.start_game(state)
+        if left_out(state):  # a MegaMek board's terrain we do not play, said once (and in F1)
+            self.app.notify(left_out(state) + " (F1 shows it again)", seconds=8)
 
     def sandbox(self) -> None:
         """The solo sandbox on the chosen map, or on the typed scenario file (.json)."""

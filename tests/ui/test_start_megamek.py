@@ -65,6 +65,14 @@ def test_a_folder_of_boards_is_listed_and_one_is_played(app, tmp_path: Path) -> 
     pygame.image.save(app.screen, str(tmp_path / "start-boards.png"))
     click_action(app, "start")
     assert app.state is not None and (app.state.board.width, app.state.board.height) == (5, 4)
+    assert "left out of play: " in app.toast[0] and "swamp" in app.toast[0]  # said once
+    from game.ui.map_notes import map_notes
+
+    assert map_notes(app.state)[0][1].count("swamp") == 1
+    post(app, (pygame.KEYDOWN, {"key": pygame.K_F1, "mod": 0, "unicode": "", "scancode": 0}))
+    assert app.top.help  # the deployment screen's help, with the map's line, opens again
+    app.draw()
+    pygame.image.save(app.screen, str(tmp_path / "deploy-help.png"))
 
 
 def test_the_roster_search_and_filters_fit_a_thousand_designs(app, tmp_path: Path) -> None:

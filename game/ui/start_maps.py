@@ -7,8 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 import pygame
 
+from game.board import Board
 from game.errors import UserFacingError, one_line
 from game.maps import MapRead, map_files, read_map
 
@@ -20,11 +22,31 @@ MAX_LISTED = 2000
 
 @dataclass(frozen=True, slots=True)
 class MapInfo:
-    """One line of small print for a map row."""
+    """One line of small print for a map row, and a thumbnail of the board."""
 
     text: str
     left_out: str = ""  # the sentence of what is not played ("" if nothing)
     broken: bool = False
+    thumb: np.ndarray | None = None  # (width, height, 3) colours, one pixel a hex
+
+
+def thumbnail(board: Board) -> np.ndarray:
+    """One pixel a hex (x, y order for pygame): ground shaded by level, water by depth,
+    woods, rough, pavement and roads, buildings."""
+    level = np.clip(board.level.astype(np.int32), -4, 8)
+    rgb = np.zeros((*board.shape, 3), np.int32)
+    rgb[:] = (96, 150, 70)
+    rgb += (level * 10)[..., None]
+    rgb[board.rough] = (140, 125, 95)
+    rgb[board.woods > 0] = (40, 95, 40)
+    rgb[board.woods > 1] = (25, 70, 30)
+    rgb[board.pavement | board.road] = (150, 150, 150)
+    depth = np.clip(board.water.astype(np.int32), -1, 3)
+    for d, colour in ((0, (150, 200, 235)), (1, (70, 130, 210)), (2, (40, 90, 180)),
+                      (3, (20, 50, 130))):  # fmt: skip
+        rgb[depth == d] = colour
+    rgb[board.building_class > 0] = (185, 110, 80)
+    return np.clip(rgb, 0, 255).astype(np.uint8).transpose(1, 0, 2)
 
 
 _INFO: dict[Path, MapInfo] = {}
@@ -45,7 +67,7 @@ def describe(read: MapRead) -> MapInfo:
         parts.append(", ".join(read.tags[:3]))
     if read.warnings:
         parts.append(f"{len({w.terrain for w in read.warnings})} kind(s) left out")
-    return MapInfo(" · ".join(parts), read.left_out())
+    return MapInfo(" · ".join(parts), read.left_out(), thumb=thumbnail(b))
 
 
 def map_info(path: Path) -> MapInfo:
@@ -83,7 +105,9 @@ def draw_map_rows(screen: pygame.Surface, inner: pygame.Rect, y: int, stop: int,
         tall = bh + (fs.get_linesize() if info else 0)
         if y + tall > stop and i > rows.scroll:
             break
-        b = Button(pygame.Rect(inner.x, y, inner.w, bh), f"map:{i}", p.stem,
+        thumb = info.thumb if info is not None and rows.in_folder else None
+        shift = _draw_thumb(screen, thumb, inner.x, y, bh) if thumb is not None else 0
+        b = Button(pygame.Rect(inner.x + shift, y, inner.w - shift, bh), f"map:{i}", p.stem,
                    i == rows.index and not rows.typed)  # fmt: skip
         out.append(b)
         draw_button(screen, b, size + 2, b.rect.collidepoint(mouse))
@@ -103,3 +127,13 @@ def draw_map_rows(screen: pygame.Surface, inner: pygame.Rect, y: int, stop: int,
         draw_text(screen, left, fs, (230, 190, 120), (inner.x, y), inner, elide=True)
         y += fs.get_linesize()
     return out, y
+
+
+def _draw_thumb(screen: pygame.Surface, thumb: np.ndarray, x: int, y: int, box: int) -> int:
+    """The board's thumbnail in a ``box`` x ``box`` square at (x, y); returns its width + gap."""
+    w, h = thumb.shape[:2]
+    scale = box / max(w, h)
+    size = (max(1, round(w * scale)), max(1, round(h * scale)))
+    img = pygame.transform.scale(pygame.surfarray.make_surface(thumb), size)
+    screen.blit(img, (x + (box - size[0]) // 2, y + (box - size[1]) // 2))
+    return box + 4

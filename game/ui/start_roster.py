@@ -14,7 +14,7 @@ from game.roster import roster_info
 
 from .fonts import draw_text, font
 from .panels import BG2, DIM, TEXT, Button, draw_button
-from .roster_filter import RosterFilter
+from .roster_filter import RosterFilter, weight_class
 
 FILTERS = ("weight", "kind", "era")
 
@@ -61,6 +61,8 @@ def draw_rows(screen: pygame.Surface, rect: pygame.Rect, y: int, size: int,
     drawn = 0
     for e in rows:
         info = roster_info(e)  # a second line of small print makes the row taller
+        extra_info = weight_class(e) + (f", {e.era}" if e.era else "")
+        info = (f"{info[0]}  ({extra_info})", *info[1:]) if info else (extra_info,)
         extra = fs.get_linesize() * (len(info) - 1)
         if y + line + extra > rect.bottom - size * 2:
             break

@@ -68,15 +68,20 @@ def read_board_text(text: str, where: str, name: str = "board") -> MapRead:
     warnings: list[MapWarning] = []
     grid = [[cells[r * w + c] for c in range(w)] for r in range(h)]
     _fill_buildings(grid)
-    specs = {}
+    specs: list[HexSpec] = []
     masks = np.zeros((h, w), np.uint8)
+    made: dict[tuple[int, int], tuple[HexSpec, tuple[Note, ...]]] = {}
     for i, (hl, t) in enumerate(zip(bt.hexes, cells, strict=True)):
-        at = Hex(i % w, i // w)
-        label = hex_name(at, w, h)
-        warnings += [MapWarning(label, what, why) for what, why in t.left_out]
-        specs[at] = _spec(hl.level, t, label, warnings)
-        if specs[at].road:
-            masks[at.row, at.col] = _road_exits(grid, at, t, bt)
+        key = (hl.level, id(t))  # hexes of one terrain reading and level share their spec
+        if key not in made:
+            made[key] = _spec(hl.level, t)
+        spec, notes = made[key]
+        specs.append(spec)
+        if notes:
+            label = hex_name(Hex(i % w, i // w), w, h)
+            warnings += [MapWarning(label, what, why) for what, why in notes]
+        if spec.road:
+            masks[i // w, i % w] = _road_exits(grid, Hex(i % w, i // w), t, bt)
     arrays = _arrays(specs, w, h, where)
     arrays["road_exits"] = answered(masks)
     themes = Counter(hl.theme or "grass" for hl in bt.hexes)
@@ -100,36 +105,40 @@ def _cells(bt: BoardText, where: str) -> list[HexTerrain]:
     return out
 
 
-def _spec(level: int, t: HexTerrain, label: str, warnings: list[MapWarning]) -> HexSpec:
-    """Our hex from one file hex; impossible mixes are left out with a warning."""
+Note = tuple[str, str]  # (terrain, why): what of a hex is not played as written
+
+
+def _spec(level: int, t: HexTerrain) -> tuple[HexSpec, tuple[Note, ...]]:
+    """Our hex from one file hex, and what of it is left out or changed (impossible mixes
+    are left out; a CF above its class maximum is played at the maximum)."""
+    notes: list[Note] = list(t.left_out)
     woods, building = t.woods, t.building
     if woods and t.water > 0:
-        warnings.append(MapWarning(label, "woods", f"left out: woods in water of depth {t.water}"))
+        notes.append(("woods", f"left out: woods in water of depth {t.water}"))
         woods = 0
     if building and t.water > 0:
-        why = f"left out: a building in water of depth {t.water}"
-        warnings.append(MapWarning(label, "building", why))
+        notes.append(("building", f"left out: a building in water of depth {t.water}"))
         building = 0
     values: dict[str, object] = {"level": level, "water": t.water, "woods": woods,
                                  "rough": t.rough, "rubble": t.rubble, "pavement": t.pavement,
                                  "road": t.road or bool(t.bridge)}  # fmt: skip
     if building:
         values |= {"building_class": building,
-                   "building_cf": _cf("building", building, t.building_cf, label, warnings),
+                   "building_cf": _cf("building", building, t.building_cf, notes),
                    "building_height": t.building_height or 1}  # fmt: skip
     if t.bridge:
         values |= {"bridge_class": t.bridge,
-                   "bridge_cf": _cf("bridge", t.bridge, t.bridge_cf, label, warnings),
+                   "bridge_cf": _cf("bridge", t.bridge, t.bridge_cf, notes),
                    "bridge_level": level + t.bridge_elev}  # fmt: skip
-    return HexSpec(**values)  # type: ignore[arg-type]
+    return HexSpec(**values), tuple(notes)  # type: ignore[arg-type]
 
 
-def _cf(kind: str, cls: int, cf: int, label: str, warnings: list[MapWarning]) -> int:
+def _cf(kind: str, cls: int, cf: int, notes: list[Note]) -> int:
     """The CF (the class default when none is given), at most the class maximum (MOV-26)."""
     top = CF_RANGES[cls][1]
     if cf > top:
-        why = f"CF {cf} is above the {CLASSES[cls]} maximum: played as {top} (MOV-26)"
-        warnings.append(MapWarning(label, f"{kind} CF", why))
+        notes.append((f"{kind} CF", f"CF {cf} is above the {CLASSES[cls]} maximum: played as "
+                                    f"{top} (MOV-26)"))  # fmt: skip
         return top
     return cf or DEFAULT_CF[cls]
 
@@ -178,51 +187,61 @@ def _auto(grid: list[list[HexTerrain]], at: Hex, to_pavement: bool, kind: str) -
 
 def _fill_buildings(grid: list[list[HexTerrain]]) -> None:
     """A building is the hexes its exits join (same kind; an exit from either side joins
-    two hexes); hexes of it without their own
-    CF or height take the first the building gives (in row order)."""
-    h, w = len(grid), len(grid[0])
+    two hexes); hexes of it without their own CF or height take the first the building
+    gives (in row order)."""
     seen: set[Hex] = set()
-    for r in range(h):
-        for c in range(w):
-            if not grid[r][c].building or Hex(c, r) in seen:
-                continue
-            group, todo = [Hex(c, r)], [Hex(c, r)]
-            seen.add(Hex(c, r))
-            while todo:
-                cur = todo.pop()
-                t = grid[cur.row][cur.col]
-                for d in range(6):
-                    n = neighbour(cur, d)
-                    if n in seen or not (0 <= n.col < w and 0 <= n.row < h):
-                        continue
-                    o = grid[n.row][n.col]
-                    joined = t.building_exits >> d & 1 or o.building_exits >> (d + 3) % 6 & 1
-                    if joined and o.building == t.building:
-                        seen.add(n)
-                        group.append(n)
-                        todo.append(n)
-            members = [grid[x.row][x.col] for x in sorted(group, key=lambda x: (x.row, x.col))]
-            cf = next((m.building_cf for m in members if m.building_cf), 0)
-            height = next((m.building_height for m in members if m.building_height), 0)
-            for m in members:
-                m.building_cf = m.building_cf or cf
-                m.building_height = m.building_height or height
-
-
-def _arrays(specs: dict[Hex, HexSpec], w: int, h: int, where: str) -> dict[str, np.ndarray]:
-    """The board arrays of every hex's spec (row order), each distinct spec checked once."""
-    checked: set[HexSpec] = set()
-    for at, spec in specs.items():
-        if spec in checked:
+    found = [Hex(c, r) for r, row in enumerate(grid) for c, t in enumerate(row) if t.building]
+    for start in found:
+        if start in seen:
             continue
-        try:
-            validate_spec(spec, f"{where}, hex {hex_name(at, w, h)}")
-        except BoardError as e:
-            raise MapError(f"{e}.") from None
-        checked.add(spec)
-    rows = list(specs.values())
+        group = _building(grid, start, seen)
+        members = [grid[x.row][x.col] for x in sorted(group, key=lambda x: (x.row, x.col))]
+        cf = next((m.building_cf for m in members if m.building_cf), 0)
+        height = next((m.building_height for m in members if m.building_height), 0)
+        for m in members:
+            m.building_cf = m.building_cf or cf
+            m.building_height = m.building_height or height
+
+
+def _building(grid: list[list[HexTerrain]], start: Hex, seen: set[Hex]) -> list[Hex]:
+    """The hexes of the building ``start`` is in (added to ``seen``)."""
+    h, w = len(grid), len(grid[0])
+    group, todo = [start], [start]
+    seen.add(start)
+    while todo:
+        cur = todo.pop()
+        t = grid[cur.row][cur.col]
+        for d in range(6):
+            n = neighbour(cur, d)
+            if n in seen or not (0 <= n.col < w and 0 <= n.row < h):
+                continue
+            o = grid[n.row][n.col]
+            joined = t.building_exits >> d & 1 or o.building_exits >> (d + 3) % 6 & 1
+            if o.building == t.building and joined:
+                seen.add(n)
+                group.append(n)
+                todo.append(n)
+    return group
+
+
+def _arrays(specs: list[HexSpec], w: int, h: int, where: str) -> dict[str, np.ndarray]:
+    """The board arrays of every hex's spec (row order), each distinct spec checked once
+    and its values gathered once."""
+    index: dict[int, int] = {}
+    unique: list[HexSpec] = []
+    order = np.empty(len(specs), np.int64)
+    for i, spec in enumerate(specs):
+        k = index.get(id(spec))
+        if k is None:
+            try:
+                validate_spec(spec, f"{where}, hex {hex_name(Hex(i % w, i // w), w, h)}")
+            except BoardError as e:
+                raise MapError(f"{e}.") from None
+            k = index[id(spec)] = len(unique)
+            unique.append(spec)
+        order[i] = k
     return {
-        f: np.array([getattr(s, f) for s in rows], dtype=DTYPES[f]).reshape(h, w)
+        f: np.array([getattr(s, f) for s in unique], dtype=DTYPES[f])[order].reshape(h, w)
         for f in ARRAY_FIELDS
         if f != "road_exits"
     }

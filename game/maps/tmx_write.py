@@ -87,8 +87,8 @@ def overrides(board: Board, h: Hex) -> dict[str, object]:
         out["water"] = s.water
     out |= {"woods": s.woods, "rough": s.rough, "rubble": s.rubble, "pavement": s.pavement}
     out["road"] = s.road
-    if s.road and s.road_exits:
-        out["road_exits"] = exits_text(s.road_exits)
+    if s.road:
+        out["road_exits"] = exits_text(s.road_exits) if s.road_exits else "none"
     if s.building_class:
         out |= {"building": BUILDING_CLASSES[s.building_class], "building_cf": s.building_cf,
                 "building_height": s.building_height}  # fmt: skip

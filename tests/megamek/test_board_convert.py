@@ -75,3 +75,25 @@ def test_tmxrasterizer_draws_the_converted_map_as_our_previewer(path: Path, tmp_
     diff = np.abs(premultiplied(ours) - premultiplied(theirs)).max(axis=2)
     assert (diff <= 8).mean() > 0.99
     assert (premultiplied(theirs)[..., 3] > 0).mean() > 0.5
+
+
+def test_a_board_theme_tints_the_ground_tiles(tmp_path: Path) -> None:
+    """Most hexes of the board say "mars": the ground tiles are blended toward its red;
+    a board of grass keeps the bundled tiles as they are."""
+    from game.ui.board_tiles import THEME_TINTS, load_map_tiles
+
+    pygame.display.init()
+    pygame.display.set_mode((8, 8))
+    text = (FILES / "town.board").read_text()
+    mars = tmp_path / "mars.board"
+    mars.write_text(text.replace(' ""\n', ' "mars"\n'))
+    plain = load_map_tiles(FILES / "town.board", load_map(FILES / "town.board"))
+    red = load_map_tiles(mars, load_map(mars))
+    gid = next(g for g, p in plain.properties.items() if p.get("terrain") == "clear")
+    before = pygame.surfarray.array3d(plain.images[gid]).mean(axis=(0, 1))
+    after = pygame.surfarray.array3d(red.images[gid]).mean(axis=(0, 1))
+    target = np.array(THEME_TINTS["mars"][0])
+    assert np.abs(after - target).sum() < np.abs(before - target).sum()
+    road = next(g for g, p in plain.properties.items() if p.get("terrain") == "road")
+    assert np.array_equal(pygame.surfarray.array3d(plain.images[road]),
+                          pygame.surfarray.array3d(red.images[road]))  # fmt: skip

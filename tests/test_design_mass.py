@@ -15,7 +15,7 @@ import pytest
 
 from game.designs import catalog, design, weapons_table
 from game.designs.mass import fusion_tons, mass, mass_problem, vehicle_rating
-from game.units import GROUND_VEHICLE_KINDS, MECH_KINDS
+from game.units.unit import GROUND_VEHICLE_KINDS, MECH_KINDS
 
 # Mechs and ground vehicles; aerospace, WiGE, naval and VTOL designs follow other
 # construction rules (not checked here; the three of the latter are our own designs).

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-from ..units import GROUND_VEHICLE_KINDS, MECH_KINDS
+from ..units.unit import GROUND_VEHICLE_KINDS, MECH_KINDS
 from .model import Design, Weapon
 
 # Standard fusion engine tons by rating / 5 (ratings 0, 5, ..., 400).

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..critslots import (
+from ..units.critslots import (
     COCKPIT,
     ENGINE,
     FOOT,

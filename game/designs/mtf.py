@@ -20,8 +20,8 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from ..critslots import HEAT_SINK, JUMP_JET
-from ..locations import BIPED_LOCATIONS, QUAD_LOCATIONS
+from ..units.critslots import HEAT_SINK, JUMP_JET
+from ..units.locations import BIPED_LOCATIONS, QUAD_LOCATIONS
 from .megamek_names import Item, item
 from .model import AMMO_PREFIX, REAR_SUFFIX, Weapon
 from .schema import DesignError

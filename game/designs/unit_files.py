@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..locations import BIPED_LOCATIONS, QUAD_LOCATIONS, VEHICLE_LOCATIONS
-from ..mech import max_structure
-from ..units import AERO, GROUND_VEHICLE_KINDS, MECH_KINDS
-from ..vehicle import vehicle_structure
+from ..units.locations import BIPED_LOCATIONS, QUAD_LOCATIONS, VEHICLE_LOCATIONS
+from ..units.mech import max_structure
+from ..units.unit import AERO, GROUND_VEHICLE_KINDS, MECH_KINDS
+from ..units.vehicle import vehicle_structure
 from .blk import read_blk
 from .mass import mass_problem, mech_rating, vehicle_rating
 from .model import REAR_KEYS, Design, Weapon

@@ -17,8 +17,8 @@ from pathlib import Path
 from xml.etree import ElementTree
 from xml.sax.saxutils import quoteattr
 
-from ..atomic import write_atomic
 from ..board import BUILDING_CLASSES, Board
+from ..core.atomic import write_atomic
 from ..hexgrid import Hex
 from .schema import MapError, exits_text
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from game.errors import UserFacingError
+from game.core.errors import UserFacingError
 from game.maps import read_map
 from game.state import GameState
 

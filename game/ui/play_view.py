@@ -24,7 +24,7 @@ from game.layout import DEFAULT_LAYOUT
 from game.maps import is_map_file
 from game.setup import GAME_ROOT
 from game.state import GameState
-from game.units import Unit
+from game.units.unit import Unit
 
 from .board_tiles import load_map_tiles
 from .camera import HOLD_DELAY, PAN_STEP, Camera, fit_zoom_index, held_pan, nearest_zoom_index

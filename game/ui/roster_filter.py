@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from game.designs.model import Design
-from game.units import AERO, INFANTRY, MECH_KINDS
+from game.units.unit import AERO, INFANTRY, MECH_KINDS
 
 WEIGHTS = ("any weight", "light", "medium", "heavy", "assault")
 KINDS = ("any kind", "Mechs", "vehicles", "aerospace", "infantry")

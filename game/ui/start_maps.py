@@ -11,7 +11,7 @@ import numpy as np
 import pygame
 
 from game.board import Board
-from game.errors import UserFacingError, one_line
+from game.core.errors import UserFacingError, one_line
 from game.maps import MapRead, map_files, read_map
 
 from .fonts import draw_text, font

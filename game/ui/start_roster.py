@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import pygame
 
 from game.designs.model import Design
-from game.roster import roster_info
+from game.designs.roster import roster_info
 
 from .fonts import draw_text, font
 from .panels import BG2, DIM, TEXT, Button, draw_button

@@ -14,7 +14,7 @@ import pytest
 
 from game.board import ARRAY_FIELDS
 from game.maps import load_map
-from game.scenario_save import board_to_json
+from game.scenario.writer import board_to_json
 from game.ui.tiles import load_tile_map, render_tiles_only
 
 from .test_board_reader import FILES, run

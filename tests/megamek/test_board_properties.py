@@ -16,8 +16,8 @@ from game.hexgrid import Hex
 from game.maps import load_map
 from game.maps.megamek_board import read_board_text
 from game.maps.tmx_write import write_tmx
-from game.scenario import parse_scenario
-from game.scenario_save import board_to_json
+from game.scenario.reader import parse_scenario
+from game.scenario.writer import board_to_json
 
 ITEMS = st.sampled_from([
     "woods:1", "woods:2", "woods:3", "water:0", "water:1", "water:3", "rough:1", "rough:2",

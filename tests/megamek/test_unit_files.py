@@ -13,8 +13,8 @@ import pytest
 
 from game.designs import catalog, design, reload, weapons_table
 from game.designs.mass import mass
+from game.designs.roster import make_unit
 from game.designs.unit_files import read_unit_file, show_json
-from game.roster import make_unit
 
 from .test_board_reader import FILES, run
 

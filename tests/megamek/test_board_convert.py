@@ -15,7 +15,7 @@ import pytest
 from game.board import ARRAY_FIELDS
 from game.maps import load_map
 from game.scenario.writer import board_to_json
-from game.ui.tiles import load_tile_map, render_tiles_only
+from game.ui.map.tiles import load_tile_map, render_tiles_only
 
 from .test_board_reader import FILES, run
 
@@ -80,7 +80,7 @@ def test_tmxrasterizer_draws_the_converted_map_as_our_previewer(path: Path, tmp_
 def test_a_board_theme_tints_the_ground_tiles(tmp_path: Path) -> None:
     """Most hexes of the board say "mars": the ground tiles are blended toward its red;
     a board of grass keeps the bundled tiles as they are."""
-    from game.ui.board_tiles import THEME_TINTS, load_map_tiles
+    from game.ui.map.board_tiles import THEME_TINTS, load_map_tiles
 
     pygame.display.init()
     pygame.display.set_mode((8, 8))

@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from game.designs import reload
-from game.ui.play import Args, make_app
+from game.ui.app.play import Args, make_app
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARDS = ROOT / "tests" / "megamek" / "files"
@@ -66,7 +66,7 @@ def test_a_folder_of_boards_is_listed_and_one_is_played(app, tmp_path: Path) -> 
     click_action(app, "start")
     assert app.state is not None and (app.state.board.width, app.state.board.height) == (5, 4)
     assert "left out of play: " in app.toast[0] and "swamp" in app.toast[0]  # said once
-    from game.ui.map_notes import map_notes
+    from game.ui.widgets.map_notes import map_notes
 
     assert map_notes(app.state)[0][1].count("swamp") == 1
     post(app, (pygame.KEYDOWN, {"key": pygame.K_F1, "mod": 0, "unicode": "", "scancode": 0}))

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from game.hexgrid import Hex
 from game.map_cmd import main as map_main
-from game.ui import preview
+from game.ui.scenes.hexes.preview import command as preview
 
 SIZE = (16, 12)
 ZOOM = 0.75

@@ -14,7 +14,8 @@ from game.board import Board
 from game.core.errors import UserFacingError, one_line
 from game.maps import MapRead, map_files, read_map
 from game.ui.widgets.fonts import draw_text, font
-from game.ui.widgets.panels import DIM, Button, draw_button
+from game.ui.widgets.palette import DIM
+from game.ui.widgets.panels import Button, draw_button
 
 MAX_LISTED = 2000
 

@@ -12,7 +12,8 @@ import pygame
 from game.designs.model import Design
 from game.designs.roster import roster_info
 from game.ui.widgets.fonts import draw_text, font
-from game.ui.widgets.panels import BG2, DIM, TEXT, Button, draw_button
+from game.ui.widgets.palette import BG2, DIM, TEXT
+from game.ui.widgets.panels import Button, draw_button
 
 from .roster_filter import RosterFilter, weight_class
 

@@ -35,7 +35,15 @@ import pygame  # noqa: E402
 import sandbox_screenshot  # noqa: E402
 import start_screenshot  # noqa: E402
 import tacops_screenshots  # noqa: E402
-from pictures import bot_pics, combat_pics, map_pics, move_pics, regiments_pics, sea_pics  # noqa: E402
+from pictures import (  # noqa: E402
+    bot_pics,
+    combat_pics,
+    map_pics,
+    megamek_pics,
+    move_pics,
+    regiments_pics,
+    sea_pics,
+)
 
 HD = (1280, 720)
 
@@ -92,6 +100,7 @@ PICTURES: dict[str, Picture] = {
     "architecture": Picture(
         architecture_picture.draw, (architecture_picture.W, architecture_picture.H)
     ),
+    "megamek-board": Picture(megamek_pics.converted_board, megamek_pics.PICTURE),
 }
 
 

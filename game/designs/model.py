@@ -83,6 +83,7 @@ class Design:
     large_craft: bool = False  # aerospace units: a DropShip (AERO-06/07)
     shape: str = ""  # large craft: "aerodyne" or "spheroid" (AERO-04)
     note: str = ""  # where the sheet comes from, e.g. "generic, not a published sheet"
+    troopers: int = 0  # conventional infantry: troopers at full strength (CMB-41)
 
     @property
     def name(self) -> str:

@@ -17,6 +17,7 @@ from typing import Any
 from ..errors import UserFacingError
 from ..locations import BIPED_LOCATIONS, HEAD, QUAD_LOCATIONS, VEHICLE_LOCATIONS
 from ..mech import max_armour
+from ..platoon import DEFAULT_TROOPERS, MAX_TROOPERS
 from ..units import AERO, MECH_KINDS
 from ..units import ALL_KINDS as KINDS
 from ..vehicle import BODY
@@ -37,7 +38,7 @@ WEAPONS_FORMAT = "hexplate-weapons"
 VERSION = 1
 DESIGN_KEYS = ("format", "version", "design", "chassis", "kind", "tons", "walk", "jump",
                "engine", "heat_sinks", "armor", "weapons", "ammo", "slots", "turret",
-               "note")  # fmt: skip
+               "note", "troopers")  # fmt: skip
 WEAPON_TYPES = ("energy", "ballistic", "missile")
 # Critical slots that are not weapons or ammunition (our own vocabulary).
 COMPONENTS = frozenset(
@@ -189,11 +190,16 @@ def parse_design(data: Any, path: Path, weapons: Mapping[str, Weapon]) -> Design
         raise c.fail(f"turret is for vehicles; {'a Mech' if mech else 'infantry'} has none")
     vlocs = VEHICLE_LOCATIONS if turret else VEHICLE_LOCATIONS[:-1]
     locs = (QUAD_LOCATIONS if kind == "quad" else BIPED_LOCATIONS) if mech else vlocs
+    troopers = 0
     if kind == "infantry":
         locs = ()
         for k in ("weapons", "ammo"):
             if d.get(k):
-                raise c.fail(f"{k} are not read for infantry (no infantry combat in this build)")
+                raise c.fail(f"{k} are not read for infantry (a platoon carries the standard "
+                             "rifle, CMB-42)")  # fmt: skip
+        troopers = c.int_(d.get("troopers", DEFAULT_TROOPERS), "troopers", 1, MAX_TROOPERS)
+    elif "troopers" in d:
+        raise c.fail("troopers are for infantry platoons (CMB-41)")
     if not mech and d.get("slots"):
         raise c.fail("slots (critical slots) are for Mechs; a vehicle has none")
     jump = c.int_(d.get("jump", 0), "jump", 0, 30)
@@ -213,6 +219,7 @@ def parse_design(data: Any, path: Path, weapons: Mapping[str, Weapon]) -> Design
         slots=MappingProxyType(_slots(c, d.get("slots", {}), locs, weapons)),
         source=path.name,
         note=c.str_(d["note"], "note") if "note" in d else "",
+        troopers=troopers,
     )
     if design.slots:
         _check_slots(c, design, weapons)

@@ -16,7 +16,8 @@ The play screen, the headless autoplay, the sandbox and a future bot all ask
   does a submerged submarine (ADV-25: underwater combat is a gap of the digest, so under
   the water it neither attacks nor can be attacked; surfaced it counts as any vessel).
 - A game started with a turn limit ends after that turn, decided by the damage each side
-  dealt (armour and structure the other side's units lost); equal damage is a draw.
+  dealt (armour and structure the other side's units lost, and troopers: one a point,
+  CMB-41); equal damage is a draw.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from .designs import weapons_table
 from .roster import built_body, built_hull
 from .rules.combat.tohit import has_ammo, mounts, weapon_gone
 from .state import GameState
-from .units import INFANTRY, Unit
+from .units import Unit
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +64,10 @@ def can_move_again(u: Unit) -> bool:
 
 
 def can_fire_again(u: Unit) -> bool:
-    """Whether any weapon of the unit could ever fire again (CMB-32: sensors gone)."""
+    """Whether any weapon of the unit could ever fire again (CMB-32: sensors gone; a
+    platoon: while it has troopers, CMB-41/42)."""
+    if u.platoon is not None:
+        return not u.platoon.destroyed
     if u.crits.sensors >= 2:
         return False
     table = weapons_table()
@@ -75,9 +79,9 @@ def can_fire_again(u: Unit) -> bool:
 
 def in_the_fight(state: GameState, u: Unit) -> bool:
     """On the map, not destroyed, able to move or fire again some day, and not a unit that
-    can neither attack nor be attacked where it is: infantry, a submerged submarine (see the
-    module docstring)."""
-    if u.kind == INFANTRY or u.submerged:
+    can neither attack nor be attacked where it is: a submerged submarine (see the module
+    docstring)."""
+    if u.submerged:
         return False
     if not state.board.contains(u.at) or state.is_destroyed(u):
         return False
@@ -85,7 +89,9 @@ def in_the_fight(state: GameState, u: Unit) -> bool:
 
 
 def damage_taken(u: Unit) -> int:
-    """Armour and structure the unit has lost since it was built."""
+    """Armour and structure the unit has lost since it was built (a platoon: troopers)."""
+    if u.platoon is not None:
+        return max(u.platoon.full - u.platoon.troopers, 0)
     built = built_body(u) if u.body is not None else built_hull(u)
     now = u.body if u.body is not None else u.hull
     if built is None or now is None:

@@ -11,7 +11,7 @@ from ..deploy import legal_deploy_hexes
 from ..narrate import skills
 from ..roster import RosterError, make_unit
 from ..state import GameState
-from ..units import INFANTRY, MOVES_ONLY, VESSELS
+from ..units import VESSELS
 
 
 def _add_unit(step: Step, a: Action) -> str | None:
@@ -58,11 +58,6 @@ def _start_game(step: Step, a: Action) -> str | None:
     empty = [side for side in step.state.sides if not step.state.side_units(side)]
     if empty:
         return f"side {empty[0]} has no units yet"
-    only_infantry = [side for side in step.state.sides
-                     if all(u.kind == INFANTRY for u in step.state.side_units(side))]  # fmt: skip
-    if only_infantry:  # game.outcome: infantry keeps no side in the fight (MOV-29)
-        return (f"side {only_infantry[0]} needs a unit besides infantry (infantry "
-                f"{MOVES_ONLY})")  # fmt: skip
     step.close_phase()  # deployment next (skipped when every unit is placed)
     return None
 

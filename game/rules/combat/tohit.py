@@ -118,6 +118,13 @@ def weapon_count(u: Unit) -> int:
     return 1 if u.platoon is not None else len(mounts(u))
 
 
+def weapon_names(u: Unit) -> tuple[str, ...]:
+    """The names of the unit's weapons by index (a platoon: its rifles, CMB-42)."""
+    if u.platoon is not None:
+        return (u.platoon.weapon.name,)
+    return tuple(m.weapon for m in mounts(u))
+
+
 def weapon_gone(u: Unit, i: int) -> bool:
     body = u.body if u.body is not None else u.hull
     return body is not None and body.weapon_destroyed(i)

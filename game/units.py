@@ -175,6 +175,14 @@ class Unit:
         return self if body is None or body is self.body else replace(self, body=body)
 
 
+def platoon_line(u: Unit) -> str:
+    """What the UI says of a platoon: '24 of 28 troopers, rifles reach 3 hexes (CMB-41/42)'."""
+    p = u.platoon
+    if p is None:
+        return ""
+    return f"{p.troopers} of {p.full} troopers, rifles reach 3 hexes (CMB-41/42)"
+
+
 def heat_mp_penalty(heat: int) -> int:
     """HEAT-06: -1 at 5+, -2 at 10+, ... -5 at 25+ (the highest threshold only)."""
     return min(max(heat, 0) // 5, 5)

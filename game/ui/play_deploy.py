@@ -18,7 +18,7 @@ from game.flow import phase_of
 from game.hexgrid import Hex
 from game.narrate import skills
 from game.phases.deployment import deploying_side, to_deploy
-from game.units import MOVES_ONLY, Unit
+from game.units import Unit, platoon_line
 
 from . import overlays
 from .fonts import log_size, place
@@ -208,7 +208,7 @@ class DeployScene:
                 (f"Next: {u.id} {u.name or u.kind}", TEXT, False),
                 (f"{u.tons} t, walk {u.walk_mp()} run {u.run_mp()} jump {u.jump_mp()}", DIM, False),
                 (f"Pilot {skills(u.gunnery, u.piloting)} (gunnery / piloting)", DIM, False),
-                *([(f"Infantry: {MOVES_ONLY}", DIM, False)] if u.kind == "infantry" else []),
+                *([(platoon_line(u), DIM, False)] if u.platoon is not None else []),
                 (f"{len(waiting)} unit(s) left to place", DIM, False),
                 (_place_hint(u), DIM, False),
             ]

@@ -32,7 +32,7 @@ from game.phases.sandbox import (
 from game.phases.sandbox_edit import NUMBERS, slot_refusal
 from game.roster import built_hull
 from game.state import GameState
-from game.units import MOVES_ONLY, Unit
+from game.units import Unit, platoon_line
 
 from .fonts import draw_text, font
 from .panels import BAD, DIM, GOOD, TEXT, WARN, Button, draw_button
@@ -84,8 +84,8 @@ def editor_lines(state: GameState, unit: Unit, loc: str | None) -> list[EditLine
 def _armour_lines(unit: Unit, loc: str | None) -> list[EditLine]:
     body = unit.body if unit.body is not None else unit.hull
     if body is None:
-        if not unit.has_facing:  # infantry (MOV-16): what it is, and that it only moves
-            return [EditLine(infantry_line(unit), TEXT), EditLine(MOVES_ONLY, DIM)]
+        if not unit.has_facing:  # infantry (MOV-16): what it is, its troopers (CMB-41)
+            return [EditLine(infantry_line(unit), TEXT), EditLine(platoon_line(unit), DIM)]
         return [EditLine("No armour record", DIM)]
     out = [EditLine("Armour A, rear R, structure S per location", DIM)]
     for code in body.codes:

@@ -31,7 +31,6 @@ from game.setup import (
     with_forces,
     with_turn_limit,
 )
-from game.units import INFANTRY, MOVES_ONLY
 
 from . import ruleset_tabs as tabs
 from .debug_buttons import write_buttons
@@ -111,10 +110,6 @@ class StartScreen:
             return
         if not all(self.forces[s] for s in "AB"):
             self.app.notify("Each side needs at least one unit", error=True)
-            return
-        if not all(any(entry(k).kind != INFANTRY for k, *_ in self.forces[s]) for s in "AB"):
-            self.app.notify(f"Each side needs a unit besides infantry (infantry {MOVES_ONLY})",
-                            error=True, seconds=6)  # fmt: skip
             return
         picks = {side: [tuple(u) for u in units] for side, units in self.forces.items()}
         try:

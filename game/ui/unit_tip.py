@@ -8,7 +8,7 @@ from typing import Any
 from game.narrate import plural, skills
 from game.roster import built_body
 from game.state import GameState
-from game.units import INFANTRY, MOVES_ONLY, Unit
+from game.units import INFANTRY, Unit, platoon_line
 
 TEXT = (236, 234, 228)
 DIM = (169, 166, 156)
@@ -83,7 +83,7 @@ def tip_rows(state: GameState, unit: Unit) -> list[Row]:
               if on]  # fmt: skip
     if unit.kind == INFANTRY:
         rows[1] = (f"side {unit.side}, gunnery {unit.gunnery} (no piloting rolls)", DIM, False)
-        rows.append((MOVES_ONLY, DIM, False))
+        rows.append((platoon_line(unit), DIM, False))
     if state.is_destroyed(unit):
         rows.append(("DESTROYED", BAD, True))
     elif status:

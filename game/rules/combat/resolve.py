@@ -143,8 +143,8 @@ def _fire(now: dict[str, Unit], decl: Declaration, options: AttackOptions, opt: 
         return Shot(opt, roll, bool(roll.success)), events, []
     rifles = now[decl.attacker].platoon
     if rifles is not None:  # CMB-42: troopers hit on the cluster table, 2-point groups
-        c = dice.roll2d6(f"cluster {opt.name} ({rifles.troopers} troopers)")
-        hits = troopers_hit(rifles.troopers, c.total)
+        c = dice.roll2d6(f"cluster {opt.name} ({opt.troopers} troopers)")
+        hits = troopers_hit(opt.troopers, c.total)  # CMB-41: the troopers at declaration
         cluster: tuple[int, int] | None = (c.total, hits)
         groups_dmg = rifle_groups(rifle_damage(hits, rifles.weapon), now[decl.target])
     else:

@@ -47,6 +47,7 @@ class WeaponOption(NamedTuple):
     modifiers: tuple[Modifier, ...]
     heat: int
     infantry_range: int | None = None  # a platoon's rifle (CMB-42): the range in hexes
+    troopers: int = 0  # a platoon's rifles: its troopers when declared (CMB-41 simultaneity)
 
     @property
     def fires(self) -> bool:
@@ -229,7 +230,9 @@ def platoon_option(a: Unit, t: Unit, sight: Sight, shared: list[Modifier],
     why = next((c for c in checks if c is not None), None)
     number = infantry_number(mods) if why is None else None
     name = a.platoon.weapon.name if a.platoon is not None else RIFLE.name
-    return WeaponOption(RIFLE_INDEX, name, "", False, "", why is None, why, number, mods, 0, rng)
+    strength = a.platoon.troopers if a.platoon is not None else 0
+    return WeaponOption(RIFLE_INDEX, name, "", False, "", why is None, why, number, mods, 0, rng,
+                        strength)  # fmt: skip
 
 
 def _option(ctx: _Context, i: int, m: Mount, shared: list[Modifier]) -> WeaponOption:

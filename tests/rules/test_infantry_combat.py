@@ -409,11 +409,68 @@ def test_cmb_44_a_platoon_makes_no_physical_attacks() -> None:
 
 
 def test_mov_33_infantry_mp_by_motive_type() -> None:
-    s = scenario([{"id": "f", "side": "A", "kind": "infantry", "at": "0303"},
-                  {"id": "j", "side": "A", "kind": "infantry", "at": "0305", "motive": "jump"},
-                  {"id": "o", "side": "B", "kind": "infantry", "at": "0307", "jump": 3}])
+    s = scenario(
+        [
+            {"id": "f", "side": "A", "kind": "infantry", "at": "0303"},
+            {"id": "j", "side": "A", "kind": "infantry", "at": "0305", "motive": "jump"},
+            {"id": "o", "side": "B", "kind": "infantry", "at": "0307", "jump": 3},
+        ]
+    )
     f, j, o = (s.unit(x) for x in "fjo")
     assert (f.walk_mp(), f.jump_mp(), f.platoon.motive) == (1, 0, "foot")
     assert (j.walk_mp(), j.jump_mp(), j.platoon.motive) == (1, 3, "jump")
     assert (o.walk_mp(), o.jump_mp(), o.platoon.motive) == (1, 3, "jump")  # the older key
     assert f.platoon.troopers == 28 and f.heat == 0
+
+
+# --- Extension 4: the scenario keys -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "extra, words",
+    [
+        ({"troopers": 0}, "troopers is 0, outside 1..30"),
+        ({"troopers": 31}, "troopers is 31, outside 1..30"),
+        ({"troopers": "28"}, "troopers"),
+        ({"motive": "hover"}, 'motive "hover" is not one of foot, jump'),
+        ({"motive": "foot", "jump": 3}, "a foot platoon has no jump MP"),
+        ({"motive": "jump", "jump": 0}, "a jump platoon has jump MP"),
+        ({"weapons": []}, "weapons is not read for infantry"),
+    ],
+)
+def test_extension_4_a_bad_platoon_key_is_one_sentence_naming_the_unit(extra, words) -> None:
+    from game.scenario import ScenarioError
+
+    with pytest.raises(ScenarioError, match="unit 'inf'") as err:
+        scenario([{"id": "inf", "side": "A", "kind": "infantry", "at": "0303", **extra}])
+    assert words in str(err.value)
+
+
+def test_extension_4_troopers_and_motive_are_for_infantry_only() -> None:
+    from game.scenario import ScenarioError
+
+    for key, value in (("troopers", 20), ("motive", "foot")):
+        with pytest.raises(ScenarioError, match=f"{key} is for infantry platoons"):
+            scenario([unit_spec("m", "0303", **{key: value})])
+
+
+def test_extension_4_defaults_facing_ignored_and_the_model_gives_troopers() -> None:
+    s = scenario([{"id": "a", "side": "A", "kind": "infantry", "at": "0303", "facing": 4},
+                  {"id": "b", "side": "A", "kind": "infantry", "at": "0304", "model": "INF-J"},
+                  {"id": "c", "side": "B", "kind": "infantry", "at": "0305", "troopers": 9,
+                   "motive": "jump", "tons": 7, "walk": 2}])  # fmt: skip
+    a, b, c = (s.unit(x) for x in "abc")
+    assert (a.facing, a.platoon.troopers, a.tons, a.walk) == (0, 28, 3, 1)
+    assert (b.platoon.troopers, b.platoon.motive, b.jump_mp()) == (21, "jump", 3)
+    assert (c.platoon.troopers, c.platoon.full, c.tons, c.walk, c.jump) == (9, 28, 7, 2, 3)
+
+
+def test_extension_4_a_platoon_fires_weapon_0_only() -> None:
+    from game.scenario import ScenarioError
+
+    units = [{"id": "inf", "side": "A", "kind": "infantry", "at": "0303"},
+             unit_spec("m", "0306", side="B")]  # fmt: skip
+    with pytest.raises(ScenarioError, match="weapons entry"):
+        scenario(units, attack={"attacker": "inf", "target": "m", "weapons": [1]})
+    s = scenario(units, attack={"attacker": "inf", "target": "m", "weapons": [0]})
+    assert s.attacks[0].weapons == (0,)

@@ -97,10 +97,10 @@ def draw_unit(
     if unit.submerged:
         badge = depth_badge(unit.depth, label_size(zoom))
         screen.blit(badge, (cx + size / 2 - badge.get_width() * 0.8, cy - badge.get_height() / 2))
-    if unit.platoon is not None:  # CMB-41: the troopers left, on the counter's upper right
-        p = unit.platoon
+    if unit.platoon is not None:  # CMB-41: the troopers left, on the counter's upper left
+        p = unit.platoon  # (a platoon is never prone; the right is the to-hit badge's)
         badge = troopers_badge(p.troopers, p.full, label_size(zoom))
-        screen.blit(badge, (cx + size / 2 - badge.get_width() * 0.8, cy - size / 2))
+        screen.blit(badge, (cx - size / 2 - badge.get_width() * 0.2, cy - size / 2))
     if label:
         tag = label_tag(counter_label(unit, zoom), unit.side, label_size(zoom))
         screen.blit(tag, (cx - tag.get_width() / 2, cy + size * 0.5 - tag.get_height() * 0.55))

@@ -1,7 +1,7 @@
 """Fuzzing scenarios (issue 9): mutated referee scenarios through ``rules move``,
 ``rules move --resolve``, ``rules reach`` (every mode), ``rules attack`` and
-``rules physical`` (issue 27: platoons with ``troopers`` and ``motive``, Extension 4). Each run ends in exit 0, or
-exit 2 with one line naming the scenario, never a traceback.
+``rules physical`` (issue 27: platoons with ``troopers`` and ``motive``, Extension 4).
+Each run ends in exit 0, or exit 2 with one line naming the scenario, never a traceback.
 
 Per run of the suite: FAST scenarios always, SLOW more in the ``slow`` set. Each one is
 a scenario of tests/scenarios with 1-4 JSON edits (hostile values, nudged numbers,

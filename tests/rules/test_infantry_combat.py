@@ -474,3 +474,16 @@ def test_extension_4_a_platoon_fires_weapon_0_only() -> None:
         scenario(units, attack={"attacker": "inf", "target": "m", "weapons": [1]})
     s = scenario(units, attack={"attacker": "inf", "target": "m", "weapons": [0]})
     assert s.attacks[0].weapons == (0,)
+
+
+def test_cmb_42_the_odds_of_a_platoons_volley_follow_the_cluster_table() -> None:
+    from game.rules.combat.cluster import cluster_hits
+    from game.rules.combat.odds import TWO_D6, hit_chance, volley_odds
+
+    target = mech("HBK-4G", "m", "0305", 0, side="B")
+    units = {"inf": rifles("inf", "0303"), "m": target}
+    opts = weapon_options(board(), units, "inf", "m", {"m": Movement("walk", 4)})
+    v = volley_odds(opts, target)
+    mean = sum(float(p) * rifle_damage(cluster_hits(28, r)) for r, p in TWO_D6.items())
+    assert abs(v.damage - float(hit_chance(7)) * mean) < 1e-9
+    assert 0 < v.any_hit < 1 and v.locations  # the exact distribution over the Mech's body

@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..designs import weapons_table
-from ..rules.combat.cluster import cluster_hits
-from ..rules.infantry_damage import PlatoonHit, burst_dice
-from .words import Context, dice_text
+from game.designs import weapons_table
+from game.narrate.words import Context, dice_text
+from game.rules.combat.cluster import cluster_hits
+from game.rules.damage.infantry import PlatoonHit, burst_dice
 
 _TROOPERS = re.compile(r"\((\d+) troopers\)$")
 

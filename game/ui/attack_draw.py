@@ -12,7 +12,7 @@ import pygame
 from game.flow import actor
 from game.phases.weapons import targets_of, to_declare
 from game.rules.heat import HeatReport
-from game.units import heat_mp_penalty
+from game.units.unit import heat_mp_penalty
 
 from .anim import popup_surface
 from .fonts import font, log_size

@@ -19,10 +19,10 @@ from typing import Any
 import pygame
 
 from game.actions import IllegalActionError
-from game.errors import UserFacingError
-from game.roster import entries, entry, roster_info
+from game.core.errors import UserFacingError
+from game.designs.roster import entries, entry, roster_info
+from game.phases.sandbox_game import sandbox_from_map, sandbox_from_scenario
 from game.rules.options import TW, Rules
-from game.sandbox import sandbox_from_map, sandbox_from_scenario
 from game.setup import (
     DEFAULT_FORCES,
     DEFAULT_SKILLS,

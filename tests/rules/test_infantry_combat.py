@@ -13,21 +13,21 @@ from combatkit import board, mech, scenario, unit_spec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.core.dice import Dice
 from game.designs import weapons_table
 from game.designs.model import Weapon
-from game.dice import Dice
+from game.designs.roster import make_unit
 from game.hexgrid import parse_hex_name
-from game.platoon import Platoon, platoon
-from game.roster import make_unit
 from game.rules.combat.infantry_fire import range_modifier, rifle_damage, rifle_groups
 from game.rules.combat.records import Declaration, Movement
 from game.rules.combat.resolve import resolve_attack, resolve_declarations
 from game.rules.combat.tohit import weapon_options
-from game.rules.infantry_damage import converted, hit_platoon, in_open, kick_converted
+from game.rules.damage.infantry import converted, hit_platoon, in_open, kick_converted
 from game.rules.physical.options import adjacent_enemies, physical_option
 from game.rules.physical.records import Blow, Context
 from game.rules.physical.resolve import resolve_blow
-from game.units import Unit
+from game.units.platoon import Platoon, platoon
+from game.units.unit import Unit
 
 W = weapons_table()
 
@@ -162,7 +162,7 @@ def test_ex_cmb_09_through_the_attack_resolution_medium_laser_and_ac20() -> None
 def test_cmb_40_in_the_open_unless_woods_rough_rubble_or_building(hexspec, opened) -> None:
     from pathlib import Path
 
-    from game.scenario import parse_scenario
+    from game.scenario.reader import parse_scenario
 
     data = {"version": 1, "board": {"width": 8, "height": 8, "hexes": {"0404": hexspec}},
             "units": []}  # fmt: skip
@@ -354,7 +354,7 @@ def kick(attacker: Unit, target: Unit, hexes: dict[str, Any] | None = None, walk
     ],
 )
 def test_ex_phy_05_kicking_a_platoon(tons, same_hex, lost, number, troopers) -> None:
-    from game.scenario import parse_scenario
+    from game.scenario.reader import parse_scenario
 
     at = "0505" if same_hex else "0504"
     damage = {"actuators": {"RL": list(lost)}} if lost else {}
@@ -439,7 +439,7 @@ def test_mov_33_infantry_mp_by_motive_type() -> None:
     ],
 )
 def test_extension_4_a_bad_platoon_key_is_one_sentence_naming_the_unit(extra, words) -> None:
-    from game.scenario import ScenarioError
+    from game.scenario.checks import ScenarioError
 
     with pytest.raises(ScenarioError, match="unit 'inf'") as err:
         scenario([{"id": "inf", "side": "A", "kind": "infantry", "at": "0303", **extra}])
@@ -447,7 +447,7 @@ def test_extension_4_a_bad_platoon_key_is_one_sentence_naming_the_unit(extra, wo
 
 
 def test_extension_4_troopers_and_motive_are_for_infantry_only() -> None:
-    from game.scenario import ScenarioError
+    from game.scenario.checks import ScenarioError
 
     for key, value in (("troopers", 20), ("motive", "foot")):
         with pytest.raises(ScenarioError, match=f"{key} is for infantry platoons"):
@@ -466,7 +466,7 @@ def test_extension_4_defaults_facing_ignored_and_the_model_gives_troopers() -> N
 
 
 def test_extension_4_a_platoon_fires_weapon_0_only() -> None:
-    from game.scenario import ScenarioError
+    from game.scenario.checks import ScenarioError
 
     units = [{"id": "inf", "side": "A", "kind": "infantry", "at": "0303"},
              unit_spec("m", "0306", side="B")]  # fmt: skip

@@ -18,11 +18,11 @@ from pictures import infantry_pics  # noqa: E402
 from pictures.combat_pics import _attack_screen, _each_unit  # noqa: E402
 from pictures.drive import click, handed_over, play_app  # noqa: E402
 
-from game.platoon import platoon  # noqa: E402
 from game.rules.turn import Phase  # noqa: E402
 from game.ui.record_sheet import record_sheet, sheet_lines, troopers_bar  # noqa: E402
 from game.ui.sprites import counter_size, draw_unit, troopers_badge  # noqa: E402
 from game.ui.unit_tip import tip_rows  # noqa: E402
+from game.units.platoon import platoon  # noqa: E402
 
 
 def _after_fire():
@@ -71,8 +71,8 @@ def test_the_counter_badge_and_the_sheet_bar_show_the_troopers() -> None:
     assert full.get_at(centre)[:3] != hurt.get_at(centre)[:3] != few.get_at(centre)[:3]
     assert troopers_bar(20, 28) == "#" * 20 + "." * 8
     assert troopers_bar(0, 21) == "." * 21
+    from game.designs.roster import make_unit
     from game.hexgrid import Hex
-    from game.roster import make_unit
 
     u = make_unit("INF-R", "B1", "B", at=Hex(3, 3))
     screens = []

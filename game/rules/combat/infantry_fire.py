@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from functools import cache
 
-from ...hexgrid import distance
-from ...mech import damage_groups
-from ...platoon import RIFLE, InfantryWeapon
-from ...units import Unit
-from .cluster import cluster_hits
-from .modifiers import IMPOSSIBLE, Modifier
+from game.hexgrid import distance
+from game.rules.combat.cluster import cluster_hits
+from game.rules.combat.modifiers import IMPOSSIBLE, Modifier
+from game.units.mech import damage_groups
+from game.units.platoon import RIFLE, InfantryWeapon
+from game.units.unit import Unit
 
 GROUP = 2  # CMB-42: points per damage group against non-infantry targets
 # CMB-42, range value 1: hexes -> to-hit modifier (4+ hexes: no attack).

@@ -10,12 +10,12 @@ not built (CMB-44 gives them low confidence): each is refused with its reason.
 
 from __future__ import annotations
 
-from ...board import Board
-from ...hexgrid import distance
-from ...units import Unit
-from ..combat.modifiers import Modifier
-from ..infantry_damage import in_open, kick_converted
-from .records import KICK, NAMES
+from game.board import Board
+from game.hexgrid import distance
+from game.rules.combat.modifiers import Modifier
+from game.rules.damage.infantry import in_open, kick_converted
+from game.rules.physical.records import KICK, NAMES
+from game.units.unit import Unit
 
 STOMP = 3  # CMB-44: +3 to kick a platoon in the attacker's own hex
 

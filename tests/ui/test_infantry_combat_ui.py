@@ -19,9 +19,9 @@ from pictures.combat_pics import _attack_screen, _each_unit  # noqa: E402
 from pictures.drive import click, handed_over, play_app  # noqa: E402
 
 from game.rules.turn import Phase  # noqa: E402
-from game.ui.record_sheet import record_sheet, sheet_lines, troopers_bar  # noqa: E402
-from game.ui.sprites import counter_size, draw_unit, troopers_badge  # noqa: E402
-from game.ui.unit_tip import tip_rows  # noqa: E402
+from game.ui.map.sprites import counter_size, draw_unit, troopers_badge  # noqa: E402
+from game.ui.widgets.record_sheet import record_sheet, sheet_lines, troopers_bar  # noqa: E402
+from game.ui.widgets.unit_tip import tip_rows  # noqa: E402
 from game.units.platoon import platoon  # noqa: E402
 
 

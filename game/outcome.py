@@ -9,12 +9,11 @@ The play screen, the headless autoplay, the sandbox and a future bot all ask
   ammunition or blind, CMB-32..38). Shut-down and unconscious units still count: they
   may restart and wake (HEAT-08, PSR-21). When the last units of every side go at once,
   the game is a draw.
-- Infantry never keeps a side in the fight: in this build it moves only (MOV-29) - it can
-  neither attack nor be attacked (no infantry combat; the skid collision of PSR-39 is all
-  that ever damages it), so a side with only infantry left could never lose before the
-  turn limit. Aerospace fighters keep none either (no aerospace combat: no weapons), nor
-  does a submerged submarine (ADV-25: underwater combat is a gap of the digest, so under
-  the water it neither attacks nor can be attacked; surfaced it counts as any vessel).
+- A conventional infantry platoon fights like any unit (CMB-39..44) and keeps its side in
+  the fight while it has troopers (CMB-41: destroyed at 0). Aerospace fighters keep no
+  side in the fight (no aerospace combat: no weapons), nor does a submerged submarine
+  (ADV-25: underwater combat is a gap of the digest, so under the water it neither
+  attacks nor can be attacked; surfaced it counts as any vessel).
 - A game started with a turn limit ends after that turn, decided by the damage each side
   dealt (armour and structure the other side's units lost, and troopers: one a point,
   CMB-41); equal damage is a draw.

@@ -15,8 +15,9 @@ added without touching the others):
 - weapons (``full`` only): the design's weapons and ammunition as built - the place
   where critical slots, ammunition left and weapon damage go once combat records them.
 
-An infantry platoon has the header and :func:`platoon` instead: its ground and jump MP, no
-facing, no piloting rolls, and that it moves only (no infantry combat in this build).
+An infantry platoon has the header and :func:`platoon` instead: its troopers left and their
+bar (CMB-41), its rifles (CMB-42), ground and jump MP (MOV-33), no facing, no piloting
+rolls.
 
 Nothing here changes the game; the sheet is rebuilt only when the unit changes.
 """

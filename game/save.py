@@ -17,18 +17,25 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game.core.atomic import write_atomic
+from game.core.actions import Action, IllegalActionError
 from game.core.errors import UserFacingError, brief
+from game.core.files import (
+    SaveError,
+    ScenarioError,
+    read_json,
+    save_dir,
+    saved_actions,
+    write_text_atomically,
+)
+from game.phases.actions import HEX_FIELDS, action_to_json
 from game.phases.movers import Mover
-from game.scenario.reader import ScenarioError, parse_scenario, read_json
+from game.scenario.reader import parse_scenario
 from game.scenario.writer import board_digest, board_to_json, unit_to_json
 
-from .actions import Action, IllegalActionError, action_from_json, action_to_json
 from .flow import replay
 from .rules.options import OPTIONS, TACOPS, Rules
 from .state import GameStart, GameState
@@ -46,20 +53,7 @@ START_KEYS = ("board", "units", "rules", "sides", "seed", "dice")
 VARIANTS = ("tw", "classic")
 
 
-class SaveError(UserFacingError):
-    """A save that cannot be written or read (one sentence naming the file)."""
-
-
 # --- where saves live ---------------------------------------------------------------------
-
-
-def save_dir() -> Path:
-    """HEXPLATE_SAVE_DIR if set, else ~/.local/share/hexplate/saves (XDG data home)."""
-    env = os.environ.get("HEXPLATE_SAVE_DIR")
-    if env:
-        return Path(env)
-    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(data) / "hexplate" / "saves"
 
 
 def autosave_path() -> Path:
@@ -135,28 +129,7 @@ def save_game(state: GameState, path: str | Path) -> None:
     write_text_atomically(Path(path), json.dumps(save_to_json(state), indent=1))
 
 
-def write_text_atomically(path: Path, text: str) -> None:
-    """game.core.atomic.write_atomic; a failure is a SaveError naming the file."""
-    try:
-        write_atomic(path, text)
-    except OSError as e:
-        raise SaveError(f"{path}: the save could not be written ({e.strerror or e}).") from None
-
-
 # --- reading ------------------------------------------------------------------------------------
-
-
-def saved_actions(path: Path, raw: Any) -> list[Action]:
-    """A save's 'actions' list read back (both rule sets' saves), or one SaveError."""
-    if not isinstance(raw, list):
-        raise SaveError(f"{path}: 'actions' must be a list.")
-    actions = []
-    for i, item in enumerate(raw):
-        try:
-            actions.append(action_from_json(item))
-        except ValueError as e:
-            raise SaveError(f"{path}: action {i + 1} is damaged ({e}).") from None
-    return actions
 
 
 def load_game(path: str | Path, mover: Mover | None = None) -> GameState:
@@ -181,7 +154,7 @@ def load_game(path: str | Path, mover: Mover | None = None) -> GameState:
     saved = top["snapshot"]
     if isinstance(saved, dict) and "board" in saved and saved["board"] != board_digest(board):
         raise SaveError(f"{path}: {_board_changed(start.map_ref)}.")
-    actions = saved_actions(path, top["actions"])
+    actions = saved_actions(path, top["actions"], HEX_FIELDS)
     try:
         state = replay(board, start, actions, mover)
     except IllegalActionError as e:

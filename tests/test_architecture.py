@@ -143,34 +143,58 @@ def test_every_phase_of_every_variant_has_a_module() -> None:
 
 
 # The regiments rule set knows no hexes (issue 16): its modules import nothing of the hex
-# game's board, grid, units or rules; only its save and scenario readers reuse the shared
-# atomic writer (game.save) and JSON reader (game.scenario.reader.read_json).
+# game's board, grid, units, rules, scenario files or saves; what both rule sets share
+# (actions, events, the engine, JSON files, saves' folder and codec) is in game.core.
 HEX_MODULES = (
-    "game.hexgrid", "game.board", "game.layout", "game.maps", "game.rules", "game.units.unit",
-    "game.units.mech", "game.flow", "game.phases", "game.state", "game.phases.movers",
-    "game.designs",
-    "game.designs.roster", "game.setup", "game.rules.deploy",
+    "game.hexgrid", "game.board", "game.layout", "game.maps", "game.rules", "game.units",
+    "game.flow", "game.phases", "game.state", "game.designs", "game.setup", "game.save",
+    "game.scenario", "game.outcome", "game.invariants", "game.narrate", "game.referee",
 )  # fmt: skip
-REGIMENT_READERS = {
-    "game.regiments.save": {"game.save", "game.scenario.reader"},
-    "game.regiments.scenario": {"game.scenario.reader"},
-}
+
+
+def _under(i: str, mods: tuple[str, ...]) -> bool:
+    return any(i == m or i.startswith(m + ".") for m in mods)
 
 
 def test_the_regiments_rules_import_no_hex_module() -> None:
     found = {}
     for name, path in _modules().items():
-        if not name.startswith("game.regiments"):
-            continue
-        allowed = REGIMENT_READERS.get(name, set())
-        watched = HEX_MODULES + ("game.save", "game.scenario.reader")
+        if name.startswith("game.regiments"):
+            bad = sorted(i for i in _imports(path, name) if _under(i, HEX_MODULES))
+            if bad:
+                found[name] = bad
+    assert found == {}
 
-        def under(i: str, mods: tuple[str, ...] | set[str]) -> bool:
-            return any(i == m or i.startswith(m + ".") for m in mods)
 
-        bad = sorted(i for i in _imports(path, name) if under(i, watched) and not under(i, allowed))
-        if bad:
-            found[name] = bad
+def test_importing_every_regiments_module_loads_nothing_of_the_hex_game() -> None:
+    """Issue 24: what Python really loads (packages' __init__ files included), not only
+    what the modules name."""
+    regiments = sorted(n for n in _modules() if n.startswith("game.regiments"))
+    assert len(regiments) > 20
+    code = "".join(f"import {n}\n" for n in regiments) + (
+        "import sys\nprint('\\n'.join(sorted(m for m in sys.modules if m.startswith('game.'))))"
+    )
+    p = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    loaded = p.stdout.split()
+    assert "game.core.engine" in loaded and "game.regiments.save" in loaded
+    watched = ("game.rules", "game.phases", "game.state", "game.scenario", "game.save")
+    assert [m for m in loaded if _under(m, watched)] == []
+    assert [m for m in loaded if _under(m, HEX_MODULES)] == []
+
+
+def test_the_core_imports_nothing_above_it() -> None:
+    """game.core is the floor both rule sets stand on: it imports only itself."""
+    found = {}
+    for name, path in _modules().items():
+        if name.startswith("game.core"):
+            above = sorted(
+                i
+                for i in _imports(path, name)
+                if _under(i, ("game",)) and not _under(i, ("game.core",))
+            )
+            if above:
+                found[name] = above
     assert found == {}
 
 

@@ -13,10 +13,11 @@ from pathlib import Path
 
 import pytest
 
-from game.actions import Action, LogEntry, StandStill
 from game.autoplay import check_replay, play
+from game.core.actions import Action, LogEntry
 from game.flow import actor, advance, apply, choices, outcome
 from game.invariants import problems
+from game.phases.actions import StandStill, StartGame
 from game.phases.physical import DeclarePhysical
 from game.phases.weapons import DeclareFire
 from game.setup import new_game_from_map, new_game_from_scenario, with_forces, with_turn_limit
@@ -66,8 +67,6 @@ def test_a_hot_seat_game_with_platoons_on_each_side_is_played_to_the_end(tmp_pat
     path.write_text(json.dumps({"version": 1, "board": {"width": 16, "height": 12},
                                 "units": _units()}))  # fmt: skip
     state = with_turn_limit(new_game_from_scenario(path, seed=11), 6)
-    from game.actions import StartGame
-
     state = advance(apply(state, StartGame()).state)[0]
     pick = random.Random(3)
     while outcome(state) is None:
@@ -95,8 +94,6 @@ def test_a_hot_seat_game_with_platoons_on_each_side_is_played_to_the_end(tmp_pat
 def test_an_autoplay_game_with_platoons_on_every_bundled_map(map_path: Path) -> None:
     forces = {side: [(code, 4, 5) for code in ("HBK-4G", "INF-R", "INF-J")] for side in "AB"}
     state = with_forces(new_game_from_map(map_path, seed=2), forces)
-    from game.actions import StartGame
-
     state = apply(state, StartGame()).state
     played = play(state, 2, 5)
     check_replay(played.state)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from game.actions import CommitMove, RollInitiative, StartGame
 from game.flow import apply_strict
+from game.phases.actions import CommitMove, RollInitiative, StartGame
 from game.phases.sandbox_game import sandbox_from_scenario, save_sandbox
 from game.save import VERSION, load_game, save_game
 from game.scenario.reader import load_scenario, parse_scenario

@@ -1,5 +1,5 @@
 """The regiments game's actions (frozen records; each registers itself for the save codec
-by subclassing game.actions.Action). Steps travel as tokens: ``wheel:30``, ``forward:4.5``,
+by subclassing game.core.actions.Action). Steps travel as tokens: ``wheel:30``, ``forward:4.5``,
 ``backward:2`` (see :func:`steps_from_tokens`)."""
 
 from __future__ import annotations
@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..actions import Action
+from game.core.actions import Action
+
 from .paths import STEP_KINDS, Step
 
 

@@ -14,11 +14,18 @@ import json
 from pathlib import Path
 from typing import Any
 
+from game.core.actions import IllegalActionError
 from game.core.errors import UserFacingError
-from game.scenario.reader import ScenarioError, read_json
+from game.core.files import (
+    SaveError,
+    ScenarioError,
+    encode_action,
+    read_json,
+    save_dir,
+    saved_actions,
+    write_text_atomically,
+)
 
-from ..actions import IllegalActionError, action_to_json
-from ..save import SaveError, save_dir, saved_actions, write_text_atomically
 from .engine import replay
 from .regiment import Regiment
 from .scenario import RULESET, parse
@@ -68,7 +75,7 @@ def save_to_json(state: RegimentState) -> dict[str, Any]:
             "dice": list(st.script),
             **({"mode": st.mode} if st.mode != "game" else {}),
         },
-        "actions": [action_to_json(a) for a in state.history],
+        "actions": [encode_action(a) for a in state.history],
         "snapshot": snapshot(state),
     }
 

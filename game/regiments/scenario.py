@@ -16,7 +16,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from game.scenario.reader import ScenarioError, read_json
+from game.core.files import ScenarioError, read_json
 
 from .geometry import convex_hull, overlaps
 from .options import CHOICES, Options

@@ -9,12 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from game.board import Board
-from game.core.errors import UserFacingError, brief, one_line
+from game.core.errors import brief, one_line
+from game.core.files import ScenarioError
 from game.hexgrid import Hex, HexNameError, parse_hex_name
-
-
-class ScenarioError(UserFacingError):
-    """A scenario file that cannot be read or breaks the contract (one sentence)."""
 
 
 class Reader:

@@ -13,7 +13,6 @@ and deployment apply, so a scenario can never start in a position no move could 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -21,7 +20,8 @@ from typing import Any
 
 import game
 from game.board import CLASS_INDEX, DEFAULT_CF, Board, BoardError, HexSpec, build_board
-from game.core.errors import UserFacingError, brief
+from game.core.errors import UserFacingError
+from game.core.files import ScenarioError, read_json
 from game.designs import Design, DesignError, design
 from game.designs import catalog as designs_by_code
 from game.hexgrid import Hex, HexNameError, parse_hex_name
@@ -31,7 +31,7 @@ from game.rules.move.steps import TACOPS_KINDS, parse_step
 from game.rules.options import OPTIONS, TACOPS, Rules
 from game.rules.physical.records import Blow
 from game.scenario.aero import AERO_KEYS, AERO_TONS, check_aero_keys, read_craft
-from game.scenario.checks import Reader, ScenarioError, _kind, _shown, _text
+from game.scenario.checks import Reader, _kind, _shown, _text
 from game.scenario.combat import (
     COMBAT_KEYS,
     check_combat_keys,
@@ -121,38 +121,6 @@ class Scenario:
             if u.id == unit_id:
                 return u
         raise KeyError(unit_id)
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for k, v in pairs:
-        if k in out:
-            raise ValueError(f"duplicate key {brief(k)}")
-        out[k] = v
-    return out
-
-
-def read_json(path: Path) -> Any:
-    """The file's JSON, or a ScenarioError saying why it cannot be had."""
-    r = Reader(path)
-    try:
-        text = path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        raise r.error("no such file") from None
-    except IsADirectoryError:
-        raise r.error("is a directory, not a scenario file") from None
-    except UnicodeDecodeError:
-        raise r.error("is not UTF-8 text") from None
-    except OSError as e:
-        raise r.error(f"cannot be read ({e.strerror or e})") from None
-    try:
-        return json.loads(text, object_pairs_hook=_no_duplicates)
-    except json.JSONDecodeError as e:
-        raise r.error(f"is not valid JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
-    except ValueError as e:
-        raise r.error(f"is not valid scenario JSON ({e})") from None
-    except RecursionError:  # thousands of nested [ or {: no file of ours nests so deep
-        raise r.error("is not valid JSON (its lists and objects nest too deeply)") from None
 
 
 def load_scenario(path: str | Path) -> Scenario:

@@ -127,8 +127,8 @@ def test_fallen_building_shows_the_rubble_tile(river) -> None:
 def deployed_app(path: Path = RIVER, size=(1280, 720), seed: int = 3):
     """An App on the play screen of ``path`` with one Mech per side deployed (hand-off
     prompt dismissed); the state is built through game.flow.apply like a real game."""
-    from game.actions import AddUnit, Deploy, StartGame
     from game.flow import apply_strict
+    from game.phases.actions import AddUnit, Deploy, StartGame
     from game.rules.deploy import legal_deploy_hexes
     from game.setup import new_game_from_map
     from game.ui.app.app import App

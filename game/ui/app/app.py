@@ -20,14 +20,16 @@ from typing import Any, Protocol
 
 import pygame
 
-from game.actions import Action, StartGame
+from game.core.actions import Action
 from game.core.errors import UserFacingError
+from game.core.files import save_dir
 from game.core.history import History
 from game.flow import Outcome, apply, outcome, phase_of
 from game.flow import advance as core_advance
+from game.phases.actions import StartGame
 from game.phases.sandbox_game import SANDBOX, is_scenario, sandbox_from_scenario, save_sandbox
 from game.phases.sandbox_game import undo as undo_line
-from game.save import autosave, load_game, save_dir, save_game
+from game.save import autosave, load_game, save_game
 from game.setup import forces_of
 from game.state import GameState
 from game.ui.app import registry as scenes

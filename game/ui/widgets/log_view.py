@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.actions import LogEntry
+from game.core.actions import LogEntry
 from game.phases.sandbox_game import SANDBOX
 from game.state import GameState
 

@@ -12,10 +12,10 @@ from typing import Any
 
 import pygame
 
-from game.actions import Deploy
 from game.flow import phase_of
 from game.hexgrid import Hex
 from game.narrate import skills
+from game.phases.actions import Deploy
 from game.phases.deployment import deploying_side, to_deploy
 from game.rules.deploy import legal_deploy_hexes
 from game.ui.app.registry import for_phase, register

@@ -13,8 +13,8 @@ from typing import Any
 
 import pygame
 
+from game.core.files import save_dir
 from game.phases.sandbox_game import is_scenario
-from game.save import save_dir
 from game.ui.app.registry import register
 from game.ui.scenes.regiments import files as regiments_io
 from game.ui.widgets.fonts import draw_text, font, ui_size

@@ -18,7 +18,7 @@ from typing import Any
 
 import pygame
 
-from game.actions import IllegalActionError
+from game.core.actions import IllegalActionError
 from game.core.errors import UserFacingError
 from game.designs.roster import entries, entry, roster_info
 from game.phases.sandbox_game import sandbox_from_map, sandbox_from_scenario

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 import pygame
 
-from game.actions import Action
+from game.core.actions import Action
 from game.flow import actor, phase_of
 from game.hexgrid import Hex
 from game.ui.map.anim import Popup, popup_of

@@ -10,11 +10,11 @@ from typing import Any
 
 import pygame
 
+from game.core.files import save_dir
 from game.regiments.engine import ENGINE
 from game.regiments.paths import Step
 from game.regiments.regiment import Regiment
 from game.regiments.verdict import Verdict
-from game.save import save_dir
 from game.ui.scenes.regiments.files import label
 from game.ui.scenes.regiments.plan import describe, drag_step, pose_after, remaining
 from game.ui.scenes.regiments.view import (

@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from game.core.errors import UserFacingError
+from game.core.files import save_dir
 from game.regiments.engine import ENGINE
 from game.regiments.sandbox import sandbox_from_scenario
 from game.regiments.save import (
@@ -28,7 +29,6 @@ from game.regiments.save import (
     save_game,
 )
 from game.regiments.state import RegimentState
-from game.save import save_dir
 
 MAX_LISTED = 12
 

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 import pygame
 
-from game.actions import Action
+from game.core.actions import Action
 from game.core.history import History
 from game.regiments.actions import Countercharge
 from game.regiments.charge import resolve_charge

@@ -16,10 +16,10 @@ from typing import Any
 
 import pygame
 
-from game.actions import CommitMove
 from game.flow import actor, phase_of
 from game.hexgrid import Hex, line, neighbour
 from game.outcome import in_the_fight
+from game.phases.actions import CommitMove
 from game.phases.movement import to_move
 from game.state import GameState
 from game.ui.map import overlays

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.actions import Action
+from game.core.actions import Action
 from game.designs.roster import built_hull
 from game.phases.sandbox import (
     EditAmmo,

@@ -19,8 +19,8 @@ from typing import Any
 
 import pygame
 
-from game.actions import RemoveUnit
 from game.hexgrid import Hex
+from game.phases.actions import RemoveUnit
 from game.phases.sandbox import FixDice, SetDown
 from game.ui.scenes.hexes.movement.input import DRAG_PX, log_page
 from game.ui.scenes.hexes.movement.input import handle_event as play_handle

@@ -3,7 +3,7 @@
 - Scenarios: the combat, heat, physical and aerospace scenarios of tests/scenarios and
   the regiments scenarios, mutated (fuzzkit.mutate_json / mutate_text), each through
   every ``rules`` command that reads it: exit 0, or exit 2 with one line naming the file.
-- Saves: hex games played with random legal actions (game.autoplay's player) and stopped
+- Saves: hex games played with random legal actions (game.bot.autoplay's player) and stopped
   in every phase they reach (movement, weapon, physical, heat, end ...), and regiments
   games stopped in every phase (activations, charges); each save edited field by field
   and at random must be refused in one sentence naming the file, or load as the same game.
@@ -31,7 +31,7 @@ from fuzzkit import (
 )
 from games import map_game
 
-from game import autoplay
+from game.bot import autoplay
 from game.core.files import SaveError
 from game.flow import ENGINE as FLOW
 from game.flow import apply, outcome

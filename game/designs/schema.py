@@ -40,8 +40,9 @@ DESIGN_FORMAT = "hexplate-design"
 WEAPONS_FORMAT = "hexplate-weapons"
 VERSION = 1
 DESIGN_KEYS = ("format", "version", "design", "chassis", "kind", "tons", "walk", "jump",
-               "engine", "heat_sinks", "armor", "weapons", "ammo", "slots", "turret",
-               "note")  # fmt: skip
+               "engine", "engine_type", "heat_sinks", "armor", "weapons", "ammo", "slots",
+               "turret", "note", "era")  # fmt: skip
+ENGINE_TYPES = ("fusion", "ice")
 WEAPON_TYPES = ("energy", "ballistic", "missile")
 # Critical slots that are not weapons or ammunition (our own vocabulary).
 COMPONENTS = frozenset(
@@ -51,7 +52,7 @@ COMPONENTS = frozenset(
 )
 SHORT_LOCATIONS = frozenset({"HD", "LL", "RL", "FLL", "FRL", "RLL", "RRL"})  # 6 slots
 AERO_DESIGN_KEYS = ("format", "version", "design", "chassis", "kind", "tons", "safe_thrust",
-                    "heat_sinks", "large_craft", "shape")  # fmt: skip
+                    "heat_sinks", "large_craft", "shape", "era")  # fmt: skip
 AERO_SHAPES = ("aerodyne", "spheroid")
 
 
@@ -189,6 +190,7 @@ def parse_design(data: Any, path: Path, weapons: Mapping[str, Weapon]) -> Design
         walk=c.int_(d["walk"], "walk", 0, 30),
         jump=jump,
         engine=c.int_(d.get("engine", 0), "engine", 0, 500),
+        engine_type=_engine_type(c, d.get("engine_type", "fusion")),
         heat_sinks=c.int_(d.get("heat_sinks", 10 if mech else 0), "heat_sinks", 0, 99),
         armor=MappingProxyType(_armor(c, d.get("armor", {}), locs, tons, kind)),
         weapons=tuple(_mounts(c, d.get("weapons", []), locs, weapons)),
@@ -197,10 +199,17 @@ def parse_design(data: Any, path: Path, weapons: Mapping[str, Weapon]) -> Design
         slots=MappingProxyType(_slots(c, d.get("slots", {}), locs, weapons)),
         source=path.name,
         note=c.str_(d["note"], "note") if "note" in d else "",
+        era=c.int_(d.get("era", 0), "era", 0, 9999),
     )
     if design.slots:
         _check_slots(c, design, weapons)
     return design
+
+
+def _engine_type(c: _Check, value: Any) -> str:
+    if value not in ENGINE_TYPES:
+        raise c.fail(f"engine_type {json.dumps(value)} is not one of {', '.join(ENGINE_TYPES)}")
+    return str(value)
 
 
 def _aero_design(c: _Check, d: dict[str, Any], path: Path) -> Design:
@@ -241,6 +250,7 @@ def _aero_design(c: _Check, d: dict[str, Any], path: Path) -> Design:
         safe_thrust=c.int_(d["safe_thrust"], "safe_thrust", 1, 50),
         large_craft=large,
         shape=shape,
+        era=c.int_(d.get("era", 0), "era", 0, 9999),
     )
 
 

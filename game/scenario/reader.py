@@ -30,13 +30,13 @@ from game.core.limits import (
     MAX_UNITS,
     too_many,
 )
+from game.core.options import OPTIONS, TACOPS, Rules
 from game.designs import Design, DesignError, design
 from game.designs import catalog as designs_by_code
 from game.hexgrid import Hex, HexNameError, parse_hex_name
 from game.rules.aero.steps import AeroStepError, parse_aero_step
 from game.rules.combat.records import Declaration, Movement
 from game.rules.move.steps import TACOPS_KINDS, parse_step
-from game.rules.options import OPTIONS, TACOPS, Rules
 from game.rules.physical.records import Blow
 from game.scenario.aero import AERO_KEYS, AERO_TONS, check_aero_keys, read_craft
 from game.scenario.checks import Reader, _kind, _shown, _text

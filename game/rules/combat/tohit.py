@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from game.core.options import TW, Rules
 from game.units.loadout import Mount
 from game.units.locations import LA, LEGS, LOCATION_NAMES, RA
 from game.units.unit import Unit
@@ -21,7 +22,6 @@ from ...board import Board
 from ...designs import weapons_table
 from ...designs.model import Weapon
 from ...hexgrid import distance
-from ..options import TW, Rules
 from .arcs import in_arc, target_arc, target_side
 from .los import Sight, line_of_sight, viewer
 from .modifiers import IMPOSSIBLE, Modifier, bracket, shared_modifiers, weapon_modifiers

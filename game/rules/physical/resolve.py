@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.core.dice import Dice, Roll
+from game.core.options import TW, Rules
 from game.rules.move.diving import set_at
 from game.rules.piloting.collide import Shove, SlideWorld, chain, standable
 from game.rules.piloting.falls import Event, Outcome, apply_damage_groups, event, fall, pilot_roll
@@ -27,7 +28,6 @@ from game.units.unit import Unit
 from ...board import Board
 from ...hexgrid import Hex, direction_to, distance, neighbour
 from ..combat.resolve import Group
-from ..options import TW, Rules
 from .numbers import DFA_FALL_LEVELS, dfa_miss_damage
 from .options import PhysicalOption
 from .records import CHARGE, CLUB, DFA, KICK, NAMES, NO_CONTEXT, PUSH, Context

@@ -30,6 +30,7 @@ from game.ui.widgets.help import DEPLOY_KEYS, draw_help, help_key
 from game.ui.widgets.hud import show_tip
 from game.ui.widgets.keys import is_confirm
 from game.ui.widgets.log_view import LogView
+from game.ui.widgets.map_notes import map_notes
 from game.ui.widgets.palette import DIM, TEXT
 from game.ui.widgets.panels import (
     PanelCache,
@@ -223,7 +224,7 @@ class DeployScene:
         if self.handoff is not None:
             draw_handoff(self, screen)
         if self.help:
-            draw_help(screen, "Deployment", DEPLOY_KEYS)
+            draw_help(screen, "Deployment", DEPLOY_KEYS + map_notes(s))
         view.write_debug_layout(s.units, {"phase": s.phase, "side_to_act": side})
 
     def _draw_tip(self, screen: pygame.Surface) -> None:

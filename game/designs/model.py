@@ -85,6 +85,7 @@ class Design:
     shape: str = ""  # large craft: "aerodyne" or "spheroid" (AERO-04)
     note: str = ""  # where the sheet comes from, e.g. "generic, not a published sheet"
     era: int = 0  # the year the design was introduced (0: not given)
+    troopers: int = 0  # conventional infantry: troopers at full strength (CMB-41)
 
     @property
     def name(self) -> str:

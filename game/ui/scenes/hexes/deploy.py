@@ -41,7 +41,7 @@ from game.ui.widgets.panels import (
     tooltip,
 )
 from game.ui.widgets.unit_tip import tip_rows
-from game.units.unit import MOVES_ONLY, Unit
+from game.units.unit import Unit, platoon_line
 
 
 class DeployScene:
@@ -210,7 +210,7 @@ class DeployScene:
                 (f"Next: {u.id} {u.name or u.kind}", TEXT, False),
                 (f"{u.tons} t, walk {u.walk_mp()} run {u.run_mp()} jump {u.jump_mp()}", DIM, False),
                 (f"Pilot {skills(u.gunnery, u.piloting)} (gunnery / piloting)", DIM, False),
-                *([(f"Infantry: {MOVES_ONLY}", DIM, False)] if u.kind == "infantry" else []),
+                *([(platoon_line(u), DIM, False)] if u.platoon is not None else []),
                 (f"{len(waiting)} unit(s) left to place", DIM, False),
                 (_place_hint(u), DIM, False),
             ]

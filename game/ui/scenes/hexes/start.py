@@ -43,7 +43,6 @@ from game.ui.widgets.help import draw_help, help_key
 from game.ui.widgets.map_notes import left_out
 from game.ui.widgets.palette import BG, BG2, DIM, TEXT
 from game.ui.widgets.panels import Button, button_at, draw_button, side_colour
-from game.units.unit import INFANTRY, MOVES_ONLY
 
 from . import start_roster as roster_panel
 from .roster_filter import RosterFilter, filtered
@@ -122,10 +121,6 @@ class StartScreen:
             return
         if not all(self.forces[s] for s in "AB"):
             self.app.notify("Each side needs at least one unit", error=True)
-            return
-        if not all(any(entry(k).kind != INFANTRY for k, *_ in self.forces[s]) for s in "AB"):
-            self.app.notify(f"Each side needs a unit besides infantry (infantry {MOVES_ONLY})",
-                            error=True, seconds=6)  # fmt: skip
             return
         picks = {side: [tuple(u) for u in units] for side, units in self.forces.items()}
         try:

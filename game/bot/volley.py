@@ -16,7 +16,7 @@ from game.bot.style import Style
 from game.rules.combat.records import Movement
 from game.rules.combat.tohit import AttackOptions, WeaponOption
 from game.rules.heat import MAX_HEAT, heat_forecast, live_ammo
-from game.rules.options import Rules
+from game.core.options import Rules
 from game.units.unit import Unit
 
 LAST_CHANCE = 12  # a number this high is not worth a round of ammunition

@@ -8,12 +8,12 @@ from __future__ import annotations
 from functools import lru_cache
 from math import ceil
 
+from game.core.options import Rules
 from game.designs import weapons_table
 from game.rules.combat.modifiers import heat_to_hit
 from game.rules.combat.odds import Spot, hit_chance, spots, weapon_odds
 from game.rules.combat.tohit import AttackOptions, WeaponOption
 from game.rules.heat import AMMO, MAX_HEAT, SHUTDOWN
-from game.core.options import Rules
 from game.units.unit import Unit, heat_mp_penalty
 
 REAR_WEIGHT = 1.5  # rear armour is thin: a point there costs more (CMB-26 rear hits)

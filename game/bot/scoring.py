@@ -21,8 +21,8 @@ from game.bot.ghosts import Sight
 from game.bot.numbers import REAR_WEIGHT, fail, fall_damage
 from game.bot.style import Style
 from game.bot.volley import NO_VOLLEY, Volley, base_heat, plan_volley
-from game.hexgrid import Hex, distance
 from game.core.options import Rules
+from game.hexgrid import Hex, distance
 from game.state import GameState
 from game.units.unit import Unit
 

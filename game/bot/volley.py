@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from game.board import Board
 from game.bot.numbers import expected_damage, heat_cost, uses_ammo
 from game.bot.style import Style
+from game.core.options import Rules
 from game.rules.combat.records import Movement
 from game.rules.combat.tohit import AttackOptions, WeaponOption
 from game.rules.heat import MAX_HEAT, heat_forecast, live_ammo
-from game.core.options import Rules
 from game.units.unit import Unit
 
 LAST_CHANCE = 12  # a number this high is not worth a round of ammunition

@@ -66,7 +66,7 @@ class _Parser(argparse.ArgumentParser):
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     ap = _Parser(prog="python main.py autoplay", description=__doc__)
-    ap.add_argument("map", nargs="?", type=Path, help="a Tiled map (.tmx): default forces")
+    ap.add_argument("map", nargs="?", type=Path, help="a .tmx or .board map: default forces")
     ap.add_argument("--scenario", type=Path, help="a scenario file with units placed")
     ap.add_argument("--seed", type=int, default=1, help="dice and choice seed (1)")
     ap.add_argument("--turns", type=int, default=DEFAULT_TURNS, help="stop after K turns")

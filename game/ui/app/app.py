@@ -156,7 +156,7 @@ class App:
         forces = forces_of(state)
         self.show(
             "start",
-            map_path=path if path is not None and path.suffix == ".tmx" else None,
+            map_path=path if path is not None and path.suffix in (".tmx", ".board") else None,
             forces=forces if any(forces.values()) else None,
             turns=state.start.turn_limit,
             rules=state.rules,

@@ -48,7 +48,7 @@ class Args:
 
 def parse_args(argv: Sequence[str]) -> Args:
     ap = argparse.ArgumentParser(prog="python main.py play", description=__doc__)
-    ap.add_argument("map", nargs="?", type=Path, help="a Tiled map (.tmx) to play on")
+    ap.add_argument("map", nargs="?", type=Path, help="a map (.tmx or .board) to play on")
     ap.add_argument("--scenario", type=Path, help="a scenario file with units placed")
     ap.add_argument("--load", type=Path, help="a saved game to continue")
     ap.add_argument("--size", default=None, help="window size, e.g. 1600x900")

@@ -42,7 +42,7 @@ FLOORS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("bot", "the computer opponent, autoplay", ("game.bot", "game.autoplay")),
     ("referee", "python main.py rules ...", ("game.referee",)),
     ("ui", "pygame: app, widgets, map, scenes", ("game.ui",)),
-    ("cli", "main.py's commands", ("game.cli", "game.__main__")),
+    ("cli", "main.py's commands", ("game.cli", "game.__main__", "game.map_cmd", "game.design_cmd")),
 )  # fmt: skip
 
 

@@ -95,6 +95,8 @@ def water_cooling(u: Unit, board: Board, rules: Rules = TW) -> int:
 
 
 def weapon_heat(u: Unit, fired: Sequence[int]) -> int:
+    if u.platoon is not None:
+        return 0  # MOV-33: infantry generates no heat
     table = weapons_table()
     listed = mounts(u)
     return sum(table[listed[i].weapon].heat for i in fired)

@@ -110,7 +110,8 @@ def attacker_modifiers(attacker: Unit, a_move: Movement) -> list[Modifier]:
 
 
 def target_modifiers(target: Unit, t_move: Movement, rules: Rules) -> list[Modifier]:
-    """CMB-20 an immobile target, else CMB-13 its movement and PSR-25 a skid."""
+    """CMB-20 an immobile target, else CMB-13 its movement and PSR-25 a skid (CMB-43: a
+    platoon target has no target-type modifier, only these)."""
     still = immobile_reason(target)
     if still is not None:
         return [Modifier(-4, f"target immobile ({still})", "CMB-20")]

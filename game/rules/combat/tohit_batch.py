@@ -78,9 +78,11 @@ def weapon_options_many(
 
 def _rare(a: Unit, t: Unit, movement: Mapping[str, Movement]) -> bool:
     """Pairs the per-pair path answers: a DFA attacker seen in the air (PHY-12), and the
-    Tactical Operations cases (hull-down attacker or target ADV-11/13, defence ADV-01)."""
+    Tactical Operations cases (hull-down attacker or target ADV-11/13, defence ADV-01), a
+    platoon's rifles (CMB-42)."""
     return (movement_of(movement, t.id).exposed or a.hull_down or t.hull_down
-            or movement_of(movement, a.id).mode == "defend")  # fmt: skip
+            or movement_of(movement, a.id).mode == "defend"
+            or a.platoon is not None)  # fmt: skip
 
 
 def _plain_indexes(a: Unit, weapons: Sequence[int] | None) -> bool:

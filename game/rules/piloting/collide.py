@@ -200,7 +200,7 @@ def _hurt_target(w: SlideWorld, target: Unit, side: str, dmg: int) -> tuple[Any,
     body = target.body
     if body is None:
         if target.hull is None:
-            return ()  # infantry: no damage model in this build
+            return ()  # a platoon: troopers are lost to combat only in this build
         hit = hurt_vehicle(target, dmg, side, w.dice, w.step, "charged")
         w.units[target.id] = hit.unit
         return hit.events

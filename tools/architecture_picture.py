@@ -39,10 +39,12 @@ FLOORS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("narrate", "events -> the report's sentences", ("game.narrate",)),
     ("phases", "one module per phase, the sandbox", ("game.phases",)),
     ("flow", "flow.py setup.py save.py", ("game.flow", "game.setup", "game.save",
-                                          "game.autoplay")),
+                                          )),
+    ("bot", "the computer opponent", ("game.bot",)),
     ("referee", "python main.py rules ...", ("game.referee",)),
     ("ui", "pygame: app, widgets, map, scenes", ("game.ui",)),
-    ("cli", "main.py's commands", ("game.cli", "game.__main__")),
+    ("cli", "main.py's commands", ("game.cli", "game.__main__", "game.autoplay", "game.map_cmd",
+                                       "game.design_cmd")),
 )  # fmt: skip
 
 

@@ -311,3 +311,18 @@ def test_mov_30_property_no_shared_hex_after_any_resolved_move(scene) -> None:
             continue
         placed.append(u.at)
     assert len(placed) == len(set(placed)), (steps, [e.type for e in r.events])
+
+
+@pytest.mark.parametrize("tons", [50, 55, 80])
+def test_phy_17_an_accidental_fall_from_above_deals_the_dfa_numbers(tons: int) -> None:
+    """PHY-17: the unit below takes a death from above's damage, the faller its own (the
+    numbers of PHY-13/16), at every weight (replaces a check of the source's text)."""
+    from game.rules.physical.formulas import dfa_attacker_damage, dfa_damage
+
+    dice = Dice(script=(1, 1, 4, 4) + (3,) * 6 + (1, 6) * 3 + (6,) * 12)
+    r = resolve_move(cliff(), [unit(tons=tons), unit("f", at="0509")], "m", "walk", ["F", "F"],
+                     dice)  # fmt: skip
+    [dfa] = of_type(r.events, "dfa_damage")
+    assert dfa.get("damage") == dfa_damage(tons)
+    legs = [e for e in of_type(r.events, "damage") if "legs" in e.get("cause")]
+    assert legs[0].get("total") == dfa_attacker_damage(tons)

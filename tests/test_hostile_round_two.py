@@ -122,7 +122,7 @@ def test_an_order_of_100000_tiny_steps_is_refused_at_once(tmp_path, capsys) -> N
 def test_a_saved_order_past_the_limit_is_refused_by_the_rules_too() -> None:
     from game.regiments.actions import steps_from_tokens
     from game.regiments.orders import check_order
-    from game.regiments.paths import Step, World
+    from game.regiments.paths import Leg, World
     from game.regiments.scenario import load
     from game.regiments.verdict import Order
 
@@ -130,7 +130,7 @@ def test_a_saved_order_past_the_limit_is_refused_by_the_rules_too() -> None:
     assert "is not a number" in str(steps_from_tokens(("forward:nan",)))
     sc = load(CONTRACT)
     world = World(sc.table, sc.regiments, sc.options)
-    v = check_order(world, Order("r1", "move", (Step("forward", 0.001),) * (MAX_STEPS + 1)))
+    v = check_order(world, Order("r1", "move", (Leg("forward", 0.001),) * (MAX_STEPS + 1)))
     assert not v.legal and "limit of" in (v.error or "")
 
 

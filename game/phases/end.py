@@ -12,7 +12,7 @@ from game.rules.piloting.falls import wake_up as rules_wake_up
 from game.units.unit import Unit
 
 from ..board import Board
-from ..core.phase import PhaseRules, Step
+from ..core.phase import Applying, PhaseRules
 from ..narrate import Narrator
 from ..rules.turn import Phase
 from .control import control_rolls
@@ -34,7 +34,7 @@ def wake_up(
     return tuple(out), tuple(events)
 
 
-def _enter(step: Step) -> None:
+def _enter(step: Applying) -> None:
     s = step.state
     units, events = wake_up(s.units, step.cup, s.board)
     fresh = tuple(replace(u, moved=False, damage=replace(u.damage, phase_damage=0)) for u in units)

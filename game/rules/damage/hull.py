@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from game.core.dice import Dice, Roll
-from game.rules.piloting.falls import Event, Outcome, event
+from game.rules.piloting.falls import RulesEvent, UnitOutcome, event
 from game.units.mech import HitResult, damage_groups
 from game.units.unit import Unit
 from game.units.vehicle import (
@@ -81,7 +81,7 @@ def hull_hits(unit: Unit, sizes: tuple[int, ...], side: str,
 
 
 def hurt_vehicle(unit: Unit, dmg: int, side: str, dice: Dice, step: int | None, cause: str,
-                 **data: object) -> Outcome:  # fmt: skip
+                 **data: object) -> UnitOutcome:  # fmt: skip
     """Damage from moving into things on a vehicle's hull: an accidental charge (PSR-33),
     a fall (PSR-16, MOV-27 bridges), a collapse (MOV-32, PSR-32), death from above
     (PHY-13/17), in 5-point groups as a charge's (:func:`hull_hits`). Events: one
@@ -91,9 +91,9 @@ def hurt_vehicle(unit: Unit, dmg: int, side: str, dice: Dice, step: int | None, 
     if unit.hull is None:
         ev = event("vehicle_damage", step, unit=unit.id, cause=cause, side=side, damage=dmg,
                    groups=damage_groups(dmg), applied=False, **data)  # fmt: skip
-        return Outcome(unit, (ev,))
+        return UnitOutcome(unit, (ev,))
     after, hits = hull_hits(unit, damage_groups(dmg), side, dice)
-    events: list[Event] = [event("vehicle_damage", step, unit=unit.id, cause=cause, side=side,
+    events: list[RulesEvent] = [event("vehicle_damage", step, unit=unit.id, cause=cause, side=side,
                                  damage=dmg, groups=tuple(h.hit for h in hits), applied=True,
                                  **data)]  # fmt: skip
     for h in hits:
@@ -105,4 +105,4 @@ def hurt_vehicle(unit: Unit, dmg: int, side: str, dice: Dice, step: int | None, 
     if after.destroyed and not unit.destroyed:
         events.append(event("unit_destroyed", step, unit=unit.id,
                             cause=f"vehicle destroyed ({cause})"))  # fmt: skip
-    return Outcome(after, tuple(events))
+    return UnitOutcome(after, tuple(events))

@@ -128,7 +128,7 @@ def test_the_flow_and_the_ui_name_no_phase() -> None:
 
 
 def test_every_phase_of_every_variant_has_a_module() -> None:
-    from game.rules.options import CLASSIC, TW
+    from game.core.options import CLASSIC, TW
     from game.rules.turn import phase_sequence
 
     for rules in (TW, CLASSIC):
@@ -183,6 +183,17 @@ def test_importing_every_regiments_module_loads_nothing_of_the_hex_game() -> Non
     assert [m for m in loaded if _under(m, HEX_MODULES)] == []
 
 
+def test_the_body_records_import_no_rules() -> None:
+    """game.units sits below game.rules: the rules read the bodies, never the reverse."""
+    found = {}
+    for name, path in _modules().items():
+        if name.startswith("game.units"):
+            rules = sorted(i for i in _imports(path, name) if _under(i, ("game.rules",)))
+            if rules:
+                found[name] = rules
+    assert found == {}
+
+
 def test_the_core_imports_nothing_above_it() -> None:
     """game.core is the floor both rule sets stand on: it imports only itself."""
     found = {}
@@ -207,13 +218,138 @@ def _registers_a_screen(path: Path) -> bool:
 
 def test_screens_find_each_other_by_name_not_by_import() -> None:
     """Issue 8 item 5: a screen opens another through the registry (``app.open(name)``);
-    what two screens share lives in a module that is no screen (e.g. target_scene)."""
+    what two screens share lives in a module that is no screen (e.g. scenes.hexes.targets).
+    Every module that registers a screen lives under game/ui/scenes/ (issue 24)."""
     mods = _modules()
     screens = {n for n, p in mods.items() if n.startswith("game.ui.") and _registers_a_screen(p)}
     assert {
         "game.ui.scenes.hexes.attack.scene",
         "game.ui.scenes.hexes.physical.scene",
         "game.ui.scenes.hexes.movement.scene",
+        "game.ui.scenes.regiments.scene",
     } <= screens
+    assert sorted(n for n in screens if not n.startswith("game.ui.scenes.")) == []
     crossing = {n: sorted(_imports(mods[n], n) & (screens - {n})) for n in sorted(screens)}
     assert {n: found for n, found in crossing.items() if found} == {}
+
+
+# --- the house in a picture (docs/architecture.md, tools/architecture_picture.py) -----------
+
+
+def _picture_tool():  # noqa: ANN202 - the tool module
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import architecture_picture
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    return architecture_picture
+
+
+def test_every_module_of_game_is_on_a_floor_of_the_picture() -> None:
+    tool = _picture_tool()
+    assert [n for n in _modules() if n != "game" and tool.floor_of(n) is None] == []
+    edges = tool.floor_imports()
+    assert "core" in edges["regiments"] and edges["core"] == set()  # the floor stands alone
+    assert "rules" not in edges["units"]
+
+
+def test_no_new_import_goes_up_the_house() -> None:
+    """The floors' order (FLOORS) is the house; the two imports that still go up are
+    known moves to make (the turn report replays through the flow; the sandbox's game
+    drives the flow from under it). A new one fails here."""
+    tool = _picture_tool()
+    assert tool.upward(tool.floor_imports()) == [("narrate", "flow"), ("phases", "flow")]
+
+
+def test_the_architecture_picture_is_the_code_of_today(tmp_path: Path) -> None:
+    """docs/img/architecture.png is what the script draws from today's imports
+    (``python tools/doc_pictures.py architecture`` redraws it)."""
+    import pygame
+
+    out = tmp_path / "architecture.png"
+    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"}
+    script = str(ROOT / "tools" / "architecture_picture.py")
+    done = subprocess.run([sys.executable, script, str(out)], capture_output=True, text=True,
+                          env=env, timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    now, kept = (pygame.image.load(str(p)) for p in (out, ROOT / "docs/img/architecture.png"))
+    assert now.get_size() == kept.get_size()
+    same = pygame.image.tobytes(now, "RGB") == pygame.image.tobytes(kept, "RGB")
+    assert same, "docs/img/architecture.png is stale: python tools/doc_pictures.py architecture"
+
+
+SCENES_PKG = "game.ui.scenes"
+
+
+def _screen_of(name: str, mods: dict[str, Path]) -> str | None:
+    """The screen a module of game/ui/scenes/ belongs to ("hexes.movement"): a folder
+    under a rule set's folder is one screen, and so is a module there that registers one;
+    the other modules there are parts the screens share (None), as is everything else."""
+    parts = name.split(".")
+    if name.split(".")[:3] != SCENES_PKG.split(".") or len(parts) < 5:
+        return None
+    unit = ".".join(parts[:5])
+    folder = GAME.parent / Path(*parts[:5])
+    if folder.is_dir() or _registers_a_screen(mods[unit]):
+        return ".".join(parts[3:5])
+    return None
+
+
+# Screens that still import another screen's modules: the sandbox builds its views on the
+# movement, attack, physical and flight screens' classes and drawing, and the physical
+# screen draws with the attack screen's panel and plans its defence walk with the
+# movement screen's Plan (issue 24 item 1: components with typed inputs that both own).
+# This list may only shrink: a new crossing fails, and so does one that is gone.
+KNOWN_CROSSINGS = {
+    ("hexes.physical", "hexes.attack"),
+    ("hexes.physical", "hexes.movement"),
+    ("hexes.sandbox", "hexes.attack"),
+    ("hexes.sandbox", "hexes.flight"),
+    ("hexes.sandbox", "hexes.movement"),
+    ("hexes.sandbox", "hexes.physical"),
+}
+
+
+def test_no_screen_imports_another() -> None:
+    """A module of one screen imports no module of another screen (what they share is a
+    part: game.ui.widgets, game.ui.map or a shared module of the rule set's folder)."""
+    mods = _modules()
+    crossings = set()
+    for name, path in mods.items():
+        if not name.startswith(SCENES_PKG + "."):
+            continue
+        mine = _screen_of(name, mods)
+        for i in _imports(path, name) & set(mods):
+            theirs = _screen_of(i, mods)
+            if theirs is not None and theirs != mine:
+                crossings.add((mine or name.removeprefix(SCENES_PKG + "."), theirs))
+    assert {c for c in crossings if c not in KNOWN_CROSSINGS} == set()
+    assert KNOWN_CROSSINGS - crossings == set()  # fixed: take it off the list
+
+
+def test_widgets_and_the_map_import_no_screen() -> None:
+    """game/ui/widgets and game/ui/map sit below the screens: they import none of them
+    (the App, game.ui.app, is the only one that knows the screens, through its list)."""
+    mods = _modules()
+    below = [n for n in mods if n.startswith(("game.ui.widgets", "game.ui.map"))]
+    found = {n: sorted(i for i in _imports(mods[n], n) if i.startswith(SCENES_PKG)) for n in below}
+    assert {n: f for n, f in found.items() if f} == {}
+
+
+def test_every_screen_follows_the_scene_protocol() -> None:
+    """Each registered screen has ``overlay``, ``update``, ``draw`` and a ``handle`` that
+    says whether it used the event (game.ui.app.scene.Scene: the App's stack walks on
+    down past an overlay that returns False)."""
+    import inspect
+
+    from game.ui.app import registry, screens
+
+    assert screens.SCREEN_MODULES
+    bad = {}
+    for name, factory in registry.SCENES.items():
+        assert inspect.isclass(factory), name
+        missing = [a for a in ("overlay", "handle", "update", "draw") if not hasattr(factory, a)]
+        returns = inspect.signature(factory.handle).return_annotation
+        if missing or returns not in (bool, "bool") or not isinstance(factory.overlay, bool):
+            bad[name] = (missing, returns)
+    assert bad == {}

@@ -23,6 +23,7 @@ from typing import Any
 from .actions import ACTION_TYPES, Action
 from .atomic import write_atomic
 from .errors import UserFacingError, brief
+from .limits import MAX_ACTIONS, MAX_FILE_BYTES, MAX_LIST, FileTooLarge, read_capped, too_many
 
 
 class ScenarioError(UserFacingError):
@@ -52,7 +53,10 @@ def read_json(path: Path) -> Any:
         return ScenarioError(f"{path}: {msg}")
 
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = read_capped(path).decode("utf-8")
+    except FileTooLarge:
+        raise error(f"is larger than the limit of {MAX_FILE_BYTES // 2**20} MiB "
+                    "(docs/limits.md)") from None  # fmt: skip
     except FileNotFoundError:
         raise error("no such file") from None
     except IsADirectoryError:
@@ -159,6 +163,8 @@ def _from_json(where: str, kind: Any, value: Any, fields: Sequence[FieldCodec]) 
     if typing.get_origin(kind) is tuple:
         if not isinstance(value, list):
             raise ValueError(f"{where} must be a list")
+        if len(value) > MAX_LIST:
+            raise ValueError(f"{where} has {len(value)} items, more than the limit of {MAX_LIST}")
         return tuple(_from_json(where, args[0], v, fields) for v in value)
     for codec in fields:
         if kind is codec.kind:
@@ -181,6 +187,9 @@ def saved_actions(path: Path, raw: Any, fields: Sequence[FieldCodec] = ()) -> li
     one SaveError."""
     if not isinstance(raw, list):
         raise SaveError(f"{path}: 'actions' must be a list.")
+    why = too_many("'actions'", len(raw), MAX_ACTIONS)
+    if why:
+        raise SaveError(f"{path}: {why}.")
     actions = []
     for i, item in enumerate(raw):
         try:

@@ -8,6 +8,7 @@ JSON with ``"format": "hexplate-design"``; docs/designs.md describes every key.
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
@@ -15,6 +16,8 @@ from types import MappingProxyType
 from typing import Any
 
 from game.core.errors import UserFacingError
+from game.core.jsonshape import AS_JSON, Shape
+from game.core.limits import MAX_FILE_BYTES, FileTooLarge, read_capped
 from game.units.locations import BIPED_LOCATIONS, HEAD, QUAD_LOCATIONS, VEHICLE_LOCATIONS
 from game.units.mech import max_armour
 from game.units.platoon import DEFAULT_TROOPERS, MAX_TROOPERS
@@ -38,8 +41,9 @@ DESIGN_FORMAT = "hexplate-design"
 WEAPONS_FORMAT = "hexplate-weapons"
 VERSION = 1
 DESIGN_KEYS = ("format", "version", "design", "chassis", "kind", "tons", "walk", "jump",
-               "engine", "heat_sinks", "armor", "weapons", "ammo", "slots", "turret",
-               "note", "troopers")  # fmt: skip
+               "engine", "engine_type", "heat_sinks", "armor", "weapons", "ammo", "slots",
+               "turret", "note", "era", "troopers")  # fmt: skip
+ENGINE_TYPES = ("fusion", "ice")
 WEAPON_TYPES = ("energy", "ballistic", "missile")
 # Critical slots that are not weapons or ammunition (our own vocabulary).
 COMPONENTS = frozenset(
@@ -49,7 +53,7 @@ COMPONENTS = frozenset(
 )
 SHORT_LOCATIONS = frozenset({"HD", "LL", "RL", "FLL", "FRL", "RLL", "RRL"})  # 6 slots
 AERO_DESIGN_KEYS = ("format", "version", "design", "chassis", "kind", "tons", "safe_thrust",
-                    "heat_sinks", "large_craft", "shape")  # fmt: skip
+                    "heat_sinks", "large_craft", "shape", "era")  # fmt: skip
 AERO_SHAPES = ("aerodyne", "spheroid")
 
 
@@ -57,53 +61,33 @@ class DesignError(UserFacingError):
     """A design or weapons file that cannot be used (one sentence naming file and field)."""
 
 
-class _Check:
-    """Carries the file name so each check can phrase its sentence."""
+class _Check(Shape):
+    """Carries the file name so each check can phrase its sentence (game.core.jsonshape,
+    values shown as JSON)."""
 
     def __init__(self, path: Path) -> None:
-        self.path = path
+        super().__init__(path, DesignError, AS_JSON)
 
     def fail(self, msg: str) -> DesignError:
         return DesignError(f"{self.path}: {msg}")
 
-    def obj(self, v: Any, where: str) -> dict[str, Any]:
-        if not isinstance(v, dict):
-            raise self.fail(f"{where} must be a JSON object")
-        return v
+    error = fail
 
-    def list_(self, v: Any, where: str) -> list[Any]:
-        if not isinstance(v, list):
-            raise self.fail(f"{where} must be a list")
-        return v
-
-    def int_(self, v: Any, where: str, lo: int, hi: int) -> int:
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise self.fail(f"{where} must be a whole number, not {json.dumps(v)}")
-        if not lo <= v <= hi:
-            raise self.fail(f"{where} is {v}, outside {lo}..{hi}")
-        return v
-
-    def str_(self, v: Any, where: str) -> str:
-        if not isinstance(v, str) or not v.strip():
-            raise self.fail(f"{where} must be a non-empty string, not {json.dumps(v)}")
-        return v
-
-    def num(self, v: Any, where: str) -> float:
+    def num(self, v: Any, where: str, lo: float = 0.0, hi: float = math.inf) -> float:
+        """A number >= 0 (a weight, a range in hexes)."""
         if isinstance(v, bool) or not isinstance(v, int | float) or v < 0:
             raise self.fail(f"{where} must be a number >= 0, not {json.dumps(v)}")
         return float(v)
-
-    def keys(self, d: Mapping[str, Any], allowed: tuple[str, ...], where: str) -> None:
-        for k in d:
-            if k not in allowed:
-                raise self.fail(f"unknown key '{k}' in {where} (allowed: {', '.join(allowed)})")
 
 
 def read_json_file(path: Path) -> Any:
     """The file's JSON, or a DesignError saying why it cannot be had."""
     c = _Check(path)
     try:
-        return json.loads(path.read_bytes().decode("utf-8"))
+        return json.loads(read_capped(path).decode("utf-8"))
+    except FileTooLarge:
+        raise c.fail(f"is larger than the limit of {MAX_FILE_BYTES // 2**20} MiB "
+                     "(docs/limits.md)") from None  # fmt: skip
     except FileNotFoundError:
         raise c.fail("no such file") from None
     except UnicodeDecodeError:
@@ -212,6 +196,7 @@ def parse_design(data: Any, path: Path, weapons: Mapping[str, Weapon]) -> Design
         walk=c.int_(d["walk"], "walk", 0, 30),
         jump=jump,
         engine=c.int_(d.get("engine", 0), "engine", 0, 500),
+        engine_type=_engine_type(c, d.get("engine_type", "fusion")),
         heat_sinks=c.int_(d.get("heat_sinks", 10 if mech else 0), "heat_sinks", 0, 99),
         armor=MappingProxyType(_armor(c, d.get("armor", {}), locs, tons, kind)),
         weapons=tuple(_mounts(c, d.get("weapons", []), locs, weapons)),
@@ -220,11 +205,18 @@ def parse_design(data: Any, path: Path, weapons: Mapping[str, Weapon]) -> Design
         slots=MappingProxyType(_slots(c, d.get("slots", {}), locs, weapons)),
         source=path.name,
         note=c.str_(d["note"], "note") if "note" in d else "",
+        era=c.int_(d.get("era", 0), "era", 0, 9999),
         troopers=troopers,
     )
     if design.slots:
         _check_slots(c, design, weapons)
     return design
+
+
+def _engine_type(c: _Check, value: Any) -> str:
+    if value not in ENGINE_TYPES:
+        raise c.fail(f"engine_type {json.dumps(value)} is not one of {', '.join(ENGINE_TYPES)}")
+    return str(value)
 
 
 def _aero_design(c: _Check, d: dict[str, Any], path: Path) -> Design:
@@ -265,6 +257,7 @@ def _aero_design(c: _Check, d: dict[str, Any], path: Path) -> Design:
         safe_thrust=c.int_(d["safe_thrust"], "safe_thrust", 1, 50),
         large_craft=large,
         shape=shape,
+        era=c.int_(d.get("era", 0), "era", 0, 9999),
     )
 
 

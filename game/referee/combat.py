@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.core.errors import UserFacingError
-from game.rules.options import Rules
+from game.core.options import Rules
 
 
 def add_parsers(sub: Any, positive: Callable[[str], int], seed: Callable[[str], int],

@@ -167,7 +167,8 @@ def test_bridge_warning_in_the_summary_and_on_the_hex_MOV_27(monkeypatch, tmp_pa
     """A path onto a bridge too weak for the unit: the summary has a red warning line and
     the hex a warning marker whose hover is the rules' sentence."""
     from game.ui.map.overlays import MoveWarning, move_warnings
-    from game.ui.widgets.panels import BAD, summary_rows
+    from game.ui.widgets.palette import BAD
+    from game.ui.widgets.panels import summary_rows
 
     monkeypatch.setenv("HEXPLATE_SAVE_DIR", str(tmp_path))
     monkeypatch.setenv("HEXPLATE_NO_AUTOSAVE", "1")

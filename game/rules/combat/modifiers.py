@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
+from game.core.options import TW, Rules
 from game.rules.move.movement import attacker_modifier, target_modifier
 from game.units.locations import ARMS, HEAD
 from game.units.unit import Unit
@@ -19,7 +20,6 @@ from game.units.unit import Unit
 from ...designs.model import Weapon
 from ...hexgrid import distance
 from ..aero import OUT_OF_CONTROL_TO_HIT, out_of_control
-from ..options import TW, Rules
 from .los import Sight
 from .records import Movement
 

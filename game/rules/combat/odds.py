@@ -34,6 +34,7 @@ from typing import TypeVar
 
 import numpy as np
 
+from game.core.options import TW, Rules
 from game.units.hittables import hit_location, punch_location
 from game.units.locations import CT, DEPENDENTS, HEAD, LEGS, LT, RT, TORSOS, TRANSFER
 from game.units.mech import MechBody, damage_groups
@@ -41,7 +42,6 @@ from game.units.unit import Unit
 
 from ...designs import weapons_table
 from ...designs.model import Weapon
-from ..options import TW, Rules
 from .cluster import cluster_hits, missile_groups
 from .infantry_fire import rifle_damage, troopers_hit
 from .tohit import AttackOptions, WeaponOption

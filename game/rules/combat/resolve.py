@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.core.dice import Dice, Roll
+from game.core.options import TW, Rules
 from game.designs.model import Weapon
 from game.rules.damage.hull import motive_hit
 from game.rules.damage.infantry import (
@@ -36,7 +37,6 @@ from game.units.vehicle import apply_vehicle_hit, vehicle_location
 
 from ...board import Board
 from ...designs import weapons_table
-from ..options import TW, Rules
 from .cluster import cluster_hits, missile_groups
 from .criticals import critical_check, destroyed_reason, struck_structure
 from .damage_psr import phase_psrs

@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from game.core.options import TW, Rules
 from game.units.loadout import Mount
 from game.units.locations import LA, LEGS, LOCATION_NAMES, RA
 from game.units.platoon import RIFLE
@@ -22,7 +23,6 @@ from ...board import Board
 from ...designs import weapons_table
 from ...designs.model import Weapon
 from ...hexgrid import distance
-from ..options import TW, Rules
 from .arcs import in_arc, target_arc, target_side
 from .infantry_fire import RIFLE_INDEX, out_of_range, range_modifier
 from .infantry_fire import number as infantry_number

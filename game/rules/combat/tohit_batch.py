@@ -14,10 +14,10 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
+from game.core.options import TW, Rules
 from game.units.unit import Unit
 
 from ...board import Board
-from ..options import TW, Rules
 from .arcs import ARC_BY_HALF, ARC_NAMES, SIDE_BY_HALF, half_sectors, relative_half, torso_facing
 from .los import Sight, viewer
 from .los_batch import axial, sight_many

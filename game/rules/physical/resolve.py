@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.core.dice import Dice, Roll
+from game.core.options import TW, Rules
 from game.rules.damage.infantry import TROOPERS, destroyed_event, hit_platoon
 from game.rules.move.diving import set_at
 from game.rules.piloting.collide import Shove, SlideWorld, chain, standable
@@ -28,7 +29,6 @@ from game.units.unit import Unit
 from ...board import Board
 from ...hexgrid import Hex, direction_to, distance, neighbour
 from ..combat.resolve import Group
-from ..options import TW, Rules
 from .numbers import DFA_FALL_LEVELS, dfa_miss_damage
 from .options import PhysicalOption
 from .platoons import stomp

@@ -17,19 +17,10 @@ import pygame
 from game.flow import actor, banner, outcome
 from game.hexgrid import DIRECTION_NAMES
 from game.state import GameState
+from game.ui.widgets.palette import BAD, BG, BG2, DIM, GOOD, SIDE_TEXT, SIDE_UI, TEXT, WARN
 
 from .fonts import draw_text, font, ui_size
 from .hud import wrap
-
-BG = (27, 29, 33)
-BG2 = (38, 41, 47)
-TEXT = (236, 234, 228)
-DIM = (169, 166, 156)
-GOOD = (120, 200, 120)
-BAD = (235, 95, 85)
-WARN = (250, 215, 60)
-SIDE_UI = {"A": (47, 92, 158), "B": (216, 164, 58)}
-SIDE_TEXT = {"A": (235, 240, 250), "B": (30, 24, 12)}
 
 Row = tuple[str, Any, bool]  # text, colour, bold
 

@@ -32,22 +32,16 @@ from game.designs.roster import built_body, built_hull
 from game.narrate import skills
 from game.rules.combat.tohit import mounts, weapon_gone
 from game.state import GameState
+from game.ui.widgets.palette import BAD, BG, DIM, GOOD, TEXT, Colour
+from game.ui.widgets.palette import BG2 as CELL
+from game.ui.widgets.palette import SIDE_UI as SIDE
+from game.ui.widgets.palette import WARN_SOFT as WARN
 from game.units.mech import TORSOS, MechBody
 from game.units.unit import INFANTRY, Unit
 
 from .fonts import draw_text, font
 from .hud import wrap
 from .unit_tip import infantry_line
-
-Colour = tuple[int, int, int]
-BG: Colour = (27, 29, 33)
-CELL: Colour = (38, 41, 47)
-TEXT: Colour = (236, 234, 228)
-DIM: Colour = (169, 166, 156)
-GOOD: Colour = (120, 200, 120)
-WARN: Colour = (250, 205, 90)
-BAD: Colour = (235, 95, 85)
-SIDE: dict[str, Colour] = {"A": (47, 92, 158), "B": (216, 164, 58)}
 
 Section = Callable[["Sheet"], None]
 

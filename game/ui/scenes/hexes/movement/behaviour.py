@@ -22,6 +22,7 @@ from game.outcome import in_the_fight
 from game.phases.actions import CommitMove
 from game.phases.movement import to_move
 from game.state import GameState
+from game.ui.app.app import App
 from game.ui.map import overlays
 from game.ui.map.anim import MoveAnimation
 from game.ui.map.view import MapView, tiles_for
@@ -50,7 +51,7 @@ class PlayScene:
     overlay = False
     scene_name = "play"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         state = app.state
         self.view = MapView(state.start_board or state.board, tiles_for(state))
@@ -408,10 +409,10 @@ class PlayScene:
         play_act.unpin(self)
 
     # --- input ----------------------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, event: pygame.event.Event) -> bool:
         from game.ui.scenes.hexes.movement.input import handle_event
 
-        handle_event(self, event)
+        return handle_event(self, event)
 
     def update(self, dt: float) -> None:
         if self.anim is None and self.marks:

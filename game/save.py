@@ -24,22 +24,25 @@ from typing import Any
 
 from .actions import Action, IllegalActionError, action_from_json, action_to_json
 from .atomic import write_atomic
+from .board import Board
 from .errors import UserFacingError, brief
 from .flow import replay
 from .movers import Mover
 from .rules.options import OPTIONS, TACOPS, Rules
-from .scenario import ScenarioError, parse_scenario, read_json
+from .scenario import SAVES, ScenarioError, parse_scenario, read_json
 from .scenario_save import board_digest, board_to_json, unit_to_json
 from .state import GameStart, GameState
 
 FORMAT = "hexplate-save"
-VERSION = 5
+VERSION = 6
 # Version 1 saves (before designs were data and bodies lived on the units), version 2
 # saves (whose digest covered the log's wording, which the narration has changed since),
 # version 3 saves (whose digest covered units without an aerospace flight record) and
-# version 4 saves (units without a submarine's depth) replay from their actions as
-# before; only their turn, phase, action count and dice position are checked.
-READABLE_VERSIONS = (1, 2, 3, 4, VERSION)
+# version 4 saves (units without a submarine's depth) and version 5 saves (before a
+# fall cut the rest of a planned path in play, PSR-14, and before a game's end stopped
+# the next phase from opening) replay from their actions as before; only their turn,
+# phase, action count and dice position are checked.
+READABLE_VERSIONS = (1, 2, 3, 4, 5, VERSION)
 TOP_KEYS = ("format", "version", "start", "actions", "snapshot")
 START_KEYS = ("board", "units", "rules", "sides", "seed", "dice")
 VARIANTS = ("tw", "classic")
@@ -126,6 +129,7 @@ def snapshot(state: GameState) -> dict[str, Any]:
         "dice_faces_used": state.faces_used,
         "digest": hashlib.sha256(repr(digest_of).encode()).hexdigest(),
         "board": board_digest(state.start_board or state.board),
+        "board_size": _size(state.start_board or state.board),
     }
 
 
@@ -167,7 +171,8 @@ def load_game(path: str | Path, mover: Mover | None = None) -> GameState:
         raise _as_save_error(path, e) from None
     top = _obj(path, data, "the save")
     if top.get("format") != FORMAT:
-        raise SaveError(f"{path}: this is not a hexplate save file (no 'format': '{FORMAT}').")
+        why = f"this is not a hexplate save file (no 'format': '{FORMAT}')"
+        raise SaveError(f"{path}: {why}{_hint(top, path)}.")
     version = top.get("version")
     if version not in READABLE_VERSIONS:
         raise SaveError(
@@ -179,7 +184,7 @@ def load_game(path: str | Path, mover: Mover | None = None) -> GameState:
     board, start = _start(path, _obj(path, top["start"], "start"))
     saved = top["snapshot"]
     if isinstance(saved, dict) and "board" in saved and saved["board"] != board_digest(board):
-        raise SaveError(f"{path}: {_board_changed(start.map_ref)}.")
+        raise SaveError(f"{path}: {_board_changed(start.map_ref, saved.get('board_size'), board)}.")
     actions = saved_actions(path, top["actions"])
     try:
         state = replay(board, start, actions, mover)
@@ -233,10 +238,34 @@ def _matches(now: dict[str, Any], saved: Any, version: Any) -> bool:
     return isinstance(saved, dict) and all(now[k] == saved.get(k) for k in keys)
 
 
-def _board_changed(map_ref: str | None) -> str:
-    if map_ref:
-        return f"the map {map_ref} is not the one this game was played on (it has changed since)"
-    return "the save's board is not the one the game was played on (the file was edited)"
+def _hint(top: dict[str, Any], path: Path) -> str:
+    """Where a file that is not a hex save opens instead (issue 25)."""
+    saved = SAVES.get(str(top.get("format")))
+    if saved is not None:
+        return f"; it is another rule set's save: continue it with '{saved} {path}'"
+    if "board" in top or top.get("ruleset") == "regiments":
+        return f"; it is a scenario: open it with 'python main.py play --scenario {path}'"
+    return ""
+
+
+def _size(board: Board) -> str:
+    return f"{board.width}x{board.height}"
+
+
+def _board_changed(map_ref: str | None, saved_size: Any, board: Board) -> str:
+    """Why the board is not the saved game's: another map (another size), or the map
+    edited since (the same size; a save before version 6 does not say its size)."""
+    if not map_ref:
+        return "the save's board is not the one the game was played on (the file was edited)"
+    now = _size(board)
+    if isinstance(saved_size, str) and saved_size != now:
+        return (f"the map {map_ref} is another map ({now} hexes) than the one this game was "
+                f"played on ({saved_size} hexes)")  # fmt: skip
+    if isinstance(saved_size, str):
+        return (f"the map {map_ref} is not the one this game was played on: another map of "
+                "the same size, or this map edited since")  # fmt: skip
+    return (f"the map {map_ref} is not the one this game was played on: another map, or "
+            "this map edited since")  # fmt: skip
 
 
 def _as_save_error(path: Path, e: Exception) -> SaveError:

@@ -132,6 +132,14 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+EMPTY = "the file is empty"
+# the save formats (game.save, game.regiments.save) and the command that opens each
+SAVES = {
+    "hexplate-save": "python main.py play --load",
+    "hexplate-regiments-save": "python main.py regiments --load",
+}
+
+
 def read_json(path: Path) -> Any:
     """The file's JSON, or a ScenarioError saying why it cannot be had."""
     r = Reader(path)
@@ -145,6 +153,8 @@ def read_json(path: Path) -> Any:
         raise r.error("is not UTF-8 text") from None
     except OSError as e:
         raise r.error(f"cannot be read ({e.strerror or e})") from None
+    if not text.strip():  # said as the map reader says it (game.maps.checks)
+        raise r.error(EMPTY)
     try:
         return json.loads(text, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as e:
@@ -167,6 +177,9 @@ def parse_scenario(data: Any, path: Path) -> Scenario:
     top = r.obj(data, "the scenario")
     if top.get("ruleset") == "regiments":  # Extension 3: game.regiments.scenario reads it
         raise r.error("is a regiments scenario: ask 'rules regiment' or open it with 'regiments'")
+    saved = SAVES.get(str(top.get("format")))
+    if saved is not None:  # issue 25: point to where a save opens
+        raise r.error(f"is a saved game, not a scenario: continue it with '{saved} {path}'")
     r.keys(top, TOP_KEYS, "the scenario")
     version = r.int_(top.get("version", VERSION), "version", VERSION, VERSION)
     options = _options(r, top.get("options", []))

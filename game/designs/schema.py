@@ -101,7 +101,10 @@ def read_json_file(path: Path) -> Any:
     """The file's JSON, or a DesignError saying why it cannot be had."""
     c = _Check(path)
     try:
-        return json.loads(path.read_bytes().decode("utf-8"))
+        text = path.read_bytes().decode("utf-8")
+        if not text.strip():  # said as the map and scenario readers say it
+            raise c.fail("the file is empty")
+        return json.loads(text)
     except FileNotFoundError:
         raise c.fail("no such file") from None
     except UnicodeDecodeError:

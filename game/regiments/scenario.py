@@ -16,7 +16,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from ..scenario import ScenarioError, read_json
+from ..scenario import SAVES, ScenarioError, read_json
 from .geometry import convex_hull, overlaps
 from .options import CHOICES, Options
 from .paths import Step
@@ -103,6 +103,9 @@ class _R:
 
 def parse(data: Any, path: Path) -> RegimentScenario:
     r = _R(path)
+    if isinstance(data, dict) and str(data.get("format")) in SAVES:  # issue 25
+        saved = SAVES[str(data.get("format"))]
+        raise r.err(f"is a saved game, not a scenario: continue it with '{saved} {path}'")
     top = r.obj(data, "the scenario", TOP_KEYS)
     if top.get("ruleset") != RULESET:
         raise r.err(f"'ruleset' must be \"{RULESET}\" for a regiments scenario")

@@ -10,13 +10,17 @@ from typing import Any
 import pygame
 
 from game.flow import actor
+from game.narrate.words import need_text
 from game.phases.weapons import targets_of, to_declare
+from game.rules.combat.modifiers import heat_to_hit
 from game.rules.heat import HeatReport
 from game.units import heat_mp_penalty
 
 from .anim import popup_surface
+from .attack_odds import reason_rows, twist_active, twist_text, volley_rows, weapon_row
 from .fonts import font, log_size
 from .help import draw_help
+from .hud import wrap
 from .panels import (
     BAD,
     BG,
@@ -165,7 +169,8 @@ def _draw_badges(scene: Any, screen: pygame.Surface) -> None:
             screen.blit(dim, (cx - r * 2, cy - r * 2))
             text, bg = "x", (70, 70, 74)
         else:
-            text, bg = str(best), (GOOD if best <= 7 else WARN if best <= 9 else BAD)
+            text = "auto" if need_text(best) == "automatic" else str(best)
+            bg = GOOD if best <= 7 else WARN if best <= 9 else BAD
         at = (cx + r, cy - r * 2)
         pygame.draw.circle(screen, bg, at, r)
         pygame.draw.circle(screen, (20, 20, 22), at, r, 2)
@@ -225,7 +230,7 @@ def _side_surface(scene: Any, shown: str | None, rect: pygame.Rect,
         img = rows_surface(heat_rows(heat), size, rect.w)
         surf.blit(img, (0, y))
         y += img.get_height()
-    more = scene.more_rows(shown) if hasattr(scene, "more_rows") else []  # the sandbox's odds
+    more = scene.more_rows(shown) if hasattr(scene, "more_rows") else volley_rows(scene, shown)
     if more:
         surf.blit(rows_surface(more, size, rect.w), (0, y))
     buttons = _draw_buttons(scene, surf, local, size, hovered)
@@ -277,6 +282,7 @@ def _draw_weapons(scene: Any, surf: pygame.Surface, shown: str | None, rect: pyg
         return y, out
     s = opts.sight
     head = f"Target {shown}: range {s.range}, {opts.arc} arc, hits its {opts.side}"
+    head += twist_text(scene)  # finding 2: the twist on screen, not only in the log
     if scene.plan.target != shown:
         head += " (hover)"
     title = rows_surface([(head, TEXT, True)] + ([(s.reason or "no line of sight", BAD, False)]
@@ -286,26 +292,19 @@ def _draw_weapons(scene: Any, surf: pygame.Surface, shown: str | None, rect: pyg
     chosen = scene.plan.fire.get(shown, set()) if scene.plan.target == shown else set()
     f = font(size)
     line = f.get_linesize() + 2
+    note = getattr(scene, "row_note", None)  # the sandbox's what-if odds
     for w in opts.weapons:
-        mark = "[x]" if w.index in chosen else "[ ]"
-        if w.fires:
-            text, colour = (
-                f"{mark} {w.index + 1} {w.name} ({w.location}) {w.bracket}: {w.target}",
-                TEXT,
-            )
-        elif w.can_fire:
-            text, colour = f"    {w.index + 1} {w.name} ({w.location}): impossible (12+)", DIM
-        else:
-            text, colour = f"    {w.index + 1} {w.name} ({w.location}): {w.why_not}", DIM
-        if w.fires and hasattr(scene, "row_note"):  # the sandbox's what-if odds
-            text += scene.row_note(shown, w)
-        r = pygame.Rect(rect.x + 4, y, rect.w - 8, line)
+        text, colour = weapon_row(scene, shown, w, chosen, note)
+        indent = f.size("    ")[0]  # finding 5: the whole reason, wrapped under the name
+        lines = wrap(text, f, rect.w - 16 - indent) or [""]
+        r = pygame.Rect(rect.x + 4, y, rect.w - 8, line * len(lines))
         if scene.hover_row == w.index:
             pygame.draw.rect(surf, (45, 48, 55), r, border_radius=4)
-        img = f.render(_fit(f, text, r.w - 8), True, colour)
-        surf.blit(img, (r.x + 4, r.y + 1))
+        for k, part in enumerate(lines):
+            surf.blit(f.render(part, True, colour), (r.x + 4 + (indent if k else 0),
+                                                     r.y + 1 + k * line))  # fmt: skip
         out.append((r, w.index))
-        y += line
+        y += r.h
     return y + size // 2, out
 
 
@@ -326,7 +325,9 @@ def heat_rows(r: HeatReport) -> list[Row]:
                         f" sinks = {r.heat_after}", TEXT, True)]  # fmt: skip
     effects = []
     if heat_mp_penalty(r.heat_after):
-        effects.append(f"walk -{heat_mp_penalty(r.heat_after)}")
+        effects.append(f"walk -{heat_mp_penalty(r.heat_after)} MP")  # HEAT-06
+    if heat_to_hit(r.heat_after):
+        effects.append(f"+{heat_to_hit(r.heat_after)} to hit")  # HEAT-07
     if r.shutdown == "automatic":
         effects.append("automatic shutdown")
     elif r.shutdown is not None:
@@ -347,6 +348,8 @@ def _draw_buttons(scene: Any, surf: pygame.Surface, rect: pygame.Rect, size: int
     w = (rect.w - size * 3) // 2
     buttons = []
     for i, (action, label, active) in enumerate(specs):
+        lit = twist_active(scene, action)  # a twist button is lit while the torso is turned
+        active = active if lit is None else lit
         x = rect.x + size + (i % 2) * (w + size)
         yy = y - (1 - i // 2) * (bh + size // 3)
         b = Button(pygame.Rect(x, yy, w, bh), action, label, active)
@@ -361,11 +364,13 @@ def _draw_row_tip(scene: Any, screen: pygame.Surface, shown: str | None) -> None
         return
     opts = scene.options(shown)
     w = next((w for w in opts.weapons if w.index == scene.hover_row), None) if opts else None
-    if w is None or not w.modifiers:
+    if w is None or (w.fires and not w.modifiers):
         return
     size = scene.layout.size
-    rows: list[Row] = [(f"{w.name}: {w.target if w.fires else 'cannot fire'}", WARN, True)]
-    rows += [(f"{m.reason}  {m.value:+d}  ({m.rule})", TEXT, False) for m in w.modifiers]
+    rows: list[Row] = reason_rows(w)  # finding 5: why it cannot fire, in full
+    if w.fires:
+        rows = [(f"{w.name}: {need_text(w.target)}", WARN, True)]
+        rows += [(f"{m.reason}  {m.value:+d}  ({m.rule})", TEXT, False) for m in w.modifiers]
     tip = scene.cache.get("tip", (rows, size), lambda: tooltip(rows, size - 2, size * 20))
     mx, my = scene.mouse
     right = min(mx - 12, scene.layout.side.x - 4)  # left of the panel: the rows stay readable

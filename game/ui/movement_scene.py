@@ -325,7 +325,7 @@ class PlayScene:
             wp = plan.waypoints[-1] if plan.waypoints else None
             at, facing = (wp.at, wp.facing) if wp else (unit.at, unit.facing)
             steps = wp.steps if wp else ()
-            if unit.prone:
+            if unit.prone and plan.mode != "crawl":  # ADV-03: a crawl stays prone
                 steps += ("U",)
             for cell in line(at, h)[1:]:
                 nxt = cell[0]

@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from game.flow import actor
+from game.narrate.words import need_text
 from game.phases.physical import to_declare
 
 from .anim import popup_surface
@@ -107,12 +108,17 @@ def _badges(scene: Any, screen: pygame.Surface) -> None:
         cx, cy = scene.view.centre(t.at)
         r = max(9, round(16 * zoom))
         text, bg = ("x", (70, 70, 74)) if best is None else (
-            str(best), GOOD if best <= 7 else WARN if best <= 9 else BAD)  # fmt: skip
+            _badge_number(best), GOOD if best <= 7 else WARN if best <= 9 else BAD)  # fmt: skip
         at = (cx + r, cy - r * 2)
         pygame.draw.circle(screen, bg, at, r)
         pygame.draw.circle(screen, (20, 20, 22), at, r, 2)
         img = f.render(text, True, (20, 20, 22))
         screen.blit(img, img.get_rect(center=at))
+
+
+def _badge_number(best: int) -> str:
+    """The badge's text: the number, or 'auto' when any roll hits (2 or less)."""
+    return "auto" if need_text(best) == "automatic" else str(best)
 
 
 def _side(scene: Any, screen: pygame.Surface) -> None:
@@ -170,7 +176,8 @@ def _attack_rows(scene: Any, screen: pygame.Surface, rect: pygame.Rect, y: int,
         mark = "[x]" if (b.kind, plan.target, b.limb) in plan.chosen else "[ ]"
         if o.attacks:
             table = f", {o.table} table" if o.table else ""
-            text, colour = f"{mark} {i + 1} {name}: {o.target}  ({o.damage} dmg{table})", TEXT
+            need = need_text(o.target)
+            text, colour = f"{mark} {i + 1} {name}: {need}  ({o.damage} dmg{table})", TEXT
             if hasattr(scene, "row_note"):  # the sandbox's what-if odds
                 text += scene.row_note(o)
         elif o.can_attack:

@@ -28,6 +28,7 @@ from game.units import Unit
 from .anim import MoveAnimation, Popup, popup_of
 from .flight_draw import draw_flight, flight_rows
 from .flight_plan import FlightPlan, positions
+from .follow import follow, opening_view, show_unit
 from .keys import is_confirm
 from .log_view import LogView
 from .map_events import route
@@ -64,7 +65,7 @@ class FlightScene:
         self.buttons: list[Any] = []
         self.log_view = LogView()
         self.resize(fit=True)
-        self.view.focus((u.at for u in self.fliers()), app.screen.get_height())
+        opening_view(self, (u.at for u in self.fliers()), app.screen.get_height())
 
     @property
     def state(self):
@@ -168,7 +169,7 @@ class FlightScene:
         self.select(nxt)
         u = self.state.unit(nxt)
         if u is not None:
-            self.view.centre_on(u.at)
+            show_unit(self, u.at)
 
     def fly(self) -> None:
         u, flight = self.unit(), self.flight()
@@ -242,7 +243,7 @@ class FlightScene:
         clicked = event.type == pygame.MOUSEBUTTONDOWN or is_confirm(event)
         if clicked and time.monotonic() - self.skipped_at >= HANDOFF_GRACE:
             self.handoff = None
-            self.view.focus((u.at for u in self.fliers()), None)
+            follow(self, (u.at for u in self.fliers()), None)
         return True
 
     def _key(self, event: pygame.event.Event) -> None:

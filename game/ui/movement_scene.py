@@ -27,6 +27,7 @@ from game.units import Unit
 from . import charge_act, overlays, play_act, play_tacops
 from .anim import MoveAnimation
 from .charge_draw import targets_layer
+from .follow import follow, opening_view
 from .log_view import LogView
 from .panels import Button, PanelCache, screen_layout
 from .play_charge import ChargeView, enemy_at
@@ -73,13 +74,14 @@ class PlayScene:
         self.log_view = LogView()
         self.shown: GameState | None = None  # the state before a move, while it plays
         self.resize(fit=True)  # the starting view fits the map
+        opening_view(self, (u.at for u in self.movable()), app.screen.get_height())
         self._after_action()
 
     def focus_side(self, zoom: bool = True) -> None:
         """Centre on the units of the side to act (and zoom to at least 75%)."""
         units = self.movable() or tuple(u for u in self.state.units if u.at.col >= 0)
         height = self.app.screen.get_height() if zoom else None
-        self.view.focus((u.at for u in units), height)
+        follow(self, (u.at for u in units), height)  # only when following the action
 
     @property
     def state(self):

@@ -32,8 +32,10 @@ from game.setup import forces_of
 from game.state import GameState
 
 from . import scenes
+from .follow import remember
 from .keys import shared_key
 from .play_view import map_path
+from .settings import Settings, load_settings
 
 QUICKSAVE = "quicksave.json"
 SANDBOX_FILE = "sandbox.json"  # Ctrl+S in the sandbox: a scenario file (game.sandbox)
@@ -60,6 +62,8 @@ class App:
         self.turn_starts: dict[int, GameState] = {}  # each turn as it began (the summaries)
         self.summarised = 0  # the last turn whose end-of-turn summary has been shown
         self.line: History[GameState] | None = None  # a sandbox's undo line (game.sandbox)
+        self.settings: Settings = load_settings()  # game.ui.settings: kept between starts
+        self.kept_camera: Any = None  # (game, camera) the player left (game.ui.follow)
 
     # --- scenes ---------------------------------------------------------------------------
     @property
@@ -318,6 +322,7 @@ class App:
                 return
         if self.top is not None:
             self.top.update(dt)
+            remember(self)  # the next screen opens where the player left the camera
         if draw:
             self.draw()
 

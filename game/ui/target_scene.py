@@ -19,6 +19,7 @@ from game.hexgrid import Hex
 from game.units import Unit
 
 from .anim import Popup, popup_of
+from .follow import follow, opening_view, show_unit
 from .keys import is_confirm
 from .log_view import LogView
 from .map_events import route
@@ -63,7 +64,7 @@ class TargetScene:
         self.rows: list[tuple[pygame.Rect, int]] = []  # rows on screen -> index
         self.over = False  # the game-over overlay has been shown
         self.resize(fit=True)
-        self.view.focus((u.at for u in self.waiting(self.handoff)), app.screen.get_height())
+        opening_view(self, (u.at for u in self.waiting(self.handoff)), app.screen.get_height())
 
     @property
     def state(self):
@@ -139,7 +140,7 @@ class TargetScene:
         self.select(nxt)
         u = self.state.unit(nxt)
         if u is not None:
-            self.view.centre_on(u.at)
+            show_unit(self, u.at)
 
     def _after(self, base: int) -> None:
         """Queue the resolution's dice (the log shows each result after its dice); hand
@@ -273,5 +274,5 @@ def handoff_click(scene: TargetScene, event: pygame.event.Event) -> bool:
             return True
         scene.handoff = None
         units = scene.waiting(actor(scene.state))
-        scene.view.focus((u.at for u in units), None)
+        follow(scene, (u.at for u in units), None)
     return True

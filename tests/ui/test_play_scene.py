@@ -243,7 +243,7 @@ def test_save_and_a_damaged_save_keeps_the_game_going(tmp_path):
     ready(app)
     key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
     saved = tmp_path / "saves" / "quicksave.json"
-    assert json.loads(saved.read_text())["version"] == 5
+    assert json.loads(saved.read_text())["version"] == 6
     (tmp_path / "saves" / "broken.json").write_text("{not json")
     import os
 

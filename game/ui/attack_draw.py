@@ -51,6 +51,10 @@ ATTACK_KEYS: tuple[tuple[str, str], ...] = (
     ("Esc", "drop the selection; again: the menu"),
     ("Middle drag, arrows, wheel", "pan and zoom"),
     ("Ctrl+S / Ctrl+O / F1", "save / load / this help"),
+    (
+        "Ctrl+Z",
+        "take back the plan, or the last declaration while its phase goes on (rolled dice stand)",
+    ),
 )
 
 

@@ -10,6 +10,8 @@ from typing import Any
 
 import pygame
 
+from .play_undo import take_back
+
 SHARED_KEYS = (
     ("Ctrl+S", "save the game (quicksave.json in the save folder)"),
     ("Ctrl+O", "load a saved game"),
@@ -59,4 +61,15 @@ def shared_key(app: Any, event: pygame.event.Event) -> bool:
     if event.key == pygame.K_o:
         app.open_once("load")
         return True
+    if event.key == pygame.K_z and _in_play(app, top):
+        app.notify(take_back(app))
+        return True
     return False
+
+
+def _in_play(app: Any, top: Any) -> bool:
+    """A game in play (not a sandbox with its own undo line, not a regiments screen,
+    not a menu or the start screen): Ctrl+Z takes back (game.ui.play_undo)."""
+    if getattr(app, "state", None) is None or getattr(app, "line", None) is not None:
+        return False
+    return hasattr(top, "plan") and not hasattr(top, "save_own")

@@ -59,6 +59,10 @@ PHYSICAL_KEYS: tuple[tuple[str, str], ...] = (
     ("Enter / H", "declare / make no physical attack"),
     ("Esc", "drop the selection; again: the menu"),
     ("Ctrl+S / Ctrl+O / F1", "save / load / this help"),
+    (
+        "Ctrl+Z",
+        "take back the plan, or the last declaration while its phase goes on (rolled dice stand)",
+    ),
 )
 
 

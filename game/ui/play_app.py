@@ -34,6 +34,7 @@ from game.state import GameState
 from . import scenes
 from .follow import remember
 from .keys import shared_key
+from .play_undo import note_action
 from .play_view import map_path
 from .settings import Settings, load_settings
 
@@ -63,6 +64,7 @@ class App:
         self.summarised = 0  # the last turn whose end-of-turn summary has been shown
         self.line: History[GameState] | None = None  # a sandbox's undo line (game.sandbox)
         self.settings: Settings = load_settings()  # game.ui.settings: kept between starts
+        self.taken_back_to: list[GameState] = []  # states before the last actions (Ctrl+Z)
         self.kept_camera: Any = None  # (game, camera) the player left (game.ui.follow)
 
     # --- scenes ---------------------------------------------------------------------------
@@ -134,6 +136,8 @@ class App:
         self._note_turn(before)
         if self.line is not None:
             self.line = self.line.push(out.state)
+        else:
+            note_action(self, before)  # Ctrl+Z may take it back (game.ui.play_undo)
         self.events_out.extend(out.events)
         if out.phase_changed:
             self._autosave()

@@ -83,9 +83,10 @@ def draw_attack(scene: Any, screen: pygame.Surface) -> None:
         _draw_badges(scene, screen)
     lay = scene.layout
     extra = f"- {plan.unit_id} fires" if plan is not None else ""
-    key = (id(state), extra, lay.banner.size, lay.size)
+    head = getattr(scene, "dice_banner", None) if scene.popups else None
+    key = (id(state), extra, lay.banner.size, lay.size, head)
     banner = scene.cache.get(
-        "banner", key, lambda: banner_surface(state, extra, lay.banner, lay.size)
+        "banner", key, lambda: banner_surface(state, extra, lay.banner, lay.size, head)
     )
     screen.blit(banner, lay.banner.topleft)
     if scene.panels:

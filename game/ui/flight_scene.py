@@ -32,6 +32,7 @@ from .follow import follow, opening_view, show_unit
 from .keys import is_confirm
 from .log_view import LogView
 from .map_events import route
+from .pace import paced
 from .panels import PanelCache, Row, button_at, screen_layout
 from .play_input import HANDOFF_GRACE, help_key
 from .play_view import MapView, tiles_for
@@ -292,7 +293,7 @@ class FlightScene:
 
     def update(self, dt: float) -> None:
         if self.anim is not None:
-            if not self.anim.update(dt):
+            if not self.anim.update(paced(self.app, dt)):
                 self.anim = None
             return
         if not self.help and self.view.held_keys(dt):

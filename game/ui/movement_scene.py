@@ -29,6 +29,7 @@ from .anim import MoveAnimation
 from .charge_draw import targets_layer
 from .follow import follow, opening_view
 from .log_view import LogView
+from .pace import paced
 from .panels import Button, PanelCache, screen_layout
 from .play_charge import ChargeView, enemy_at
 from .play_plan import DEAD_ZONE, STICKY, Plan, aimed_facing, facing_from_angle, going_on
@@ -409,7 +410,7 @@ class PlayScene:
         if self.anim is None and self.marks:
             self.marks = [(h, t, left - dt) for h, t, left in self.marks if left > dt]
         if self.anim is not None:
-            self.anim.update(dt)
+            self.anim.update(paced(self.app, dt))
             if self.anim.done:
                 self.anim = None
                 self.shown = None

@@ -88,7 +88,8 @@ def draw_physical(scene: Any, screen: pygame.Surface) -> None:
     extra = f"- {plan.unit_id} attacks" if plan is not None else ""
     if walk is not None:
         extra = f"- {walk.unit_id} may walk first (physical attack defence, ADV-01)"
-    screen.blit(banner_surface(state, extra, lay.banner, lay.size), lay.banner.topleft)
+    head = getattr(scene, "dice_banner", None) if scene.popups else None  # finding 4
+    screen.blit(banner_surface(state, extra, lay.banner, lay.size, head), lay.banner.topleft)
     if scene.panels:
         _side(scene, screen)
         draw_log(scene, screen)

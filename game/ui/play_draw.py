@@ -18,6 +18,7 @@ from .charge_draw import charge_rows
 from .fonts import draw_text, font, log_size, place
 from .help import PLAY_KEYS, draw_help
 from .overlays import MoveWarning
+from .pace import dice_banner
 from .panels import (
     BG,
     DIM,
@@ -158,10 +159,12 @@ def _draw_banner(scene: Any, screen: pygame.Surface) -> None:
     if scene.plan is not None:
         careless = " (careless)" if scene.plan.careless else ""
         extra = f"- {scene.plan.unit_id}: {scene.plan.mode}{careless}"
+    moving = getattr(scene, "anim", None) is not None and getattr(scene, "shown", None)
+    head = dice_banner(scene.shown) if moving else None  # finding 4: not ahead of the dice
     surf = scene.cache.get(
         "banner",
-        (id(scene.state), extra, lay.banner.size),
-        lambda: banner_surface(scene.state, extra, lay.banner, lay.size),
+        (id(scene.state), extra, lay.banner.size, head),
+        lambda: banner_surface(scene.state, extra, lay.banner, lay.size, head),
     )
     screen.blit(surf, lay.banner.topleft)
 

@@ -15,6 +15,7 @@ from . import (
     regiments_scene,
     regiments_start,
     sandbox_scene,
+    settings_menu,
     start_screen,
     turn_summary,
 )
@@ -33,4 +34,5 @@ SCREEN_MODULES = (
     regiments_scene,
     turn_summary,
     sandbox_scene,
+    settings_menu,
 )

@@ -23,6 +23,7 @@ from .follow import follow, opening_view, show_unit
 from .keys import is_confirm
 from .log_view import LogView
 from .map_events import route
+from .pace import dice_banner, paced
 from .panels import PanelCache, button_at, screen_layout
 from .play_input import HANDOFF_GRACE, help_key
 from .play_view import MapView, tiles_for
@@ -58,6 +59,7 @@ class TargetScene:
         self.popups: list[tuple[Popup, int]] = []  # a resolution roll and its log entry
         self.log_shown: int | None = None  # while dice pop up: log entries shown so far
         self.popup_left = 0.0
+        self.dice_banner: str | None = None  # the phase the dice shown belong to
         self.skipped_at = 0.0
         self.buttons: list[Any] = []
         self.log_view = LogView()
@@ -121,11 +123,13 @@ class TargetScene:
             self.app.notify("Select one of your units (ringed) first", error=True)
             return
         base = len(self.state.log)
+        head = dice_banner(self.state)  # finding 4: the header waits for the dice
         if self.app.act(self.declaration(hold)) is None:
             return
         self.plan = None
         self.app.advance()
         self._after(base)
+        self.dice_banner = head if self.popups else None
 
     def declaring(self) -> bool:
         """The game is still in this screen's phase (declarations go on)."""
@@ -214,11 +218,13 @@ class TargetScene:
 
     def update(self, dt: float) -> None:
         if self.popups:
-            self.popup_left -= dt
+            self.popup_left -= paced(self.app, dt)  # the settings' dice speed
             if self.popup_left <= 0:
                 self.popups.pop(0)
                 self.popup_left = POPUP_SECONDS
                 self.log_shown = self.popups[0][1] if self.popups else None
+            if not self.popups:
+                self.dice_banner = None
             return
         if not self.over and self.app.over:  # the attacks ended the game: its result
             self.over, self.handoff, self.plan = True, None, None
@@ -232,6 +238,7 @@ class TargetScene:
     def skip_popups(self) -> None:
         """Show every result now (a click or key while the dice roll)."""
         self.popups, self.log_shown = [], None
+        self.dice_banner = None
         self.skipped_at = time.monotonic()
 
     def log_upto(self) -> int | None:

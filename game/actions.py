@@ -15,8 +15,9 @@ import typing
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .dice import Roll
-from .errors import brief
+from game.core.dice import Roll
+from game.core.errors import brief
+
 from .hexgrid import Hex, HexNameError, hex_name, parse_hex_name
 
 
@@ -51,7 +52,7 @@ class Action:
 
 @dataclass(frozen=True, slots=True)
 class AddUnit(Action):
-    """Setup: put a roster design (game.roster key) into a side's force."""
+    """Setup: put a roster design (game.designs.roster key) into a side's force."""
 
     doing: ClassVar[str] = "units are added"
 
@@ -80,7 +81,7 @@ class StartGame(Action):
 
 @dataclass(frozen=True, slots=True)
 class Deploy(Action):
-    """Deployment: set a unit down in its side's zone (game.deploy)."""
+    """Deployment: set a unit down in its side's zone (game.rules.deploy)."""
 
     doing: ClassVar[str] = "units are deployed"
 

@@ -19,8 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
 
+from game.core.errors import UserFacingError
+
 from .actions import Refused, StartGame
-from .errors import UserFacingError
 from .flow import actor, apply, apply_strict, automatic, choices, outcome, replay
 from .invariants import problems
 from .outcome import Result

@@ -10,13 +10,13 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 
-from .errors import UserFacingError, one_line
+from game.core.errors import UserFacingError, one_line
 
 EXIT_BAD_INPUT = 2
 
 
 def _rules(argv: Sequence[str]) -> int:
-    from .referee import main as referee_main
+    from game.referee.moves import main as referee_main
 
     return referee_main(argv)
 

@@ -22,15 +22,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from game.core.atomic import write_atomic
+from game.core.errors import UserFacingError, brief
+from game.phases.movers import Mover
+from game.scenario.reader import SAVES, ScenarioError, parse_scenario, read_json
+from game.scenario.writer import board_digest, board_to_json, unit_to_json
+
 from .actions import Action, IllegalActionError, action_from_json, action_to_json
-from .atomic import write_atomic
 from .board import Board
-from .errors import UserFacingError, brief
 from .flow import replay
-from .movers import Mover
 from .rules.options import OPTIONS, TACOPS, Rules
-from .scenario import SAVES, ScenarioError, parse_scenario, read_json
-from .scenario_save import board_digest, board_to_json, unit_to_json
 from .state import GameStart, GameState
 
 FORMAT = "hexplate-save"
@@ -134,12 +135,12 @@ def snapshot(state: GameState) -> dict[str, Any]:
 
 
 def save_game(state: GameState, path: str | Path) -> None:
-    """Write the save atomically (game.atomic: temp file, fsync, os.replace, folder fsync)."""
+    """Write the save atomically (game.core.atomic: temp file, fsync, os.replace, folder fsync)."""
     write_text_atomically(Path(path), json.dumps(save_to_json(state), indent=1))
 
 
 def write_text_atomically(path: Path, text: str) -> None:
-    """game.atomic.write_atomic; a failure is a SaveError naming the file."""
+    """game.core.atomic.write_atomic; a failure is a SaveError naming the file."""
     try:
         write_atomic(path, text)
     except OSError as e:

@@ -11,11 +11,11 @@ from dataclasses import replace
 
 from game.actions import AddUnit, Deploy, Event, Refused, StartGame
 from game.board import build_board
-from game.dice import Dice
+from game.core.dice import Dice
 from game.flow import Outcome, apply
 from game.hexgrid import Hex, neighbour
-from game.movers import MoveReport
 from game.phases.deployment import deploying_side
+from game.phases.movers import MoveReport
 from game.setup import new_game
 from game.state import GameState, MoveRecord
 

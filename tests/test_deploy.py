@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from game.board import HexSpec, Zone, build_board
-from game.deploy import DeployError, check_deploy, legal_deploy_hexes, zone_hexes
+from game.designs.roster import make_unit
 from game.hexgrid import Hex
-from game.roster import make_unit
+from game.rules.deploy import DeployError, check_deploy, legal_deploy_hexes, zone_hexes
 
 
 def test_home_edges_without_map_zones() -> None:

@@ -17,10 +17,10 @@ from game.actions import (
     StartGame,
 )
 from game.board import build_board
+from game.designs.roster import make_unit
 from game.flow import Outcome, actor, apply, apply_strict, choices, replay
 from game.hexgrid import Hex
 from game.phases.movement import to_move
-from game.roster import make_unit
 from game.save import load_game, save_game
 from game.setup import new_game
 

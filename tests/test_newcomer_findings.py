@@ -15,17 +15,17 @@ import pytest
 from game import autoplay
 from game.actions import CommitMove, EndMove, EndPhase, Event, RollInitiative, StartGame
 from game.core.cups import cup_at
+from game.core.dice import Dice
 from game.core.engine import Engine
 from game.core.phase import PhaseRules
-from game.dice import Dice
 from game.flow import apply_strict
 from game.narrate.physical import _blow
 from game.narrate.tellers import FALL_TURNS
 from game.narrate.words import need_text
 from game.phases.end import wake_up
-from game.rules.psr import moved_text, skid_modifier
+from game.rules.piloting.psr import moved_text, skid_modifier
 from game.save import SaveError, load_game, save_game
-from game.scenario import ScenarioError, load_scenario
+from game.scenario.reader import ScenarioError, load_scenario
 from game.setup import new_game_from_map, new_game_from_scenario, with_forces, with_turn_limit
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -77,7 +77,7 @@ def test_psr_14_a_fall_in_play_keeps_the_facing_its_roll_gave(tmp_path: Path) ->
      (6, 5, "1 hexside counter-clockwise")],
 )  # fmt: skip
 def test_psr_14_the_fall_line_words_each_row_of_the_table(roll: int, turn: int, words: str) -> None:
-    from game.rules.falls import FALL_FACING
+    from game.rules.piloting.falls import FALL_FACING
 
     assert FALL_FACING[roll][0] % 6 == turn
     assert words in FALL_TURNS[turn]
@@ -86,7 +86,7 @@ def test_psr_14_the_fall_line_words_each_row_of_the_table(roll: int, turn: int, 
 def test_the_referee_still_takes_a_falls_remaining_steps(tmp_path: Path) -> None:
     """docs/piloting.md: the referee goes on with the steps still possible for the prone
     Mech (its answers stay as they were); only play replans after a fall."""
-    from game.rules.piloting import resolve_move
+    from game.rules.piloting.resolve import resolve_move
 
     s = _game(tmp_path, [MECH, FOE], {"0403": {"woods": 1}}, [1, 1, 6, 6])
     steps, script = ("F", "R", "R"), (1, 1, 5) + (6,) * 20
@@ -240,8 +240,8 @@ def test_a_save_given_as_a_scenario_points_to_load(tmp_path: Path) -> None:
 
 
 def test_an_empty_file_is_called_empty_everywhere(tmp_path: Path) -> None:
+    from game.core.errors import UserFacingError
     from game.designs.schema import read_json_file
-    from game.errors import UserFacingError
     from game.maps import load_map
     from game.regiments.setup import game_from_scenario
 

@@ -18,7 +18,7 @@ from game import flow
 from game.actions import Refused, StartGame
 from game.regiments import engine as regiments
 from game.regiments.setup import game_from_scenario
-from game.scenario_check import ScenarioError
+from game.scenario.checks import ScenarioError
 from game.setup import new_game_from_map, with_forces
 
 ROOT = Path(__file__).resolve().parents[1]

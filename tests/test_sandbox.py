@@ -27,8 +27,8 @@ from game.phases.sandbox import (
     SetMoved,
     SetPosture,
 )
-from game.sandbox import new_sandbox, save_sandbox, scenario_json, undo
-from game.scenario import load_scenario
+from game.phases.sandbox_game import new_sandbox, save_sandbox, scenario_json, undo
+from game.scenario.reader import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -195,9 +195,9 @@ from game.phases.sandbox import (  # noqa: E402
     SandboxFire,
     SandboxStrike,
 )
+from game.phases.sandbox_game import sandbox_from_scenario  # noqa: E402
 from game.phases.weapons import options_at  # noqa: E402
 from game.rules.combat.tohit import mounts  # noqa: E402
-from game.sandbox import sandbox_from_scenario  # noqa: E402
 
 
 def duel(w: int = 12, h: int = 12):

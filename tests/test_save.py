@@ -53,10 +53,10 @@ def test_round_trip_with_scenario_units_and_inline_board(tmp_path: Path) -> None
     from dataclasses import replace
 
     from game.board import HexSpec, build_board
+    from game.designs.roster import make_unit
     from game.hexgrid import Hex
-    from game.roster import make_unit
     from game.setup import new_game
-    from game.units import Damage
+    from game.units.unit import Damage
 
     board = build_board(6, 6, {Hex(2, 2): HexSpec(level=2, woods=1)})
     a = replace(make_unit("HBK-4G", "a", "A", at=Hex(0, 0), facing=2), damage=Damage(pilot_hits=1))

@@ -9,10 +9,10 @@ from pathlib import Path
 
 from game.actions import CommitMove, RollInitiative, StartGame
 from game.flow import apply_strict
-from game.sandbox import sandbox_from_scenario, save_sandbox
+from game.phases.sandbox_game import sandbox_from_scenario, save_sandbox
 from game.save import VERSION, load_game, save_game
-from game.scenario import load_scenario, parse_scenario
-from game.scenario_save import scenario_to_json
+from game.scenario.reader import load_scenario, parse_scenario
+from game.scenario.writer import scenario_to_json
 from game.setup import new_game_from_scenario
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -22,7 +22,7 @@ import pygame  # noqa: E402
 from pictures.drive import click, point, post  # noqa: E402  (the picture makers' events)
 
 from game.hexgrid import Hex  # noqa: E402
-from game.movers import reach_of  # noqa: E402
+from game.phases.movers import reach_of  # noqa: E402
 from game.ui.play import Args, make_app  # noqa: E402
 
 SIZE = (1280, 720)

@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Generic, Protocol, TypeVar
 
+from game.core.dice import Dice, Roll
+
 from ..actions import Action, Event, LogEntry
-from ..dice import Dice, Roll
 
 
 class CoreState(Protocol):

@@ -14,12 +14,13 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from ..errors import UserFacingError
-from ..locations import BIPED_LOCATIONS, HEAD, QUAD_LOCATIONS, VEHICLE_LOCATIONS
-from ..mech import max_armour
-from ..units import AERO, MECH_KINDS
-from ..units import ALL_KINDS as KINDS
-from ..vehicle import BODY
+from game.core.errors import UserFacingError
+from game.units.locations import BIPED_LOCATIONS, HEAD, QUAD_LOCATIONS, VEHICLE_LOCATIONS
+from game.units.mech import max_armour
+from game.units.unit import AERO, MECH_KINDS
+from game.units.unit import ALL_KINDS as KINDS
+from game.units.vehicle import BODY
+
 from .model import (
     AMMO_PREFIX,
     HEAT_SINK_SLOT,

@@ -21,8 +21,9 @@ from xml.etree import ElementTree
 
 import numpy as np
 
+from game.core.errors import one_line
+
 from ..board import ARRAY_FIELDS, Board, HexSpec, Zone, board_from_arrays
-from ..errors import one_line
 from ..hexgrid import Hex, hex_name
 from .checks import (
     Header,

@@ -7,14 +7,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from game.core.dice import Dice
+from game.rules.piloting.falls import wake_up as rules_wake_up
+from game.units.unit import Unit
+
 from ..actions import Event
 from ..board import Board
 from ..core.phase import PhaseRules, Step
-from ..dice import Dice
 from ..narrate import Narrator
-from ..rules.falls import wake_up as rules_wake_up
 from ..rules.turn import Phase
-from ..units import Unit
 from .control import control_rolls
 
 
@@ -22,7 +23,7 @@ def wake_up(
     units: tuple[Unit, ...], cup: Dice, board: Board, gone: Callable[[Unit], bool]
 ) -> tuple[tuple[Unit, ...], tuple[Event, ...]]:
     """PSR-21: each unconscious, living MechWarrior rolls on the PSR-20 table again
-    (game.rules.falls.wake_up); the events become log lines. A destroyed unit's pilot
+    (game.rules.piloting.falls.wake_up); the events become log lines. A destroyed unit's pilot
     (``gone``) rolls no more."""
     out: list[Unit] = []
     events: list[Event] = []

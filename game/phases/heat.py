@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.units.unit import Unit
+
 from ..actions import Event
 from ..core.phase import PhaseRules, Step
 from ..narrate.combat import game_events, heat_text
@@ -17,7 +19,6 @@ from ..rules.combat.records import STOOD_STILL
 from ..rules.heat import heat_phase
 from ..rules.turn import Phase
 from ..state import GameState
-from ..units import Unit
 from .damage_check import damage_rolls, roll_psr
 from .weapons import movement
 

@@ -14,10 +14,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+from game.core.errors import UserFacingError
+from game.scenario.reader import ScenarioError, read_json
+
 from ..actions import IllegalActionError, action_to_json
-from ..errors import UserFacingError
 from ..save import SaveError, save_dir, saved_actions, write_text_atomically
-from ..scenario import ScenarioError, read_json
 from .engine import replay
 from .regiment import Regiment
 from .scenario import RULESET, parse

@@ -16,7 +16,8 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from ..scenario import SAVES, ScenarioError, read_json
+from game.scenario.reader import SAVES, ScenarioError, read_json
+
 from .geometry import convex_hull, overlaps
 from .options import CHOICES, Options
 from .paths import Step

@@ -17,7 +17,8 @@ from xml.etree import ElementTree
 
 import numpy as np
 
-from ..errors import UserFacingError
+from game.core.errors import UserFacingError
+
 from .geometry import convex_hull, rotate
 from .table import Obstacle, Table
 

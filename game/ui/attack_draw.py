@@ -14,7 +14,7 @@ from game.narrate.words import need_text
 from game.phases.weapons import targets_of, to_declare
 from game.rules.combat.modifiers import heat_to_hit
 from game.rules.heat import HeatReport
-from game.units import heat_mp_penalty
+from game.units.unit import heat_mp_penalty
 
 from .anim import popup_surface
 from .attack_odds import reason_rows, twist_active, twist_text, volley_rows, weapon_row

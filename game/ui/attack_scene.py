@@ -28,7 +28,7 @@ from game.phases.weapons import (
 from game.rules.combat.records import STOOD_STILL
 from game.rules.combat.tohit import AttackOptions
 from game.rules.heat import HeatReport, heat_forecast
-from game.units import Unit
+from game.units.unit import Unit
 
 from .attack_draw import draw_attack
 from .scenes import for_phase, register

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.hexgrid import Hex
-from game.units import Unit
+from game.units.unit import Unit
 
 from . import overlays
 from .anim import build_animation, map_marks

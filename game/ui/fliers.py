@@ -13,7 +13,7 @@ from functools import lru_cache
 import pygame
 
 from game.rules.aero import out_of_control
-from game.units import Unit
+from game.units.unit import Unit
 
 from .fonts import draw_text, font
 from .sprites import counter, counter_label, counter_size, label_size, label_tag

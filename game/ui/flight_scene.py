@@ -18,12 +18,12 @@ from typing import Any
 
 import pygame
 
-from game.flights import FlyUnit, preview
 from game.flow import actor, phase_of
 from game.hexgrid import Hex
 from game.phases.aerospace import to_fly
+from game.phases.flights import FlyUnit, preview
 from game.rules.aero import Flight, out_of_control
-from game.units import Unit
+from game.units.unit import Unit
 
 from .anim import MoveAnimation, Popup, popup_of
 from .flight_draw import draw_flight, flight_rows

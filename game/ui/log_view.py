@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.actions import LogEntry
-from game.sandbox import SANDBOX
+from game.phases.sandbox_game import SANDBOX
 from game.state import GameState
 
 from .fonts import draw_text, font

@@ -22,7 +22,7 @@ from game.hexgrid import Hex, line, neighbour
 from game.outcome import in_the_fight
 from game.phases.movement import to_move
 from game.state import GameState
-from game.units import Unit
+from game.units.unit import Unit
 
 from . import charge_act, overlays, play_act, play_tacops
 from .anim import MoveAnimation

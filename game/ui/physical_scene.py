@@ -28,7 +28,7 @@ from game.hexgrid import Hex
 from game.phases.defence import walk_blocker
 from game.phases.physical import DeclarePhysical, DefendWalk, every_option, to_declare
 from game.rules.physical.options import PhysicalOption, adjacent_enemies
-from game.units import Unit
+from game.units.unit import Unit
 
 from .defence_walk import WalkPlan
 from .physical_draw import draw_physical

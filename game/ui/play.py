@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.errors import UserFacingError
+from game.core.errors import UserFacingError
 from game.rules.options import Rules
 
 if TYPE_CHECKING:

@@ -14,7 +14,7 @@ from typing import Any
 
 from game.actions import CommitMove, EndMove, StandStill
 from game.hexgrid import Hex
-from game.movers import preview_move
+from game.phases.movers import preview_move
 
 from . import charge_act, overlays
 from .anim import build_animation, map_marks

@@ -21,12 +21,12 @@ from typing import Any, Protocol
 import pygame
 
 from game.actions import Action, StartGame
+from game.core.errors import UserFacingError
 from game.core.history import History
-from game.errors import UserFacingError
 from game.flow import Outcome, apply, outcome, phase_of
 from game.flow import advance as core_advance
-from game.sandbox import SANDBOX, is_scenario, sandbox_from_scenario, save_sandbox
-from game.sandbox import undo as undo_line
+from game.phases.sandbox_game import SANDBOX, is_scenario, sandbox_from_scenario, save_sandbox
+from game.phases.sandbox_game import undo as undo_line
 from game.save import autosave, load_game, save_dir, save_game
 from game.setup import forces_of
 from game.state import GameState
@@ -39,7 +39,7 @@ from .play_view import map_path
 from .settings import Settings, load_settings
 
 QUICKSAVE = "quicksave.json"
-SANDBOX_FILE = "sandbox.json"  # Ctrl+S in the sandbox: a scenario file (game.sandbox)
+SANDBOX_FILE = "sandbox.json"  # Ctrl+S in the sandbox: a scenario file (game.phases.sandbox_game)
 
 
 class Scene(Protocol):
@@ -62,7 +62,7 @@ class App:
         self.events_out: list[Any] = []  # events of the last accepted actions (for scenes)
         self.turn_starts: dict[int, GameState] = {}  # each turn as it began (the summaries)
         self.summarised = 0  # the last turn whose end-of-turn summary has been shown
-        self.line: History[GameState] | None = None  # a sandbox's undo line (game.sandbox)
+        self.line: History[GameState] | None = None  # a sandbox's undo line
         self.settings: Settings = load_settings()  # game.ui.settings: kept between starts
         self.taken_back_to: list[GameState] = []  # states before the last actions (Ctrl+Z)
         self.kept_camera: Any = None  # (game, camera) the player left (game.ui.follow)
@@ -146,7 +146,7 @@ class App:
     # --- a sandbox's undo line ------------------------------------------------------------
     def undo(self) -> bool:
         """Ctrl+Z in a sandbox: the state before the last action (its dice then roll anew,
-        game.sandbox.reroll); False when there is nothing to undo."""
+        game.phases.sandbox_game.reroll); False when there is nothing to undo."""
         if self.line is None or not self.line.can_undo:
             return False
         self.line = undo_line(self.line)

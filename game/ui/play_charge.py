@@ -18,13 +18,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.hexgrid import Hex, neighbour
-from game.movers import preview_move
 from game.phases.charges import AttackPlan, attack_plan, target_reason
 from game.phases.movement import DeclareCharge
+from game.phases.movers import preview_move
 from game.rules.physical.numbers import PsrNeed
 from game.rules.physical.records import NAMES
 from game.state import GameState
-from game.units import Unit
+from game.units.unit import Unit
 
 from .play_plan import Plan
 

@@ -13,12 +13,12 @@ from typing import Any
 import pygame
 
 from game.actions import Deploy
-from game.deploy import legal_deploy_hexes
 from game.flow import phase_of
 from game.hexgrid import Hex
 from game.narrate import skills
 from game.phases.deployment import deploying_side, to_deploy
-from game.units import MOVES_ONLY, Unit
+from game.rules.deploy import legal_deploy_hexes
+from game.units.unit import MOVES_ONLY, Unit
 
 from . import overlays
 from .fonts import log_size, place

@@ -2,7 +2,7 @@
 level more at the end of the path shown.
 
 The plan (game.ui.play_plan) keeps the depth its path ends at; the search answers the
-cheapest way there at that depth (game.rules.reach.Reach.at_depth), the preview marks each
+cheapest way there at that depth (game.rules.move.reach.Reach.at_depth), the preview marks each
 depth change with its MP (game.ui.overlays) and Enter commits what is shown, like every
 move. With no destination pointed at, the change is planned where the unit (or the last
 waypoint) is.
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules.diving import water_depth
+from game.rules.move.diving import water_depth
 
 
 def dive(scene: Any) -> None:

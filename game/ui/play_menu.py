@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from game.sandbox import is_scenario
+from game.phases.sandbox_game import is_scenario
 from game.save import save_dir
 
 from . import regiments_io

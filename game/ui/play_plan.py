@@ -21,7 +21,7 @@ from typing import Any
 
 from game.actions import CommitMove
 from game.hexgrid import Hex
-from game.movers import preview_move, reach_of
+from game.phases.movers import preview_move, reach_of
 from game.state import GameState
 
 MODES = ("walk", "run", "jump", "crawl")  # crawl: the tacops option (ADV-03/04)

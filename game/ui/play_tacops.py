@@ -2,7 +2,8 @@
 crawl (K), careless movement on / off (X), hull-down (H) and physical attack defence (D).
 
 Like game.ui.play_act, every change to the game is an action sent through ``App.act``
-(a CommitMove); what is legal is the rules' answer (game.rules.tacops, game.rules.movement),
+(a CommitMove); what is legal is the rules' answer (game.rules.move.tacops,
+game.rules.move.movement),
 shown as the screen's notice when the rules refuse.
 """
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules.tacops import careless_error, crawl_error, defend_error
+from game.rules.move.tacops import careless_error, crawl_error, defend_error
 
 from .play_act import send
 from .play_plan import Plan

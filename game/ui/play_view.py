@@ -23,7 +23,7 @@ from game.hexgrid import Hex
 from game.layout import DEFAULT_LAYOUT
 from game.setup import GAME_ROOT
 from game.state import GameState
-from game.units import Unit
+from game.units.unit import Unit
 
 from .camera import HOLD_DELAY, PAN_STEP, Camera, fit_zoom_index, held_pan, nearest_zoom_index
 from .fliers import draw_flier

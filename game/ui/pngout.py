@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 import pygame
 
-from game.errors import UserFacingError
+from game.core.errors import UserFacingError
 
 from .chunks import render_region
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from game.errors import UserFacingError
+from game.core.errors import UserFacingError
 
 from .camera import ZOOMS, nearest_zoom_index
 

@@ -8,10 +8,10 @@ added without touching the others):
   when damage or heat lowered them) and the heat level;
 - pilot: gunnery and piloting as G/P, the six pilot-hit boxes, unconscious;
 - armour: per location front armour, rear armour (torsos) and internal structure,
-  each as now / as built, destroyed locations marked (game.mech.MechBody is the one
+  each as now / as built, destroyed locations marked (game.units.mech.MechBody is the one
   record of a Mech's damage). Vehicles have no armour record yet: the section says so
   and shows its type and MP (:func:`vehicle_armour` is where vehicle locations go);
-- damaged systems: the critical and pilot counters of game.units.Damage;
+- damaged systems: the critical and pilot counters of game.units.unit.Damage;
 - weapons (``full`` only): the design's weapons and ammunition as built - the place
   where critical slots, ammunition left and weapon damage go once combat records them.
 
@@ -27,12 +27,12 @@ from collections.abc import Callable
 
 import pygame
 
-from game.mech import TORSOS, MechBody
+from game.designs.roster import built_body, built_hull
 from game.narrate import skills
-from game.roster import built_body, built_hull
 from game.rules.combat.tohit import mounts, weapon_gone
 from game.state import GameState
-from game.units import INFANTRY, MOVES_ONLY, Unit
+from game.units.mech import TORSOS, MechBody
+from game.units.unit import INFANTRY, MOVES_ONLY, Unit
 
 from .fonts import draw_text, font
 from .hud import wrap
@@ -268,7 +268,7 @@ SYSTEMS = (("gyro", "gyro hit"), ("hips", "hip actuator"), ("leg_actuators", "le
 
 
 def systems(s: Sheet) -> None:
-    d, c = s.unit.damage, s.unit.crits  # critical hits live on the body (game.critslots)
+    d, c = s.unit.damage, s.unit.crits  # critical hits live on the body (game.units.critslots)
     hurt = []
     for name, label in SYSTEMS:
         n = int(getattr(c, name))
@@ -312,7 +312,7 @@ def weapons(s: Sheet) -> None:
 
 # --- the paper doll -------------------------------------------------------------------------
 
-# (column, row) of each location box; quads read arms as front legs (game.mech).
+# (column, row) of each location box; quads read arms as front legs (game.units.mech).
 DOLL = {"HD": (2, 0), "LA": (0, 1), "LT": (1, 1), "CT": (2, 1), "RT": (3, 1), "RA": (4, 1),
         "LL": (1, 2), "RL": (3, 2), "FLL": (0, 1), "FRL": (4, 1), "RLL": (1, 2),
         "RRL": (3, 2)}  # fmt: skip

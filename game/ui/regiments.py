@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.errors import UserFacingError
+from game.core.errors import UserFacingError
 
 if TYPE_CHECKING:
     from game.regiments.state import RegimentState

@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from game.errors import UserFacingError
+from game.core.errors import UserFacingError
 from game.regiments.engine import ENGINE
 from game.regiments.sandbox import sandbox_from_scenario
 from game.regiments.save import (

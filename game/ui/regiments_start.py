@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from game.errors import UserFacingError
+from game.core.errors import UserFacingError
 from game.regiments.armies import armies
 from game.regiments.sandbox import sandbox_from_armies, sandbox_from_scenario
 from game.regiments.setup import bundled_scenarios, game_from_armies, game_from_scenario, table_for

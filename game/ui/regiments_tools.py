@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 
-from game.errors import UserFacingError
+from game.core.errors import UserFacingError
 from game.regiments.armies import armies, regiment_of, unit_types
 from game.regiments.phases.sandbox import (
     ClearMarkers,

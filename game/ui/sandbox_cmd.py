@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.errors import UserFacingError
-from game.sandbox import sandbox_from_map, sandbox_from_scenario
+from game.core.errors import UserFacingError
+from game.phases.sandbox_game import sandbox_from_map, sandbox_from_scenario
 from game.setup import GAME_ROOT
 from game.state import GameState
 

@@ -18,8 +18,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.actions import Action
-from game.locations import TORSOS
-from game.mech import max_structure
+from game.designs.roster import built_hull
 from game.phases.sandbox import (
     EditAmmo,
     EditCrit,
@@ -30,9 +29,10 @@ from game.phases.sandbox import (
     SetPosture,
 )
 from game.phases.sandbox_edit import NUMBERS, slot_refusal
-from game.roster import built_hull
 from game.state import GameState
-from game.units import MOVES_ONLY, Unit
+from game.units.locations import TORSOS
+from game.units.mech import max_structure
+from game.units.unit import MOVES_ONLY, Unit
 
 from .fonts import draw_text, font
 from .panels import BAD, DIM, GOOD, TEXT, WARN, Button, draw_button

@@ -3,7 +3,7 @@
 
 :class:`FlightView` has no turn order and no hand-off: every airborne aerospace unit of
 any side on the map can fly, at any time, again and again. The plan is the flight
-screen's (W / S thrust, AERO-01; Q / E turns; the path preview of game.flights.preview;
+screen's (W / S thrust, AERO-01; Q / E turns; the path preview of game.phases.flights.preview;
 an out-of-control unit only flies its forced path, AERO-05), Enter sends a FlyUnit that
 the sandbox resolves at once with its control rolls (game.phases.sandbox), the flier
 flies hex by hex and its dice pop up. A click on a ground unit hands it to the Move view.
@@ -16,10 +16,10 @@ from typing import Any
 
 import pygame
 
-from game.flights import preview
+from game.phases.flights import preview
 from game.rules.aero import Flight, out_of_control
 from game.state import GameState
-from game.units import Unit
+from game.units.unit import Unit
 
 from .flight_plan import FlightPlan
 from .flight_scene import FlightScene

@@ -17,11 +17,11 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.designs.roster import entries
 from game.hexgrid import Hex
 from game.phases.sandbox import DUMMY_KINDS, PlaceDummy, PlaceUnit
-from game.roster import entries
 from game.state import SIDES
-from game.units import Unit
+from game.units.unit import Unit
 
 from .fonts import draw_text, font
 from .panels import BG, DIM, TEXT, Button, draw_button, side_colour

@@ -10,7 +10,7 @@ record sheet and the move's summary), Edit (every number of the unit, game.ui.
 sandbox_editor), Attack and Physical (the attack screens' interaction,
 game.ui.sandbox_attack, with the what-if odds) and Fly (the aerospace movement screen's,
 game.ui.sandbox_flight: selecting an airborne aerospace unit in the Move view opens it).
-Ctrl+Z / Ctrl+Y undo and redo whole actions (the App's undo line, game.sandbox), Ctrl+R
+Ctrl+Z / Ctrl+Y undo and redo whole actions (the App's undo line, game.phases.sandbox_game), Ctrl+R
 goes back to the starting layout, D types the next dice (FixDice), Ctrl+S writes the
 sandbox as a scenario file. Input is
 game.ui.sandbox_input, drawing game.ui.sandbox_draw. The screen edits no state: every
@@ -26,7 +26,7 @@ import pygame
 
 from game.hexgrid import Hex
 from game.rules.combat.odds import hit_chance
-from game.units import Unit
+from game.units.unit import Unit
 
 from .movement_scene import PlayScene
 from .panels import DIM, TEXT, screen_layout

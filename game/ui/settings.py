@@ -3,7 +3,7 @@ the action, how fast the dice and moves play, the UI scale, the sound's volume a
 
 They live in ``settings.json`` beside the saves' parent folder (``$HEXPLATE_SETTINGS`` if
 set, else ``$XDG_CONFIG_HOME/hexplate/settings.json``, default ``~/.config/...``), written
-atomically (game.atomic). A missing, damaged or half-valid file never stops the game: what
+atomically (game.core.atomic). A missing, damaged or half-valid file never stops the game: what
 cannot be read takes its default. No pygame here.
 """
 
@@ -15,7 +15,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from game.atomic import write_atomic
+from game.core.atomic import write_atomic
 
 DICE_SPEEDS = (0.5, 1.0, 2.0, 4.0)  # x the normal pace of dice pop-ups and moves
 UI_SCALES = (1.0, 1.25, 1.5)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pygame
 
-from game.units import Unit
+from game.units.unit import Unit
 
 from .fonts import draw_text, font
 

@@ -19,10 +19,10 @@ from typing import Any
 import pygame
 
 from game.actions import IllegalActionError
-from game.errors import UserFacingError
-from game.roster import entries, entry, roster_info
+from game.core.errors import UserFacingError
+from game.designs.roster import entries, entry, roster_info
+from game.phases.sandbox_game import sandbox_from_map, sandbox_from_scenario
 from game.rules.options import TW, Rules
-from game.sandbox import sandbox_from_map, sandbox_from_scenario
 from game.setup import (
     DEFAULT_FORCES,
     DEFAULT_SKILLS,
@@ -31,7 +31,7 @@ from game.setup import (
     with_forces,
     with_turn_limit,
 )
-from game.units import INFANTRY, MOVES_ONLY
+from game.units.unit import INFANTRY, MOVES_ONLY
 
 from . import ruleset_tabs as tabs
 from .debug_buttons import write_buttons

@@ -16,7 +16,7 @@ import pygame
 from game.actions import Action
 from game.flow import actor, phase_of
 from game.hexgrid import Hex
-from game.units import Unit
+from game.units.unit import Unit
 
 from .anim import Popup, popup_of
 from .follow import follow, opening_view, show_unit

@@ -25,7 +25,7 @@ import numpy as np
 import pygame
 import pytmx
 
-from game.errors import UserFacingError
+from game.core.errors import UserFacingError
 from game.layout import HexLayout
 
 

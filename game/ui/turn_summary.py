@@ -2,7 +2,7 @@
 
 An overlay the play screen opens when a turn is over (game.ui.play_app.App.show_report),
 read from the state as the turn began and as it ended and from the turn's log
-(game.turn_report): damage taken and dealt, locations lost, critical hits, falls, pilot
+(game.narrate.turn_report): damage taken and dealt, locations lost, critical hits, falls, pilot
 hits, heat, and who is out of the fight. One column per side. Any key or click closes
 it; the wheel scrolls a long one.
 """
@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from game.turn_report import TurnReport, UnitTurn, turn_report, turn_start
+from game.narrate.turn_report import TurnReport, UnitTurn, turn_report, turn_start
 
 from .fonts import draw_text, font, ui_size
 from .panels import BAD, BG, DIM, TEXT, Row, rows_surface, side_colour

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.designs.roster import built_body
 from game.narrate import plural, skills
-from game.roster import built_body
 from game.state import GameState
-from game.units import INFANTRY, MOVES_ONLY, Unit
+from game.units.unit import INFANTRY, MOVES_ONLY, Unit
 
 TEXT = (236, 234, 228)
 DIM = (169, 166, 156)

@@ -22,9 +22,9 @@ from game.actions import (
 )
 from game.flow import Outcome, actor, apply, automatic, choices, outcome, waiting
 from game.hexgrid import Hex
-from game.movers import reach_of
 from game.phases.deployment import deploying_side, hexes_for, to_deploy
 from game.phases.movement import to_move
+from game.phases.movers import reach_of
 from game.setup import new_game_from_map, new_game_from_scenario
 from game.state import GameState
 

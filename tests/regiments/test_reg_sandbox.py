@@ -17,7 +17,7 @@ from regkit import reg
 
 from game.actions import EndPhase
 from game.core.history import History
-from game.referee import answer
+from game.referee.moves import answer
 from game.regiments.actions import (
     Countercharge,
     RegimentCharge,

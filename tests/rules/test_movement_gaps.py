@@ -7,12 +7,12 @@ from __future__ import annotations
 from movekit import H, board, move, unit
 
 from game.actions import CommitMove
-from game.dice import Dice
-from game.movers import with_building_cf
-from game.rules.movement import check_move
+from game.core.dice import Dice
+from game.phases.movers import with_building_cf
+from game.rules.move.movement import check_move
+from game.rules.move.reach import reach
 from game.rules.options import CLASSIC
-from game.rules.piloting import resolve_move
-from game.rules.reach import reach
+from game.rules.piloting.resolve import resolve_move
 
 LIGHT_CF15 = {"building_class": 1, "building_cf": 15, "building_height": 1}
 

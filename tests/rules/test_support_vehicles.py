@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from movekit import H, board, move, unit
 
-from game.errors import UserFacingError
-from game.rules.reach import reach, reach_batch
-from game.scenario import load_scenario, parse_scenario
-from game.scenario_save import scenario_to_json
+from game.core.errors import UserFacingError
+from game.rules.move.reach import reach, reach_batch
+from game.scenario.reader import load_scenario, parse_scenario
+from game.scenario.writer import scenario_to_json
 
 
 def roadbound(**kw):

@@ -12,9 +12,9 @@ import pygame
 import pytest
 
 from game.actions import Event, StandStill
-from game.dice import judge
-from game.flights import FlyUnit
+from game.core.dice import judge
 from game.flow import actor
+from game.phases.flights import FlyUnit
 from game.phases.movement import to_move
 from game.rules.aero import out_of_control
 from game.ui.flight_draw import flight_rows

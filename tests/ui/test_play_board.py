@@ -15,7 +15,7 @@ import pytest
 from game.hexgrid import Hex
 from game.maps import load_map
 from game.phases.deployment import deploying_side, undeployed
-from game.rules.bridges import without_bridges
+from game.rules.move.bridges import without_bridges
 from game.ui.palette import load_palette
 from game.ui.render import MapRenderer, RenderOptions
 from game.ui.tiles import load_tile_map, rubble_gid
@@ -128,8 +128,8 @@ def deployed_app(path: Path = RIVER, size=(1280, 720), seed: int = 3):
     """An App on the play screen of ``path`` with one Mech per side deployed (hand-off
     prompt dismissed); the state is built through game.flow.apply like a real game."""
     from game.actions import AddUnit, Deploy, StartGame
-    from game.deploy import legal_deploy_hexes
     from game.flow import apply_strict
+    from game.rules.deploy import legal_deploy_hexes
     from game.setup import new_game_from_map
     from game.ui.play_app import App
 
@@ -200,7 +200,7 @@ def test_bridge_warning_in_the_summary_and_on_the_hex_MOV_27(monkeypatch, tmp_pa
 def test_collapsed_building_on_the_city_map_is_drawn_as_rubble_PSR_32() -> None:
     """The game's own collapse (movers.with_building_cf at CF 0): the building tile gives
     way to the rubble tile; a damaged building that still stands keeps its tile."""
-    from game.movers import with_building_cf
+    from game.phases.movers import with_building_cf
 
     city = REPO / "maps" / "city.tmx"
     board, tiles = load_map(city), load_tile_map(city)

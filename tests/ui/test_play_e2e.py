@@ -24,7 +24,7 @@ import pytest
 from game.actions import RollInitiative, StartGame
 from game.flow import apply_strict
 from game.hexgrid import Hex
-from game.movers import reach_of
+from game.phases.movers import reach_of
 from game.save import load_game
 from game.setup import new_game_from_scenario
 

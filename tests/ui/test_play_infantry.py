@@ -21,7 +21,7 @@ from game.ui.sandbox_editor import editor_lines
 from game.ui.start_screen import StartScreen
 from game.ui.turn_summary import TurnSummary
 from game.ui.unit_tip import tip_rows
-from game.units import MOVES_ONLY
+from game.units.unit import MOVES_ONLY
 
 from .test_play_scene import click, finish_animation, fire_or_hold, key, move_to, new_app, post
 from .test_sandbox_scene import button as sandbox_button

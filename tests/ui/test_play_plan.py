@@ -10,7 +10,7 @@ import pytest
 from game.actions import RollInitiative, StartGame
 from game.flow import apply_strict
 from game.hexgrid import neighbour
-from game.movers import preview_move, reach_of
+from game.phases.movers import preview_move, reach_of
 from game.setup import new_game_from_scenario
 from game.ui.play_plan import Plan, _turns, facing_from_angle, nearest_facing
 

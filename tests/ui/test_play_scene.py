@@ -13,7 +13,7 @@ import pytest
 
 from game.flow import actor
 from game.hexgrid import Hex
-from game.movers import preview_move
+from game.phases.movers import preview_move
 from game.ui.attack_scene import AttackScene
 from game.ui.play import Args, make_app
 from game.ui.play_deploy import DeployScene

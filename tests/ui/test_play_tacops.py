@@ -13,7 +13,7 @@ import pygame
 
 from game.actions import CommitMove
 from game.hexgrid import Hex
-from game.movers import reach_of
+from game.phases.movers import reach_of
 from game.save import load_game, save_game
 from game.ui.start_screen import StartScreen
 

@@ -10,7 +10,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from game.board import build_board  # noqa: E402
-from game.roster import make_unit  # noqa: E402
+from game.designs.roster import make_unit  # noqa: E402
 from game.setup import new_game  # noqa: E402
 from game.ui import record_sheet  # noqa: E402
 

@@ -14,7 +14,7 @@ import numpy as np
 import pygame
 import pytest
 
-from game.referee import answer
+from game.referee.moves import answer
 from game.regiments.sandbox import SAVE_NAME
 from game.regiments.save import save_game
 from game.regiments.scenario import load as load_scenario

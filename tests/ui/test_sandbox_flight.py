@@ -11,8 +11,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.flights import FlyUnit, preview
 from game.hexgrid import Hex
+from game.phases.flights import FlyUnit, preview
 from game.rules.aero import out_of_control
 from game.ui.sandbox_cmd import SandboxArgs, make_sandbox_app
 from game.ui.sandbox_input import drop

@@ -27,7 +27,7 @@ from game.phases.sandbox import (
     SandboxStrike,
     SetDown,
 )
-from game.scenario import load_scenario
+from game.scenario.reader import load_scenario
 from game.ui.play_menu import LoadMenu
 from game.ui.sandbox_cmd import SandboxArgs, make_sandbox_app
 from game.ui.sandbox_scene import SandboxScene

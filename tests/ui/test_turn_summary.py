@@ -1,5 +1,5 @@
 """The end-of-turn summary on screen (issue 11 item 7): when a turn is over the play
-screen shows what happened to every unit (game.turn_report) until a key or click."""
+screen shows what happened to every unit (game.narrate.turn_report) until a key or click."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ import pygame
 import pytest
 
 from game.flow import actor
+from game.narrate.turn_report import turn_report, turn_start
 from game.phases.physical import DeclarePhysical, to_declare
 from game.rules.turn import Phase
-from game.turn_report import turn_report, turn_start
 from game.ui.play_scene import PlayScene
 from game.ui.turn_summary import TurnSummary, unit_rows
 

@@ -38,8 +38,9 @@ from .panels import (
 )
 from .play_draw import draw_handoff
 from .record_sheet import record_sheet
+from .safe_colours import TARGET as SAFE_TARGET
 
-SELECT, TARGET, LOS_HEX, BLOCK, WOODS = (255, 255, 255), (235, 95, 85), (250, 215, 60), (
+SELECT, TARGET, LOS_HEX, BLOCK, WOODS = (255, 255, 255), SAFE_TARGET, (250, 215, 60), (
     235, 60, 50), (110, 200, 110)  # fmt: skip
 ATTACK_KEYS: tuple[tuple[str, str], ...] = (
     ("Click a ringed unit, N", "select the unit that fires (N: the next one)"),

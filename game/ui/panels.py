@@ -20,15 +20,13 @@ from game.state import GameState
 
 from .fonts import draw_text, font, ui_size
 from .hud import wrap
+from .safe_colours import BAD, GOOD, SIDE_A, SIDE_B, WARN  # noqa: F401 - shared
 
 BG = (27, 29, 33)
 BG2 = (38, 41, 47)
 TEXT = (236, 234, 228)
 DIM = (169, 166, 156)
-GOOD = (120, 200, 120)
-BAD = (235, 95, 85)
-WARN = (250, 215, 60)
-SIDE_UI = {"A": (47, 92, 158), "B": (216, 164, 58)}
+SIDE_UI = {"A": SIDE_A, "B": SIDE_B}
 SIDE_TEXT = {"A": (235, 240, 250), "B": (30, 24, 12)}
 
 Row = tuple[str, Any, bool]  # text, colour, bold

@@ -33,6 +33,7 @@ from .panels import (
     tooltip,
 )
 from .record_sheet import record_sheet, sheet_lines
+from .safe_colours import BAD
 from .unit_tip import tip_rows
 
 HOVER = (255, 246, 192)
@@ -291,7 +292,7 @@ def _draw_hover_info(scene: Any, screen: pygame.Surface) -> None:
     psr = scene.path_layer.marker_at(view.camera, *scene.mouse) if scene.plan is not None else None
     if psr is not None:
         if isinstance(psr, MoveWarning):  # MOV-27: the collapse, in words
-            rows = [("Warning", (235, 95, 85), True), (psr.text, TEXT, False)]
+            rows = [("Warning", BAD, True), (psr.text, TEXT, False)]
         else:
             need = f"roll {psr.target}+" if isinstance(psr.target, int) else str(psr.target)
             rows = [(f"{psr.reason}: {need}", (250, 215, 60), True)]

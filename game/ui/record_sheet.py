@@ -36,6 +36,7 @@ from game.units.unit import INFANTRY, MOVES_ONLY, Unit
 
 from .fonts import draw_text, font
 from .hud import wrap
+from .safe_colours import BAD, GOOD, SIDE_A, SIDE_B, WARN
 from .unit_tip import infantry_line
 
 Colour = tuple[int, int, int]
@@ -43,10 +44,7 @@ BG: Colour = (27, 29, 33)
 CELL: Colour = (38, 41, 47)
 TEXT: Colour = (236, 234, 228)
 DIM: Colour = (169, 166, 156)
-GOOD: Colour = (120, 200, 120)
-WARN: Colour = (250, 205, 90)
-BAD: Colour = (235, 95, 85)
-SIDE: dict[str, Colour] = {"A": (47, 92, 158), "B": (216, 164, 58)}
+SIDE: dict[str, Colour] = {"A": SIDE_A, "B": SIDE_B}
 
 Section = Callable[["Sheet"], None]
 
@@ -346,6 +344,8 @@ def paper_doll(
         elif loc.armour + loc.rear < top.armour + top.rear:
             colour = WARN
         pygame.draw.rect(target, colour, r, border_radius=2)
+        if colour == BAD:  # a shape besides the colour (issue 25): one slash, hit inside
+            pygame.draw.line(target, BG, r.topleft, r.bottomright, 2)
     return 3 * (h + 2)
 
 

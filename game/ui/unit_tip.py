@@ -10,10 +10,11 @@ from game.narrate import plural, skills
 from game.state import GameState
 from game.units.unit import INFANTRY, MOVES_ONLY, Unit
 
+from .safe_colours import BAD
+
 TEXT = (236, 234, 228)
 DIM = (169, 166, 156)
 WARN = (250, 205, 90)
-BAD = (235, 95, 85)
 SIDE = {"A": (120, 160, 225), "B": (235, 195, 110)}
 
 Row = tuple[str, Any, bool]

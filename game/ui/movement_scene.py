@@ -410,7 +410,11 @@ class PlayScene:
         if self.anim is None and self.marks:
             self.marks = [(h, t, left - dt) for h, t, left in self.marks if left > dt]
         if self.anim is not None:
+            shown = self.anim.popup
             self.anim.update(paced(self.app, dt))
+            sounds = getattr(self.app, "sound", None)
+            if sounds is not None and self.anim.popup not in (None, shown):
+                sounds.play("dice")  # a roll pops up beside the unit (game.ui.sound)
             if self.anim.done:
                 self.anim = None
                 self.shown = None

@@ -33,10 +33,12 @@ from game.state import GameState
 
 from . import scenes
 from .follow import remember
+from .fonts import set_ui_scale
 from .keys import shared_key
 from .play_undo import note_action
 from .play_view import map_path
 from .settings import Settings, load_settings
+from .sound import Sounds
 
 QUICKSAVE = "quicksave.json"
 SANDBOX_FILE = "sandbox.json"  # Ctrl+S in the sandbox: a scenario file (game.phases.sandbox_game)
@@ -64,6 +66,8 @@ class App:
         self.summarised = 0  # the last turn whose end-of-turn summary has been shown
         self.line: History[GameState] | None = None  # a sandbox's undo line
         self.settings: Settings = load_settings()  # game.ui.settings: kept between starts
+        set_ui_scale(self.settings.ui_scale)
+        self.sound = Sounds(0.0 if self.settings.mute else self.settings.volume)
         self.taken_back_to: list[GameState] = []  # states before the last actions (Ctrl+Z)
         self.kept_camera: Any = None  # (game, camera) the player left (game.ui.follow)
 
@@ -303,6 +307,13 @@ class App:
         self.show(scenes.scene_for_phase(str(self.state.phase)))
 
     # --- the loop -------------------------------------------------------------------------
+    def apply_settings(self) -> None:
+        """The settings take effect at once: the UI scale re-lays every screen, the
+        volume and mute go to the sounds (game.ui.sound)."""
+        set_ui_scale(self.settings.ui_scale)
+        self.sound.set_volume(0.0 if self.settings.mute else self.settings.volume)
+        self.resize()
+
     def resize(self) -> None:
         self.screen = pygame.display.get_surface() or self.screen
         for scene in self.scenes:

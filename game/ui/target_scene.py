@@ -27,6 +27,7 @@ from .pace import dice_banner, paced
 from .panels import PanelCache, button_at, screen_layout
 from .play_input import HANDOFF_GRACE, help_key
 from .play_view import MapView, tiles_for
+from .sound import sound_of
 
 POPUP_SECONDS = 1.1
 WEAPON_KEYS = {getattr(pygame, f"K_{i}"): i - 1 for i in range(1, 10)}
@@ -157,6 +158,7 @@ class TargetScene:
         if self.popups:
             self.log_shown = self.popups[0][1]
             self.popup_left = POPUP_SECONDS
+            self._sound()
         side = actor(self.state)
         if self.declaring() and side != self.shown_side:
             self.handoff = self.shown_side = side
@@ -223,6 +225,7 @@ class TargetScene:
                 self.popups.pop(0)
                 self.popup_left = POPUP_SECONDS
                 self.log_shown = self.popups[0][1] if self.popups else None
+                self._sound()
             if not self.popups:
                 self.dice_banner = None
             return
@@ -234,6 +237,21 @@ class TargetScene:
             self.hover = self.view.hex_at(pygame.mouse.get_pos())
         if not self.declaring() and self.handoff is None:
             self.app.follow_phase()
+
+    def _sound(self) -> None:
+        """The sound of the roll now shown (a shot by its weapon's kind), and of what its
+        result brought before the next roll: a hit, a destroyed unit (game.ui.sound)."""
+        sounds = getattr(self.app, "sound", None)
+        if sounds is None or not self.popups:
+            return
+        log, i = self.state.log, self.popups[0][1]
+        sounds.play(sound_of(log[i].event))
+        nxt = self.popups[1][1] if len(self.popups) > 1 else len(log)
+        after = {sound_of(e.event) for e in log[i + 1 : nxt]}
+        for name in ("destroyed", "fall", "hit"):
+            if name in after:
+                sounds.play(name)
+                break
 
     def skip_popups(self) -> None:
         """Show every result now (a click or key while the dice roll)."""

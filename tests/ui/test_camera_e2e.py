@@ -1,7 +1,7 @@
 """Issue 25, finding 3, end to end under a real X server (Xvfb, xdotool): a whole turn -
-N and S: every unit stands still; N and H: every unit holds its fire and its blows, the turn's summary, the
-next turn's movement screen - and the camera never moves, for no input of ours is a pan
-or a zoom (the hand-offs, the phase changes and the new turn keep the view)."""
+N and S: every unit stands still; N and H: every unit holds its fire and its blows; the
+turn's summary; the next turn's movement screen - and the camera never moves, for no
+input of ours is a pan or a zoom (hand-offs, phase changes, the new turn keep the view)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ def test_a_whole_turn_never_moves_the_camera_by_itself(xvfb, tmp_path: Path) -> 
     layout_file = tmp_path / "layout.json"
     env = dict(xvfb, HEXPLATE_DEBUG_LAYOUT=str(layout_file),
                HEXPLATE_SAVE_DIR=str(tmp_path / "saves"), HEXPLATE_NO_AUTOSAVE="1",
-               HEXPLATE_SETTINGS=str(tmp_path / "settings.json"), HEXPLATE_NO_SOUND="1")  # fmt: skip
+               HEXPLATE_SETTINGS=str(tmp_path / "settings.json"),
+               HEXPLATE_NO_SOUND="1")  # fmt: skip
     app = subprocess.Popen(
         [sys.executable, "main.py", "play", "--scenario", SCENARIO, "--size", "1280x800"],
         cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -55,8 +56,10 @@ def test_a_whole_turn_never_moves_the_camera_by_itself(xvfb, tmp_path: Path) -> 
         while time.monotonic() < end:
             lay = still(f"{lay_name(layout())}")
             seen.add((lay.get("screen"), lay.get("phase")))
-            if lay.get("turn", 1) >= 2 and lay.get("phase") == "movement" and not lay.get(
-                "handoff"
+            if (
+                lay.get("turn", 1) >= 2
+                and lay.get("phase") == "movement"
+                and not lay.get("handoff")
             ):
                 break
             if lay.get("screen") == "summary" or lay.get("popups") or lay.get("animating"):

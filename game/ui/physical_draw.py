@@ -13,9 +13,10 @@ from game.narrate.words import need_text
 from game.phases.physical import to_declare
 
 from .anim import popup_surface
-from .attack_draw import SELECT, TARGET, _fit, debug_layout, draw_log, draw_sheet
+from .attack_draw import SELECT, TARGET, debug_layout, draw_log, draw_sheet
 from .fonts import font
 from .help import draw_help
+from .hud import wrap
 from .overlays import MoveWarning
 from .panels import (
     BAD,
@@ -189,12 +190,16 @@ def _attack_rows(scene: Any, screen: pygame.Surface, rect: pygame.Rect, y: int,
             text, colour = f"    {i + 1} {name}: impossible (12+)", DIM
         else:
             text, colour = f"    {i + 1} {name}: {o.why_not}", DIM
-        r = pygame.Rect(rect.x + 4, y, rect.w - 8, line)
+        indent = f.size("    ")[0]  # the whole reason, wrapped (issue 25, finding 5)
+        lines = wrap(text, f, rect.w - 16 - indent) or [""]
+        r = pygame.Rect(rect.x + 4, y, rect.w - 8, line * len(lines))
         if scene.hover_row == i:
             pygame.draw.rect(screen, (45, 48, 55), r, border_radius=4)
-        screen.blit(f.render(_fit(f, text, r.w - 8), True, colour), (r.x + 4, r.y + 1))
+        for k, part in enumerate(lines):
+            screen.blit(f.render(part, True, colour), (r.x + 4 + (indent if k else 0),
+                                                       r.y + 1 + k * line))  # fmt: skip
         scene.rows.append((r, i))
-        y += line
+        y += r.h
 
 
 def _buttons(scene: Any, screen: pygame.Surface, rect: pygame.Rect, size: int,

@@ -22,25 +22,25 @@ def _rules(argv: Sequence[str]) -> int:
 
 
 def _preview(argv: Sequence[str]) -> int:
-    from .ui.preview import main as preview_main
+    from game.ui.scenes.hexes.preview.command import main as preview_main
 
     return preview_main(argv)
 
 
 def _play(argv: Sequence[str]) -> int:
-    from .ui.play import main as play_main
+    from game.ui.app.play import main as play_main
 
     return play_main(argv)
 
 
 def _regiments(argv: Sequence[str]) -> int:
-    from .ui.regiments import main as regiments_main
+    from game.ui.app.regiments_cmd import main as regiments_main
 
     return regiments_main(argv)
 
 
 def _sandbox(argv: Sequence[str]) -> int:
-    from .ui.sandbox_cmd import main as sandbox_main
+    from game.ui.app.sandbox_cmd import main as sandbox_main
 
     return sandbox_main(argv)
 

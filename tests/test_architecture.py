@@ -115,14 +115,14 @@ def test_the_flow_and_the_ui_name_no_phase() -> None:
     registry listing them, and the screen module that registers for its phase)."""
     names = _phase_names()
     checked = [GAME / "flow.py", GAME / "state.py", GAME / "outcome.py", GAME / "autoplay.py"]
-    checked += list((GAME / "core").glob("*.py")) + list((GAME / "ui").glob("*.py"))
+    checked += list((GAME / "core").glob("*.py")) + list((GAME / "ui").rglob("*.py"))
     named = {}
     for p in checked:
         extra = (names & _string_literals(p)) - _registers_for(p)
         if extra:
             named[p.name] = sorted(extra)
     assert named == {}
-    assert _registers_for(GAME / "ui" / "play_deploy.py") == {"deployment"}
+    assert _registers_for(GAME / "ui" / "scenes" / "hexes" / "deploy.py") == {"deployment"}
     enum_use = re.compile(r"\bPhase\.[A-Z_]+")
     assert [p.name for p in checked if enum_use.search(p.read_text(encoding="utf-8"))] == []
 
@@ -186,6 +186,10 @@ def test_screens_find_each_other_by_name_not_by_import() -> None:
     what two screens share lives in a module that is no screen (e.g. target_scene)."""
     mods = _modules()
     screens = {n for n, p in mods.items() if n.startswith("game.ui.") and _registers_a_screen(p)}
-    assert {"game.ui.attack_scene", "game.ui.physical_scene", "game.ui.play_scene"} <= screens
+    assert {
+        "game.ui.scenes.hexes.attack.scene",
+        "game.ui.scenes.hexes.physical.scene",
+        "game.ui.scenes.hexes.movement.scene",
+    } <= screens
     crossing = {n: sorted(_imports(mods[n], n) & (screens - {n})) for n in sorted(screens)}
     assert {n: found for n, found in crossing.items() if found} == {}

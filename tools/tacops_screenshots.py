@@ -23,7 +23,7 @@ from pictures.drive import click, point, post  # noqa: E402  (the picture makers
 
 from game.hexgrid import Hex  # noqa: E402
 from game.phases.movers import reach_of  # noqa: E402
-from game.ui.play import Args, make_app  # noqa: E402
+from game.ui.app.play import Args, make_app  # noqa: E402
 
 SIZE = (1280, 720)
 ZOOM_STEPS = 3

@@ -26,7 +26,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(autouse=True)
 def _own_settings(tmp_path_factory: pytest.TempPathFactory, monkeypatch) -> None:
-    """Every UI test starts from the default settings (game.ui.settings), never the
+    """Every UI test starts from the default settings (game.ui.app.settings), never the
     machine's own file."""
     path = tmp_path_factory.mktemp("settings") / "settings.json"
     monkeypatch.setenv("HEXPLATE_SETTINGS", str(path))

@@ -10,8 +10,8 @@ import pygame
 from game.actions import StandStill
 from game.flow import actor
 from game.phases.movement import to_move
-from game.ui.attack_scene import AttackScene
-from game.ui.settings import Settings
+from game.ui.app.settings import Settings
+from game.ui.scenes.hexes.attack.scene import AttackScene
 
 from .test_attack_scene import SCENARIO as ATTACK
 from .test_play_scene import at, click, key, move_to, new_app, post, ready

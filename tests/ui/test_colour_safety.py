@@ -1,5 +1,5 @@
 """Issue 25, finding 16: the colours that carry meaning stay apart under protanopia,
-deuteranopia and tritanopia (the Machado 2009 simulation, game.ui.colour_vision), and the
+deuteranopia and tritanopia (the Machado 2009 simulation, game.ui.widgets.colour_vision), and the
 screens use them: the record sheet's intact / hit / gone, the target ring against a good
 number's badge, the sides, the reach colours."""
 
@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from game.ui import attack_draw, panels, record_sheet
-from game.ui.colour_vision import DEFICIENCIES, distance, simulate, worst
-from game.ui.safe_colours import BAD, GOOD, MEANINGFUL, TARGET, WARN
+from game.ui.scenes.hexes.attack import draw as attack_draw
+from game.ui.widgets import panels, record_sheet
+from game.ui.widgets.colour_vision import DEFICIENCIES, distance, simulate, worst
+from game.ui.widgets.safe_colours import BAD, GOOD, MEANINGFUL, TARGET, WARN
 
 APART = 20.0  # CIE76: well beyond "just noticeable" (2.3); the old red and green were 14
 

@@ -14,9 +14,9 @@ from game.flow import actor
 from game.phases.movement import to_move
 from game.phases.weapons import DeclareFire, to_declare
 from game.rules.turn import Phase
-from game.ui.physical_draw import _badge_number
-from game.ui.physical_scene import PhysicalScene
-from game.ui.play import Args, make_app
+from game.ui.app.play import Args, make_app
+from game.ui.scenes.hexes.physical.draw import _badge_number
+from game.ui.scenes.hexes.physical.scene import PhysicalScene
 
 from .test_physical_scene import SCENARIO as PHYSICAL
 from .test_play_scene import click, key, move_to, post

@@ -10,9 +10,9 @@ import pygame
 
 from game.flow import actor
 from game.phases.weapons import DeclareFire, to_declare
-from game.ui.pace import DICE_NOTE
-from game.ui.settings import Settings, load_settings, save_settings
-from game.ui.target_scene import POPUP_SECONDS
+from game.ui.app.pace import DICE_NOTE
+from game.ui.app.settings import Settings, load_settings, save_settings
+from game.ui.scenes.hexes.targets import POPUP_SECONDS
 
 from .test_attack_scene import attack_app, dismiss
 from .test_play_scene import click, key, post

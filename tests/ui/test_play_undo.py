@@ -9,8 +9,8 @@ import pygame
 from game.actions import StandStill
 from game.core.takeback import why_not_take_back
 from game.phases.movement import to_move
-from game.ui.attack_draw import ATTACK_KEYS
-from game.ui.help import PLAY_KEYS
+from game.ui.scenes.hexes.attack.draw import ATTACK_KEYS
+from game.ui.widgets.help import PLAY_KEYS
 
 from .test_attack_scene import at as attack_at
 from .test_attack_scene import attack_app, dismiss

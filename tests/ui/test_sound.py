@@ -9,8 +9,8 @@ import pygame
 import pytest
 
 from game.actions import Event
-from game.ui.sound import Sounds, sound_of, weapon_sound
-from game.ui.sound_synth import RATE, SOUNDS, pcm, write_wavs
+from game.ui.app.sound import Sounds, sound_of, weapon_sound
+from game.ui.app.sound_synth import RATE, SOUNDS, pcm, write_wavs
 
 
 def test_every_sound_is_made_by_our_synthesis_short_loud_enough_and_never_clipped() -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui.fonts import set_ui_scale, ui_size
-from game.ui.settings import Settings, load_settings, save_settings
+from game.ui.app.settings import Settings, load_settings, save_settings
+from game.ui.widgets.fonts import set_ui_scale, ui_size
 
 from .test_attack_scene import attack_app, dismiss
 

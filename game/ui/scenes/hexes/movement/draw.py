@@ -188,6 +188,9 @@ def _draw_side(scene: Any, screen: pygame.Surface) -> None:
     screen.blit(surf, rect.topleft)
 
 
+SUMMARY_ROOM = 7  # text lines kept free under the buttons for the path's summary
+
+
 def _side_surface(scene: Any, rect: pygame.Rect, uid: str | None, hovered: int):
     lay, state = scene.layout, scene.sheet_state
     surf = pygame.Surface(rect.size)
@@ -198,9 +201,11 @@ def _side_surface(scene: Any, rect: pygame.Rect, uid: str | None, hovered: int):
     rows = charge_rows(info, uid or "") if "attack" in info else summary_rows(info)
     summary = rows_surface(rows, lay.size, rect.w)
     probe = _buttons(scene, pygame.Rect(0, 0, rect.w, rect.h), lay.size)
-    below = (max(b.rect.bottom for b in probe) + lay.size // 2 if probe else 0) + (
-        summary.get_height()
-    )
+    # finding 15: the sheet's form does not follow the summary's length, so planning a
+    # path never drops the weapons list nor moves the buttons: room for a path's summary
+    # is kept whether one is planned or not
+    room = max(summary.get_height(), SUMMARY_ROOM * lay.size)
+    below = (max(b.rect.bottom for b in probe) + lay.size // 2 if probe else 0) + room
     if unit is not None:  # with its weapons and ammunition when they fit
         top = record_sheet(state, unit, rect.w, lay.size, full=True)
         if top.get_height() + below > rect.h:

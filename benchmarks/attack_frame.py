@@ -33,9 +33,9 @@ import pygame  # noqa: E402
 
 import game.ui.app.screens  # noqa: E402, F401 - registers every screen by name
 from benchmarks.frame import game_with_24_units  # noqa: E402
-from game.actions import StandStill  # noqa: E402
 from game.flow import actor  # noqa: E402
 from game.hexgrid import Hex  # noqa: E402
+from game.phases.actions import StandStill  # noqa: E402
 from game.phases.movement import to_move  # noqa: E402
 from game.phases.weapons import options_at, targets_of, to_declare  # noqa: E402
 from game.state import GameState  # noqa: E402

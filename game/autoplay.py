@@ -19,9 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
 
+from game.core.actions import Refused
 from game.core.errors import UserFacingError
+from game.phases.actions import StartGame
 
-from .actions import Refused, StartGame
 from .flow import actor, apply, apply_strict, automatic, choices, outcome, replay
 from .invariants import problems
 from .outcome import Result

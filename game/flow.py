@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from game.core.actions import Action, Event, Refused
 from game.phases.movers import Mover, rules_mover
 
 from . import phases
-from .actions import Action, Event, Refused
 from .board import Board
 from .core.engine import Engine, Outcome
 from .core.phase import PhaseRules

@@ -12,9 +12,9 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.phases.actions import AddUnit
 from game.units.unit import Unit
 
-from .actions import AddUnit
 from .board import Board
 from .flow import apply_strict, initial_state
 from .rules.options import TW, Rules
@@ -129,7 +129,7 @@ def with_forces(
 ) -> GameState:
     """The game in setup with each side's picks added: (design, gunnery, piloting) each.
 
-    A pick the roster refuses raises IllegalActionError (game.actions) naming it."""
+    A pick the roster refuses raises IllegalActionError (game.phases.actions) naming it."""
     for side, picks in forces.items():
         for design, gunnery, piloting in picks:
             add = AddUnit(str(design), side, piloting=int(piloting), gunnery=int(gunnery))

@@ -16,10 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from game.core.actions import Action, LogEntry
 from game.core.dice import Dice
 from game.units.lookup import index_of
 
-from .actions import Action, LogEntry
 from .board import Board
 from .core.cups import cup_at
 from .hexgrid import Hex

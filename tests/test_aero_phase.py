@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from game.actions import AddUnit, Deploy, RollInitiative, StandStill, StartGame
 from game.autoplay import check_replay, play
 from game.flow import actor, advance, apply, apply_strict, outcome
 from game.hexgrid import parse_hex_name
 from game.invariants import problems
 from game.phases import aerospace, movement
+from game.phases.actions import AddUnit, Deploy, RollInitiative, StandStill, StartGame
 from game.phases.flights import FlyUnit
 from game.phases.sandbox import PlaceUnit
 from game.phases.weapons import options_at, to_declare

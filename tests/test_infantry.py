@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from game.actions import AddUnit, Deploy, StartGame
 from game.autoplay import parse_args, play, start_state
 from game.board import build_board
 from game.designs import DesignError
@@ -19,6 +18,7 @@ from game.designs.schema import parse_design
 from game.flow import apply, apply_strict, outcome
 from game.hexgrid import Hex
 from game.outcome import in_the_fight
+from game.phases.actions import AddUnit, Deploy, StartGame
 from game.phases.deployment import deploying_side, undeployed
 from game.phases.sandbox import PlaceUnit
 from game.phases.sandbox_game import new_sandbox, sandbox_from_scenario, save_sandbox

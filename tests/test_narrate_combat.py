@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from game.actions import RollInitiative, StandStill, StartGame
 from game.flow import advance, apply, apply_strict, choices, outcome
 from game.narrate import dice_text
 from game.narrate.combat import fire_text, heat_text, initiative_text
 from game.narrate.physical import blows_text
+from game.phases.actions import RollInitiative, StandStill, StartGame
 from game.phases.physical import DeclarePhysical
 from game.phases.weapons import DeclareFire
 from game.rules.combat.cluster import cluster_hits

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from game import autoplay
-from game.actions import CommitMove, EndMove, EndPhase, Event, RollInitiative, StartGame
+from game.core.actions import EndPhase, Event
 from game.core.cups import cup_at
 from game.core.dice import Dice
 from game.core.engine import Engine
@@ -22,6 +22,7 @@ from game.flow import apply_strict
 from game.narrate.physical import _blow
 from game.narrate.tellers import FALL_TURNS
 from game.narrate.words import need_text
+from game.phases.actions import CommitMove, EndMove, RollInitiative, StartGame
 from game.phases.end import wake_up
 from game.rules.piloting.psr import moved_text, skid_modifier
 from game.save import SaveError, load_game, save_game
@@ -215,12 +216,9 @@ def test_a_save_of_another_map_says_so(tmp_path: Path) -> None:
         (maps / tsx).write_bytes((ROOT / "maps" / tsx).read_bytes())
     s = apply_strict(with_forces(new_game_from_map(board)), StartGame()).state
     save_game(s, tmp_path / "g.json")
-    board.write_bytes((ROOT / "maps" / "river.tmx").read_bytes())  # the same size
-    with pytest.raises(SaveError, match="another map of the same size, or this map edited"):
-        load_game(tmp_path / "g.json")
-    board.write_bytes((ROOT / "maps" / "default.tmx").read_bytes())  # 32x34, not 16x17
-    with pytest.raises(SaveError, match=r"is another map \(32x34 hexes\) than the one this game "
-                                        r"was played on \(16x17 hexes\)"):  # fmt: skip
+    board.write_bytes((ROOT / "maps" / "river.tmx").read_bytes())  # another map there
+    with pytest.raises(SaveError, match="is not the one this game was played on: another map "
+                                        "at that path, or this map edited since"):  # fmt: skip
         load_game(tmp_path / "g.json")
 
 

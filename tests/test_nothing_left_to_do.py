@@ -15,7 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import flow
-from game.actions import Refused, StartGame
+from game.core.actions import Refused
+from game.phases.actions import StartGame
 from game.regiments import engine as regiments
 from game.regiments.setup import game_from_scenario
 from game.scenario.checks import ScenarioError

@@ -12,11 +12,12 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.actions import CommitMove, EndPhase, RemoveUnit, StartGame
 from game.board import HexSpec, build_board
+from game.core.actions import EndPhase
 from game.core.history import History
 from game.flow import actor, apply, apply_strict, automatic, replay, waiting
 from game.hexgrid import Hex
+from game.phases.actions import CommitMove, RemoveUnit, StartGame
 from game.phases.sandbox import (
     EditLocation,
     EditUnit,

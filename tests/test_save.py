@@ -9,10 +9,12 @@ from pathlib import Path
 import pytest
 from hotseat_helpers import fake_mover, hold_fire, setup_game
 
-from game.actions import CommitMove, EndPhase, RollInitiative, StandStill
+from game.core.actions import EndPhase
+from game.core.files import SaveError, save_dir
 from game.flow import actor, apply_strict, banner
+from game.phases.actions import CommitMove, RollInitiative, StandStill
 from game.phases.movement import to_move
-from game.save import SaveError, autosave, autosave_path, load_game, save_dir, save_game
+from game.save import autosave, autosave_path, load_game, save_game
 from game.state import GameState
 
 

@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 
 from game.board import ARRAY_FIELDS
 from game.core.errors import UserFacingError
+from game.core.files import ScenarioError
 from game.hexgrid import Hex
-from game.scenario.reader import MoveSpec, ScenarioError, load_scenario, parse_scenario
+from game.scenario.reader import MoveSpec, load_scenario, parse_scenario
 from game.scenario.writer import scenario_to_json
 from game.units.unit import Damage
 

@@ -11,23 +11,22 @@ from dataclasses import replace
 import pytest
 from hotseat_helpers import SCRIPT, act, fake_mover, hold_fire, refused, setup_game
 
-from game.actions import (
+from game.board import build_board
+from game.core.actions import EndPhase, IllegalActionError
+from game.designs.roster import make_unit
+from game.flow import Outcome, actor, apply, apply_strict, banner, replay, waiting
+from game.hexgrid import Hex
+from game.phases.actions import (
     AddUnit,
     CommitMove,
     DeclareMode,
     Deploy,
-    EndPhase,
-    IllegalActionError,
     RemoveUnit,
     RollInitiative,
     SelectUnit,
     StandStill,
     StartGame,
 )
-from game.board import build_board
-from game.designs.roster import make_unit
-from game.flow import Outcome, actor, apply, apply_strict, banner, replay, waiting
-from game.hexgrid import Hex
 from game.phases.movement import to_move
 from game.rules.turn import Phase
 from game.setup import new_game

@@ -10,17 +10,10 @@ from hotseat_helpers import fake_mover, hold_fire
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.actions import (
-    AddUnit,
-    CommitMove,
-    Deploy,
-    EndPhase,
-    RollInitiative,
-    StandStill,
-    StartGame,
-)
 from game.board import build_board
+from game.core.actions import EndPhase
 from game.flow import actor, apply, apply_strict, replay
+from game.phases.actions import AddUnit, CommitMove, Deploy, RollInitiative, StandStill, StartGame
 from game.phases.deployment import deploying_side, undeployed
 from game.phases.movement import to_move
 from game.phases.movers import rules_mover

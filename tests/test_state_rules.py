@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from game.actions import CommitMove, EndMove, Refused, RollInitiative, StandStill, StartGame
 from game.board import HexSpec, build_board
+from game.core.actions import Refused
 from game.designs.roster import make_unit
 from game.flow import Outcome, actor, apply, apply_strict
 from game.hexgrid import Hex
+from game.phases.actions import CommitMove, EndMove, RollInitiative, StandStill, StartGame
 from game.rules.turn import Phase
 from game.setup import new_game
 

@@ -16,9 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.board import Board, BoardError, HexSpec, build_board, validate_spec
+from game.core.files import ScenarioError
 from game.hexgrid import Hex
 from game.maps import schema
-from game.scenario.checks import ScenarioError
 from game.scenario.reader import HEX_KEYS, parse_scenario
 from game.scenario.writer import board_to_json
 from game.terrain import (

@@ -7,10 +7,10 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
-from game.actions import StartGame
 from game.flow import advance, apply, choices, outcome
 from game.narrate.turn_report import turn_report, turn_start
 from game.outcome import damage_taken
+from game.phases.actions import StartGame
 from game.rules.piloting.falls import Event as RulesEvent
 from game.setup import new_game_from_scenario
 from game.state import GameState

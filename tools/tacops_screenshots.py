@@ -75,7 +75,7 @@ def wige_flight(screen: pygame.Surface, out: Path) -> None:
 def defence_walk(screen: pygame.Surface, out: Path) -> None:
     """A1 declared physical attack defence; on the physical attack screen its walk through
     the rubble up to B1 is planned, the roll's breakdown under the pointer (ADV-01)."""
-    from game.actions import CommitMove, StandStill
+    from game.phases.actions import CommitMove, StandStill
     from game.phases.weapons import DeclareFire
 
     pygame.event.clear()

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, Generic, Protocol, TypeVar
 
-from ..actions import Action
+from game.core.actions import Action
 
 
 class DiceState(Protocol):

@@ -18,12 +18,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from game.core.actions import Event
 from game.core.dice import Roll
 from game.rules.piloting.falls import Event as RulesEvent
 from game.units.locations import LOCATION_NAMES
 from game.units.unit import heat_mp_penalty
 
-from ..actions import Event
 from ..designs import weapons_table
 from ..rules.combat.modifiers import heat_to_hit
 from ..rules.heat import HeatReport

@@ -7,8 +7,8 @@ record itself as the payload.
 
 from __future__ import annotations
 
-from game.actions import Event
 from game.board import Board
+from game.core.actions import Event
 from game.core.dice import Roll
 from game.narrate.words import dice_text, facing_name, mods_text, plural, unit_label
 from game.rules.aero import CollisionCheck, ControlOutcome, ControlRoll, Flight

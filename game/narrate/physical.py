@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from game.core.actions import Event
 from game.core.dice import Roll
 from game.rules.piloting.falls import Event as RulesEvent
 
-from ..actions import Event
 from ..hexgrid import Hex
 from ..rules.physical.records import Blow
 from ..state import GameState

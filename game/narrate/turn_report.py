@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from game.actions import Event, LogEntry
+from game.core.actions import Event, LogEntry
 from game.flow import replay
 from game.narrate import unit_label
 from game.outcome import damage_taken, in_the_fight

@@ -16,10 +16,10 @@ import random
 from dataclasses import replace
 from types import MappingProxyType
 
+from game.core.actions import Action
 from game.phases.flights import FlyUnit, fly, preview
 from game.units.unit import Unit
 
-from ..actions import Action
 from ..core.phase import PhaseRules, Step
 from ..rules.aero import out_of_control
 from ..rules.turn import Phase

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.core.actions import Event
 from game.rules.piloting.falls import event as rules_event
 from game.rules.piloting.falls import fall
 from game.rules.piloting.psr import auto_fail_reason, psr_base_modifiers
 from game.units.unit import Unit
 
-from ..actions import Event
 from ..core.phase import Hook, Step
 from ..narrate import Narrator
 from ..rules.combat.damage_psr import phase_psrs

@@ -20,13 +20,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
+from game.core.actions import Action, Event
 from game.phases.movers import Mover, MoveReport, preview_move, reach_of
 from game.rules.move.movement import ATTACKER_MODIFIER, MoveResult
 from game.rules.move.reach import Reach
 from game.rules.move.steps import StepError, parse_step
 from game.units.unit import Unit
 
-from ..actions import Action, Event
 from ..core.phase import Step
 from ..narrate import move_summary
 from ..state import GameState, MoveRecord

@@ -14,10 +14,11 @@ from __future__ import annotations
 from dataclasses import replace
 from types import MappingProxyType
 
+from game.core.actions import Action, Event
+from game.phases.actions import Deploy
 from game.rules.deploy import check_deploy, legal_deploy_hexes
 from game.units.unit import Unit
 
-from ..actions import Action, Deploy, Event
 from ..core.phase import PhaseRules, Step
 from ..hexgrid import Hex
 from ..state import GameState

@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from game.core.actions import Event
 from game.core.dice import Dice
 from game.rules.piloting.falls import wake_up as rules_wake_up
 from game.units.unit import Unit
 
-from ..actions import Event
 from ..board import Board
 from ..core.phase import PhaseRules, Step
 from ..narrate import Narrator

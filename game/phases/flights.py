@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from game.actions import Action, Event
+from game.core.actions import Action, Event
 from game.core.dice import Dice
 from game.designs.roster import OFF_BOARD
 from game.narrate.flight import control_event, flight_events

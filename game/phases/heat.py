@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.core.actions import Event
 from game.units.unit import Unit
 
-from ..actions import Event
 from ..core.phase import PhaseRules, Step
 from ..narrate.combat import game_events, heat_text
 from ..rules.combat.records import STOOD_STILL

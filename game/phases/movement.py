@@ -14,10 +14,11 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import ClassVar
 
+from game.core.actions import Action, Event
+from game.phases.actions import CommitMove, DeclareMode, EndMove, SelectUnit, StandStill
 from game.phases.movers import Mover, MoveReport, reach_of
 from game.units.unit import Unit
 
-from ..actions import Action, CommitMove, DeclareMode, EndMove, Event, SelectUnit, StandStill
 from ..core.phase import PhaseRules, Step
 from ..hexgrid import distance, neighbour
 from ..narrate import move_summary, underway_text

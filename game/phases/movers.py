@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from game.actions import Event
 from game.board import Board
+from game.core.actions import Event
 from game.core.dice import Dice, Roll
 from game.hexgrid import Hex
 from game.narrate import Narrator

@@ -22,9 +22,9 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import ClassVar
 
+from game.core.actions import Action, Event
 from game.units.unit import Unit
 
-from ..actions import Action, Event
 from ..core.phase import PhaseRules, Step
 from ..hexgrid import distance
 from ..narrate.physical import blows_text, physical_events

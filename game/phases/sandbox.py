@@ -15,7 +15,9 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import ClassVar
 
+from game.core.actions import Action, Event
 from game.designs.roster import RosterError, make_unit
+from game.phases.actions import CommitMove, RemoveUnit, StandStill
 from game.phases.flights import FlyUnit, fly, settle_now
 from game.phases.movers import Mover, MoveReport, with_building_cf
 from game.rules.deploy import prohibited_mask
@@ -24,7 +26,6 @@ from game.rules.move.diving import set_at
 from game.rules.move.movement import attacker_modifier, target_modifier
 from game.units.unit import Damage, Unit
 
-from ..actions import Action, CommitMove, Event, RemoveUnit, StandStill
 from ..core.cups import cup_at
 from ..core.phase import PhaseRules, Step
 from ..hexgrid import Hex

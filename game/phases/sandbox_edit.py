@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
+from game.core.actions import Action, Event
 from game.designs.roster import RosterError, built_hull, check_skill
 from game.units.critslots import COCKPIT
 from game.units.locations import CT, DEPENDENTS, HEAD, LOCATION_NAMES, TORSOS
@@ -20,7 +21,6 @@ from game.units.mech import Location, MechBody, max_structure
 from game.units.unit import Unit
 from game.units.vehicle import VehicleBody
 
-from ..actions import Action, Event
 from ..core.phase import Step
 
 SKILLS = ("piloting", "gunnery")

@@ -16,11 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
+from game.core.actions import Action, Event
 from game.narrate.combat import game_events
 from game.narrate.physical import physical_events
 from game.units.unit import Unit
 
-from ..actions import Action, Event
 from ..core.phase import Step
 from ..rules.combat.resolve import resolve_declarations
 from ..rules.combat.tohit import mounts, unit_blocker

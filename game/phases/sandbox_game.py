@@ -24,8 +24,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from game.actions import Refused
 from game.board import Board
+from game.core.actions import Refused
+from game.core.files import ScenarioError, write_text_atomically
 from game.core.history import History
 from game.flow import apply, initial_state
 from game.phases.sandbox import DUMMY, SetMoved, with_next_faces
@@ -33,8 +34,6 @@ from game.phases.weapons import movement
 from game.rules.combat.records import Declaration
 from game.rules.options import TW, Rules
 from game.rules.physical.records import Blow
-from game.save import write_text_atomically
-from game.scenario.checks import ScenarioError
 from game.scenario.units_writer import attack_json
 from game.scenario.writer import board_to_json, unit_to_json
 from game.setup import canonical_map_ref, scenario_start

@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 from types import MappingProxyType
 
+from game.core.actions import Action, Event
 from game.designs.roster import RosterError, make_unit
+from game.phases.actions import AddUnit, RemoveUnit, StartGame
 from game.rules.deploy import legal_deploy_hexes
 from game.units.unit import INFANTRY, MOVES_ONLY, VESSELS
 
-from ..actions import Action, AddUnit, Event, RemoveUnit, StartGame
 from ..core.phase import PhaseRules, Step
 from ..narrate import skills
 from ..state import GameState

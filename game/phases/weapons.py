@@ -16,9 +16,9 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import ClassVar
 
+from game.core.actions import Action, Event
 from game.units.unit import Unit
 
-from ..actions import Action, Event
 from ..core.phase import PhaseRules, Step
 from ..narrate.combat import fire_text, game_events
 from ..rules.combat.records import Declaration, Movement

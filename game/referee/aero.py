@@ -40,8 +40,9 @@ def ground_units(s: Any) -> tuple[Unit, ...]:
 
 def aero(args: argparse.Namespace, rules: Rules, timed: Callable[..., Any]) -> dict[str, Any]:
     from game.core.dice import Dice
+    from game.core.files import ScenarioError
     from game.rules.aero import check_flight, resolve_flight
-    from game.scenario.reader import ScenarioError, load_scenario
+    from game.scenario.reader import load_scenario
 
     s = load_scenario(args.scenario)
     if s.move is None:

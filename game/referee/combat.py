@@ -45,7 +45,7 @@ class _Usage(UserFacingError):
 
 
 def _attacks(s: Any, command: str) -> Any:
-    from game.scenario.reader import ScenarioError
+    from game.core.files import ScenarioError
 
     if not s.attacks:
         raise ScenarioError(f"{s.path}: the scenario has no 'attack' or 'attacks' to ask about")
@@ -179,9 +179,10 @@ def target_after(u: Any) -> dict[str, Any]:
 
 def heat(args: argparse.Namespace, rules: Rules, timed: Callable[..., Any]) -> dict[str, Any]:
     from game.core.dice import Dice
+    from game.core.files import ScenarioError
     from game.rules.combat.records import movement_of
     from game.rules.heat import heat_forecast, heat_phase
-    from game.scenario.reader import ScenarioError, load_scenario
+    from game.scenario.reader import load_scenario
 
     s = load_scenario(args.scenario)
     rules = s.rules(rules)
@@ -227,10 +228,11 @@ def physical(args: argparse.Namespace, rules: Rules, timed: Callable[..., Any]) 
     """`rules physical`: the `physical` block's attack, its number and (``--resolve``) its
     dice, events, the target after and where both units end (docs/scenario-format.md)."""
     from game.core.dice import Dice
+    from game.core.files import ScenarioError
     from game.rules.physical.options import physical_option
     from game.rules.physical.resolve import end_of, resolve_blow
     from game.rules.piloting.falls import jsonable
-    from game.scenario.reader import ScenarioError, load_scenario
+    from game.scenario.reader import load_scenario
 
     s = load_scenario(args.scenario)
     rules = s.rules(rules)

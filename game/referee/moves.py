@@ -123,7 +123,8 @@ def _engine(module: str, name: str, command: str) -> Callable[..., Any]:
 
 
 def _scenario_with_move(path: str):  # -> Scenario
-    from game.scenario.reader import ScenarioError, load_scenario
+    from game.core.files import ScenarioError
+    from game.scenario.reader import load_scenario
 
     s = load_scenario(path)
     if s.move is None:

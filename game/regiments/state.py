@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.core.actions import Action, LogEntry
 from game.core.dice import Dice
 
-from ..actions import Action, LogEntry
 from ..core.cups import cup_at
 from .options import DEFAULT, Options
 from .paths import World

@@ -18,6 +18,7 @@ from game.designs.gear import design_gear, refit
 from game.designs.roster import design_body, design_hull
 from game.rules.combat.records import MOVE_MODES, Declaration, Movement
 from game.scenario.checks import Reader
+from game.scenario.values import check_destroyed_armour, check_once, check_shots, check_torso_armour
 from game.units.crithits import CounterError, Counters, with_counters
 from game.units.critslots import ARM_ACTUATORS, LEG_ACTUATORS, LayoutFull, default_gear
 from game.units.loadout import AmmoBin, Mount
@@ -72,6 +73,7 @@ def read_damage(r: Reader, value: Any, where: str, kind: str, jump: int
     lost = d.get("weapons_destroyed", [])
     weapons = tuple(r.int_(i, f"{where} weapons_destroyed entry", 0, 99)
                     for i in r.list_(lost, f"{where} weapons_destroyed"))  # fmt: skip
+    check_once(r, f"{where} weapons_destroyed", weapons, "weapon")
     counters = Counters(
         **{k: ints.get(k, 0) for k in CRIT_INTS}, life_support=bools.pop("life_support", False),
         actuators=actuators, weapons_destroyed=weapons,
@@ -141,7 +143,9 @@ def _bins(r: Reader, value: Any, where: str, locs: tuple[str, ...]) -> tuple[Amm
         loc = a.get("location")
         if loc not in locs:
             raise r.error(f"{at}.location {json.dumps(loc)} is not one of {', '.join(locs)}")
-        out.append(AmmoBin(name, str(loc), r.int_(a.get("shots"), f"{at}.shots", 0, 999)))
+        shots = r.int_(a.get("shots"), f"{at}.shots", 0, 999)
+        check_shots(r, at, name, shots, w.ammo_per_ton)
+        out.append(AmmoBin(name, str(loc), shots))
     return tuple(out)
 
 
@@ -197,6 +201,9 @@ def _armour(r: Reader, d: Mapping[str, Any], where: str, body: MechBody,
             else loc.rear  # fmt: skip
         s = r.int_(structure[code], f"{where}: structure.{code}", 0, top_s[code]) \
             if code in structure else loc.structure  # fmt: skip
+        check_destroyed_armour(r, where, code, armour, (code, rk) if rk else (code,), s)
+        if rk:
+            check_torso_armour(r, where, code, rk, a, b, top_a[code])
         gone = s == 0
         body = body.with_location(code, Location(0 if gone else a, s, 0 if gone else b, gone))
     if body["HD"].destroyed or body["CT"].destroyed:
@@ -234,6 +241,7 @@ def vehicle_hull(r: Reader, d: Mapping[str, Any], where: str, kind: str, tons: i
             else loc.armour  # fmt: skip
         s = r.int_(structure[code], f"{where}: structure.{code}", 0, top) if code in structure \
             else loc.structure  # fmt: skip
+        check_destroyed_armour(r, where, code, armour, (code,), s)
         hull = hull.with_location(code, Location(a, s, 0, s == 0))
     for i in counters.weapons_destroyed:
         if not 0 <= i < len(hull.weapons):

@@ -13,7 +13,6 @@ and deployment apply, so a scenario can never start in a position no move could 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -21,7 +20,16 @@ from typing import Any
 
 import game
 from game.board import CLASS_INDEX, DEFAULT_CF, Board, BoardError, HexSpec, build_board
-from game.core.errors import UserFacingError, brief
+from game.core.errors import UserFacingError
+from game.core.files import SAVES, ScenarioError, read_json
+from game.core.limits import (
+    MAX_BOARD,
+    MAX_DICE,
+    MAX_HEXES,
+    MAX_STEPS,
+    MAX_UNITS,
+    too_many,
+)
 from game.designs import Design, DesignError, design
 from game.designs import catalog as designs_by_code
 from game.hexgrid import Hex, HexNameError, parse_hex_name
@@ -31,7 +39,7 @@ from game.rules.move.steps import TACOPS_KINDS, parse_step
 from game.rules.options import OPTIONS, TACOPS, Rules
 from game.rules.physical.records import Blow
 from game.scenario.aero import AERO_KEYS, AERO_TONS, check_aero_keys, read_craft
-from game.scenario.checks import Reader, ScenarioError, _kind, _shown, _text
+from game.scenario.checks import Reader, _kind, _shown, _text
 from game.scenario.combat import (
     COMBAT_KEYS,
     check_combat_keys,
@@ -115,48 +123,6 @@ class Scenario:
         raise KeyError(unit_id)
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for k, v in pairs:
-        if k in out:
-            raise ValueError(f"duplicate key {brief(k)}")
-        out[k] = v
-    return out
-
-
-EMPTY = "the file is empty"
-# the save formats (game.save, game.regiments.save) and the command that opens each
-SAVES = {
-    "hexplate-save": "python main.py play --load",
-    "hexplate-regiments-save": "python main.py regiments --load",
-}
-
-
-def read_json(path: Path) -> Any:
-    """The file's JSON, or a ScenarioError saying why it cannot be had."""
-    r = Reader(path)
-    try:
-        text = path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        raise r.error("no such file") from None
-    except IsADirectoryError:
-        raise r.error("is a directory, not a scenario file") from None
-    except UnicodeDecodeError:
-        raise r.error("is not UTF-8 text") from None
-    except OSError as e:
-        raise r.error(f"cannot be read ({e.strerror or e})") from None
-    if not text.strip():  # said as the map reader says it (game.maps.checks)
-        raise r.error(EMPTY)
-    try:
-        return json.loads(text, object_pairs_hook=_no_duplicates)
-    except json.JSONDecodeError as e:
-        raise r.error(f"is not valid JSON ({e.msg} at line {e.lineno} column {e.colno})") from None
-    except ValueError as e:
-        raise r.error(f"is not valid scenario JSON ({e})") from None
-    except RecursionError:  # thousands of nested [ or {: no file of ours nests so deep
-        raise r.error("is not valid JSON (its lists and objects nest too deeply)") from None
-
-
 def load_scenario(path: str | Path) -> Scenario:
     """Read and check a scenario file (every problem is a one-sentence ScenarioError)."""
     path = Path(path)
@@ -177,6 +143,7 @@ def parse_scenario(data: Any, path: Path) -> Scenario:
     options = _options(r, top.get("options", []))
     if "board" not in top:
         raise r.error("the scenario has no 'board'")
+    _check_sizes(r, top)
     board, board_file = _board(r, top["board"])
     units = _units(r, top.get("units", []), board, options)
     dice = _dice(r, top["dice"]) if "dice" in top and top["dice"] is not None else None
@@ -188,6 +155,23 @@ def parse_scenario(data: Any, path: Path) -> Scenario:
     physical = read_physical(r, top, {u.id: u for u in units})
     return Scenario(path, board, units, dice, move, version, board_file, moves, twists, attacks,
                     physical, options)  # fmt: skip
+
+
+def _check_sizes(r: Reader, top: dict[str, Any]) -> None:
+    """The scenario's size limits (game.core.limits), before any of it is read."""
+    move, board = top.get("move"), top.get("board")
+    hexes = board.get("hexes") if isinstance(board, dict) else None
+    sizes = (
+        ("board.hexes", list(hexes) if isinstance(hexes, dict) else None, MAX_HEXES),
+        ("units", top.get("units"), MAX_UNITS),
+        ("dice", top.get("dice"), MAX_DICE),
+        ("attacks", top.get("attacks"), MAX_UNITS),  # one unit's, each at another target
+        ("move.steps", move.get("steps") if isinstance(move, dict) else None, MAX_STEPS),
+    )
+    for what, value, limit in sizes:
+        why = too_many(what, len(value), limit) if isinstance(value, list) else None
+        if why:
+            raise r.error(why)
 
 
 def _options(r: Reader, value: Any) -> tuple[str, ...]:
@@ -218,8 +202,8 @@ def _board(r: Reader, value: Any) -> tuple[Board, str | None]:
     for k in ("width", "height"):
         if k not in d:
             raise r.error(f"board has no '{k}' (give width, height and hexes, or a file)")
-    width = r.int_(d["width"], "board.width", 1, 999)
-    height = r.int_(d["height"], "board.height", 1, 999)
+    width = r.int_(d["width"], "board.width", 1, MAX_BOARD)
+    height = r.int_(d["height"], "board.height", 1, MAX_BOARD)
     hexes: dict[Hex, HexSpec] = {}
     for name, spec in r.obj(d.get("hexes", {}), "board.hexes").items():
         where = f"hex {_text(name)} in board.hexes"
@@ -452,7 +436,10 @@ def _move(
     mover = next((u for u in units if u.id == unit), None)
     if mover is None:
         raise r.error(f"move.unit '{unit}' is not one of the units")
-    aero = mover.kind == AERO  # an aerospace move needs no mode (Extension 2, Aerospace)
+    aero = mover.kind == AERO  # an aerospace move has no mode (Extension 2, Aerospace)
+    if "mode" in d and aero:
+        raise r.error(f"move.mode: an aerospace unit's move takes no mode (it flies), "
+                      f"not {_shown(d['mode'])}")  # fmt: skip
     if "mode" not in d and not aero:
         raise r.error("move has no 'mode'")
     mode = d.get("mode", "")

@@ -11,10 +11,10 @@ from dataclasses import replace
 
 from piloting_helpers import H, board, of_type, types, unit
 
-from game.actions import CommitMove, RollInitiative, StartGame
 from game.board import HexSpec, build_board
 from game.core.dice import Dice
 from game.flow import apply_strict, replay
+from game.phases.actions import CommitMove, RollInitiative, StartGame
 from game.rules.move.bridges import bridge_span, collapsing, deck_overload, without_bridges
 from game.rules.move.movement import check_move
 from game.rules.piloting.resolve import resolve_move

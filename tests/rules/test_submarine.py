@@ -12,13 +12,13 @@ from movekit import H, board
 from physkit import ask
 
 from game.core.dice import Dice
+from game.core.files import ScenarioError
 from game.rules.combat.los import viewer
 from game.rules.combat.tohit import weapon_options
 from game.rules.move.movement import check_move
 from game.rules.move.reach import reach
 from game.rules.options import TW
 from game.rules.piloting.resolve import resolve_move
-from game.scenario.reader import ScenarioError
 from game.units.unit import Unit
 
 # A channel down column 05: depth 1 at the ends, 2 and 3 in the middle.

@@ -10,13 +10,13 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-from game.actions import CommitMove
 from game.board import HexSpec, build_board
 from game.core.dice import Dice
 from game.designs.roster import make_unit
 from game.flow import apply
 from game.hexgrid import Hex, parse_hex_name
 from game.invariants import problems
+from game.phases.actions import CommitMove
 from game.phases.sandbox import SetDown
 from game.phases.sandbox_game import new_sandbox, sandbox_from_scenario, save_sandbox
 from game.referee.moves import answer

@@ -124,8 +124,8 @@ def test_mov_31_referee_scenario_file_loads():
 
 
 def test_mov_31_game_save_keeps_offroad(tmp_path):
-    from game.actions import CommitMove, RollInitiative, StartGame
     from game.flow import apply_strict
+    from game.phases.actions import CommitMove, RollInitiative, StartGame
     from game.save import load_game, save_game
     from game.setup import new_game
 

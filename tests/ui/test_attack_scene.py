@@ -9,8 +9,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.actions import StandStill
 from game.flow import actor
+from game.phases.actions import StandStill
 from game.phases.movement import to_move
 from game.phases.weapons import DeclareFire
 from game.ui.app.play import Args, make_app

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.actions import StandStill
 from game.flow import actor
+from game.phases.actions import StandStill
 from game.phases.movement import to_move
 from game.ui.app.settings import Settings
 from game.ui.scenes.hexes.attack.scene import AttackScene

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from game.ui.scenes.hexes.attack import draw as attack_draw
-from game.ui.widgets import panels, record_sheet
+from game.ui.widgets import palette, panels, record_sheet
 from game.ui.widgets.colour_vision import DEFICIENCIES, distance, simulate, worst
 from game.ui.widgets.safe_colours import BAD, GOOD, MEANINGFUL, TARGET, WARN
 
@@ -36,6 +36,7 @@ def test_the_simulation_keeps_grey_grey_and_covers_three_deficiencies() -> None:
 
 
 def test_the_screens_use_the_safe_colours() -> None:
-    assert (panels.GOOD, panels.BAD, panels.WARN) == (GOOD, BAD, WARN)
-    assert (record_sheet.GOOD, record_sheet.BAD, record_sheet.WARN) == (GOOD, BAD, WARN)
+    assert (palette.GOOD, palette.BAD, palette.WARN) == (GOOD, BAD, WARN)
+    assert (panels.GOOD, panels.BAD) == (GOOD, BAD)
+    assert (record_sheet.GOOD, record_sheet.BAD) == (GOOD, BAD)
     assert attack_draw.TARGET == TARGET

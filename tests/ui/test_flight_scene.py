@@ -11,9 +11,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.actions import Event, StandStill
+from game.core.actions import Event
 from game.core.dice import judge
 from game.flow import actor
+from game.phases.actions import StandStill
 from game.phases.flights import FlyUnit
 from game.phases.movement import to_move
 from game.rules.aero import out_of_control

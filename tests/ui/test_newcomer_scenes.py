@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pygame
 
-from game.actions import StandStill
 from game.flow import actor
+from game.phases.actions import StandStill
 from game.phases.movement import to_move
 from game.phases.weapons import DeclareFire, to_declare
 from game.rules.turn import Phase

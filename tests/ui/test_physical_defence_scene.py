@@ -12,9 +12,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.actions import CommitMove, StandStill
 from game.flow import actor
 from game.hexgrid import Hex
+from game.phases.actions import CommitMove, StandStill
 from game.phases.physical import DeclarePhysical, DefendWalk
 from game.phases.weapons import DeclareFire, to_declare
 from game.rules.turn import Phase

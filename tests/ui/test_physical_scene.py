@@ -10,8 +10,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.actions import StandStill
 from game.flow import actor
+from game.phases.actions import StandStill
 from game.phases.movement import to_move
 from game.phases.physical import DeclarePhysical
 from game.phases.weapons import DeclareFire, to_declare

@@ -127,8 +127,8 @@ def test_fallen_building_shows_the_rubble_tile(river) -> None:
 def deployed_app(path: Path = RIVER, size=(1280, 720), seed: int = 3):
     """An App on the play screen of ``path`` with one Mech per side deployed (hand-off
     prompt dismissed); the state is built through game.flow.apply like a real game."""
-    from game.actions import AddUnit, Deploy, StartGame
     from game.flow import apply_strict
+    from game.phases.actions import AddUnit, Deploy, StartGame
     from game.rules.deploy import legal_deploy_hexes
     from game.setup import new_game_from_map
     from game.ui.app.app import App
@@ -167,7 +167,8 @@ def test_bridge_warning_in_the_summary_and_on_the_hex_MOV_27(monkeypatch, tmp_pa
     """A path onto a bridge too weak for the unit: the summary has a red warning line and
     the hex a warning marker whose hover is the rules' sentence."""
     from game.ui.map.overlays import MoveWarning, move_warnings
-    from game.ui.widgets.panels import BAD, summary_rows
+    from game.ui.widgets.palette import BAD
+    from game.ui.widgets.panels import summary_rows
 
     monkeypatch.setenv("HEXPLATE_SAVE_DIR", str(tmp_path))
     monkeypatch.setenv("HEXPLATE_NO_AUTOSAVE", "1")

@@ -11,9 +11,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.actions import StandStill
 from game.flow import actor
 from game.hexgrid import Hex, neighbour
+from game.phases.actions import StandStill
 from game.phases.charges import attack_plan
 from game.phases.movement import DeclareCharge
 from game.ui.app.play import Args, make_app

@@ -9,10 +9,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.actions import AddUnit
 from game.board import HexSpec, build_board
 from game.flow import apply_strict
 from game.hexgrid import Hex
+from game.phases.actions import AddUnit
 from game.setup import new_game
 from game.ui.app.app import App
 from game.ui.scenes.hexes.deploy import DeployScene

@@ -12,9 +12,9 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from game.actions import CommitMove, StandStill
 from game.flow import actor, apply, outcome
 from game.hexgrid import Hex, neighbour
+from game.phases.actions import CommitMove, StandStill
 from game.setup import new_game_from_map
 from game.ui.scenes.hexes.movement.scene import PlayScene
 from game.ui.scenes.hexes.over import GameOver, game_over
@@ -161,7 +161,7 @@ def test_a_fall_that_kills_the_last_pilot_ends_the_game_MOV_27_PSR_19() -> None:
 
 
 def test_notice_pop_ups_wrap_long_lines_and_name_the_collapse_MOV_27() -> None:
-    from game.actions import Event
+    from game.core.actions import Event
     from game.ui.map.anim import popup_of, popup_surface
 
     text = "A1: bridge collapse (at 1009, load 50, cf 40, cause overload) " * 2

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from game.actions import RollInitiative, StartGame
 from game.flow import apply_strict
 from game.hexgrid import neighbour
+from game.phases.actions import RollInitiative, StartGame
 from game.phases.movers import preview_move, reach_of
 from game.setup import new_game_from_scenario
 from game.ui.scenes.hexes.movement.plan import Plan, _turns, facing_from_angle, nearest_facing

@@ -419,7 +419,8 @@ def test_reach_is_hatched_and_outlined_so_it_reads_on_water_and_pavement() -> No
     """Over blue water a blue wash alone vanishes: the region also carries hatching and a
     dark-cased outline in the mode's colour (Okabe-Ito)."""
     from game.layout import DEFAULT_LAYOUT
-    from game.ui.map.overlays import INK, REACH, reach_layer
+    from game.ui.map.overlays import reach_layer
+    from game.ui.widgets.palette import INK, REACH
 
     lay = DEFAULT_LAYOUT.scaled(1.0)
     hexes = {Hex(c, r): (1, (0,)) for c in range(2, 5) for r in range(2, 5)}

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.actions import CommitMove
 from game.hexgrid import distance
+from game.phases.actions import CommitMove
 from game.ui.map.overlays import depth_marks
 from game.ui.widgets import record_sheet
 from game.ui.widgets.unit_tip import tip_rows

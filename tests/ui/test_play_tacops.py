@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pygame
 
-from game.actions import CommitMove
 from game.hexgrid import Hex
+from game.phases.actions import CommitMove
 from game.phases.movers import reach_of
 from game.save import load_game, save_game
 from game.ui.scenes.hexes.start import StartScreen

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.actions import StandStill
 from game.core.takeback import why_not_take_back
+from game.phases.actions import StandStill
 from game.phases.movement import to_move
 from game.ui.scenes.hexes.attack.draw import ATTACK_KEYS
 from game.ui.widgets.help import PLAY_KEYS

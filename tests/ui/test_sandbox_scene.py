@@ -14,8 +14,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.actions import CommitMove, RemoveUnit
 from game.hexgrid import Hex
+from game.phases.actions import CommitMove, RemoveUnit
 from game.phases.sandbox import (
     EditCrit,
     EditLocation,

@@ -8,7 +8,7 @@ import numpy as np
 import pygame
 import pytest
 
-from game.actions import Event
+from game.core.actions import Event
 from game.ui.app.sound import Sounds, sound_of, weapon_sound
 from game.ui.app.sound_synth import RATE, SOUNDS, pcm, write_wavs
 

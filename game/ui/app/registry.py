@@ -10,9 +10,10 @@ name only.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-SceneFactory = Callable[..., Any]  # (app, **options) -> a scene
+from game.ui.app.scene import Scene
+
+SceneFactory = Callable[..., Scene]  # (app, **options) -> a scene
 SCENES: dict[str, SceneFactory] = {}
 PHASE_SCENES: dict[str, str] = {}
 DEFAULT_PHASE_SCENE = "play"
@@ -32,11 +33,11 @@ def for_phase(phase: str, name: str) -> None:
     PHASE_SCENES[phase] = name
 
 
-def make(name: str, app: Any, **options: Any) -> Any:
-    """A new screen of the kind called ``name``."""
+def factory(name: str) -> SceneFactory:
+    """What makes a screen of the kind called ``name`` (App.make calls it with itself)."""
     if name not in SCENES:
         raise UnknownSceneError(f"no screen is called {name!r} (known: {', '.join(SCENES)})")
-    return SCENES[name](app, **options)
+    return SCENES[name]
 
 
 def scene_for_phase(phase: str) -> str:

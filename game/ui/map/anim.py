@@ -13,10 +13,10 @@ import pygame
 from game.hexgrid import Hex
 from game.ui.widgets.fonts import font
 from game.ui.widgets.hud import wrap
+from game.ui.widgets.palette import INK
 
 STEP_TIME = 0.14  # seconds per hex
 POPUP_TIME = 1.2  # seconds per roll pop-up
-INK = (20, 20, 24)
 
 
 @dataclass(frozen=True, slots=True)

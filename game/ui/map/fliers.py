@@ -14,14 +14,12 @@ import pygame
 
 from game.rules.aero import out_of_control
 from game.ui.widgets.fonts import draw_text, font
+from game.ui.widgets.palette import ALARM, CALM, INK
 from game.units.unit import Unit
 
 from .sprites import counter, counter_label, counter_size, label_size, label_tag
 
 LIFT = 14  # px at 100 %: how far above its hex a flier is drawn
-INK = (20, 20, 24)
-CALM = (235, 240, 250)
-ALARM = (225, 55, 45)
 
 
 def art_kind(u: Unit) -> str:

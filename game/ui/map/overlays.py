@@ -18,17 +18,18 @@ import pygame
 from game.hexgrid import Hex, HexNameError, neighbour, parse_hex_name
 from game.layout import HexLayout
 from game.ui.widgets.fonts import font
-from game.ui.widgets.palette import Colour, to_rgb
+from game.ui.widgets.palette import (
+    DEPTH,
+    ILLEGAL,
+    INK,
+    PSR_AUTO,
+    PSR_FILL,
+    REACH,
+    WHITE,
+    Colour,
+)
 
 from .camera import Camera
-
-REACH = {"walk": to_rgb("#0072B2"), "run": to_rgb("#E69F00"), "jump": to_rgb("#CC79A7")}
-PSR_FILL = (250, 215, 60)
-PSR_AUTO = (220, 50, 40)
-ILLEGAL = (225, 45, 45)
-INK = (20, 20, 24)
-WHITE = (250, 250, 245)
-DEPTH = (110, 175, 245)  # a submarine's depth changes on the path (ADV-25)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,8 @@ from pathlib import Path
 import pygame
 
 from game.ui.widgets.fonts import draw_text, font
+from game.ui.widgets.palette import DEEP, INK, SUBMERGED_TINT
+from game.ui.widgets.palette import SIDE_LIGHT as TAG_EDGE
 from game.units.unit import Unit
 
 ASSETS = Path(__file__).resolve().parents[3] / "assets"
@@ -123,11 +125,7 @@ def depth_badge(depth: int, size: int) -> pygame.Surface:
     return tag
 
 
-SUBMERGED_TINT = (150, 195, 255, 170)  # multiplies the counter's colour and opacity
-DEEP = (16, 52, 110)
 SMALL_COUNTER = 40  # px: below this the facing marker is drawn over the art's own
-INK = (20, 20, 24)
-TAG_EDGE = {"A": (120, 160, 225), "B": (235, 195, 110)}
 
 
 def counter_label(unit: Unit, zoom: float) -> str:

@@ -326,3 +326,11 @@ class MapView:
         tmp = Path(path + ".tmp")
         tmp.write_text(json.dumps(data))
         os.replace(tmp, path)
+
+
+def unit_under(state: GameState, h: Hex | None) -> Unit | None:
+    """The unit standing in hex ``h`` (a living one first, ground units before aerospace
+    units flying over it), or None."""
+    here = sorted((u for u in state.units if u.at == h), key=lambda u: u.airborne)
+    alive = [u for u in here if not state.is_destroyed(u)]
+    return (alive or here or [None])[0]

@@ -56,7 +56,8 @@ class SettingsMenu:
         if hasattr(app, "apply_settings"):
             app.apply_settings()
 
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Every event is the overlay's (nothing reaches the game below)."""
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
@@ -70,6 +71,7 @@ class SettingsMenu:
                 self.app.pop()
             elif b is not None:
                 self.step(b.action)
+        return True
 
     def update(self, dt: float) -> None:
         pass

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import pygame
 
 from .fonts import draw_text, font, ui_size
 from .hud import wrap
+from .keys import is_help
 
 PLAY_KEYS: tuple[tuple[str, str], ...] = (
     (
@@ -124,3 +127,16 @@ def _height(
     line = round(desc_f.get_linesize() * 1.1)
     n = sum(len(wrap(d, desc_f, width - col - size)) for _, d in keys)
     return head_f.get_linesize() + line * (n + 2) + size * 2
+
+
+class HelpToggle(Protocol):
+    help: bool  # the screen's help overlay is shown
+
+
+def help_key(scene: HelpToggle, event: pygame.event.Event) -> bool:
+    """F1 or ? toggles the screen's help overlay (the other shared keys are the App's,
+    game.ui.app.app.App.shared_key)."""
+    if is_help(event):
+        scene.help = not scene.help
+        return True
+    return False

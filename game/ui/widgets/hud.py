@@ -143,3 +143,11 @@ def draw_help(screen: pygame.Surface, palette: Palette, title: str) -> None:
     box.blit(desc_f.render("Press any key to close", True, dim), (size, y + line // 2))
     sw, sh = screen.get_size()
     screen.blit(box, ((sw - width) // 2, max(0, (sh - height) // 2)))
+
+
+def show_tip(screen: pygame.Surface, tip: pygame.Surface, mouse: tuple[int, int]) -> None:
+    """A tooltip beside the pointer, kept inside the window."""
+    mx, my = mouse
+    x = min(mx + 16, screen.get_width() - tip.get_width())
+    y = my + 16 if my + 16 + tip.get_height() <= screen.get_height() else my - tip.get_height()
+    screen.blit(tip, (max(0, x), max(0, y)))

@@ -16,23 +16,20 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.actions import LogEntry
+from game.core.actions import LogEntry
 from game.phases.sandbox_game import SANDBOX
 from game.state import GameState
+from game.ui.widgets.palette import LOG_BAD as BAD
+from game.ui.widgets.palette import LOG_BG as BG
+from game.ui.widgets.palette import LOG_GOOD as GOOD
+from game.ui.widgets.palette import LOG_HURT as HURT
+from game.ui.widgets.palette import LOG_NOTE as NOTE
+from game.ui.widgets.palette import LOG_PHASE as PHASE
+from game.ui.widgets.palette import SIDE_LIGHT as SIDES
+from game.ui.widgets.palette import TEXT, Colour
 
 from .fonts import draw_text, font
 from .hud import wrap
-
-Colour = tuple[int, int, int]
-TEXT: Colour = (236, 234, 228)
-DIM: Colour = (160, 158, 150)
-GOOD: Colour = (120, 210, 120)
-BAD: Colour = (240, 110, 95)
-HURT: Colour = (240, 160, 95)
-NOTE: Colour = (255, 230, 140)
-PHASE: Colour = (150, 190, 235)
-BG: Colour = (20, 21, 24)
-SIDES: dict[str, Colour] = {"A": (120, 160, 225), "B": (235, 195, 110)}
 
 HURTS = frozenset({"fall", "damage", "pilot_hit", "skid", "sideslip", "collision",
                    "building_damage", "vehicle_damage", "charge_damage", "dfa_damage",

@@ -13,6 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.ui.widgets.safe_colours import BAD as SAFE_BAD
+from game.ui.widgets.safe_colours import GOOD as SAFE_GOOD
+from game.ui.widgets.safe_colours import WARN as SAFE_WARN
+
 PALETTE_PATH = Path(__file__).resolve().parents[3] / "assets" / "palette.json"
 
 Colour = tuple[int, int, int]
@@ -82,3 +86,61 @@ def load_palette(path: str | Path = PALETTE_PATH) -> Palette:
     sizes = data.get("sizes", {}) if isinstance(data.get("sizes"), dict) else {}
     groups = {k: v for k, v in data.items() if isinstance(v, dict) and k != "sizes"}
     return Palette(groups=groups, sizes=sizes)
+
+
+# --- the screens' own colours (panels, text, map marks, the regiments table) -----------
+# Panels and their text (game.ui.widgets.panels, record_sheet, unit_tip)
+BG: Colour = (27, 29, 33)
+BG2: Colour = (38, 41, 47)
+TEXT: Colour = (236, 234, 228)
+DIM: Colour = (169, 166, 156)
+GOOD: Colour = SAFE_GOOD  # colour-blind safe (game.ui.widgets.safe_colours, issue 25)
+BAD: Colour = SAFE_BAD
+WARN: Colour = SAFE_WARN
+WARN_SOFT: Colour = (250, 205, 90)
+CARD: Colour = (28, 32, 40)  # the sandbox guide's card
+SIDE_UI: dict[str, Colour] = {"A": (47, 92, 158), "B": (216, 164, 58)}
+SIDE_TEXT: dict[str, Colour] = {"A": (235, 240, 250), "B": (30, 24, 12)}
+SIDE_LIGHT: dict[str, Colour] = {"A": (120, 160, 225), "B": (235, 195, 110)}  # on dark
+# The report (game.ui.widgets.log_view)
+LOG_BG: Colour = (20, 21, 24)
+LOG_DIM: Colour = (160, 158, 150)
+LOG_GOOD: Colour = (120, 210, 120)
+LOG_BAD: Colour = (240, 110, 95)
+LOG_HURT: Colour = (240, 160, 95)
+LOG_NOTE: Colour = (255, 230, 140)
+LOG_PHASE: Colour = (150, 190, 235)
+# Marks on the hex map (game.ui.map: overlays, counters, fliers, the move's animation)
+REACH: dict[str, Colour] = {
+    "walk": to_rgb("#0072B2"),
+    "run": to_rgb("#E69F00"),
+    "jump": to_rgb("#CC79A7"),
+}
+PSR_FILL: Colour = (250, 215, 60)
+PSR_AUTO: Colour = (220, 50, 40)
+ILLEGAL: Colour = (225, 45, 45)
+INK: Colour = (20, 20, 24)
+WHITE: Colour = (250, 250, 245)
+DEPTH: Colour = (110, 175, 245)  # a submarine's depth changes on the path (ADV-25)
+HOVER: Colour = (255, 246, 192)
+SELECT: Colour = (255, 255, 255)
+ATTACK: Colour = (214, 48, 39)  # a charge's or a death from above's ring and arrow
+BADGE: Colour = (250, 240, 235)
+CALM: Colour = (235, 240, 250)
+ALARM: Colour = (225, 55, 45)
+DEEP: Colour = (16, 52, 110)
+SUBMERGED_TINT = (150, 195, 255, 170)  # multiplies the counter's colour and opacity
+# The regiments table (game.ui.scenes.regiments.view)
+FELT: Colour = (52, 92, 60)
+TABLE_EDGE: Colour = (30, 52, 34)
+OBSTACLE: Colour = (118, 104, 88)
+OBSTACLE_EDGE: Colour = (60, 50, 40)
+TABLE_SIDES: dict[str, tuple[Colour, Colour]] = {
+    "A": ((47, 92, 158), (20, 40, 80)),
+    "B": ((216, 164, 58), (110, 78, 18)),
+}
+COMMAND: Colour = (250, 246, 230)
+FRONT: Colour = (255, 248, 210)
+LEGAL: Colour = (90, 220, 120)
+TABLE_ILLEGAL: Colour = (240, 80, 70)
+TABLE_SELECT: Colour = (255, 236, 120)

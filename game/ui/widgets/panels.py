@@ -17,17 +17,10 @@ import pygame
 from game.flow import actor, banner, outcome
 from game.hexgrid import DIRECTION_NAMES
 from game.state import GameState
+from game.ui.widgets.palette import BAD, BG, BG2, DIM, GOOD, SIDE_TEXT, SIDE_UI, TEXT, WARN
 
 from .fonts import draw_text, font, ui_size
 from .hud import wrap
-from .safe_colours import BAD, GOOD, SIDE_A, SIDE_B, WARN  # noqa: F401 - shared
-
-BG = (27, 29, 33)
-BG2 = (38, 41, 47)
-TEXT = (236, 234, 228)
-DIM = (169, 166, 156)
-SIDE_UI = {"A": SIDE_A, "B": SIDE_B}
-SIDE_TEXT = {"A": (235, 240, 250), "B": (30, 24, 12)}
 
 Row = tuple[str, Any, bool]  # text, colour, bold
 

@@ -31,20 +31,16 @@ from game.designs.roster import built_body, built_hull
 from game.narrate import skills
 from game.rules.combat.tohit import mounts, weapon_gone
 from game.state import GameState
+from game.ui.widgets.palette import BAD, BG, DIM, GOOD, TEXT, Colour
+from game.ui.widgets.palette import BG2 as CELL
+from game.ui.widgets.palette import SIDE_UI as SIDE
+from game.ui.widgets.palette import WARN_SOFT as WARN
 from game.units.mech import TORSOS, MechBody
 from game.units.unit import INFANTRY, MOVES_ONLY, Unit
 
 from .fonts import draw_text, font
 from .hud import wrap
-from .safe_colours import BAD, GOOD, SIDE_A, SIDE_B, WARN
 from .unit_tip import infantry_line
-
-Colour = tuple[int, int, int]
-BG: Colour = (27, 29, 33)
-CELL: Colour = (38, 41, 47)
-TEXT: Colour = (236, 234, 228)
-DIM: Colour = (169, 166, 156)
-SIDE: dict[str, Colour] = {"A": SIDE_A, "B": SIDE_B}
 
 Section = Callable[["Sheet"], None]
 

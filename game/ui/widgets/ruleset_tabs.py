@@ -7,12 +7,13 @@ start screens never import each other; a click on the other tab shows that scree
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
+from game.ui.app.app import App
+from game.ui.widgets.palette import DIM
+from game.ui.widgets.panels import Button, draw_button
+
 from .fonts import draw_text, font
-from .panels import DIM, Button, draw_button
 
 ACTION = "ruleset"
 # (code, label, start screen)
@@ -50,7 +51,7 @@ def draw_tabs(
     return out
 
 
-def open_ruleset(app: Any, code: str, current: str) -> None:
+def open_ruleset(app: App, code: str, current: str) -> None:
     """Show the start screen of rule set ``code`` (nothing if it is the current one)."""
     if code == current:
         return

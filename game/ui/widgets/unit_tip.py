@@ -8,14 +8,10 @@ from typing import Any
 from game.designs.roster import built_body
 from game.narrate import plural, skills
 from game.state import GameState
+from game.ui.widgets.palette import BAD, DIM, TEXT
+from game.ui.widgets.palette import SIDE_LIGHT as SIDE
+from game.ui.widgets.palette import WARN_SOFT as WARN
 from game.units.unit import INFANTRY, MOVES_ONLY, Unit
-
-from .safe_colours import BAD
-
-TEXT = (236, 234, 228)
-DIM = (169, 166, 156)
-WARN = (250, 205, 90)
-SIDE = {"A": (120, 160, 225), "B": (235, 195, 110)}
 
 Row = tuple[str, Any, bool]
 DONE = {"walk": "walked", "run": "ran", "jump": "jumped", "dodge": "tried to dodge a skid"}

@@ -12,25 +12,26 @@ from typing import Any
 
 import pygame
 
-from game.actions import Deploy
 from game.flow import phase_of
 from game.hexgrid import Hex
 from game.narrate import skills
+from game.phases.actions import Deploy
 from game.phases.deployment import deploying_side, to_deploy
 from game.rules.deploy import legal_deploy_hexes
+from game.ui.app.app import App
 from game.ui.app.registry import for_phase, register
+from game.ui.app.scene import is_input
 from game.ui.map import overlays
 from game.ui.map.sprites import draw_unit
-from game.ui.map.view import MapView, tiles_for
-from game.ui.scenes.hexes.movement.draw import draw_handoff, show_tip, unit_under
-from game.ui.scenes.hexes.movement.input import HANDOFF_GRACE, help_key
+from game.ui.map.view import MapView, tiles_for, unit_under
 from game.ui.widgets.fonts import log_size, place
-from game.ui.widgets.help import DEPLOY_KEYS, draw_help
+from game.ui.widgets.handoff import HANDOFF_GRACE, draw_handoff
+from game.ui.widgets.help import DEPLOY_KEYS, draw_help, help_key
+from game.ui.widgets.hud import show_tip
 from game.ui.widgets.keys import is_confirm
 from game.ui.widgets.log_view import LogView
+from game.ui.widgets.palette import DIM, TEXT
 from game.ui.widgets.panels import (
-    DIM,
-    TEXT,
     PanelCache,
     banner_surface,
     rows_surface,
@@ -46,7 +47,7 @@ class DeployScene:
     overlay = False
     scene_name = "deploy"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         s = app.state
         self.view = MapView(s.start_board or s.board, tiles_for(s))
@@ -116,13 +117,13 @@ class DeployScene:
             self._default_facing()
             self.focus_zone()
 
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, event: pygame.event.Event) -> bool:
         if help_key(self, event):
-            return
+            return True
         if self.help:
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
                 self.help = False
-            return
+            return True
         if self.handoff is not None:
             if event.type == pygame.MOUSEBUTTONDOWN or is_confirm(event):
                 t, (px, py) = self.placed
@@ -133,14 +134,14 @@ class DeployScene:
                     and abs(pos[0] - px) + abs(pos[1] - py) <= 8
                 ):
                     self.placed = (0.0, (0, 0))  # a double click on the last placement
-                    return
+                    return True
                 self.handoff = None
-            return
+            return True
         if self.view.handle(event, self.space):
-            return
+            return True
         page = max(1, self.log_view.visible_rows(self.layout.log.h, self.layout.size) - 1)
         if self.log_view.handle(event, self.layout.log, page):
-            return
+            return True
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_f, pygame.K_HOME):
                 self.view.fit_map()
@@ -167,6 +168,7 @@ class DeployScene:
                 self.view.zoom(1 if event.y > 0 else -1, pygame.mouse.get_pos())
             else:
                 self.facing = (self.facing + (1 if event.y < 0 else -1)) % 6
+        return is_input(event)
 
     def update(self, dt: float) -> None:
         self.view.held_keys(dt)

@@ -7,10 +7,9 @@ own (GameState.log, rebuilt when a save is loaded), drawn by game.ui.widgets.log
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
+from game.ui.app.app import App
 from game.ui.app.registry import register
 from game.ui.widgets.fonts import draw_text, font, log_size, ui_size
 from game.ui.widgets.log_view import LogView
@@ -22,7 +21,7 @@ class LogScreen:
     overlay = True
     scene_name = "log"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.view = LogView()
 
@@ -41,15 +40,16 @@ class LogScreen:
             1, self.view.visible_rows(self.body(screen).h, log_size(screen.get_height())) - 1
         )
 
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_l):
                 self.app.pop()
-                return
+                return True
             if event.key == pygame.K_HOME:
                 self.view.scroll(10**6)
-                return
+                return True
         self.view.handle(event, self.body(self.app.screen), self.page())
+        return True
 
     def update(self, dt: float) -> None:
         pass

@@ -9,16 +9,17 @@ in the save folder are listed with what they are and open the regiments screen
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pygame
 
+from game.core.files import save_dir
 from game.phases.sandbox_game import is_scenario
-from game.save import save_dir
+from game.ui.app.app import App
 from game.ui.app.registry import register
 from game.ui.scenes.regiments import files as regiments_io
 from game.ui.widgets.fonts import draw_text, font, ui_size
-from game.ui.widgets.panels import BG, DIM, TEXT, Button, button_at, draw_button
+from game.ui.widgets.palette import BG, DIM, TEXT
+from game.ui.widgets.panels import Button, button_at, draw_button
 
 
 def _box(screen: pygame.Surface, w: int, h: int) -> pygame.Rect:
@@ -49,7 +50,7 @@ class GameMenu:
 
     ASK = (("yes", "Yes, new game (Y)"), ("no", "No, back (N)"))
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.buttons: list[Button] = []
         self.mouse = (0, 0)
@@ -81,13 +82,13 @@ class GameMenu:
         elif action == "quit":
             app.running = False
 
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and self.asking:
             if event.key in (pygame.K_y, pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.choose("yes")
             elif event.key in (pygame.K_n, pygame.K_ESCAPE):
                 self.choose("no")
-            return
+            return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.choose("resume")
@@ -99,7 +100,8 @@ class GameMenu:
             b = button_at(self.buttons, event.pos)
             if b is not None:
                 self.choose(b.action)
-                return
+                return True
+        return True
 
     def update(self, dt: float) -> None:
         pass
@@ -143,7 +145,7 @@ class LoadMenu:
     overlay = True
     scene_name = "load"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.saves = list_saves()
         self.scenarios = {p for p in self.saves[:12] if is_scenario(p)}  # open as sandboxes
@@ -161,7 +163,7 @@ class LoadMenu:
         if not self.app.load(self.saves[i]):
             self.error = self.app.toast[0] if self.app.toast else "cannot load"
 
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.pop()
@@ -178,7 +180,8 @@ class LoadMenu:
                 if rect.collidepoint(event.pos):
                     self.index = i
                     self.load(i)
-                    return
+                    return True
+        return True
 
     def update(self, dt: float) -> None:
         pass

@@ -9,15 +9,15 @@ quit.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.flow import outcome
 from game.state import GameState
+from game.ui.app.app import App
 from game.ui.app.registry import register
 from game.ui.widgets.fonts import draw_text, font, ui_size
-from game.ui.widgets.panels import BG, DIM, TEXT, Button, button_at, draw_button, side_colour
+from game.ui.widgets.palette import BG, DIM, TEXT
+from game.ui.widgets.panels import Button, button_at, draw_button, side_colour
 
 
 def game_over(state: GameState | None) -> str | None:
@@ -52,7 +52,7 @@ class GameOver:
         ("quit", "Quit (Q)"),
     )
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.headline = game_over(app.state) or "Game over"
         self.buttons: list[Button] = []
@@ -73,7 +73,7 @@ class GameOver:
         if result is not None and result.turn >= 1:
             self.app.open("summary", turn=result.turn)
 
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_n):
                 self.choose("new")
@@ -87,7 +87,8 @@ class GameOver:
             b = button_at(self.buttons, event.pos)
             if b is not None:
                 self.choose(b.action)
-                return
+                return True
+        return True
 
     def update(self, dt: float) -> None:
         pass

@@ -18,7 +18,7 @@ from typing import Any
 
 import pygame
 
-from game.actions import IllegalActionError
+from game.core.actions import IllegalActionError
 from game.core.errors import UserFacingError
 from game.designs.roster import entries, entry, roster_info
 from game.phases.sandbox_game import sandbox_from_map, sandbox_from_scenario
@@ -31,13 +31,15 @@ from game.setup import (
     with_forces,
     with_turn_limit,
 )
+from game.ui.app.app import App
 from game.ui.app.registry import register
-from game.ui.scenes.hexes.movement.input import help_key
+from game.ui.app.scene import is_input
 from game.ui.widgets import ruleset_tabs as tabs
 from game.ui.widgets.debug_buttons import write_buttons
 from game.ui.widgets.fonts import draw_text, font, ui_size
-from game.ui.widgets.help import draw_help
-from game.ui.widgets.panels import BG, BG2, DIM, TEXT, Button, button_at, draw_button, side_colour
+from game.ui.widgets.help import draw_help, help_key
+from game.ui.widgets.palette import BG, BG2, DIM, TEXT
+from game.ui.widgets.panels import Button, button_at, draw_button, side_colour
 from game.units.unit import INFANTRY, MOVES_ONLY
 
 START_KEYS = (
@@ -69,7 +71,7 @@ class StartScreen:
 
     def __init__(
         self,
-        app: Any,
+        app: App,
         map_path: Path | None = None,
         forces: dict[str, list[list[Any]]] | None = None,
         turns: int | None = None,
@@ -175,13 +177,13 @@ class StartScreen:
         elif kind == tabs.ACTION:  # the other rule set's start screen (issue 16)
             tabs.open_ruleset(self.app, arg, "hex")
 
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, event: pygame.event.Event) -> bool:
         if help_key(self, event):
-            return
+            return True
         if self.help:
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
                 self.help = False
-            return
+            return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.running = False
@@ -205,7 +207,8 @@ class StartScreen:
             b = button_at(self.buttons, event.pos)
             if b is not None:
                 self.choose(b.action)
-                return
+                return True
+        return is_input(event)
 
     def update(self, dt: float) -> None:
         pass

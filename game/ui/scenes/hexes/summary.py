@@ -14,9 +14,11 @@ from typing import Any
 import pygame
 
 from game.narrate.turn_report import TurnReport, UnitTurn, turn_report, turn_start
+from game.ui.app.app import App
 from game.ui.app.registry import register
 from game.ui.widgets.fonts import draw_text, font, ui_size
-from game.ui.widgets.panels import BAD, BG, DIM, TEXT, Row, rows_surface, side_colour
+from game.ui.widgets.palette import BAD, BG, DIM, TEXT
+from game.ui.widgets.panels import Row, rows_surface, side_colour
 
 HINT = "Press any key or click to go on (wheel: scroll)"
 
@@ -35,7 +37,7 @@ class TurnSummary:
     overlay = True
     scene_name = "summary"
 
-    def __init__(self, app: Any, turn: int) -> None:
+    def __init__(self, app: App, turn: int) -> None:
         self.app = app
         self.turn = turn
         self.report = self._report(turn)
@@ -47,13 +49,14 @@ class TurnSummary:
         before = self.app.turn_starts.get(turn) or turn_start(state, turn) or state
         return turn_report(before, state, turn)
 
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEWHEEL:
             self.scroll = max(0, self.scroll - event.y * 40)
         elif event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             if getattr(event, "button", 1) in (4, 5):
-                return  # an old-style wheel click scrolls, it does not close
+                return True  # an old-style wheel click scrolls, it does not close
             self.app.pop()
+        return True
 
     def update(self, dt: float) -> None:
         pass

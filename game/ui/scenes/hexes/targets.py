@@ -13,16 +13,19 @@ from typing import Any, ClassVar
 
 import pygame
 
-from game.actions import Action
+from game.core.actions import Action
 from game.flow import actor, phase_of
 from game.hexgrid import Hex
+from game.ui.app.app import App
 from game.ui.app.follow import follow, opening_view, show_unit
 from game.ui.app.pace import dice_banner, paced
+from game.ui.app.scene import is_input
 from game.ui.app.sound import sound_of
 from game.ui.map.anim import Popup, popup_of
 from game.ui.map.events import route
 from game.ui.map.view import MapView, tiles_for
-from game.ui.scenes.hexes.movement.input import HANDOFF_GRACE, help_key
+from game.ui.widgets.handoff import HANDOFF_GRACE
+from game.ui.widgets.help import help_key
 from game.ui.widgets.keys import is_confirm
 from game.ui.widgets.log_view import LogView
 from game.ui.widgets.panels import PanelCache, button_at, screen_layout
@@ -42,7 +45,7 @@ class TargetScene:
     declares: ClassVar[type[Action]]  # the action of the screen's phase
     writes_layout = True  # HEXPLATE_DEBUG_LAYOUT (a view hosted by another screen: False)
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         s = app.state
         self.view = MapView(s.start_board or s.board, tiles_for(s))
@@ -163,20 +166,21 @@ class TargetScene:
             self.handoff = self.shown_side = side
 
     # --- input ------------------------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, event: pygame.event.Event) -> bool:
         if help_key(self, event):
-            return
+            return True
         if self.help:
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
                 self.help = False
-            return
+            return True
         if self.popups:
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
                 self.skip_popups()
-            return
+            return True
         if handoff_click(self, event):
-            return
+            return True
         route(self, event, self._key, lambda pos: press(self, pos), self._hover_row)
+        return is_input(event)
 
     def _hover_row(self, pos: tuple[int, int]) -> None:
         self.hover_row = next((i for r, i in self.rows if r.collidepoint(pos)), None)

@@ -10,39 +10,21 @@ from typing import Any
 
 import pygame
 
+from game.core.files import save_dir
 from game.regiments.engine import ENGINE
 from game.regiments.paths import Step
 from game.regiments.regiment import Regiment
 from game.regiments.verdict import Verdict
-from game.save import save_dir
 from game.ui.scenes.regiments.files import label
 from game.ui.scenes.regiments.plan import describe, drag_step, pose_after, remaining
-from game.ui.scenes.regiments.view import (
-    ILLEGAL,
-    LEGAL,
-    SELECT,
-    draw_ghost,
-    draw_path,
-    draw_regiment,
-    poly,
-    text_box,
-)
+from game.ui.scenes.regiments.view import draw_ghost, draw_path, draw_regiment, poly, text_box
 from game.ui.widgets.fonts import font
 from game.ui.widgets.help import draw_help
 from game.ui.widgets.hud import wrap
-from game.ui.widgets.panels import (
-    BAD,
-    BG,
-    DIM,
-    GOOD,
-    SIDE_TEXT,
-    TEXT,
-    WARN,
-    button_grid,
-    draw_button,
-    rows_surface,
-    side_colour,
-)
+from game.ui.widgets.palette import BAD, BG, DIM, GOOD, LEGAL, SIDE_TEXT, TEXT, WARN
+from game.ui.widgets.palette import TABLE_ILLEGAL as ILLEGAL
+from game.ui.widgets.palette import TABLE_SELECT as SELECT
+from game.ui.widgets.panels import button_grid, draw_button, rows_surface, side_colour
 
 KEYS = (
     ("Click your regiment", "select it (one without a marker; Space: the next one)"),

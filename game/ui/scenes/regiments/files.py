@@ -15,6 +15,7 @@ from typing import Any
 import numpy as np
 
 from game.core.errors import UserFacingError
+from game.core.files import save_dir
 from game.regiments.engine import ENGINE
 from game.regiments.sandbox import sandbox_from_scenario
 from game.regiments.save import (
@@ -28,12 +29,12 @@ from game.regiments.save import (
     save_game,
 )
 from game.regiments.state import RegimentState
-from game.save import save_dir
+from game.ui.app.app import App
 
 MAX_LISTED = 12
 
 
-def autosave(app: Any, state: RegimentState) -> None:
+def autosave(app: App, state: RegimentState) -> None:
     if os.environ.get("HEXPLATE_NO_AUTOSAVE"):
         return
     try:
@@ -42,7 +43,7 @@ def autosave(app: Any, state: RegimentState) -> None:
         app.notify(f"Autosave failed: {e}", error=True)
 
 
-def quicksave(app: Any, state: RegimentState) -> None:
+def quicksave(app: App, state: RegimentState) -> None:
     path = save_dir() / QUICKSAVE
     try:
         save_game(state, path)
@@ -81,7 +82,7 @@ KINDS = {GAME_SAVE: "regiments game", SANDBOX_SAVE: "regiments sandbox, with its
          SCENARIO: "regiments sandbox"}  # fmt: skip
 
 
-def load(app: Any, path: Path) -> bool:
+def load(app: App, path: Path) -> bool:
     """Open a regiments save (its game) or a regiments scenario (in the sandbox); a
     damaged file is a message and nothing changes. True when it opened."""
     try:

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import pygame
 
-from game.actions import Action
+from game.core.actions import Action
 from game.regiments.actions import (
     RegimentCharge,
     RegimentFace,

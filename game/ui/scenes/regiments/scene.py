@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 import pygame
 
-from game.actions import Action
+from game.core.actions import Action
 from game.core.history import History
 from game.regiments.actions import Countercharge
 from game.regiments.charge import resolve_charge
@@ -32,7 +32,9 @@ from game.regiments.engine import ENGINE
 from game.regiments.paths import World
 from game.regiments.state import RegimentState
 from game.regiments.verdict import Verdict
+from game.ui.app.app import App
 from game.ui.app.registry import register
+from game.ui.app.scene import is_input
 from game.ui.scenes.regiments import draw
 from game.ui.scenes.regiments import files as regiments_io
 from game.ui.scenes.regiments.plan import (
@@ -67,7 +69,7 @@ class RegimentsScene:
     overlay = False
     scene_name = "regiments"
 
-    def __init__(self, app: Any, state: RegimentState) -> None:
+    def __init__(self, app: App, state: RegimentState) -> None:
         self.app = app
         self.history: History[RegimentState] = History.begin(state)
         self.scenery = Scenery(state.start.table)
@@ -170,14 +172,14 @@ class RegimentsScene:
         return resolve_charge(world, p.order, p.decided).verdict
 
     # --- input ------------------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, event: pygame.event.Event) -> bool:
         if self.help:
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
                 self.help = False
-            return
+            return True
         if self.saves is not None:
             self._handle_load(event)
-            return
+            return True
         if event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.MOUSEBUTTONDOWN:
@@ -188,6 +190,7 @@ class RegimentsScene:
             self._motion(event)
         elif event.type == pygame.MOUSEWHEEL:
             self.cam = self.cam.zoomed(1 if event.y > 0 else -1, *self.mouse)
+        return is_input(event)
 
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key

@@ -22,11 +22,14 @@ from game.regiments.sandbox import sandbox_from_armies, sandbox_from_scenario
 from game.regiments.setup import bundled_scenarios, game_from_armies, game_from_scenario, table_for
 from game.regiments.state import RegimentState
 from game.setup import bundled_maps
+from game.ui.app.app import App
 from game.ui.app.registry import register
+from game.ui.app.scene import is_input
 from game.ui.widgets import ruleset_tabs as tabs
 from game.ui.widgets.debug_buttons import write_buttons
 from game.ui.widgets.fonts import draw_text, font, ui_size
-from game.ui.widgets.panels import BG, DIM, TEXT, Button, button_at, draw_button, side_colour
+from game.ui.widgets.palette import BG, DIM, TEXT
+from game.ui.widgets.panels import Button, button_at, draw_button, side_colour
 
 PLAIN = "plain table"
 NONE = ""  # no army for this side (the sandbox only)
@@ -36,7 +39,7 @@ class RegimentsStart:
     overlay = False
     scene_name = "regiments-start"
 
-    def __init__(self, app: Any, map_path: Path | None = None, seed: int | None = None) -> None:
+    def __init__(self, app: App, map_path: Path | None = None, seed: int | None = None) -> None:
         self.app = app
         self.armies = list(armies())
         self.pick = {"A": self.armies[0], "B": self.armies[1 % len(self.armies)]}
@@ -114,7 +117,7 @@ class RegimentsStart:
     def quit(self) -> None:
         self.app.running = False
 
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.start()
@@ -128,6 +131,7 @@ class RegimentsStart:
             b = button_at(self.buttons, event.pos)
             if b is not None:
                 self.choose(b.action)
+        return is_input(event)
 
     def update(self, dt: float) -> None:
         return None

@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 
 from game.core.errors import UserFacingError
+from game.core.files import save_dir
 from game.regiments.armies import armies, regiment_of, unit_types
 from game.regiments.phases.sandbox import (
     ClearMarkers,
@@ -31,7 +32,6 @@ from game.regiments.phases.sandbox import (
 )
 from game.regiments.regiment import Regiment
 from game.regiments.sandbox import SAVE_NAME, save_sandbox
-from game.save import save_dir
 from game.ui.scenes.regiments import tools_draw
 from game.ui.scenes.regiments.plan import action_of
 

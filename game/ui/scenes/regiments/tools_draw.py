@@ -11,9 +11,11 @@ import pygame
 
 from game.regiments.armies import armies, unit_types
 from game.ui.scenes.regiments import draw
-from game.ui.scenes.regiments.view import ILLEGAL, LEGAL, draw_ghost, text_box
+from game.ui.scenes.regiments.view import draw_ghost, text_box
 from game.ui.widgets.fonts import draw_text, font
-from game.ui.widgets.panels import BG, DIM, TEXT, WARN, rows_surface, side_colour
+from game.ui.widgets.palette import BG, DIM, LEGAL, TEXT, WARN
+from game.ui.widgets.palette import TABLE_ILLEGAL as ILLEGAL
+from game.ui.widgets.panels import rows_surface, side_colour
 
 Spec = tuple[str, str, bool, bool]
 

@@ -17,17 +17,11 @@ from game.regiments.regiment import Regiment
 from game.regiments.table import Table
 from game.ui.map.tiles import load_tile_map, render_tiles_only
 from game.ui.widgets.fonts import font
+from game.ui.widgets.palette import COMMAND, FELT, FRONT, LEGAL, OBSTACLE, OBSTACLE_EDGE, TABLE_EDGE
+from game.ui.widgets.palette import TABLE_ILLEGAL as ILLEGAL
+from game.ui.widgets.palette import TABLE_SELECT as SELECT
+from game.ui.widgets.palette import TABLE_SIDES as SIDES
 
-FELT = (52, 92, 60)
-TABLE_EDGE = (30, 52, 34)
-OBSTACLE = (118, 104, 88)
-OBSTACLE_EDGE = (60, 50, 40)
-SIDES = {"A": ((47, 92, 158), (20, 40, 80)), "B": ((216, 164, 58), (110, 78, 18))}
-COMMAND = (250, 246, 230)
-FRONT = (255, 248, 210)
-LEGAL = (90, 220, 120)
-ILLEGAL = (240, 80, 70)
-SELECT = (255, 236, 120)
 ZOOMS = (2.0, 3.0, 4.0, 5.0, 6.5, 8.0, 11.0, 15.0)  # px per cm
 
 

@@ -22,17 +22,12 @@ from game.ui.scenes.hexes.attack.odds import (
     volley_rows,
     weapon_row,
 )
-from game.ui.scenes.hexes.movement.draw import draw_handoff
 from game.ui.widgets.fonts import font, log_size
+from game.ui.widgets.handoff import draw_handoff
 from game.ui.widgets.help import draw_help
 from game.ui.widgets.hud import wrap
+from game.ui.widgets.palette import BAD, BG, DIM, GOOD, TEXT, WARN
 from game.ui.widgets.panels import (
-    BAD,
-    BG,
-    DIM,
-    GOOD,
-    TEXT,
-    WARN,
     Button,
     Row,
     banner_surface,

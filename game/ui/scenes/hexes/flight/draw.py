@@ -13,16 +13,11 @@ from game.hexgrid import neighbour
 from game.rules.aero import Flight, out_of_control
 from game.ui.map.anim import popup_surface
 from game.ui.map.fliers import draw_flier, lifted
-from game.ui.scenes.hexes.movement.draw import draw_handoff
 from game.ui.widgets.fonts import font, log_size
+from game.ui.widgets.handoff import draw_handoff
 from game.ui.widgets.help import draw_help
+from game.ui.widgets.palette import BAD, BG, DIM, GOOD, TEXT, WARN
 from game.ui.widgets.panels import (
-    BAD,
-    BG,
-    DIM,
-    GOOD,
-    TEXT,
-    WARN,
     Button,
     Row,
     banner_surface,

@@ -23,15 +23,18 @@ from game.hexgrid import Hex
 from game.phases.aerospace import to_fly
 from game.phases.flights import FlyUnit, preview
 from game.rules.aero import Flight, out_of_control
+from game.ui.app.app import App
 from game.ui.app.follow import follow, opening_view, show_unit
 from game.ui.app.pace import paced
 from game.ui.app.registry import for_phase, register
+from game.ui.app.scene import is_input
 from game.ui.map.anim import MoveAnimation, Popup, popup_of
 from game.ui.map.events import route
 from game.ui.map.view import MapView, tiles_for
 from game.ui.scenes.hexes.flight.draw import draw_flight, flight_rows
 from game.ui.scenes.hexes.flight.plan import FlightPlan, positions
-from game.ui.scenes.hexes.movement.input import HANDOFF_GRACE, help_key
+from game.ui.widgets.handoff import HANDOFF_GRACE
+from game.ui.widgets.help import help_key
 from game.ui.widgets.keys import is_confirm
 from game.ui.widgets.log_view import LogView
 from game.ui.widgets.panels import PanelCache, Row, button_at, screen_layout
@@ -47,7 +50,7 @@ class FlightScene:
     scene_name = "flight"
     no_plan = "Select one of your ringed fliers (N) first"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         s = app.state
         self.view = MapView(s.start_board or s.board, tiles_for(s))
@@ -220,21 +223,22 @@ class FlightScene:
         return anim
 
     # --- input ------------------------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, event: pygame.event.Event) -> bool:
         if help_key(self, event):
-            return
+            return True
         if self.help:
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
                 self.help = False
-            return
+            return True
         if self.anim is not None:
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
                 self.anim.skip()
                 self.skipped_at = time.monotonic()
-            return
+            return True
         if self._handoff(event):
-            return
+            return True
         route(self, event, self._key, self._press)
+        return is_input(event)
 
     def _handoff(self, event: pygame.event.Event) -> bool:
         """The hand-off prompt eats the click or key that dismisses it."""

@@ -13,8 +13,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from game.actions import CommitMove, EndMove, StandStill
 from game.hexgrid import Hex
+from game.phases.actions import CommitMove, EndMove, StandStill
 from game.phases.movers import preview_move
 from game.ui.app.follow import show_unit
 from game.ui.map import overlays

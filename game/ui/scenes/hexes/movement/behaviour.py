@@ -16,12 +16,13 @@ from typing import Any
 
 import pygame
 
-from game.actions import CommitMove
 from game.flow import actor, phase_of
 from game.hexgrid import Hex, line, neighbour
 from game.outcome import in_the_fight
+from game.phases.actions import CommitMove
 from game.phases.movement import to_move
 from game.state import GameState
+from game.ui.app.app import App
 from game.ui.app.follow import follow, opening_view
 from game.ui.app.pace import paced
 from game.ui.map import overlays
@@ -52,7 +53,7 @@ class PlayScene:
     overlay = False
     scene_name = "play"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         state = app.state
         self.view = MapView(state.start_board or state.board, tiles_for(state))
@@ -411,10 +412,10 @@ class PlayScene:
         play_act.unpin(self)
 
     # --- input ----------------------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, event: pygame.event.Event) -> bool:
         from game.ui.scenes.hexes.movement.input import handle_event
 
-        handle_event(self, event)
+        return handle_event(self, event)
 
     def update(self, dt: float) -> None:
         if self.anim is None and self.marks:

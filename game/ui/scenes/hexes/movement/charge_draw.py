@@ -20,14 +20,12 @@ import pygame
 from game.hexgrid import Hex
 from game.layout import HexLayout
 from game.ui.map.camera import Camera
-from game.ui.map.overlays import EMPTY, INK, WHITE, Layer, _canvas, _fast
+from game.ui.map.overlays import EMPTY, Layer, _canvas, _fast
 from game.ui.scenes.hexes.movement.charge import ChargeView, Need
 from game.ui.widgets.fonts import font
-from game.ui.widgets.panels import BAD, DIM, GOOD, TEXT, WARN, Row
-
-ATTACK = (214, 48, 39)
-BADGE = (250, 240, 235)
-PSR = (250, 215, 60)
+from game.ui.widgets.palette import ATTACK, BAD, DIM, GOOD, INK, TEXT, WARN, WHITE
+from game.ui.widgets.palette import PSR_FILL as PSR
+from game.ui.widgets.panels import Row
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,12 +15,13 @@ from game.flow import actor
 from game.ui.app.pace import dice_banner
 from game.ui.map.anim import popup_surface
 from game.ui.map.overlays import MoveWarning
+from game.ui.map.view import unit_under
 from game.ui.widgets.fonts import draw_text, font, log_size, place
+from game.ui.widgets.handoff import draw_handoff
 from game.ui.widgets.help import PLAY_KEYS, draw_help
+from game.ui.widgets.hud import show_tip
+from game.ui.widgets.palette import BG, DIM, HOVER, SELECT, TEXT
 from game.ui.widgets.panels import (
-    BG,
-    DIM,
-    TEXT,
     Button,
     banner_surface,
     button_grid,
@@ -35,9 +36,6 @@ from game.ui.widgets.safe_colours import BAD
 from game.ui.widgets.unit_tip import tip_rows
 
 from .charge_draw import charge_rows
-
-HOVER = (255, 246, 192)
-SELECT = (255, 255, 255)
 
 
 def draw_scene(scene: Any, screen: pygame.Surface) -> None:
@@ -310,22 +308,6 @@ def _draw_hover_info(scene: Any, screen: pygame.Surface) -> None:
     _draw_unit_tip(scene, screen)
 
 
-def show_tip(screen: pygame.Surface, tip: pygame.Surface, mouse: tuple[int, int]) -> None:
-    """A tooltip beside the pointer, kept inside the window."""
-    mx, my = mouse
-    x = min(mx + 16, screen.get_width() - tip.get_width())
-    y = my + 16 if my + 16 + tip.get_height() <= screen.get_height() else my - tip.get_height()
-    screen.blit(tip, (max(0, x), max(0, y)))
-
-
-def unit_under(state: Any, h: Any) -> Any:
-    """The unit standing in hex ``h`` (a living one first, ground units before aerospace
-    units flying over it), or None."""
-    here = sorted((u for u in state.units if u.at == h), key=lambda u: u.airborne)
-    alive = [u for u in here if not state.is_destroyed(u)]
-    return (alive or here or [None])[0]
-
-
 def _draw_unit_tip(scene: Any, screen: pygame.Surface) -> None:
     """Hovering any unit: its name, side, armour state and what it did this turn."""
     if scene.hover is None or scene.anim is not None or scene.handoff is not None:
@@ -346,31 +328,3 @@ def _draw_unit_tip(scene: Any, screen: pygame.Surface) -> None:
         lambda: tooltip(tip_rows(state, unit), size - 2, size * 20),
     )
     show_tip(screen, tip, scene.mouse)
-
-
-def draw_handoff(scene: Any, screen: pygame.Surface) -> None:
-    side = scene.handoff
-    size = scene.layout.size
-    shade = scene.cache.get("shade", screen.get_size(), lambda: _shade(screen.get_size()))
-    screen.blit(shade, (0, 0))
-    big_f, small_f = font(size * 2, True), font(size)
-    big, small = f"Side {side}: take the mouse", "Click or press Enter to continue"
-    box = pygame.Rect(
-        0,
-        0,
-        max(big_f.size(big)[0], small_f.size(small)[0]) + size * 3,
-        big_f.get_linesize() + small_f.get_linesize() + size * 2,
-    )
-    box.center = screen.get_rect().center
-    pygame.draw.rect(screen, side_colour(side), box, border_radius=14)
-    pygame.draw.rect(screen, (255, 255, 255), box, 3, border_radius=14)
-    y = box.y + size
-    draw_text(screen, big, big_f, (255, 255, 255), (box.centerx, y), box, anchor="midtop")
-    y += big_f.get_linesize()
-    draw_text(screen, small, small_f, (220, 220, 220), (box.centerx, y), box, anchor="midtop")
-
-
-def _shade(size: tuple[int, int]) -> pygame.Surface:
-    s = pygame.Surface(size, pygame.SRCALPHA)
-    s.fill((0, 0, 0, 110))
-    return s

@@ -12,47 +12,40 @@ from typing import Any
 
 import pygame
 
+from game.ui.app.scene import is_input
 from game.ui.scenes.hexes.movement import dive as play_dive
 from game.ui.scenes.hexes.movement import tacops as play_tacops
 from game.ui.scenes.hexes.movement.plan import facing_from_angle, nearest_facing
 from game.ui.widgets.fonts import log_size
-from game.ui.widgets.keys import is_confirm, is_help
+from game.ui.widgets.handoff import HANDOFF_GRACE
+from game.ui.widgets.help import help_key
+from game.ui.widgets.keys import is_confirm
 from game.ui.widgets.panels import button_at
 
 DRAG_PX = 10
-HANDOFF_GRACE = 0.45  # s: a click this soon after skipping a move is its double, not a hand-off
 
 
-def help_key(scene: Any, event: pygame.event.Event) -> bool:
-    """F1 or ? toggles the screen's help overlay (the other shared keys are the App's,
-    game.ui.widgets.keys)."""
-    if is_help(event):
-        scene.help = not scene.help
-        return True
-    return False
-
-
-def handle_event(scene: Any, event: pygame.event.Event) -> None:
+def handle_event(scene: Any, event: pygame.event.Event) -> bool:
     if help_key(scene, event):
-        return
+        return True
     if scene.help:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             scene.help = False
-        return
+        return True
     if scene.anim is not None:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             scene.anim.skip()
             scene.skipped_at = time.monotonic()
-        return
+        return True
     if scene.handoff is not None:
         if event.type == pygame.MOUSEBUTTONDOWN or is_confirm(event):
             if time.monotonic() - scene.skipped_at < HANDOFF_GRACE:
                 scene.skipped_at = 0.0  # the mover's impatient double click: the next
-                return  # player still has to see "take the mouse"
+                return True  # player still has to see "take the mouse"
             scene.handoff = None
             scene.focus_side(zoom=False)
             scene._update_hover(scene.mouse)
-        return
+        return True
     if event.type == pygame.KEYDOWN:
         _key(scene, event)
     elif event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
@@ -61,6 +54,7 @@ def handle_event(scene: Any, event: pygame.event.Event) -> None:
         _mouse(scene, event)
     elif event.type == pygame.MOUSEWHEEL:
         _wheel(scene, event)
+    return is_input(event)
 
 
 TACOPS_BUTTONS = {  # the tacops option's commands (movement.tacops, ADV-01..16)

@@ -19,8 +19,8 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from game.actions import CommitMove
 from game.hexgrid import Hex
+from game.phases.actions import CommitMove
 from game.phases.movers import preview_move, reach_of
 from game.state import GameState
 

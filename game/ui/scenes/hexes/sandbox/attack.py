@@ -29,7 +29,8 @@ from game.rules.physical.records import CHARGE, DFA, Blow
 from game.ui.scenes.hexes.attack.scene import AttackScene
 from game.ui.scenes.hexes.physical.scene import PhysicalScene
 from game.ui.widgets.log_view import LogView
-from game.ui.widgets.panels import BAD, DIM, GOOD, TEXT, WARN, Row
+from game.ui.widgets.palette import BAD, DIM, GOOD, TEXT, WARN
+from game.ui.widgets.panels import Row
 
 FIRE_BUTTONS = (("declare", "Fire (Enter)", True), ("hold", "Back to moving (Esc)", False),
                 ("left", "Twist L (Q)", False), ("right", "Twist R (E)", False))  # fmt: skip

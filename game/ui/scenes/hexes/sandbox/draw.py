@@ -21,8 +21,6 @@ from game.ui.map.sprites import draw_unit
 from game.ui.scenes.hexes.attack.draw import draw_attack
 from game.ui.scenes.hexes.flight.draw import draw_flight
 from game.ui.scenes.hexes.movement.draw import (
-    HOVER,
-    SELECT,
     _draw_anim,
     _draw_hover_info,
     _draw_log,
@@ -38,7 +36,8 @@ from game.ui.scenes.hexes.sandbox.pieces import draw_palette
 from game.ui.widgets.fonts import draw_text, font
 from game.ui.widgets.help import draw_help
 from game.ui.widgets.log_view import LogView
-from game.ui.widgets.panels import BG, DIM, TEXT, WARN, banner_surface, rows_surface
+from game.ui.widgets.palette import BG, DIM, HOVER, SELECT, TEXT, WARN
+from game.ui.widgets.panels import banner_surface, rows_surface
 
 SANDBOX_KEYS: tuple[tuple[str, str], ...] = (
     ("Drag from the palette", "put a design or a dummy target on the map (click, then click a "

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.actions import Action
+from game.core.actions import Action
 from game.designs.roster import built_hull
 from game.phases.sandbox import (
     EditAmmo,
@@ -31,7 +31,8 @@ from game.phases.sandbox import (
 from game.phases.sandbox_edit import NUMBERS, slot_refusal
 from game.state import GameState
 from game.ui.widgets.fonts import draw_text, font
-from game.ui.widgets.panels import BAD, DIM, GOOD, TEXT, WARN, Button, draw_button
+from game.ui.widgets.palette import BAD, DIM, GOOD, TEXT, WARN
+from game.ui.widgets.panels import Button, draw_button
 from game.ui.widgets.unit_tip import infantry_line
 from game.units.locations import TORSOS
 from game.units.mech import max_structure

@@ -23,7 +23,8 @@ from game.state import GameState
 from game.ui.scenes.hexes.flight.plan import FlightPlan
 from game.ui.scenes.hexes.flight.scene import FlightScene
 from game.ui.scenes.hexes.sandbox.attack import _Hosted
-from game.ui.widgets.panels import WARN, Row, button_at
+from game.ui.widgets.palette import WARN
+from game.ui.widgets.panels import Row, button_at
 from game.units.unit import Unit
 
 

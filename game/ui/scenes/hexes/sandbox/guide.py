@@ -19,9 +19,9 @@ import pygame
 from game.phases.sandbox import DUMMY
 from game.phases.sandbox_fire import enemies
 from game.state import GameState
-from game.ui.widgets.panels import DIM, GOOD, TEXT, WARN, Row, rows_surface
+from game.ui.widgets.palette import CARD, DIM, GOOD, TEXT, WARN
+from game.ui.widgets.panels import Row, rows_surface
 
-CARD = (28, 32, 40)
 STEPS = (
     "Click a design in the palette (under Designs), then a hex: your unit",
     "Drag the Dummy button onto the map: a target (side B)",

@@ -19,9 +19,10 @@ from typing import Any
 
 import pygame
 
-from game.actions import RemoveUnit
 from game.hexgrid import Hex
+from game.phases.actions import RemoveUnit
 from game.phases.sandbox import FixDice, SetDown
+from game.ui.app.scene import is_input
 from game.ui.scenes.hexes.movement.input import DRAG_PX, log_page
 from game.ui.scenes.hexes.movement.input import handle_event as play_handle
 from game.ui.scenes.hexes.sandbox.editor import editor_action
@@ -34,31 +35,32 @@ VIEW_KEYS = {pygame.K_m: "move", pygame.K_t: "edit", pygame.K_a: "attack", pygam
 HISTORY_KEYS = {pygame.K_z: "undo", pygame.K_y: "redo", pygame.K_r: "reset"}
 
 
-def handle_event(scene: Any, event: pygame.event.Event) -> None:
+def handle_event(scene: Any, event: pygame.event.Event) -> bool:
     if is_help(event) and scene.dice_prompt is None:
         scene.help = not scene.help
-        return
+        return True
     if scene.help:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             scene.help = False
-        return
+        return True
     if scene.dice_prompt is not None:
         _dice_key(scene, event)
-        return
+        return True
     if event.type == pygame.KEYDOWN and ctrl(event) and event.key in HISTORY_KEYS:
         scene.history_step(HISTORY_KEYS[event.key])  # also while the dice are still shown
-        return
+        return True
     if scene.anim is not None or _popups(scene):
         _view_input(scene, event)  # a click or key skips the animation or the dice
-        return
+        return True
     if event.type == pygame.KEYDOWN and _key(scene, event):
-        return
+        return True
     mouse = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
     if event.type in mouse and _mouse(scene, event):
-        return
+        return True
     if event.type == pygame.MOUSEWHEEL and _wheel(scene, event):
-        return
+        return True
     _view_input(scene, event)
+    return is_input(event)
 
 
 def _popups(scene: Any) -> bool:

@@ -22,7 +22,8 @@ from game.hexgrid import Hex
 from game.phases.sandbox import DUMMY_KINDS, PlaceDummy, PlaceUnit
 from game.state import SIDES
 from game.ui.widgets.fonts import draw_text, font
-from game.ui.widgets.panels import BG, DIM, TEXT, Button, draw_button, side_colour
+from game.ui.widgets.palette import BG, DIM, TEXT
+from game.ui.widgets.panels import Button, draw_button, side_colour
 from game.units.unit import Unit
 
 MOVED_MODES = ("stand", "walk", "run", "jump")

@@ -26,6 +26,7 @@ import pygame
 
 from game.hexgrid import Hex
 from game.rules.combat.odds import hit_chance
+from game.ui.app.app import App
 from game.ui.app.registry import for_phase, register
 from game.ui.scenes.hexes.movement.behaviour import PlayScene
 from game.ui.scenes.hexes.movement.plan import Plan
@@ -33,7 +34,8 @@ from game.ui.scenes.hexes.sandbox.attack import FireView, StrikeView, percent
 from game.ui.scenes.hexes.sandbox.flight import FlightView, is_flier
 from game.ui.scenes.hexes.sandbox.guide import Guide
 from game.ui.scenes.hexes.sandbox.pieces import Carry, Palette, palette_width
-from game.ui.widgets.panels import DIM, TEXT, screen_layout
+from game.ui.widgets.palette import DIM, TEXT
+from game.ui.widgets.panels import screen_layout
 from game.units.unit import Unit
 
 TOOLS = ("move", "edit", "attack", "strike", "fly")
@@ -42,7 +44,7 @@ TOOLS = ("move", "edit", "attack", "strike", "fly")
 class SandboxScene(PlayScene):
     scene_name = "sandbox"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         self.palette = Palette()
         self.palette_rect = pygame.Rect(0, 0, 0, 0)
         self.palette_buttons: list[Any] = []
@@ -223,10 +225,10 @@ class SandboxScene(PlayScene):
         return self.fire.question()
 
     # --- the loop ----------------------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> None:
+    def handle(self, event: pygame.event.Event) -> bool:
         from game.ui.scenes.hexes.sandbox.input import handle_event
 
-        handle_event(self, event)
+        return handle_event(self, event)
 
     def update(self, dt: float) -> None:
         view = {"attack": self.fire, "strike": self.strike, "fly": self.flyer}.get(self.tool)

@@ -90,7 +90,7 @@ def test_regiments_some_side_can_act_in_every_state_random_play_reaches(
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(min_value=1, max_value=10_000), st.booleans())
 def test_hex_game_some_side_can_act_or_the_game_is_over(seed: int, tacops: bool) -> None:
-    from game.rules.options import TW, Rules
+    from game.core.options import TW, Rules
 
     rules = Rules(tacops=True) if tacops else TW
     state = with_forces(new_game_from_map(ROOT / "maps" / "grassland.tmx", seed=seed, rules=rules))

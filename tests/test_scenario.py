@@ -187,13 +187,24 @@ def test_mov_30_two_mechs_may_not_share_a_hex() -> None:
         parse_scenario(d, Path("x.json"))
 
 
-@pytest.mark.parametrize(("kind", "side"), [("infantry", "A"), ("infantry", "B"), ("hover", "A")])
-def test_mov_30_one_unit_per_hex_whatever_its_kind(kind: str, side: str) -> None:
-    # GAP G09: TW stacking is not in the digest; the engine, deployment and scenarios
-    # all use one unit per hex, so a scenario cannot start where no move could end.
+@pytest.mark.parametrize(("kind", "side"), [("hover", "A"), ("biped", "B")])
+def test_mov_30_one_unit_per_hex_besides_a_platoon(kind: str, side: str) -> None:
+    # MOV-30 for every unit but a platoon (Extension 4 below).
     d = base()
     d["units"].append(dict(d["units"][0], id="other", kind=kind, side=side, tons=3))
     with pytest.raises(ScenarioError, match="'hbk' and 'other' share hex 0505"):
+        parse_scenario(d, Path("x.json"))
+
+
+@pytest.mark.parametrize("side", ["A", "B"])
+def test_mov_34_a_platoon_may_share_a_hex_with_one_mech_of_either_side(side: str) -> None:
+    # Extension 4: an infantry platoon in a hex with one Mech or vehicle (MOV-34 limits).
+    d = base()
+    d["units"].append({"id": "inf", "side": side, "kind": "infantry", "at": "0505"})
+    s = parse_scenario(d, Path("x.json"))
+    assert s.unit("inf").at == s.unit("hbk").at
+    d["units"].append({"id": "inf2", "side": side, "kind": "infantry", "at": "0505"})
+    with pytest.raises(ScenarioError, match="'inf' and 'inf2' share hex 0505"):
         parse_scenario(d, Path("x.json"))
 
 

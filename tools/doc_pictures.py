@@ -30,12 +30,22 @@ os.environ.setdefault("HEXPLATE_NO_AUTOSAVE", "1")  # a picture writes no save
 os.environ.setdefault("HEXPLATE_SETTINGS", os.devnull)  # the default settings, always
 os.environ.pop("HEXPLATE_DEBUG_LAYOUT", None)
 
+import architecture_picture  # noqa: E402
 import infantry_screenshot  # noqa: E402
 import pygame  # noqa: E402
 import sandbox_screenshot  # noqa: E402
 import start_screenshot  # noqa: E402
 import tacops_screenshots  # noqa: E402
-from pictures import combat_pics, map_pics, move_pics, regiments_pics, sea_pics  # noqa: E402
+from pictures import (  # noqa: E402
+    bot_pics,
+    combat_pics,
+    infantry_pics,
+    map_pics,
+    megamek_pics,
+    move_pics,
+    regiments_pics,
+    sea_pics,
+)
 
 HD = (1280, 720)
 
@@ -77,7 +87,9 @@ PICTURES: dict[str, Picture] = {
     "play-damage": Picture(combat_pics.damaged_sheet, HD),
     "play-summary": Picture(combat_pics.turn_summary, HD),
     "play-physical": Picture(combat_pics.physical_screen, HD),
+    "infantry-hit": Picture(infantry_pics.platoon_hit, HD),
     "play-aero": Picture(combat_pics.aerospace_screen, combat_pics.AERO_SIZE),
+    "play-bot": Picture(bot_pics.bot_turn, HD),
     "sandbox": Picture(sandbox_screenshot.main, sandbox_screenshot.SIZE),
     "regiments-start": Picture(regiments_pics.start_screen, HD),
     "regiments-move": Picture(regiments_pics.wheel_and_move, HD),
@@ -88,6 +100,10 @@ PICTURES: dict[str, Picture] = {
         for name, (zoom, size) in map_pics.MAPS.items()
     },
     "preview_window": Picture(map_pics.preview_window, map_pics.PREVIEW_SIZE),
+    "architecture": Picture(
+        architecture_picture.draw, (architecture_picture.W, architecture_picture.H)
+    ),
+    "megamek-board": Picture(megamek_pics.converted_board, megamek_pics.PICTURE),
 }
 
 

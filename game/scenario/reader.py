@@ -30,13 +30,13 @@ from game.core.limits import (
     MAX_UNITS,
     too_many,
 )
+from game.core.options import OPTIONS, TACOPS, Rules
 from game.designs import Design, DesignError, design
 from game.designs import catalog as designs_by_code
 from game.hexgrid import Hex, HexNameError, parse_hex_name
 from game.rules.aero.steps import AeroStepError, parse_aero_step
 from game.rules.combat.records import Declaration, Movement
 from game.rules.move.steps import TACOPS_KINDS, parse_step
-from game.rules.options import OPTIONS, TACOPS, Rules
 from game.rules.physical.records import Blow
 from game.scenario.aero import AERO_KEYS, AERO_TONS, check_aero_keys, read_craft
 from game.scenario.checks import Reader, _kind, _shown, _text
@@ -51,9 +51,16 @@ from game.scenario.combat import (
     unit_turn_keys,
     vehicle_hull,
 )
+from game.scenario.infantry import (
+    INFANTRY_GIVES,
+    INFANTRY_KEYS,
+    check_infantry_keys,
+    may_share,
+    read_platoon,
+)
 from game.terrain import BY_NAME as TERRAIN
 from game.terrain import FLAGS, SCALARS, SCENARIO_KEYS, STRUCTURES
-from game.units.unit import AERO, MECH_KINDS, VEHICLE_KINDS, Unit
+from game.units.unit import AERO, INFANTRY, MECH_KINDS, VEHICLE_KINDS, Unit
 from game.units.unit import ALL_KINDS as KINDS
 
 VERSION = 1
@@ -66,6 +73,7 @@ UNIT_REQUIRED = ("id", "side", "kind", "tons", "walk", "at", "facing")
 UNIT_OPTIONAL = (
     "jump", "piloting", "gunnery", "prone", "heat", "damage", "moved", "name", "offroad",
     "model", "hull_down", "airborne", "altitude", "depth", *COMBAT_KEYS, *AERO_KEYS,
+    *INFANTRY_KEYS,
 )  # fmt: skip
 MODEL_GIVES = ("tons", "walk")  # required keys a `model` supplies (Extension 2)
 # Allowed ranges of the integer fields; the digest's tables set the upper ends.
@@ -278,7 +286,7 @@ def _units(r: Reader, value: Any, board: Board, options: tuple[str, ...] = ()) -
         raise r.error(f"units must be a list, not {_kind(value)}")
     units: list[Unit] = []
     ids: set[str] = set()
-    where: dict[Hex, Unit] = {}  # one dict lookup per unit, not a scan of those before
+    where: dict[Hex, tuple[Unit, ...]] = {}  # one lookup per unit, not a scan of those before
     for i, item in enumerate(value):
         u = _unit(r, item, i, board, options)
         if u.id in ids:
@@ -286,7 +294,7 @@ def _units(r: Reader, value: Any, board: Board, options: tuple[str, ...] = ()) -
         _check_stacking(r, u, where, board)
         ids.add(u.id)
         if not u.airborne:
-            where[u.at] = u
+            where[u.at] = (*where.get(u.at, ()), u)
         units.append(u)
     return tuple(units)
 
@@ -300,6 +308,8 @@ def _unit(r: Reader, value: Any, index: int, board: Board, options: tuple[str, .
         if k not in d and not (design is not None and k in MODEL_GIVES):
             if k == "walk" and d.get("kind") == AERO:
                 continue  # aerospace units have thrust instead (Extension 2, Aerospace)
+            if k in INFANTRY_GIVES and d.get("kind") == INFANTRY:
+                continue  # Extension 4: a platoon's MOV-33 MP, weight and no facing
             raise r.error(f"{where} has no '{k}'")
     kind = d["kind"]
     if kind not in KINDS:
@@ -334,6 +344,9 @@ def _unit(r: Reader, value: Any, index: int, board: Board, options: tuple[str, .
     kw |= _posture_keys(r, d, where, kind, options)
     kw |= _depth_key(r, d, where, kind, board, kw["at"])
     check_combat_keys(r, d, where, kind)
+    check_infantry_keys(r, d, where, kind)
+    if kind == INFANTRY:
+        kw |= read_platoon(r, d, where, design, kw)
     if kind == AERO:
         kw["craft"] = read_craft(r, d, where, design)
         kw.setdefault("walk", 0)
@@ -406,13 +419,16 @@ def _model(r: Reader, value: Any, where: str) -> Design:
         raise r.error(f"{where}: model '{code}' is not a design of the roster ({known})") from None
 
 
-def _check_stacking(r: Reader, u: Unit, placed: Mapping[Hex, Unit], board: Board) -> None:
+def _check_stacking(r: Reader, u: Unit, placed: Mapping[Hex, tuple[Unit, ...]],
+                    board: Board) -> None:  # fmt: skip
     """MOV-30 (GAP G09 filled as in the engine): at most one unit per hex on the ground;
-    aerospace units in the air share hexes with anything (AERO-06: a hex may hold several)."""
+    aerospace units in the air share hexes with anything (AERO-06: a hex may hold several);
+    a platoon may share its hex with one Mech or vehicle (Extension 4, MOV-34)."""
     if u.airborne:
         return
-    o = placed.get(u.at)
-    if o is not None:
+    here = placed.get(u.at, ())
+    if here and not may_share(here, u):
+        o = here[-1]
         raise r.error(
             f"units {_text(o.id)} and {_text(u.id)} share hex {board.hex_name(u.at)} "
             "(one unit per hex, MOV-30)"

@@ -161,6 +161,8 @@ def destroyed_reason(unit: Unit) -> str | None:
         return f"{LOCATION_NAMES[HEAD] if body[HEAD].destroyed else LOCATION_NAMES['CT']} destroyed"
     if unit.hull is not None and unit.hull.destroyed:
         return "a location destroyed"
+    if unit.platoon is not None and unit.platoon.destroyed:
+        return "no troopers left (CMB-41)"
     return None
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -38,6 +38,9 @@ from game.ui.map.view import map_path
 from game.ui.widgets.fonts import set_ui_scale
 from game.ui.widgets.keys import ctrl
 
+if TYPE_CHECKING:
+    from game.ui.app.bot_turns import BotTurns
+
 
 class App:
     """The window's loop and its stack of screens, over one :class:`Session`."""
@@ -51,6 +54,7 @@ class App:
         set_ui_scale(self.settings.ui_scale)
         self.sound = Sounds(0.0 if self.settings.mute else self.settings.volume)
         self.kept_camera: Any = None  # (game, camera) the player left (game.ui.app.follow)
+        self.bots: BotTurns | None = None  # the sides the computer plays (issue 21)
 
     # --- the session (the game, its undo line, the toast) --------------------------------
     @property
@@ -161,7 +165,7 @@ class App:
         forces = forces_of(state)
         self.show(
             "start",
-            map_path=path if path is not None and path.suffix == ".tmx" else None,
+            map_path=path if path is not None and path.suffix in (".tmx", ".board") else None,
             forces=forces if any(forces.values()) else None,
             turns=state.start.turn_limit,
             rules=state.rules,
@@ -306,9 +310,13 @@ class App:
                 continue
             if self.shared_key(event):
                 continue
+            if self.bots is not None and self.bots.handle(self, event):
+                continue
             self.dispatch(event)
             if not self.running:
                 return
+        if self.bots is not None:
+            self.bots.step(self, dt)
         if self.top is not None:
             self.top.update(dt)
             remember(self)  # the next screen opens where the player left the camera

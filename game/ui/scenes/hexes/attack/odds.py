@@ -82,13 +82,15 @@ def weapon_row(
     number (default :func:`weapon_note`; the sandbox passes its what-if note)."""
     plan = scene.plan
     elsewhere = next((t for t, ws in plan.fire.items() if t != target and w.index in ws), None)
-    head = f"{w.index + 1} {w.name} ({w.location})"
+    name = f"{w.name} ({w.location})" if w.location else w.name  # a platoon: its rifles
+    head = f"{w.index + 1} {name}"
+    reach = w.bracket or f"{w.infantry_range} hexes"
     if elsewhere is not None:
         return f"[>{elsewhere}] {head}: fires at {elsewhere}", OTHER_TARGET
     mark = "[x]" if w.index in chosen else "[ ]"
     if w.fires:
         told = note(target, w) if note is not None else weapon_note(scene, target, w)
-        return f"{mark} {head} {w.bracket}: {need_text(w.target)}{told}", TEXT
+        return f"{mark} {head} {reach}: {need_text(w.target)}{told}", TEXT
     if w.can_fire:
         return f"    {head}: impossible (12+)", DIM
     return f"    {head}: {w.why_not}", DIM

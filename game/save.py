@@ -25,6 +25,7 @@ from game.core.actions import Action, IllegalActionError
 from game.core.digest import json_digest
 from game.core.errors import UserFacingError, brief
 from game.core.files import (
+    SAVES,
     SaveError,
     ScenarioError,
     read_json,
@@ -157,7 +158,8 @@ def load_game(path: str | Path, mover: Mover | None = None) -> GameState:
         raise _as_save_error(path, e) from None
     top = _obj(path, data, "the save")
     if top.get("format") != FORMAT:
-        raise SaveError(f"{path}: this is not a hexplate save file (no 'format': '{FORMAT}').")
+        why = f"this is not a hexplate save file (no 'format': '{FORMAT}')"
+        raise SaveError(f"{path}: {why}{_hint(top, path)}.")
     version = top.get("version")
     if version not in READABLE_VERSIONS:
         raise SaveError(
@@ -277,9 +279,21 @@ def _first_difference(mine: Any, theirs: Any) -> str:
     return "value"
 
 
+def _hint(top: dict[str, Any], path: Path) -> str:
+    """Where a file that is not a hex save opens instead (issue 25)."""
+    saved = SAVES.get(str(top.get("format")))
+    if saved is not None:
+        return f"; it is another rule set's save: continue it with '{saved} {path}'"
+    if "board" in top or top.get("ruleset") == "regiments":
+        return f"; it is a scenario: open it with 'python main.py play --scenario {path}'"
+    return ""
+
+
 def _board_changed(map_ref: str | None) -> str:
+    """Why the board is not the saved game's (issue 25: not only "changed since")."""
     if map_ref:
-        return f"the map {map_ref} is not the one this game was played on (it has changed since)"
+        return (f"the map {map_ref} is not the one this game was played on: another map at "
+                "that path, or this map edited since")  # fmt: skip
     return "the save's board is not the one the game was played on (the file was edited)"
 
 

@@ -27,6 +27,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("HEXPLATE_NO_AUTOSAVE", "1")  # a picture writes no save
+os.environ.setdefault("HEXPLATE_SETTINGS", os.devnull)  # the default settings, always
 os.environ.pop("HEXPLATE_DEBUG_LAYOUT", None)
 
 import architecture_picture  # noqa: E402

@@ -30,7 +30,7 @@ from game.bot.players import Player, make_player
 from game.core.actions import Refused
 from game.core.errors import UserFacingError
 from game.core.options import TW, Rules
-from game.flow import actor, advance, apply, choices, outcome, replay
+from game.flow import actor, apply, apply_strict, automatic, choices, outcome, replay
 from game.invariants import problems
 from game.outcome import Result
 from game.phases.actions import StartGame
@@ -68,7 +68,9 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     ap.add_argument("map", nargs="?", type=Path, help="a .tmx or .board map: default forces")
     ap.add_argument("--scenario", type=Path, help="a scenario file with units placed")
     ap.add_argument("--seed", type=int, default=1, help="dice and choice seed (1)")
-    ap.add_argument("--turns", type=int, default=DEFAULT_TURNS, help="stop after K turns")
+    ap.add_argument(
+        "--turns", type=int, default=DEFAULT_TURNS, help=f"stop after K turns ({DEFAULT_TURNS})"
+    )
     ap.add_argument("--quiet", action="store_true", help="print the outcome only")
     ap.add_argument("--tacops", action="store_true", help="the Tactical Operations option")
     ap.add_argument(
@@ -128,17 +130,25 @@ def start_state(ns: argparse.Namespace) -> GameState:
 def play(state: GameState, seed: int, turns: int) -> Played:
     """Play random legal actions until the game ends or ``turns`` turns are over."""
     pick = random.Random(seed)
-    state = _checked(advance(state)[0])
+    state = _checked(_advance(state, turns))
     acted = 0
     while (result := outcome(state)) is None and state.turn <= turns:
         if actor(state) is None:
             raise IllegalStateError(f"nobody can act in the {state.phase} phase")
         state = _checked(_one_action(state, pick))
-        state = _checked(advance(state)[0])
+        state = _checked(_advance(state, turns))
         acted += 1
         if acted > MAX_ACTIONS_PER_TURN * (state.turn + 1):
             raise IllegalStateError(f"the {state.phase} phase never ends")
     return Played(state, result, min(state.turn, turns))
+
+
+def _advance(state: GameState, turns: int) -> GameState:
+    """The automatic steps (game.flow.advance), none of them in a turn after the last
+    one played: ``--turns 5`` rolls no initiative for turn 6."""
+    while state.turn <= turns and (step := automatic(state)) is not None:
+        state = apply_strict(state, step).state
+    return state
 
 
 def _one_action(state: GameState, pick: random.Random) -> GameState:
@@ -167,7 +177,8 @@ def check_replay(state: GameState) -> None:
 
 
 def report(played: Played, quiet: bool) -> str:
-    lines = [] if quiet else [f"T{e.turn} {e.phase}: {e.text}" for e in played.state.log]
+    log = (e for e in played.state.log if e.turn <= played.turns)  # not the next turn's
+    lines = [] if quiet else [f"T{e.turn} {e.phase}: {e.text}" for e in log]
     if played.result is not None:
         lines.append(f"Outcome: {played.result.headline} ({played.result.reason})")
     else:

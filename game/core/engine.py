@@ -211,16 +211,26 @@ class Engine(Generic[S]):
         nothing to do) until one must wait for the players or be ended by them."""
         for _ in range(MAX_PHASES_PER_ACTION):
             self.phase_of(step.state).leave(step)
+            if self.rules.outcome(step.state) is not None:
+                return  # the game is over: no phase opens after it
             nxt = self.rules.following(step.state.phase, step.state)
             while self.rules.phase(nxt).skipped(step.state):
                 nxt = self.rules.following(nxt, step.state)
             entered = self.rules.phase(nxt)
+            if entered.starts_turn and self._last_turn_over(step.state):
+                step.state = replace(step.state, turn=step.state.turn + 1)  # type: ignore[type-var]
+                return  # a turn limit: the game ends with its last turn, none opens
             self._enter(step, entered)
             if self.rules.outcome(step.state) is not None:
                 return
             if not entered.closes_itself or entered.waiting(step.state) is not None:
                 return
         raise RuntimeError("the phase sequence does not stop at any phase")  # a bug, not input
+
+    def _last_turn_over(self, state: S) -> bool:
+        """Whether the game is over once this turn ends (a turn limit reached)."""
+        ahead = replace(state, turn=state.turn + 1)  # type: ignore[type-var]
+        return self.rules.outcome(ahead) is not None
 
     def _enter(self, step: Applying[S], phase: PhaseRules[S]) -> None:
         s = step.state

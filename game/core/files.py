@@ -46,6 +46,14 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+EMPTY = "the file is empty"
+# the save formats (game.save, game.regiments.save) and the command that opens each
+SAVES = {
+    "hexplate-save": "python main.py play --load",
+    "hexplate-regiments-save": "python main.py regiments --load",
+}
+
+
 def read_json(path: Path) -> Any:
     """The file's JSON, or a ScenarioError saying why it cannot be had."""
 
@@ -65,6 +73,8 @@ def read_json(path: Path) -> Any:
         raise error("is not UTF-8 text") from None
     except OSError as e:
         raise error(f"cannot be read ({e.strerror or e})") from None
+    if not text.strip():  # said as the map reader says it (game.maps.checks)
+        raise error(EMPTY)
     try:
         return json.loads(text, object_pairs_hook=_no_duplicates)
     except json.JSONDecodeError as e:

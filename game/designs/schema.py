@@ -84,7 +84,10 @@ def read_json_file(path: Path) -> Any:
     """The file's JSON, or a DesignError saying why it cannot be had."""
     c = _Check(path)
     try:
-        return json.loads(read_capped(path).decode("utf-8"))
+        text = read_capped(path).decode("utf-8")
+        if not text.strip():  # said as the map and scenario readers say it
+            raise c.fail("the file is empty")
+        return json.loads(text)
     except FileTooLarge:
         raise c.fail(f"is larger than the limit of {MAX_FILE_BYTES // 2**20} MiB "
                      "(docs/limits.md)") from None  # fmt: skip

@@ -172,7 +172,7 @@ def move_summary(
     posture = ""
     if after.prone != before.prone:
         posture = " and goes prone" if after.prone else " and stands up"
-    elif after.prone:
+    elif after.prone and mode != "crawl":  # a crawl is made prone (ADV-03)
         posture = " and is still prone"
     if after.hull_down != before.hull_down:  # ADV-11..14 (the tacops option)
         posture = " and goes hull-down" if after.hull_down else " and leaves hull-down"

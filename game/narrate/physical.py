@@ -22,7 +22,7 @@ from ..rules.physical.records import Blow
 from ..state import GameState
 from . import Narrator
 from .combat import say as combat_say
-from .words import dice_text
+from .words import dice_text, need_text
 
 LIMBS = {"LA": "left arm", "RA": "right arm", "LL": "left leg", "RL": "right leg"}
 SAID = ("blow", "displaced", "steps_aside", "blocked", "club_breaks", "cancelled", "unit_falls")
@@ -78,8 +78,11 @@ def _blow(d: dict[str, Any]) -> str:
     roll = d.get("roll")
     rolled = dice_text(roll) if isinstance(roll, Roll) else str(roll)
     verdict = "hit" if d.get("hit") else "miss"
-    return (f"{d['attacker']} {verb} {d['target']}{how}{extra}: needs {d['needs']}, "
-            f"rolls {rolled} - {verdict}")  # fmt: skip
+    needs = d["needs"]
+    need = f"needs {needs}"
+    if need_text(needs) == "automatic":  # a target of 2 or less: any roll hits
+        need = f"hits automatically (target {needs})"
+    return f"{d['attacker']} {verb} {d['target']}{how}{extra}: {need}, rolls {rolled} - {verdict}"
 
 
 def _displaced(d: dict[str, Any]) -> str:

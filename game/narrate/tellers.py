@@ -26,6 +26,17 @@ SKID_STOPS = {
 }
 
 
+# PSR-14: the new facing as the table says it (right = clockwise)
+FALL_TURNS = {
+    0: "keeps its facing",
+    1: "turns 1 hexside clockwise",
+    2: "turns 2 hexsides clockwise",
+    3: "turns to face the other way",
+    4: "turns 2 hexsides counter-clockwise",
+    5: "turns 1 hexside counter-clockwise",
+}
+
+
 def _verdict(ok: bool, good: str = "passes", bad: str = "fails") -> str:
     return good if ok else bad
 
@@ -47,7 +58,7 @@ def _fall(n: Context, e: RulesEvent, who: str, mover: str) -> str:
     how = f" {plural(levels, 'level')}" if levels else ""
     wet = " into water (damage halved)" if e.get("into_water") else ""
     turn = (int(e.get("facing")) - int(e.get("old_facing", e.get("facing")))) % 6
-    turned = "keeps its facing" if turn == 0 else f"turns {plural(turn, 'hexside')} clockwise"
+    turned = FALL_TURNS[turn]
     dmg = int(e.get("damage") or 0)
     hurt = f", {dmg} damage on its {e.get('side')}" if dmg else ", no damage"
     face = e.get("facing_roll")

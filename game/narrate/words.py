@@ -62,6 +62,17 @@ def facing_name(facing: int) -> str:
     return DIRECTION_NAMES[int(facing) % 6]
 
 
+def need_text(target: object) -> str:
+    """A 2D6 target number as a player reads it: 'automatic' at 2 or less (any roll
+    succeeds), 'impossible (12+)' over 12, else the number (rules README: Dice)."""
+    if isinstance(target, int) and not isinstance(target, bool):
+        if target <= 2:
+            return "automatic"
+        if target > 12:
+            return "impossible (12+)"
+    return str(target)
+
+
 def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else many or word + 's'}"
 

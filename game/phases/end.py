@@ -4,6 +4,7 @@ flags reset (moved, this turn's moves; the phase damage tally in the classic var
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from game.core.actions import Event
@@ -19,13 +20,17 @@ from .control import control_rolls
 
 
 def wake_up(
-    units: tuple[Unit, ...], cup: Dice, board: Board
+    units: tuple[Unit, ...], cup: Dice, board: Board, gone: Callable[[Unit], bool]
 ) -> tuple[tuple[Unit, ...], tuple[Event, ...]]:
     """PSR-21: each unconscious, living MechWarrior rolls on the PSR-20 table again
-    (game.rules.piloting.falls.wake_up); the events become log lines."""
+    (game.rules.piloting.falls.wake_up); the events become log lines. A destroyed unit's pilot
+    (``gone``) rolls no more."""
     out: list[Unit] = []
     events: list[Event] = []
     for u in units:
+        if gone(u):
+            out.append(u)
+            continue
         res = rules_wake_up(u, cup)
         out.append(res.unit)
         for e in res.events:
@@ -36,7 +41,7 @@ def wake_up(
 
 def _enter(step: Applying) -> None:
     s = step.state
-    units, events = wake_up(s.units, step.cup, s.board)
+    units, events = wake_up(s.units, step.cup, s.board, s.is_destroyed)
     fresh = tuple(replace(u, moved=False, damage=replace(u.damage, phase_damage=0)) for u in units)
     step.state = replace(s, units=fresh, moves=(), move_order=(), pair_left=0,
                          declarations=(), acted=())  # fmt: skip

@@ -220,7 +220,8 @@ def _finish(step: Applying, start: Unit, mode: str, report: MoveReport) -> None:
     record = report.record or MoveRecord(start.id, mode)
     step.state = replace(s, units=units, moves=s.moves + (record,), underway=None)
     after = step.state.unit(start.id) or start
-    text = move_summary(s.board, start, after, record.mode, record.hexes_moved, record.mp_used,
+    told = mode if mode == "crawl" else record.mode  # ADV-03: a crawl counts as a walk
+    text = move_summary(s.board, start, after, told, record.hexes_moved, record.mp_used,
                         record.heat, record.target_modifier)  # fmt: skip
     step.emit(Event("move", text, start.id, (), record))
     _after_action(step)

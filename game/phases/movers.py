@@ -120,6 +120,7 @@ def _resolved(
         resume=resume,
         final=final,
         careless=careless,
+        replan_after_fall=True,  # PSR-14: the plan's facings were for a standing unit
     )
     if not res.legal:
         where = "" if res.check.failed_step is None else f"step {res.check.failed_step + 1}: "

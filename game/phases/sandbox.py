@@ -223,7 +223,8 @@ def moved_refusal(mode: str, hexes: int) -> str | None:
     if mode not in ("stand", "walk", "run", "jump", "defend"):
         return f"mode {mode!r} is not one of stand, walk, run, jump, defend"
     if not 0 <= hexes <= 40 or (mode in ("stand", "defend") and hexes):  # ADV-01: no MP
-        return f"{hexes} hexes moved is not possible for a unit that did {mode}"
+        moved = f"{hexes} {'hex' if hexes == 1 else 'hexes'} moved"
+        return f"{moved} is not possible for a unit that did {mode}"
     return None
 
 

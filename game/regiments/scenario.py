@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from game.core.files import ScenarioError, read_json
+from game.core.files import SAVES, ScenarioError, read_json
 from game.core.jsonshape import AS_PYTHON, Shape
 from game.core.limits import (
     MAX_DICE,
@@ -94,6 +94,9 @@ class _R(Shape):
 
 def parse(data: Any, path: Path) -> RegimentScenario:
     r = _R(path)
+    if isinstance(data, dict) and str(data.get("format")) in SAVES:  # issue 25
+        saved = SAVES[str(data.get("format"))]
+        raise r.err(f"is a saved game, not a scenario: continue it with '{saved} {path}'")
     top = r.obj(data, "the scenario", TOP_KEYS)
     if top.get("ruleset") != RULESET:
         raise r.err(f"'ruleset' must be \"{RULESET}\" for a regiments scenario")

@@ -21,7 +21,7 @@ from typing import Any
 import game
 from game.board import CLASS_INDEX, DEFAULT_CF, Board, BoardError, HexSpec, build_board
 from game.core.errors import UserFacingError
-from game.core.files import ScenarioError, read_json
+from game.core.files import SAVES, ScenarioError, read_json
 from game.core.limits import (
     MAX_BOARD,
     MAX_DICE,
@@ -143,6 +143,9 @@ def parse_scenario(data: Any, path: Path) -> Scenario:
     top = r.obj(data, "the scenario")
     if top.get("ruleset") == "regiments":  # Extension 3: game.regiments.scenario reads it
         raise r.error("is a regiments scenario: ask 'rules regiment' or open it with 'regiments'")
+    saved = SAVES.get(str(top.get("format")))
+    if saved is not None:  # issue 25: point to where a save opens
+        raise r.error(f"is a saved game, not a scenario: continue it with '{saved} {path}'")
     r.keys(top, TOP_KEYS, "the scenario")
     version = r.int_(top.get("version", VERSION), "version", VERSION, VERSION)
     options = _options(r, top.get("options", []))

@@ -23,6 +23,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 REPO = Path(__file__).resolve().parents[2]
 
+
+@pytest.fixture(autouse=True)
+def _own_settings(tmp_path_factory: pytest.TempPathFactory, monkeypatch) -> None:
+    """Every UI test starts from the default settings (game.ui.app.settings), never the
+    machine's own file."""
+    path = tmp_path_factory.mktemp("settings") / "settings.json"
+    monkeypatch.setenv("HEXPLATE_SETTINGS", str(path))
+
+
 # Placeholder colours per tile id (RGBA); overlay ids draw a smaller shape.
 COLOURS = {
     0: (96, 160, 72, 255),

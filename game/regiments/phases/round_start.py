@@ -37,9 +37,14 @@ def _roll(step: Applying, a: Action) -> str | None:
         if len(winners) == 1:
             break
     winner = winners[0]
-    step.state = replace(s, first=winner, to_act=winner)
+    acts = next((side for side in (winner, *s.sides) if s.ready(side)), None)
+    step.state = replace(s, first=winner, to_act=acts)
     told = "; then ".join(", ".join(f"{k} {v}" for k, v in r.items()) for r in rounds)
     text = f"Round {s.turn}: {told} - side {winner} activates first"
+    if acts != winner:  # a side with nothing left to do passes by itself (issue 25)
+        text += f"; side {winner} has no regiment without an order" + (
+            f", so side {acts} acts" if acts else ""
+        )
     step.emit(Event("first_activation", text, rolls=step.new_rolls(mark), payload=winner))
     return None
 

@@ -178,11 +178,16 @@ SKID_TABLE: tuple[tuple[int, int], ...] = (
 )
 
 
+def moved_text(hexes_moved: int) -> str:
+    """'1 hex moved this turn', '3 hexes moved this turn'."""
+    return f"{hexes_moved} {'hex' if hexes_moved == 1 else 'hexes'} moved this turn"
+
+
 def skid_modifier(hexes_moved: int) -> Modifier:
     for top, value in SKID_TABLE:
         if hexes_moved <= top:
-            return Modifier(value, f"{hexes_moved} hexes moved this turn")
-    return Modifier(6, f"{hexes_moved} hexes moved this turn")
+            return Modifier(value, moved_text(hexes_moved))
+    return Modifier(6, moved_text(hexes_moved))
 
 
 # PSR-08 buildings (GAP G07): class modifier and hexes moved when entering.
@@ -194,5 +199,5 @@ def building_modifiers(cls: int, hexes_moved: int) -> tuple[Modifier, ...]:
     mods = [Modifier(BUILDING_CLASS_MOD[cls], f"{BUILDING_NAMES[cls]} building")]
     if hexes_moved >= 3:
         value = 1 if hexes_moved <= 4 else 2 if hexes_moved <= 6 else 3 if hexes_moved <= 9 else 4
-        mods.append(Modifier(value, f"{hexes_moved} hexes moved this turn"))
+        mods.append(Modifier(value, moved_text(hexes_moved)))
     return tuple(mods)

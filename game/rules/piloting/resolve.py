@@ -111,6 +111,9 @@ class ResolvedMove:
         return out
 
 
+FELL = "it fell, so the rest of the planned path is not taken (MOV-23)"
+
+
 def resolve_move(
     board: Board,
     units: Sequence[Unit],
@@ -125,6 +128,7 @@ def resolve_move(
     resume: MoveState | None = None,
     final: bool = True,
     careless: bool = False,
+    replan_after_fall: bool = False,
 ) -> ResolvedMove:
     """Walk ``steps`` and roll every PSR (PSR-06/07); see the module docstring.
 
@@ -134,7 +138,10 @@ def resolve_move(
     turn (the to-hit of an accidental fall from above, PHY-17).
     ``resume`` / ``final``: a move under way goes on, a part of a move that goes on
     afterwards (game.rules.move.movement.check_move); a part leaves the end-of-move rolls and
-    the MOV-30 settling to the move's end."""
+    the MOV-30 settling to the move's end.
+    ``replan_after_fall`` (play): a fall cuts the rest of the plan, made for a standing
+    unit, and the player goes on from the new facing (PSR-14, MOV-23); the referee takes
+    the remaining steps while they are possible (docs/piloting.md)."""
     units = tuple(units)
     ctx, state = begin_move(board, units, unit_id, mode, rules, resume, careless)
     run = MoveRun(ctx, UnitOutcome(ctx.unit), dice, rules, origin, target_mods)
@@ -152,6 +159,10 @@ def resolve_move(
         if landing and not _is_kind(token, "FACE"):
             state = resolve_all(run, landing, state)
         if run.ended:
+            break
+        if replan_after_fall and run.fell:
+            run.cut = True
+            run.end(i, f"step {i} ('{token}') is not possible now: {FELL}")
             break
         why = run.stopped
         if why is not None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -28,9 +28,14 @@ from game.flow import Outcome
 from game.setup import forces_of
 from game.state import GameState
 from game.ui.app import registry as scenes
+from game.ui.app.follow import remember
+from game.ui.app.play_undo import take_back
 from game.ui.app.scene import Scene
 from game.ui.app.session import QUICKSAVE, SANDBOX_FILE, Session, Toast
+from game.ui.app.settings import Settings, load_settings
+from game.ui.app.sound import Sounds
 from game.ui.map.view import map_path
+from game.ui.widgets.fonts import set_ui_scale
 from game.ui.widgets.keys import ctrl
 
 if TYPE_CHECKING:
@@ -45,6 +50,10 @@ class App:
         self.scenes: list[Scene] = []
         self.running = True
         self.session = Session()
+        self.settings: Settings = load_settings()  # game.ui.app.settings: kept between starts
+        set_ui_scale(self.settings.ui_scale)
+        self.sound = Sounds(0.0 if self.settings.mute else self.settings.volume)
+        self.kept_camera: Any = None  # (game, camera) the player left (game.ui.app.follow)
         self.bots: BotTurns | None = None  # the sides the computer plays (issue 21)
 
     # --- the session (the game, its undo line, the toast) --------------------------------
@@ -249,7 +258,33 @@ class App:
         if event.key == pygame.K_o:
             self.open_once("load")
             return True
+        if event.key == pygame.K_z and self._in_play(top):
+            self.notify(self.take_back())
+            return True
         return False
+
+    def _in_play(self, top: Any) -> bool:
+        """A game in play (not a sandbox with its own undo line, not a regiments screen,
+        not a menu or the start screen): Ctrl+Z takes back (game.ui.app.play_undo)."""
+        if self.state is None or self.line is not None:
+            return False
+        return hasattr(top, "plan") and not hasattr(top, "save_own")
+
+    def take_back(self) -> str:
+        """Ctrl+Z in play (game.ui.app.play_undo): the sentence saying what was undone."""
+        return take_back(self)
+
+    @property
+    def taken_back_to(self) -> list[GameState]:
+        """The states before the last actions (Session.act keeps them for Ctrl+Z)."""
+        return self.session.taken_back_to
+
+    def apply_settings(self) -> None:
+        """The settings take effect at once: the UI scale re-lays every screen, the
+        volume and mute go to the sounds (game.ui.app.sound)."""
+        set_ui_scale(self.settings.ui_scale)
+        self.sound.set_volume(0.0 if self.settings.mute else self.settings.volume)
+        self.resize()
 
     def dispatch(self, event: pygame.event.Event) -> bool:
         """The event down the stack from the top until a screen uses it; an overlay that
@@ -289,6 +324,7 @@ class App:
             self.bots.step(self, dt)
         if self.top is not None:
             self.top.update(dt)
+            remember(self)  # the next screen opens where the player left the camera
         if draw:
             self.draw()
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from game.ui.scenes import settings_menu
 from game.ui.scenes.hexes import deploy as play_deploy
 from game.ui.scenes.hexes import log as play_log
 from game.ui.scenes.hexes import menu as play_menu
@@ -31,4 +32,5 @@ SCREEN_MODULES = (
     regiments_scene,
     turn_summary,
     sandbox_scene,
+    settings_menu,
 )

@@ -31,6 +31,7 @@ from game.rules.combat.records import Declaration
 from game.rules.physical.records import Blow
 from game.save import autosave, load_game, save_game
 from game.state import GameState
+from game.ui.app.play_undo import note_action
 
 QUICKSAVE = "quicksave.json"
 SANDBOX_FILE = "sandbox.json"  # Ctrl+S in the sandbox: a scenario file (game.phases.sandbox_game)
@@ -48,6 +49,7 @@ class Session:
         self.turn_starts: dict[int, GameState] = {}  # each turn as it began (the summaries)
         self.summarised = 0  # the last turn whose end-of-turn summary has been shown
         self.line: History[GameState] | None = None  # a sandbox's undo line
+        self.taken_back_to: list[GameState] = []  # states before the last actions (Ctrl+Z)
 
     def notify(self, text: str, error: bool = False, seconds: float = 3.5) -> None:
         self.toast = (text, time.monotonic() + seconds, error)
@@ -67,6 +69,8 @@ class Session:
         self._note_turn(before)
         if self.line is not None:
             self.line = self.line.push(out.state)
+        else:
+            note_action(self, before)  # Ctrl+Z may take it back (game.ui.app.play_undo)
         self.events_out.extend(out.events)
         if out.phase_changed:
             self.autosave()

@@ -320,6 +320,7 @@ class MapView:
         data = {
             "view": list(self.camera.view),
             "zoom": self.camera.zoom,
+            "camera": [round(self.camera.x, 1), round(self.camera.y, 1)],  # issue 25
             "hexes": hexes,
             "units": {u.id: b.hex_name(u.at) for u in units if b.contains(u.at)},
             **extra,

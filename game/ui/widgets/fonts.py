@@ -27,9 +27,21 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
     return f
 
 
+_SCALE = [1.0]  # the UI scale setting (game.ui.app.settings), set by the app
+
+
+def set_ui_scale(scale: float) -> None:
+    """Every screen's text and panels grow by ``scale`` (1, 1.25 or 1.5)."""
+    _SCALE[0] = float(scale)
+
+
+def ui_scale() -> float:
+    return _SCALE[0]
+
+
 def ui_size(window_height: int) -> int:
-    """Body text size that stays readable from 720p to 4K."""
-    return max(16, round(window_height / 42))
+    """Body text size that stays readable from 720p to 4K, times the UI scale."""
+    return round(max(16, round(window_height / 42)) * _SCALE[0])
 
 
 def log_size(window_height: int) -> int:

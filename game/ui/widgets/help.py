@@ -55,6 +55,11 @@ PLAY_KEYS: tuple[tuple[str, str], ...] = (
     ("F or Home", "fit the whole map in view"),
     ("Tab or F2", "hide / show the panels"),
     ("Ctrl+S / Ctrl+O", "save / load a game"),
+    (
+        "Ctrl+Z",
+        "take back the plan, or the last action while it rolled no dice and its phase goes "
+        "on (rolled dice stand)",
+    ),
     ("Ctrl+Q", "quit at once"),
     ("F1 or ?", "this help"),
 )

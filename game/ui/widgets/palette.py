@@ -13,6 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from game.ui.widgets.safe_colours import BAD as SAFE_BAD
+from game.ui.widgets.safe_colours import GOOD as SAFE_GOOD
+from game.ui.widgets.safe_colours import WARN as SAFE_WARN
+
 PALETTE_PATH = Path(__file__).resolve().parents[3] / "assets" / "palette.json"
 
 Colour = tuple[int, int, int]
@@ -90,9 +94,9 @@ BG: Colour = (27, 29, 33)
 BG2: Colour = (38, 41, 47)
 TEXT: Colour = (236, 234, 228)
 DIM: Colour = (169, 166, 156)
-GOOD: Colour = (120, 200, 120)
-BAD: Colour = (235, 95, 85)
-WARN: Colour = (250, 215, 60)
+GOOD: Colour = SAFE_GOOD  # colour-blind safe (game.ui.widgets.safe_colours, issue 25)
+BAD: Colour = SAFE_BAD
+WARN: Colour = SAFE_WARN
 WARN_SOFT: Colour = (250, 205, 90)
 CARD: Colour = (28, 32, 40)  # the sandbox guide's card
 SIDE_UI: dict[str, Colour] = {"A": (47, 92, 158), "B": (216, 164, 58)}

@@ -359,6 +359,8 @@ def paper_doll(
         elif loc.armour + loc.rear < top.armour + top.rear:
             colour = WARN
         pygame.draw.rect(target, colour, r, border_radius=2)
+        if colour == BAD:  # a shape besides the colour (issue 25): one slash, hit inside
+            pygame.draw.line(target, BG, r.topleft, r.bottomright, 2)
     return 3 * (h + 2)
 
 

@@ -43,6 +43,7 @@ class GameMenu:
         ("save", "Save (Ctrl+S)"),
         ("load", "Load (Ctrl+O)"),
         ("help", "Help (F1)"),
+        ("settings", "Settings"),
         ("new", "New game"),
         ("quit", "Quit (Q)"),
     )
@@ -75,6 +76,9 @@ class GameMenu:
             app.pop()
             if hasattr(app.top, "help"):
                 app.top.help = True
+        elif action == "settings":
+            app.pop()
+            app.open("settings")
         elif action == "quit":
             app.running = False
 

@@ -17,7 +17,10 @@ from game.core.actions import Action
 from game.flow import actor, phase_of
 from game.hexgrid import Hex
 from game.ui.app.app import App
+from game.ui.app.follow import follow, opening_view, show_unit
+from game.ui.app.pace import dice_banner, paced
 from game.ui.app.scene import is_input
+from game.ui.app.sound import sound_of
 from game.ui.map.anim import Popup, popup_of
 from game.ui.map.events import route
 from game.ui.map.view import MapView, tiles_for
@@ -59,13 +62,14 @@ class TargetScene:
         self.popups: list[tuple[Popup, int]] = []  # a resolution roll and its log entry
         self.log_shown: int | None = None  # while dice pop up: log entries shown so far
         self.popup_left = 0.0
+        self.dice_banner: str | None = None  # the phase the dice shown belong to
         self.skipped_at = 0.0
         self.buttons: list[Any] = []
         self.log_view = LogView()
         self.rows: list[tuple[pygame.Rect, int]] = []  # rows on screen -> index
         self.over = False  # the game-over overlay has been shown
         self.resize(fit=True)
-        self.view.focus((u.at for u in self.waiting(self.handoff)), app.screen.get_height())
+        opening_view(self, (u.at for u in self.waiting(self.handoff)), app.screen.get_height())
 
     @property
     def state(self):
@@ -122,11 +126,13 @@ class TargetScene:
             self.app.notify("Select one of your units (ringed) first", error=True)
             return
         base = len(self.state.log)
+        head = dice_banner(self.state)  # finding 4: the header waits for the dice
         if self.app.act(self.declaration(hold)) is None:
             return
         self.plan = None
         self.app.advance()
         self._after(base)
+        self.dice_banner = head if self.popups else None
 
     def declaring(self) -> bool:
         """The game is still in this screen's phase (declarations go on)."""
@@ -141,7 +147,7 @@ class TargetScene:
         self.select(nxt)
         u = self.state.unit(nxt)
         if u is not None:
-            self.view.centre_on(u.at)
+            show_unit(self, u.at)
 
     def _after(self, base: int) -> None:
         """Queue the resolution's dice (the log shows each result after its dice); hand
@@ -154,6 +160,7 @@ class TargetScene:
         if self.popups:
             self.log_shown = self.popups[0][1]
             self.popup_left = POPUP_SECONDS
+            self._sound()
         side = actor(self.state)
         if self.declaring() and side != self.shown_side:
             self.handoff = self.shown_side = side
@@ -216,11 +223,14 @@ class TargetScene:
 
     def update(self, dt: float) -> None:
         if self.popups:
-            self.popup_left -= dt
+            self.popup_left -= paced(self.app, dt)  # the settings' dice speed
             if self.popup_left <= 0:
                 self.popups.pop(0)
                 self.popup_left = POPUP_SECONDS
                 self.log_shown = self.popups[0][1] if self.popups else None
+                self._sound()
+            if not self.popups:
+                self.dice_banner = None
             return
         if not self.over and self.app.over:  # the attacks ended the game: its result
             self.over, self.handoff, self.plan = True, None, None
@@ -231,9 +241,25 @@ class TargetScene:
         if not self.declaring() and self.handoff is None:
             self.app.follow_phase()
 
+    def _sound(self) -> None:
+        """The sound of the roll now shown (a shot by its weapon's kind), and of what its
+        result brought before the next roll: a hit, a destroyed unit (game.ui.app.sound)."""
+        sounds = getattr(self.app, "sound", None)
+        if sounds is None or not self.popups:
+            return
+        log, i = self.state.log, self.popups[0][1]
+        sounds.play(sound_of(log[i].event))
+        nxt = self.popups[1][1] if len(self.popups) > 1 else len(log)
+        after = {sound_of(e.event) for e in log[i + 1 : nxt]}
+        for name in ("destroyed", "fall", "hit"):
+            if name in after:
+                sounds.play(name)
+                break
+
     def skip_popups(self) -> None:
         """Show every result now (a click or key while the dice roll)."""
         self.popups, self.log_shown = [], None
+        self.dice_banner = None
         self.skipped_at = time.monotonic()
 
     def log_upto(self) -> int | None:
@@ -276,5 +302,5 @@ def handoff_click(scene: TargetScene, event: pygame.event.Event) -> bool:
             return True
         scene.handoff = None
         units = scene.waiting(actor(scene.state))
-        scene.view.focus((u.at for u in units), None)
+        follow(scene, (u.at for u in units), None)
     return True

@@ -10,12 +10,22 @@ from typing import Any
 import pygame
 
 from game.flow import actor
+from game.narrate.words import need_text
 from game.phases.weapons import targets_of, to_declare
+from game.rules.combat.modifiers import heat_to_hit
 from game.rules.heat import HeatReport
 from game.ui.map.anim import popup_surface
+from game.ui.scenes.hexes.attack.odds import (
+    reason_rows,
+    twist_active,
+    twist_text,
+    volley_rows,
+    weapon_row,
+)
 from game.ui.widgets.fonts import font, log_size
 from game.ui.widgets.handoff import draw_handoff
 from game.ui.widgets.help import draw_help
+from game.ui.widgets.hud import wrap
 from game.ui.widgets.palette import BAD, BG, DIM, GOOD, TEXT, WARN
 from game.ui.widgets.panels import (
     Button,
@@ -27,9 +37,10 @@ from game.ui.widgets.panels import (
     tooltip,
 )
 from game.ui.widgets.record_sheet import record_sheet
+from game.ui.widgets.safe_colours import TARGET as SAFE_TARGET
 from game.units.unit import heat_mp_penalty
 
-SELECT, TARGET, LOS_HEX, BLOCK, WOODS = (255, 255, 255), (235, 95, 85), (250, 215, 60), (
+SELECT, TARGET, LOS_HEX, BLOCK, WOODS = (255, 255, 255), SAFE_TARGET, (250, 215, 60), (
     235, 60, 50), (110, 200, 110)  # fmt: skip
 ATTACK_KEYS: tuple[tuple[str, str], ...] = (
     ("Click a ringed unit, N", "select the unit that fires (N: the next one)"),
@@ -41,6 +52,10 @@ ATTACK_KEYS: tuple[tuple[str, str], ...] = (
     ("Esc", "drop the selection; again: the menu"),
     ("Middle drag, arrows, wheel", "pan and zoom"),
     ("Ctrl+S / Ctrl+O / F1", "save / load / this help"),
+    (
+        "Ctrl+Z",
+        "take back the plan, or the last declaration while its phase goes on (rolled dice stand)",
+    ),
 )
 
 
@@ -69,9 +84,10 @@ def draw_attack(scene: Any, screen: pygame.Surface) -> None:
         _draw_badges(scene, screen)
     lay = scene.layout
     extra = f"- {plan.unit_id} fires" if plan is not None else ""
-    key = (id(state), extra, lay.banner.size, lay.size)
+    head = getattr(scene, "dice_banner", None) if scene.popups else None
+    key = (id(state), extra, lay.banner.size, lay.size, head)
     banner = scene.cache.get(
-        "banner", key, lambda: banner_surface(state, extra, lay.banner, lay.size)
+        "banner", key, lambda: banner_surface(state, extra, lay.banner, lay.size, head)
     )
     screen.blit(banner, lay.banner.topleft)
     if scene.panels:
@@ -159,7 +175,8 @@ def _draw_badges(scene: Any, screen: pygame.Surface) -> None:
             screen.blit(dim, (cx - r * 2, cy - r * 2))
             text, bg = "x", (70, 70, 74)
         else:
-            text, bg = str(best), (GOOD if best <= 7 else WARN if best <= 9 else BAD)
+            text = "auto" if need_text(best) == "automatic" else str(best)
+            bg = GOOD if best <= 7 else WARN if best <= 9 else BAD
         at = (cx + r, cy - r * 2)
         pygame.draw.circle(screen, bg, at, r)
         pygame.draw.circle(screen, (20, 20, 22), at, r, 2)
@@ -219,7 +236,7 @@ def _side_surface(scene: Any, shown: str | None, rect: pygame.Rect,
         img = rows_surface(heat_rows(heat), size, rect.w)
         surf.blit(img, (0, y))
         y += img.get_height()
-    more = scene.more_rows(shown) if hasattr(scene, "more_rows") else []  # the sandbox's odds
+    more = scene.more_rows(shown) if hasattr(scene, "more_rows") else volley_rows(scene, shown)
     if more:
         surf.blit(rows_surface(more, size, rect.w), (0, y))
     buttons = _draw_buttons(scene, surf, local, size, hovered)
@@ -271,6 +288,7 @@ def _draw_weapons(scene: Any, surf: pygame.Surface, shown: str | None, rect: pyg
         return y, out
     s = opts.sight
     head = f"Target {shown}: range {s.range}, {opts.arc} arc, hits its {opts.side}"
+    head += twist_text(scene)  # finding 2: the twist on screen, not only in the log
     if scene.plan.target != shown:
         head += " (hover)"
     title = rows_surface([(head, TEXT, True)] + ([(s.reason or "no line of sight", BAD, False)]
@@ -280,25 +298,19 @@ def _draw_weapons(scene: Any, surf: pygame.Surface, shown: str | None, rect: pyg
     chosen = scene.plan.fire.get(shown, set()) if scene.plan.target == shown else set()
     f = font(size)
     line = f.get_linesize() + 2
+    note = getattr(scene, "row_note", None)  # the sandbox's what-if odds
     for w in opts.weapons:
-        mark = "[x]" if w.index in chosen else "[ ]"
-        name = f"{w.name} ({w.location})" if w.location else w.name  # a platoon: its rifles
-        reach = w.bracket or f"{w.infantry_range} hexes"
-        if w.fires:
-            text, colour = f"{mark} {w.index + 1} {name} {reach}: {w.target}", TEXT
-        elif w.can_fire:
-            text, colour = f"    {w.index + 1} {name}: impossible (12+)", DIM
-        else:
-            text, colour = f"    {w.index + 1} {name}: {w.why_not}", DIM
-        if w.fires and hasattr(scene, "row_note"):  # the sandbox's what-if odds
-            text += scene.row_note(shown, w)
-        r = pygame.Rect(rect.x + 4, y, rect.w - 8, line)
+        text, colour = weapon_row(scene, shown, w, chosen, note)
+        indent = f.size("    ")[0]  # finding 5: the whole reason, wrapped under the name
+        lines = wrap(text, f, rect.w - 16 - indent) or [""]
+        r = pygame.Rect(rect.x + 4, y, rect.w - 8, line * len(lines))
         if scene.hover_row == w.index:
             pygame.draw.rect(surf, (45, 48, 55), r, border_radius=4)
-        img = f.render(_fit(f, text, r.w - 8), True, colour)
-        surf.blit(img, (r.x + 4, r.y + 1))
+        for k, part in enumerate(lines):
+            surf.blit(f.render(part, True, colour), (r.x + 4 + (indent if k else 0),
+                                                     r.y + 1 + k * line))  # fmt: skip
         out.append((r, w.index))
-        y += line
+        y += r.h
     return y + size // 2, out
 
 
@@ -319,7 +331,9 @@ def heat_rows(r: HeatReport) -> list[Row]:
                         f" sinks = {r.heat_after}", TEXT, True)]  # fmt: skip
     effects = []
     if heat_mp_penalty(r.heat_after):
-        effects.append(f"walk -{heat_mp_penalty(r.heat_after)}")
+        effects.append(f"walk -{heat_mp_penalty(r.heat_after)} MP")  # HEAT-06
+    if heat_to_hit(r.heat_after):
+        effects.append(f"+{heat_to_hit(r.heat_after)} to hit")  # HEAT-07
     if r.shutdown == "automatic":
         effects.append("automatic shutdown")
     elif r.shutdown is not None:
@@ -340,6 +354,8 @@ def _draw_buttons(scene: Any, surf: pygame.Surface, rect: pygame.Rect, size: int
     w = (rect.w - size * 3) // 2
     buttons = []
     for i, (action, label, active) in enumerate(specs):
+        lit = twist_active(scene, action)  # a twist button is lit while the torso is turned
+        active = active if lit is None else lit
         x = rect.x + size + (i % 2) * (w + size)
         yy = y - (1 - i // 2) * (bh + size // 3)
         b = Button(pygame.Rect(x, yy, w, bh), action, label, active)
@@ -354,11 +370,13 @@ def _draw_row_tip(scene: Any, screen: pygame.Surface, shown: str | None) -> None
         return
     opts = scene.options(shown)
     w = next((w for w in opts.weapons if w.index == scene.hover_row), None) if opts else None
-    if w is None or not w.modifiers:
+    if w is None or (w.fires and not w.modifiers):
         return
     size = scene.layout.size
-    rows: list[Row] = [(f"{w.name}: {w.target if w.fires else 'cannot fire'}", WARN, True)]
-    rows += [(f"{m.reason}  {m.value:+d}  ({m.rule})", TEXT, False) for m in w.modifiers]
+    rows: list[Row] = reason_rows(w)  # finding 5: why it cannot fire, in full
+    if w.fires:
+        rows = [(f"{w.name}: {need_text(w.target)}", WARN, True)]
+        rows += [(f"{m.reason}  {m.value:+d}  ({m.rule})", TEXT, False) for m in w.modifiers]
     tip = scene.cache.get("tip", (rows, size), lambda: tooltip(rows, size - 2, size * 20))
     mx, my = scene.mouse
     right = min(mx - 12, scene.layout.side.x - 4)  # left of the panel: the rows stay readable

@@ -24,6 +24,8 @@ from game.phases.aerospace import to_fly
 from game.phases.flights import FlyUnit, preview
 from game.rules.aero import Flight, out_of_control
 from game.ui.app.app import App
+from game.ui.app.follow import follow, opening_view, show_unit
+from game.ui.app.pace import paced
 from game.ui.app.registry import for_phase, register
 from game.ui.app.scene import is_input
 from game.ui.map.anim import MoveAnimation, Popup, popup_of
@@ -66,7 +68,7 @@ class FlightScene:
         self.buttons: list[Any] = []
         self.log_view = LogView()
         self.resize(fit=True)
-        self.view.focus((u.at for u in self.fliers()), app.screen.get_height())
+        opening_view(self, (u.at for u in self.fliers()), app.screen.get_height())
 
     @property
     def state(self):
@@ -170,7 +172,7 @@ class FlightScene:
         self.select(nxt)
         u = self.state.unit(nxt)
         if u is not None:
-            self.view.centre_on(u.at)
+            show_unit(self, u.at)
 
     def fly(self) -> None:
         u, flight = self.unit(), self.flight()
@@ -245,7 +247,7 @@ class FlightScene:
         clicked = event.type == pygame.MOUSEBUTTONDOWN or is_confirm(event)
         if clicked and time.monotonic() - self.skipped_at >= HANDOFF_GRACE:
             self.handoff = None
-            self.view.focus((u.at for u in self.fliers()), None)
+            follow(self, (u.at for u in self.fliers()), None)
         return True
 
     def _key(self, event: pygame.event.Event) -> None:
@@ -294,7 +296,7 @@ class FlightScene:
 
     def update(self, dt: float) -> None:
         if self.anim is not None:
-            if not self.anim.update(dt):
+            if not self.anim.update(paced(self.app, dt)):
                 self.anim = None
             return
         if not self.help and self.view.held_keys(dt):

@@ -16,6 +16,7 @@ from typing import Any
 from game.hexgrid import Hex
 from game.phases.actions import CommitMove, EndMove, StandStill
 from game.phases.movers import preview_move
+from game.ui.app.follow import show_unit
 from game.ui.map import overlays
 from game.ui.map.anim import build_animation, map_marks
 from game.ui.scenes.hexes.movement import charge_act
@@ -130,7 +131,7 @@ def next_unit(scene: Any) -> None:
     scene.select(nxt)
     u = scene.state.unit(nxt)
     if u is not None:
-        scene.view.centre_on(u.at)
+        show_unit(scene, u.at)
 
 
 def step_facing(scene: Any, step: int) -> bool:
@@ -145,6 +146,12 @@ def step_facing(scene: Any, step: int) -> bool:
     f = stepped_facing(plan.facing, faces, step)
     if f is None:
         return False
+    if f == plan.facing:  # issue 25, finding 7: never ignored without a word
+        view = plan.reach(scene.state)
+        where = scene.state.board.hex_name(plan.dest)
+        scene.app.notify(f"No MP left to turn in {where}: the path uses all {view.mp_available} "
+                         f"{plan.mode} MP (1 MP per hexside, MOV-17)", error=True)  # fmt: skip
+        return True
     plan.facing = f
     plan.locked = True
     scene._refresh_path()

@@ -23,6 +23,8 @@ from game.phases.actions import CommitMove
 from game.phases.movement import to_move
 from game.state import GameState
 from game.ui.app.app import App
+from game.ui.app.follow import follow, opening_view
+from game.ui.app.pace import paced
 from game.ui.map import overlays
 from game.ui.map.anim import MoveAnimation
 from game.ui.map.view import MapView, tiles_for
@@ -84,13 +86,14 @@ class PlayScene:
         self.log_view = LogView()
         self.shown: GameState | None = None  # the state before a move, while it plays
         self.resize(fit=True)  # the starting view fits the map
+        opening_view(self, (u.at for u in self.movable()), app.screen.get_height())
         self._after_action()
 
     def focus_side(self, zoom: bool = True) -> None:
         """Centre on the units of the side to act (and zoom to at least 75%)."""
         units = self.movable() or tuple(u for u in self.state.units if u.at.col >= 0)
         height = self.app.screen.get_height() if zoom else None
-        self.view.focus((u.at for u in units), height)
+        follow(self, (u.at for u in units), height)  # only when following the action
 
     @property
     def state(self):
@@ -336,7 +339,7 @@ class PlayScene:
             wp = plan.waypoints[-1] if plan.waypoints else None
             at, facing = (wp.at, wp.facing) if wp else (unit.at, unit.facing)
             steps = wp.steps if wp else ()
-            if unit.prone:
+            if unit.prone and plan.mode != "crawl":  # ADV-03: a crawl stays prone
                 steps += ("U",)
             for cell in line(at, h)[1:]:
                 nxt = cell[0]
@@ -418,7 +421,11 @@ class PlayScene:
         if self.anim is None and self.marks:
             self.marks = [(h, t, left - dt) for h, t, left in self.marks if left > dt]
         if self.anim is not None:
-            self.anim.update(dt)
+            shown = self.anim.popup
+            self.anim.update(paced(self.app, dt))
+            sounds = getattr(self.app, "sound", None)
+            if sounds is not None and self.anim.popup not in (None, shown):
+                sounds.play("dice")  # a roll pops up beside the unit (game.ui.app.sound)
             if self.anim.done:
                 self.anim = None
                 self.shown = None

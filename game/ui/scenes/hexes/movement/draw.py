@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from game.flow import actor
+from game.ui.app.pace import dice_banner
 from game.ui.map.anim import popup_surface
 from game.ui.map.overlays import MoveWarning
 from game.ui.map.view import unit_under
@@ -32,6 +33,7 @@ from game.ui.widgets.panels import (
     tooltip,
 )
 from game.ui.widgets.record_sheet import record_sheet, sheet_lines
+from game.ui.widgets.safe_colours import BAD
 from game.ui.widgets.unit_tip import tip_rows
 
 from .charge_draw import charge_rows
@@ -157,10 +159,12 @@ def _draw_banner(scene: Any, screen: pygame.Surface) -> None:
     if scene.plan is not None:
         careless = " (careless)" if scene.plan.careless else ""
         extra = f"- {scene.plan.unit_id}: {scene.plan.mode}{careless}"
+    moving = getattr(scene, "anim", None) is not None and getattr(scene, "shown", None)
+    head = dice_banner(scene.shown) if moving else None  # finding 4: not ahead of the dice
     surf = scene.cache.get(
         "banner",
-        (id(scene.state), extra, lay.banner.size),
-        lambda: banner_surface(scene.state, extra, lay.banner, lay.size),
+        (id(scene.state), extra, lay.banner.size, head),
+        lambda: banner_surface(scene.state, extra, lay.banner, lay.size, head),
     )
     screen.blit(surf, lay.banner.topleft)
 
@@ -183,6 +187,9 @@ def _draw_side(scene: Any, screen: pygame.Surface) -> None:
     screen.blit(surf, rect.topleft)
 
 
+SUMMARY_ROOM = 7  # text lines kept free under the buttons for the path's summary
+
+
 def _side_surface(scene: Any, rect: pygame.Rect, uid: str | None, hovered: int):
     lay, state = scene.layout, scene.sheet_state
     surf = pygame.Surface(rect.size)
@@ -193,9 +200,11 @@ def _side_surface(scene: Any, rect: pygame.Rect, uid: str | None, hovered: int):
     rows = charge_rows(info, uid or "") if "attack" in info else summary_rows(info)
     summary = rows_surface(rows, lay.size, rect.w)
     probe = _buttons(scene, pygame.Rect(0, 0, rect.w, rect.h), lay.size)
-    below = (max(b.rect.bottom for b in probe) + lay.size // 2 if probe else 0) + (
-        summary.get_height()
-    )
+    # finding 15: the sheet's form does not follow the summary's length, so planning a
+    # path never drops the weapons list nor moves the buttons: room for a path's summary
+    # is kept whether one is planned or not
+    room = max(summary.get_height(), SUMMARY_ROOM * lay.size)
+    below = (max(b.rect.bottom for b in probe) + lay.size // 2 if probe else 0) + room
     if unit is not None:  # with its weapons and ammunition when they fit
         top = record_sheet(state, unit, rect.w, lay.size, full=True)
         if top.get_height() + below > rect.h:
@@ -287,7 +296,7 @@ def _draw_hover_info(scene: Any, screen: pygame.Surface) -> None:
     psr = scene.path_layer.marker_at(view.camera, *scene.mouse) if scene.plan is not None else None
     if psr is not None:
         if isinstance(psr, MoveWarning):  # MOV-27: the collapse, in words
-            rows = [("Warning", (235, 95, 85), True), (psr.text, TEXT, False)]
+            rows = [("Warning", BAD, True), (psr.text, TEXT, False)]
         else:
             need = f"roll {psr.target}+" if isinstance(psr.target, int) else str(psr.target)
             rows = [(f"{psr.reason}: {need}", (250, 215, 60), True)]

@@ -9,13 +9,13 @@ from typing import Any
 import pygame
 
 from game.flow import actor
+from game.narrate.words import need_text
 from game.phases.physical import to_declare
 from game.ui.map.anim import popup_surface
 from game.ui.map.overlays import MoveWarning
 from game.ui.scenes.hexes.attack.draw import (
     SELECT,
     TARGET,
-    _fit,
     debug_layout,
     draw_log,
     draw_sheet,
@@ -23,6 +23,7 @@ from game.ui.scenes.hexes.attack.draw import (
 from game.ui.widgets.fonts import font
 from game.ui.widgets.handoff import draw_handoff
 from game.ui.widgets.help import draw_help
+from game.ui.widgets.hud import wrap
 from game.ui.widgets.palette import BAD, BG, DIM, GOOD, TEXT, WARN
 from game.ui.widgets.panels import (
     Button,
@@ -59,6 +60,10 @@ PHYSICAL_KEYS: tuple[tuple[str, str], ...] = (
     ("Enter / H", "declare / make no physical attack"),
     ("Esc", "drop the selection; again: the menu"),
     ("Ctrl+S / Ctrl+O / F1", "save / load / this help"),
+    (
+        "Ctrl+Z",
+        "take back the plan, or the last declaration while its phase goes on (rolled dice stand)",
+    ),
 )
 
 
@@ -84,7 +89,8 @@ def draw_physical(scene: Any, screen: pygame.Surface) -> None:
     extra = f"- {plan.unit_id} attacks" if plan is not None else ""
     if walk is not None:
         extra = f"- {walk.unit_id} may walk first (physical attack defence, ADV-01)"
-    screen.blit(banner_surface(state, extra, lay.banner, lay.size), lay.banner.topleft)
+    head = getattr(scene, "dice_banner", None) if scene.popups else None  # finding 4
+    screen.blit(banner_surface(state, extra, lay.banner, lay.size, head), lay.banner.topleft)
     if scene.panels:
         _side(scene, screen)
         draw_log(scene, screen)
@@ -108,12 +114,17 @@ def _badges(scene: Any, screen: pygame.Surface) -> None:
         cx, cy = scene.view.centre(t.at)
         r = max(9, round(16 * zoom))
         text, bg = ("x", (70, 70, 74)) if best is None else (
-            str(best), GOOD if best <= 7 else WARN if best <= 9 else BAD)  # fmt: skip
+            _badge_number(best), GOOD if best <= 7 else WARN if best <= 9 else BAD)  # fmt: skip
         at = (cx + r, cy - r * 2)
         pygame.draw.circle(screen, bg, at, r)
         pygame.draw.circle(screen, (20, 20, 22), at, r, 2)
         img = f.render(text, True, (20, 20, 22))
         screen.blit(img, img.get_rect(center=at))
+
+
+def _badge_number(best: int) -> str:
+    """The badge's text: the number, or 'auto' when any roll hits (2 or less)."""
+    return "auto" if need_text(best) == "automatic" else str(best)
 
 
 def _side(scene: Any, screen: pygame.Surface) -> None:
@@ -171,22 +182,27 @@ def _attack_rows(scene: Any, screen: pygame.Surface, rect: pygame.Rect, y: int,
         mark = "[x]" if (b.kind, plan.target, b.limb) in plan.chosen else "[ ]"
         if o.attacks:
             table = f", {o.table} table" if o.table else ""
+            need = need_text(o.target)
             dmg = f"{o.damage} dmg{table}"
             if o.blow.kind == "kick" and o.table is None:  # a platoon: troopers (CMB-44)
                 dmg = f"{o.damage} trooper{'' if o.damage == 1 else 's'}"
-            text, colour = f"{mark} {i + 1} {name}: {o.target}  ({dmg})", TEXT
+            text, colour = f"{mark} {i + 1} {name}: {need}  ({dmg})", TEXT
             if hasattr(scene, "row_note"):  # the sandbox's what-if odds
                 text += scene.row_note(o)
         elif o.can_attack:
             text, colour = f"    {i + 1} {name}: impossible (12+)", DIM
         else:
             text, colour = f"    {i + 1} {name}: {o.why_not}", DIM
-        r = pygame.Rect(rect.x + 4, y, rect.w - 8, line)
+        indent = f.size("    ")[0]  # the whole reason, wrapped (issue 25, finding 5)
+        lines = wrap(text, f, rect.w - 16 - indent) or [""]
+        r = pygame.Rect(rect.x + 4, y, rect.w - 8, line * len(lines))
         if scene.hover_row == i:
             pygame.draw.rect(screen, (45, 48, 55), r, border_radius=4)
-        screen.blit(f.render(_fit(f, text, r.w - 8), True, colour), (r.x + 4, r.y + 1))
+        for k, part in enumerate(lines):
+            screen.blit(f.render(part, True, colour), (r.x + 4 + (indent if k else 0),
+                                                       r.y + 1 + k * line))  # fmt: skip
         scene.rows.append((r, i))
-        y += line
+        y += r.h
 
 
 def _buttons(scene: Any, screen: pygame.Surface, rect: pygame.Rect, size: int,

@@ -72,7 +72,8 @@ def editor_lines(state: GameState, unit: Unit, loc: str | None) -> list[EditLine
     rec = state.move_record(unit.id)
     mode, hexes = (rec.mode, rec.hexes_moved) if rec is not None else ("stand", 0)
     tmod = rec.target_modifier if rec is not None else 0
-    lines.append(EditLine(f"Moved: {mode}, {hexes} hexes (+{tmod} to hit it)", TEXT, False,
+    moved = f"{hexes} {'hex' if hexes == 1 else 'hexes'}"
+    lines.append(EditLine(f"Moved: {mode}, {moved} (+{tmod} to hit it)", TEXT, False,
                           _plus_minus("hexes")))  # fmt: skip
     lines.append(EditLine("", DIM, False,
                           tuple((f"moved:{m}", m, m == mode) for m in MOVE_MODES)))  # fmt: skip

@@ -1,0 +1,71 @@
+"""Only the player moves the camera (issue 25, finding 3).
+
+Every play screen (movement, attacks, aerospace, deployment) has its own map view; the app
+keeps the camera the player left on the last one (:func:`remember`, each frame) and a new
+screen of the same game opens with it (:func:`opening_view`), so a hand-off, a new phase or
+a new turn keeps the zoom and the place. With the setting "follow the action" (off by
+default, game.ui.app.settings) the screens go to the units to act, as they did before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from game.hexgrid import Hex
+from game.ui.app.settings import Settings
+
+
+def settings_of(app: Any) -> Settings:
+    found = getattr(app, "settings", None)
+    return found if isinstance(found, Settings) else Settings()
+
+
+def following(app: Any) -> bool:
+    """Whether the camera follows the action (the setting)."""
+    return settings_of(app).follow_action
+
+
+def _board_key(scene: Any) -> Any:
+    state = getattr(scene, "state", None)
+    board = getattr(state, "start_board", None) or getattr(state, "board", None)
+    start = getattr(state, "start", None)
+    return (id(start), getattr(board, "width", None), getattr(board, "height", None))
+
+
+def remember(app: Any) -> None:
+    """Keep the top screen's camera (called once a frame by the app)."""
+    top = app.top
+    view = getattr(top, "view", None)
+    camera = getattr(view, "camera", None)
+    if camera is not None and getattr(top, "state", None) is not None:
+        app.kept_camera = (_board_key(top), camera)
+
+
+def opening_view(scene: Any, hexes: Iterable[Hex], height: int | None) -> None:
+    """A new screen's first view: the camera the player left on this game's last screen;
+    following the action, the middle of ``hexes`` (zoomed to ``height``'s readable level)."""
+    app = scene.app
+    if following(app):
+        scene.view.focus(hexes, height)
+        return
+    kept = getattr(app, "kept_camera", None)
+    if kept is not None and kept[0] == _board_key(scene):
+        view = scene.view.camera.view
+        scene.view.camera = kept[1].with_view(view)
+        scene.view._clamp()
+
+
+def follow(scene: Any, hexes: Iterable[Hex], height: int | None = None) -> None:
+    """A hand-off or a next unit: the camera goes there only when following the action."""
+    if following(scene.app):
+        scene.view.focus(hexes, height)
+
+
+def show_unit(scene: Any, at: Hex) -> None:
+    """N (the next unit): following the action, centre on it; else pan only when it is out
+    of view, never zoom (the player asked to see it)."""
+    if following(scene.app):
+        scene.view.centre_on(at)
+    else:
+        scene.view.ensure_visible(at)

@@ -1,0 +1,143 @@
+"""The numbers on the play screen's weapon list (issue 25, findings 1, 2, 5): per weapon its
+target number, chance to hit, the damage to expect and the target it is assigned to; under
+the list the volley's expected damage and each location's chance to be breached; the twist
+the arcs are seen with. The odds are the sandbox's what-if numbers (game.rules.combat.odds),
+worked out from the dice exactly and never rolled; here they are always shown.
+
+Everything here reads the attack scene (game.ui.attack_scene) and returns text and colours;
+game.ui.attack_draw draws them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.narrate.words import need_text
+from game.rules.combat.odds import VolleyOdds, hit_chance, spots, volley_odds, weapon_odds
+from game.rules.combat.tohit import WeaponOption
+from game.ui.widgets.panels import BAD, DIM, GOOD, TEXT, WARN, Row
+
+OTHER_TARGET = (110, 200, 235)  # a weapon assigned to another target: sky blue, not dim
+TWIST_NAMES = {-1: "left", 0: "", 1: "right"}
+
+
+def percent(p: float) -> str:
+    """A chance as the sheet prints it: "<1%" and ">99%" rather than 0 or 100 when it is
+    neither impossible nor certain."""
+    if p <= 0:
+        return "0%"
+    if p >= 1:
+        return "100%"
+    if p < 0.005:
+        return "<1%"
+    if p > 0.995:
+        return ">99%"
+    return f"{p * 100:.0f}%"
+
+
+def volley(scene: Any, target: str) -> VolleyOdds | None:
+    """The odds of the weapons chosen at ``target`` (when it is the current target), else
+    of every weapon that can fire at it; cached by what it depends on."""
+    plan, opts, t = scene.plan, scene.options(target), scene.state.unit(target)
+    if plan is None or opts is None or t is None:
+        return None
+    chosen = plan.fire.get(target) if plan.target == target else None
+    picked = tuple(sorted(chosen)) if chosen is not None else None
+    key = (id(scene.state), plan.unit_id, target, plan.twist, plan.target, picked)
+    return scene.cache.get(
+        "play odds " + target, key, lambda: volley_odds(opts, t, chosen, scene.state.rules)
+    )
+
+
+def weapon_note(scene: Any, target: str, w: WeaponOption) -> str:
+    """'  58% ~2.9': the chance to hit and the damage to expect of one weapon."""
+    opts, t = scene.options(target), scene.state.unit(target)
+    if opts is None or t is None:
+        return ""
+    key = (id(scene.state), scene.plan.unit_id, target, scene.plan.twist, w.index)
+    odd = scene.cache.get(
+        f"weapon odds {target} {w.index}", key, lambda: _one(scene, opts, t, w.index)
+    )
+    if odd is None:
+        return f"  {percent(float(hit_chance(w.target)))}"
+    return f"  {percent(float(odd.hit))} ~{odd.damage:.1f} dmg"
+
+
+def _one(scene: Any, opts: Any, target: Any, index: int) -> Any:
+    w = next((o for o in opts.weapons if o.index == index and o.fires), None)
+    if w is None:
+        return None
+    sight = opts.sight
+    covered = sight.partial_cover or sight.water_cover
+    table = spots(opts.side, target.kind == "quad", covered, scene.state.rules)
+    return weapon_odds(w, table)
+
+
+def weapon_row(
+    scene: Any, target: str, w: WeaponOption, chosen: set[int], note: Any = None
+) -> tuple[str, Any]:
+    """One weapon's line and colour: '[x] 2 Medium Laser (RA) short: 7  58% ~2.9 dmg';
+    a weapon assigned to another target names it ('[>B2]', sky blue); a weapon that cannot
+    fire says why in full (the panel wraps it). ``note(target, w)``: the text after a
+    number (default :func:`weapon_note`; the sandbox passes its what-if note)."""
+    plan = scene.plan
+    elsewhere = next((t for t, ws in plan.fire.items() if t != target and w.index in ws), None)
+    name = f"{w.name} ({w.location})" if w.location else w.name  # a platoon: its rifles
+    head = f"{w.index + 1} {name}"
+    reach = w.bracket or f"{w.infantry_range} hexes"
+    if elsewhere is not None:
+        return f"[>{elsewhere}] {head}: fires at {elsewhere}", OTHER_TARGET
+    mark = "[x]" if w.index in chosen else "[ ]"
+    if w.fires:
+        told = note(target, w) if note is not None else weapon_note(scene, target, w)
+        return f"{mark} {head} {reach}: {need_text(w.target)}{told}", TEXT
+    if w.can_fire:
+        return f"    {head}: impossible (12+)", DIM
+    return f"    {head}: {w.why_not}", DIM
+
+
+def volley_rows(scene: Any, target: str | None) -> list[Row]:
+    """The footer under the weapon list: what the chosen volley is expected to do."""
+    if target is None or scene.plan is None or scene.plan.target != target:
+        return []
+    v = volley(scene, target)
+    if v is None or not v.weapons:
+        return [("No weapon chosen at " + target, DIM, False)]
+    rows: list[Row] = [(f"Volley at {target}: expected damage {v.damage:.1f}, at least one "
+                        f"hit {percent(v.any_hit)}", WARN, True)]  # fmt: skip
+    if v.destroyed is not None and v.destroyed >= 0.005:
+        colour = BAD if v.destroyed >= 0.5 else TEXT
+        rows.append((f"{target} destroyed: {percent(v.destroyed)}", colour, False))
+    shown = [x for x in v.locations if x.breach >= 0.005]
+    if shown:
+        parts = [f"{x.code} {percent(x.breach)}" for x in shown]
+        rows.append(("Chance to breach: " + "  ".join(parts), TEXT, False))
+    elif v.locations:
+        rows.append(("No location is likely to be breached", GOOD, False))
+    return rows
+
+
+def twist_text(scene: Any) -> str:
+    """' - torso twisted right (CMB-09)' when the plan twists, else ''."""
+    plan = scene.plan
+    name = TWIST_NAMES.get(plan.twist if plan is not None else 0, "")
+    return f" - torso twisted {name} (CMB-09)" if name else ""
+
+
+def twist_active(scene: Any, action: str) -> bool | None:
+    """Whether a twist button is lit: the plan twists that way (None: not a twist button)."""
+    plan = scene.plan
+    twist = plan.twist if plan is not None else 0
+    if action == "left":
+        return twist < 0
+    if action == "right":
+        return twist > 0
+    return None
+
+
+def reason_rows(w: WeaponOption) -> list[Row]:
+    """The hover tip of a weapon that cannot fire: the whole reason."""
+    if w.fires:
+        return []
+    why = w.why_not or "it needs more than 12 (CMB-11)"
+    return [(f"{w.name} cannot fire", WARN, True), (why, TEXT, False)]

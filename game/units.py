@@ -128,11 +128,14 @@ class Unit:
     @property
     def destroyed(self) -> bool:
         """CMB-37: MechWarrior dead (PSR-19), cockpit hit, third engine hit, head or centre
-        torso gone (the body); a vehicle with a location gone (its hull)."""
+        torso gone (the body); a vehicle with a location gone or its crew killed (its
+        hull, CMB-48)."""
         c = self.crits
         if self.damage.pilot_hits >= 6 or c.engine >= 3 or c.cockpit:
             return True
-        return any(b is not None and b.destroyed for b in (self.body, self.hull))
+        if self.hull is not None and self.hull.out_of_play:  # CMB-48 crew killed
+            return True
+        return self.body is not None and self.body.destroyed
 
     @property
     def immobile(self) -> bool:
@@ -145,6 +148,11 @@ class Unit:
         if self.is_mech and (c.gyro >= 2 or c.hips >= 2):
             return True
         return self.is_mech and self.kind == "biped" and self.legs_destroyed >= 2
+
+    @property
+    def stunned(self) -> bool:
+        """A vehicle whose crew is stunned (CMB-48): it neither moves nor attacks."""
+        return self.hull is not None and self.hull.crits.stunned > 0
 
     def walk_mp(self) -> int:
         return walk_mp(self)

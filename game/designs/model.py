@@ -70,6 +70,7 @@ class Design:
     walk: int  # walk MP (vehicles: cruise MP)
     jump: int = 0
     engine: int = 0  # engine rating (0 when the data file gives none)
+    engine_type: str = "fusion"  # "fusion" or "ice" (vehicles; CMB-47, ADV-27)
     heat_sinks: int = 10
     armor: Mapping[str, int] = field(default_factory=lambda: EMPTY, compare=False)
     weapons: tuple[Mount, ...] = ()

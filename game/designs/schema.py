@@ -36,8 +36,9 @@ DESIGN_FORMAT = "hexplate-design"
 WEAPONS_FORMAT = "hexplate-weapons"
 VERSION = 1
 DESIGN_KEYS = ("format", "version", "design", "chassis", "kind", "tons", "walk", "jump",
-               "engine", "heat_sinks", "armor", "weapons", "ammo", "slots", "turret",
-               "note")  # fmt: skip
+               "engine", "engine_type", "heat_sinks", "armor", "weapons", "ammo", "slots",
+               "turret", "note")  # fmt: skip
+ENGINE_TYPES = ("fusion", "ice")  # CMB-47 fuel tank, ADV-27 crash explosion
 WEAPON_TYPES = ("energy", "ballistic", "missile")
 # Critical slots that are not weapons or ammunition (our own vocabulary).
 COMPONENTS = frozenset(
@@ -205,6 +206,7 @@ def parse_design(data: Any, path: Path, weapons: Mapping[str, Weapon]) -> Design
         walk=c.int_(d["walk"], "walk", 0, 30),
         jump=jump,
         engine=c.int_(d.get("engine", 0), "engine", 0, 500),
+        engine_type=_engine_type(c, d, mech),
         heat_sinks=c.int_(d.get("heat_sinks", 10 if mech else 0), "heat_sinks", 0, 99),
         armor=MappingProxyType(_armor(c, d.get("armor", {}), locs, tons, kind)),
         weapons=tuple(_mounts(c, d.get("weapons", []), locs, weapons)),
@@ -217,6 +219,16 @@ def parse_design(data: Any, path: Path, weapons: Mapping[str, Weapon]) -> Design
     if design.slots:
         _check_slots(c, design, weapons)
     return design
+
+
+def _engine_type(c: _Check, d: dict[str, Any], mech: bool) -> str:
+    """``engine_type``: "fusion" or "ice"; Mechs are fusion, vehicles default to ICE."""
+    kind = d.get("engine_type", "fusion" if mech else "ice")
+    if kind not in ENGINE_TYPES:
+        raise c.fail(f"engine_type must be one of {', '.join(ENGINE_TYPES)}, not {kind!r}")
+    if mech and kind != "fusion":
+        raise c.fail("engine_type: a Mech's engine is fusion")
+    return str(kind)
 
 
 def _aero_design(c: _Check, d: dict[str, Any], path: Path) -> Design:

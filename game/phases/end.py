@@ -13,6 +13,7 @@ from ..dice import Dice
 from ..narrate import Narrator
 from ..rules.falls import wake_up as rules_wake_up
 from ..rules.turn import Phase
+from ..rules.vehicle_crits import end_phase as vehicle_end_phase
 from ..units import Unit
 from .control import control_rolls
 
@@ -36,7 +37,8 @@ def wake_up(
 def _enter(step: Step) -> None:
     s = step.state
     units, events = wake_up(s.units, step.cup, s.board)
-    fresh = tuple(replace(u, moved=False, damage=replace(u.damage, phase_damage=0)) for u in units)
+    fresh = tuple(replace(vehicle_end_phase(u), moved=False,
+                          damage=replace(u.damage, phase_damage=0)) for u in units)  # fmt: skip
     step.state = replace(s, units=fresh, moves=(), move_order=(), pair_left=0,
                          declarations=(), acted=())  # fmt: skip
     for e in events:

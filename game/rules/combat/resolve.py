@@ -27,6 +27,7 @@ from ...vehicle import apply_vehicle_hit, vehicle_location
 from ..falls import CONSCIOUSNESS, PILOT_DEATH, Event, event
 from ..hull_damage import motive_hit
 from ..options import TW, Rules
+from ..vehicle_crits import vehicle_critical
 from .cluster import cluster_hits, missile_groups
 from .criticals import critical_check, destroyed_reason, struck_structure
 from .damage_psr import phase_psrs
@@ -159,6 +160,11 @@ def _fire(now: dict[str, Unit], decl: Declaration, options: AttackOptions, opt: 
             pilot.append(("head hit", 1))  # PSR-19
     for checks, motive, side_, _ in pending:
         for code in checks:
+            if target.hull is not None:  # CMB-46: the vehicle's automatic critical roll
+                if not target.destroyed:
+                    target, evs = vehicle_critical(target, code, dice)
+                    events += evs
+                continue
             target, evs, hurt = critical_check(target, code, dice, decl.attacker)
             events += evs
             if hurt:
@@ -177,10 +183,10 @@ def _place(target: Unit, side: str, dmg: int, dice: Dice, decl: Declaration,
     damage record, the locations due a critical check and whether a motive roll follows."""
     if target.hull is not None:
         roll = dice.roll2d6("hit location")
-        code, motive, _ = vehicle_location(side, roll.total, target.hull.turret)
+        code, motive, crit = vehicle_location(side, roll.total, target.hull.has_turret)
         hull, res = apply_vehicle_hit(target.hull, code, dmg, roll.total)
         target = _add_phase(replace(target, hull=hull), res.absorbed)
-        return Group(code, False, dmg, roll.total), target, res, [], motive
+        return Group(code, False, dmg, roll.total), target, res, [code] * crit, motive
     body = target.body
     assert body is not None
     sight = options.sight

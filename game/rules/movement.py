@@ -272,14 +272,14 @@ def combat_mode(ctx: MoveContext, state: MoveState) -> str:
 
 
 def move_heat(ctx: MoveContext, state: MoveState, mode: str) -> int:
-    """HEAT-02 / MOV-03/04/06 for Mechs: walk 1, run 2, jump max(3, hexes); +1 per stand
-    attempt (MOV-23, K25: classic behaviour until a designer decides)."""
+    """HEAT-02 / MOV-03/04/06 for Mechs: walk 1, run 2, jump max(3, hexes). A stand
+    attempt makes no heat under TW (MOV-36); variant ``classic``: +1 per attempt (MOV-23)."""
     if not ctx.unit.is_mech:
         return 0
     if ctx.mode == "crawl" and mode != "stand":
         return 1  # ADV-03: exactly 1 heat per turn, however many attempts
     base = {"stand": 0, "walk": 1, "run": 2, "jump": max(3, state.hexes_moved), "defend": 0}[mode]
-    return base + state.stand_attempts
+    return base + (state.stand_attempts if ctx.rules.classic else 0)
 
 
 @dataclass(frozen=True, slots=True)

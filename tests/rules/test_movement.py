@@ -241,7 +241,16 @@ def _fields(state):
 
 def test_mov_23_stand_up_facing_n_is_free_k25():
     r = move(board(), unit(prone=True), ["U:3"])
-    assert r.legal and r.end_facing == 3 and r.mp_used == 2 and r.heat == 1 + 1
+    assert r.legal and r.end_facing == 3 and r.mp_used == 2 and r.heat == 1  # MOV-36: no heat
+
+
+def test_ex_mov_14_stand_heat_tw_none_classic_one_per_attempt():
+    # MOV-36 (TW): a stand attempt makes no heat, only the mode does (run 2)
+    tw = move(board(), unit(prone=True, gyro=1), ["U", "F"], mode="run")
+    assert tw.legal and tw.heat == 2
+    # variant classic (MOV-23): +1 heat per attempt
+    classic = move(board(), unit(prone=True, gyro=1), ["U", "F"], mode="run", rules=CLASSIC)
+    assert classic.legal and classic.heat == 3
 
 
 def test_mov_23_standing_mech_cannot_stand_up():

@@ -53,7 +53,7 @@ from .scenario_combat import (
 )
 from .terrain import BY_NAME as TERRAIN
 from .terrain import FLAGS, SCALARS, SCENARIO_KEYS, STRUCTURES
-from .units import AERO, MECH_KINDS, VEHICLE_KINDS, Unit
+from .units import AERO, MECH_KINDS, VEHICLE_KINDS, Unit, max_tons
 from .units import ALL_KINDS as KINDS
 
 VERSION = 1
@@ -329,6 +329,8 @@ def _unit(r: Reader, value: Any, index: int, board: Board, options: tuple[str, .
     for k, (lo, hi) in UNIT_INTS.items():
         if k in d:
             lo, hi = AERO_TONS if (k, kind) == ("tons", AERO) else (lo, hi)
+            if k == "tons" and kind != AERO:
+                hi = max_tons(kind)  # TW: vessels up to 300 t
             kw[k] = r.int_(d[k], f"{where}: {k}", lo, hi)
     for k in ("prone", "moved", "offroad"):
         if k in d:

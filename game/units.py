@@ -31,6 +31,18 @@ INFANTRY = "infantry"
 # this build, so it keeps no side in the fight (game.outcome).
 MOVES_ONLY = "moves only: no infantry combat in this build"
 VESSELS = frozenset({"naval", "submarine"})  # ADV-24: only in depth 1+ water
+# TW's tonnage limits: naval vessels and submarines up to 300 t; every other ground unit
+# as the scenario contract has always allowed (200). Hydrofoils (100 t) are not a kind of
+# this build.
+MAX_TONS = {"naval": 300, "submarine": 300}
+DEFAULT_MAX_TONS = 200
+
+
+def max_tons(kind: str) -> int:
+    """The heaviest unit of ``kind`` a scenario or a design may name."""
+    return MAX_TONS.get(kind, DEFAULT_MAX_TONS)
+
+
 # What the roster says of a vessel: only the harbour map has such water in its zones.
 NEEDS_WATER = "needs depth 1+ water to deploy (harbour map)"
 

@@ -17,7 +17,7 @@ from typing import Any
 from ..errors import UserFacingError
 from ..locations import BIPED_LOCATIONS, HEAD, QUAD_LOCATIONS, VEHICLE_LOCATIONS
 from ..mech import max_armour
-from ..units import AERO, MECH_KINDS
+from ..units import AERO, MECH_KINDS, max_tons
 from ..units import ALL_KINDS as KINDS
 from ..vehicle import BODY
 from .model import (
@@ -181,7 +181,7 @@ def parse_design(data: Any, path: Path, weapons: Mapping[str, Weapon]) -> Design
     kind = d["kind"]
     if kind not in KINDS:
         raise c.fail(f"kind {json.dumps(kind)} is not one of {', '.join(KINDS)}")
-    tons = c.int_(d["tons"], "tons", 1, 200)
+    tons = c.int_(d["tons"], "tons", 1, max_tons(kind))  # TW: vessels up to 300 t
     mech = kind in MECH_KINDS
     turret = d.get("turret", False)
     if not isinstance(turret, bool):

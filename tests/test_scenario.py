@@ -184,19 +184,25 @@ def test_missing_file_and_directory(tmp_path: Path) -> None:
         load_scenario(tmp_path)
 
 
-def test_mov_30_two_mechs_may_not_share_a_hex() -> None:
+def test_mov_34_two_mechs_may_not_share_a_hex() -> None:
     d = base()
     d["units"].append(dict(d["units"][0], id="wvr"))
+    with pytest.raises(ScenarioError, match="'wvr' cannot stand in hex 0505, which already "
+                                            "holds Mech hbk; one Mech per hex"):  # fmt: skip
+        parse_scenario(d, Path("x.json"))
+    d["options"] = ["classic"]
     with pytest.raises(ScenarioError, match="'hbk' and 'wvr' share hex 0505"):
         parse_scenario(d, Path("x.json"))
 
 
 @pytest.mark.parametrize(("kind", "side"), [("infantry", "A"), ("infantry", "B"), ("hover", "A")])
-def test_mov_30_one_unit_per_hex_whatever_its_kind(kind: str, side: str) -> None:
-    # GAP G09: TW stacking is not in the digest; the engine, deployment and scenarios
-    # all use one unit per hex, so a scenario cannot start where no move could end.
+def test_mov_34_a_mech_shares_with_one_other_unit_classic_never(kind: str, side: str) -> None:
+    # TW (MOV-34): a Mech and a platoon or a vehicle of either side fit in one hex; the
+    # classic variant (MOV-30 as the engine reads it, GAP G09) allows one unit per hex.
     d = base()
     d["units"].append(dict(d["units"][0], id="other", kind=kind, side=side, tons=3))
+    assert len(parse_scenario(d, Path("x.json")).units) == 2
+    d["options"] = ["classic"]
     with pytest.raises(ScenarioError, match="'hbk' and 'other' share hex 0505"):
         parse_scenario(d, Path("x.json"))
 

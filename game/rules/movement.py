@@ -34,6 +34,7 @@ from .movesteps import enter_step, jump_step, posture_step, turn_step
 from .options import TW, Rules
 from .psr import PSR, make_psr
 from .skid import SKID_ATTACKER_MOD, SKID_TARGET_MOD
+from .stacking import why_not_here
 from .steps import DEPTH_KINDS, Step, StepError, parse_step
 from .tacops import careless_error, crawl_error, defend_error, hull_step, option_error
 from .window import LocalTables
@@ -192,10 +193,17 @@ def finish_move(
     """End-of-move checks: stacking (MOV-30) and the PSR-12 rolls that follow a move."""
     if ctx.error:
         return None, []
-    other = ctx.occupant(state.at) if state.at != ctx.unit.at else None
-    if other is not None:
-        return (f"the move ends in {ctx.name(state.at)}, which already holds unit {other.id}; "
-                "only one unit may stand in a hex at the end of movement (MOV-30)"), []  # fmt: skip
+    if ctx.rules.classic:
+        other = ctx.occupant(state.at) if state.at != ctx.unit.at else None
+        if other is not None:
+            return (f"the move ends in {ctx.name(state.at)}, which already holds unit "
+                    f"{other.id}; only one unit may stand in a hex at the end of movement "
+                    "(MOV-30)"), []  # fmt: skip
+    elif state.at != ctx.unit.at:  # MOV-34: the TW limits, per height band
+        ends = replace(ctx.unit, at=state.at, prone=state.prone)
+        why = why_not_here(ends, state.at, ctx.units, ctx.rules)
+        if why is not None:
+            return f"the move ends in {ctx.name(state.at)}, which {why}", []
     u, d = ctx.unit, ctx.unit.crits
     if not u.is_mech or state.mp_used == 0:
         return None, []

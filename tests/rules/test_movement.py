@@ -323,8 +323,10 @@ def test_mov_30_may_pass_friends_not_end_on_them():
     friend = unit("f", at="0504")
     r = move(board(), [unit(), friend], ["F", "F"])
     assert r.legal and r.end_at == H("0503")
-    r2 = move(board(), [unit(), friend], ["F"])
+    r2 = move(board(), [unit(), friend], ["F"], rules=CLASSIC)
     assert not r2.legal and "MOV-30" in r2.error and r2.failed_step == 0
+    r3 = move(board(), [unit(), friend], ["F"])  # TW: still one Mech per hex (MOV-34)
+    assert not r3.legal and "MOV-34" in r3.error and r3.failed_step == 0
 
 
 def test_mov_30_enemies_block():
@@ -334,7 +336,8 @@ def test_mov_30_enemies_block():
 
 def test_mov_30_jump_cannot_land_on_a_unit():
     us = [unit(jump=4), unit("f", at="0503")]
-    assert "MOV-30" in move(board(), us, ["J:0503"], mode="jump").error
+    assert "MOV-30" in move(board(), us, ["J:0503"], mode="jump", rules=CLASSIC).error
+    assert "MOV-34" in move(board(), us, ["J:0503"], mode="jump").error  # TW: one Mech a hex
 
 
 # ---- CMB-12 / CMB-13 / EX-CMB-02

@@ -89,7 +89,8 @@ def record(path: str) -> None:
 def diff(before: str, after: str, verbose: bool) -> int:
     a = json.loads(Path(before).read_text())
     b = json.loads(Path(after).read_text())
-    changed = [k for k in sorted(set(a) | set(b)) if a.get(k) != b.get(k)]
+    changed = [k for k in sorted(set(a) & set(b)) if a[k] != b[k]]
+    print(len(set(b) - set(a)), "new questions,", len(set(a) - set(b)), "gone")
     for k in changed:
         print("changed:", k)
         if verbose:

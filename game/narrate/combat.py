@@ -30,6 +30,7 @@ from ..units import heat_mp_penalty
 from . import Narrator
 from .damage import group_text
 from .tellers import TELLERS
+from .vehicle_words import vehicle_critical_text
 from .words import dice_text, plural
 
 SAID = ("shot", "damage", "critical", "explosion", "destroyed", "pilot", "psr", "shutdown",
@@ -172,43 +173,6 @@ def _critical(n: Narrator, d: dict[str, Any]) -> str:
         return f"{head} - no critical hit"
     told = [_slot(n, h) for h in hits]
     return f"{head} - {plural(len(hits), 'critical hit')}: " + "; ".join(told)
-
-
-VEHICLE_SIDES = {"FR": "front", "LS": "left side", "RS": "right side", "RR": "rear",
-                 "TU": "turret"}  # fmt: skip
-# CMB-48 in a few words, for the report.
-CRIT_WORDS = {
-    "no critical": "no critical hit",
-    "driver hit": "driver hit: +2 to its driving rolls",
-    "commander hit": "commander hit: +1 to hit and to its driving rolls",
-    "cargo hit": "cargo hit: it carries none, no effect",
-    "weapon malfunction": "weapon malfunction",
-    "weapon destroyed": "weapon destroyed",
-    "stabilizer": "stabilizer hit: its movement counts twice for these weapons",
-    "sensors": "sensors hit: +1 to hit",
-    "crew stunned": "crew stunned: no moving or firing this turn and next",
-    "engine hit": "engine hit: immobile, energy weapons unpowered, turret locked",
-    "fuel tank": "the fuel tank explodes: destroyed",
-    "ammunition": "its ammunition explodes",
-    "crew killed": "crew killed: out of the game",
-    "turret jam": "turret jammed: fires only ahead",
-    "turret locks": "turret locked: fires only ahead",
-    "turret blown off": "turret blown off",
-}
-
-
-def vehicle_critical_text(n: Narrator, d: dict[str, Any]) -> str:
-    """CMB-47/48: 'tank's right side: vehicle critical 4+4 = 8 - crew stunned: ...'."""
-    roll = n.take_roll("vehicle critical")
-    rolled = dice_text(roll) if roll is not None else str(d["roll"])
-    where = VEHICLE_SIDES.get(str(d["location"]), str(d["location"]))
-    effect, printed = str(d["effect"]), str(d["result"])
-    words = CRIT_WORDS.get(effect, effect)
-    if effect in ("weapon malfunction", "weapon destroyed"):
-        words += f" ({d['weapon']})" if d.get("weapon") else ": no working weapon there, no effect"
-    if printed != effect:
-        words = f"{printed}, counts as {words}"
-    return f"{d['unit']}'s {where}: vehicle critical {rolled} - {words}"
 
 
 def _slot(n: Narrator, hit: dict[str, Any]) -> str:

@@ -18,7 +18,7 @@ Never backward (ADV-22). Landed, it is a hovercraft with 1 MP (ADV-19; costs.py 
 Take-off (``TO``) costs 5 MP and comes first (choice). At the end of the movement it
 sinks to altitude 1; if it moved fewer than 5 hexes and did not take off this turn it
 lands (ADV-17): in water it is destroyed (ADV-18), in any terrain but clear or paved it
-crash-lands (GAP: no crash damage is modelled; the event says so). The search's move
+crash-lands (ADV-26/27: a 1-level crash, game.rules.crashes). The search's move
 arrays for the same rules: game.rules.flightmoves.
 """
 
@@ -188,8 +188,8 @@ class WigeEnd:
                     f"movement (ADV-17), on the water of {where}: it crashes and is "
                     "destroyed (ADV-18)")  # fmt: skip
         return (f"the WiGE moved fewer than 5 hexes, so it lands at the end of its movement "
-                f"(ADV-17), on {self.terrain} in {where}: a crash landing (ADV-18; the crash "
-                "rules are not in the digest, so no crash damage is dealt)")  # fmt: skip
+                f"(ADV-17), on {self.terrain} in {where}: a crash landing (ADV-18), a fall of "
+                "1 level with crash damage (ADV-26/27)")  # fmt: skip
 
     def to_json(self, board: Board, step: int) -> dict[str, Any]:
         return {"step": step, "rule": self.rule, "type": self.kind,

@@ -3,7 +3,9 @@ below, holding altitude, landing, and the move arrays of its search.
 
 A WiGE flies at a *flight level* E = top of the hex below + its altitude (1 normally;
 more while it holds its altitude over lower ground). The top of a hex is its level, a
-water surface, a building's roof or a bridge deck (costs.top_surface). Entering a hex:
+water surface, a building's roof or a bridge deck (costs.top_surface); under a bridge
+deck at least 2 levels above the ground the WiGE flies beneath it (MOV-28), so there the
+top is the ground (costs.wige_top). Entering a hex:
 
 - its top above E: it cannot (ADV-23: 2 or more levels above the hex it flies over at
   the standard altitude; we compare with the flight level, so a WiGE holding altitude
@@ -29,6 +31,7 @@ from typing import Any
 
 from ..board import Board
 from ..hexgrid import Hex
+from .costs import wige_top
 from .flightmoves import HOLD_MP, TAKE_OFF_MP
 from .movestate import MoveContext, MoveState, StepReport, fail, limit_mp, no_mp
 from .psr import Modifier, make_psr
@@ -38,14 +41,9 @@ STAY_AIRBORNE = 5  # ADV-17: hexes per turn to stay airborne
 
 
 def top_at(board: Board, h: Hex) -> int:
-    """The top of one hex (costs.top_surface)."""
-    r, c = h.row, h.col
-    top = int(board.level[r, c])
-    if board.building_class[r, c] > 0:
-        top += int(board.building_height[r, c])
-    if board.bridge_class[r, c] > 0:
-        top = max(top, int(board.bridge_level[r, c]))
-    return top
+    """The top a flying WiGE flies over in one hex (costs.wige_top: under a high enough
+    bridge, the ground beneath it, MOV-28)."""
+    return int(wige_top(board)[h.row * board.width + h.col])
 
 
 def along_road(board: Board, h: Hex, d: int) -> bool:

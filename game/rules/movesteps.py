@@ -30,9 +30,8 @@ from .tacops import careless_psr, crawl_psr
 
 
 def turn_step(ctx: MoveContext, state: MoveState, step: Step, index: int, token: str) -> StepReport:
-    if state.hull_down:  # choice: crouched behind its cover, it keeps the facing
-        msg = "a hull-down Mech keeps its facing; leave hull-down (H-) or go prone (P) first"
-        return fail(index, token, state, msg)
+    # A hull-down Mech may turn in place and stays hull-down (Tactical Operations as the
+    # reference program reads it; ADV-15 covers only the facing going in or out of it).
     cost = ctx.costs.facing_mp  # MOV-17 (infantry: no facing, MOV-16)
     if state.mp_used + cost > limit_mp(ctx, state):
         return fail(

@@ -411,3 +411,14 @@ def test_mov_28_adv_23_a_flying_wige_passes_under_a_high_bridge() -> None:
     high = board({"0508": bridge | {"bridge_level": 4}, "0507": {"level": 3}}, h=12)
     # under the level-4 deck it flies at level 1; the level-3 hill beyond rises 2 above it
     assert not check_move(high, [w], "m", "walk", ["F"] * 5, TW).legal
+
+
+def test_adv_15_a_hull_down_mech_turns_in_place_and_stays_hull_down() -> None:
+    """Issue 27 item 7: Tactical Operations as the reference program reads it: a turn in
+    place costs its normal 1 MP a hexside and the Mech stays hull-down."""
+    m = replace(unit(facing=0), hull_down=True)
+    r = check_move(board(), [m], "m", "walk", ["R", "R"], TO)
+    assert r.legal and r.end_facing == 2 and r.mp_used == 2 and r.end_hull_down
+    assert not check_move(board(), [m], "m", "walk", ["F"], TO).legal  # moving needs H-
+    ends = reach(board(), [m], "m", "walk", TO).hexes()
+    assert set(ends[m.at][1]) == set(range(6))

@@ -34,7 +34,14 @@ import pygame  # noqa: E402
 import sandbox_screenshot  # noqa: E402
 import start_screenshot  # noqa: E402
 import tacops_screenshots  # noqa: E402
-from pictures import combat_pics, map_pics, move_pics, regiments_pics, sea_pics  # noqa: E402
+from pictures import (  # noqa: E402
+    combat_pics,
+    map_pics,
+    move_pics,
+    regiments_pics,
+    sea_pics,
+    vehicle_pics,
+)
 
 HD = (1280, 720)
 
@@ -77,6 +84,7 @@ PICTURES: dict[str, Picture] = {
     "play-summary": Picture(combat_pics.turn_summary, HD),
     "play-physical": Picture(combat_pics.physical_screen, HD),
     "play-aero": Picture(combat_pics.aerospace_screen, combat_pics.AERO_SIZE),
+    "vehicle-sheet": Picture(vehicle_pics.vehicle_sheet, vehicle_pics.SHEET_SIZE),
     "sandbox": Picture(sandbox_screenshot.main, sandbox_screenshot.SIZE),
     "regiments-start": Picture(regiments_pics.start_screen, HD),
     "regiments-move": Picture(regiments_pics.wheel_and_move, HD),

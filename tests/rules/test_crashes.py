@@ -79,7 +79,7 @@ def test_adv_26_a_crash_into_water_destroys() -> None:
     assert "water" in str(out.events[-1].get("cause"))
 
 
-def test_ex_adv_07_sideslip_crash_damage() -> None:
+def test_ex_adv_07_sideslip_crash_damage() -> None:  # ADV-28
     assert sideslip_crash_damage(40, 6) == 24 and damage_groups(24) == (5, 5, 5, 5, 4)
     assert sideslip_crash_damage(40, 0) == 0
 

@@ -1,5 +1,5 @@
-"""Frame time of the weapon attack screen (game.ui.attack_scene, attack_draw): default map,
-24 units, one of them selected so every enemy carries its best to-hit number (or is
+"""Frame time of the weapon attack screen (game.ui.scenes.hexes.attack.scene, attack_draw): default
+map, 24 units, one of them selected so every enemy carries its best to-hit number (or is
 dimmed), an enemy hovered so its line of sight and the weapon list show, 1920x1080,
 dummy driver. Goal: median <= 4 ms.
 
@@ -31,16 +31,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame  # noqa: E402
 
-import game.ui.screens  # noqa: E402, F401 - registers every screen by name
+import game.ui.app.screens  # noqa: E402, F401 - registers every screen by name
 from benchmarks.frame import game_with_24_units  # noqa: E402
-from game.actions import StandStill  # noqa: E402
 from game.flow import actor  # noqa: E402
 from game.hexgrid import Hex  # noqa: E402
+from game.phases.actions import StandStill  # noqa: E402
 from game.phases.movement import to_move  # noqa: E402
 from game.phases.weapons import options_at, targets_of, to_declare  # noqa: E402
 from game.state import GameState  # noqa: E402
-from game.ui.attack_scene import AttackScene  # noqa: E402
-from game.ui.play_app import App  # noqa: E402
+from game.ui.app.app import App  # noqa: E402
+from game.ui.scenes.hexes.attack.scene import AttackScene  # noqa: E402
 
 SIZE = (1920, 1080)
 

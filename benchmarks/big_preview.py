@@ -3,7 +3,7 @@
 Run: ``.venv/bin/python benchmarks/big_preview.py [--baseline]`` (about 30 s; with
 ``--baseline`` a minute more and 1.3 GB). The map is benchmarks/bigmaps.py's 150x150
 copy of the default map's tile layers; the picture is 9,471 x 10,836 px at --zoom 1
-(written band by band, game.ui.pngout) and 3,315 x 3,793 px at --zoom 0.35. Each run is a
+(written band by band, game.ui.map.pngout) and 3,315 x 3,793 px at --zoom 0.35. Each run is a
 fresh process (its peak resident memory is what the system reports for it). The
 baseline is the same picture drawn as one surface and saved by pygame, as ``--png`` did
 before pictures were streamed. A 998x999 map at --zoom 1 is refused up front: the time
@@ -27,8 +27,8 @@ from bigmaps import make_big_map  # noqa: E402
 BASELINE = """
 import sys, pygame
 sys.path.insert(0, {root!r})
-from game.ui.preview import load
-from game.ui.render import MapRenderer, RenderOptions
+from game.ui.scenes.hexes.preview.command import load
+from game.ui.map.render import MapRenderer, RenderOptions
 board, tiles = load(__import__('pathlib').Path({map!r}))
 pygame.font.init()
 pygame.image.save(MapRenderer(board, tiles, cache_size=1).surface({zoom}, RenderOptions()), {out!r})

@@ -31,9 +31,9 @@ from game.board import ARRAY_FIELDS, Board, board_from_arrays, build_board  # no
 from game.hexgrid import Hex  # noqa: E402
 from game.maps import DEFAULT_MAP, load_map  # noqa: E402
 from game.rules import window  # noqa: E402
-from game.rules.movement import check_move  # noqa: E402
-from game.rules.reach import reach  # noqa: E402
-from game.units import Unit  # noqa: E402
+from game.rules.move.movement import check_move  # noqa: E402
+from game.rules.move.reach import reach  # noqa: E402
+from game.units.unit import Unit  # noqa: E402
 
 OFFSET = Hex(484, 483)  # where the default map's 0101 lies on the big board (even column)
 STEPS = ("F", "F", "R", "F", "F")

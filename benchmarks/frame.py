@@ -24,14 +24,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import pygame  # noqa: E402
 
-import game.ui.screens  # noqa: E402, F401 - registers every screen by name
-from game.actions import AddUnit, Deploy  # noqa: E402
-from game.deploy import legal_deploy_hexes  # noqa: E402
+import game.ui.app.screens  # noqa: E402, F401 - registers every screen by name
+from game.designs.roster import entries  # noqa: E402
 from game.flow import apply  # noqa: E402
+from game.phases.actions import AddUnit, Deploy  # noqa: E402
 from game.phases.deployment import deploying_side, undeployed  # noqa: E402
-from game.roster import entries  # noqa: E402
+from game.rules.deploy import legal_deploy_hexes  # noqa: E402
 from game.setup import new_game_from_map  # noqa: E402
-from game.ui.play_app import App  # noqa: E402
+from game.ui.app.app import App  # noqa: E402
 
 SIZE = (1920, 1080)
 
@@ -41,7 +41,7 @@ def game_with_24_units():
     designs = [e.code for e in entries() if e.kind == "biped"]
     for i in range(24):
         s = apply(s, AddUnit(designs[i % len(designs)], "AB"[i % 2])).state
-    from game.actions import StartGame
+    from game.phases.actions import StartGame
 
     s = apply(s, StartGame()).state
     while s.phase == "deployment":

@@ -29,10 +29,10 @@ import pygame  # noqa: E402
 
 from game.hexgrid import Hex  # noqa: E402
 from game.maps import DEFAULT_MAP, load_map  # noqa: E402
-from game.ui.camera import ZOOMS, Camera  # noqa: E402
-from game.ui.hud import HoverPanel  # noqa: E402
-from game.ui.render import MapRenderer, RenderOptions  # noqa: E402
-from game.ui.tiles import load_tile_map  # noqa: E402
+from game.ui.map.camera import ZOOMS, Camera  # noqa: E402
+from game.ui.map.render import MapRenderer, RenderOptions  # noqa: E402
+from game.ui.map.tiles import load_tile_map  # noqa: E402
+from game.ui.widgets.hud import HoverPanel  # noqa: E402
 
 SIZE = (1920, 1080)
 LEVELS = (0.5, 0.75, 1.0, 1.5)

@@ -1,7 +1,7 @@
 """Start-up: from running ``./play`` to the first drawn frame, once installed.
 
 Goal: <= 1.5 s on the bundled default map, and no black first frame (the window's first
-frame is the splash, game.ui.play.splash). ``./play`` is run as a user runs it, with the
+frame is the splash, game.ui.app.play.splash). ``./play`` is run as a user runs it, with the
 dummy video driver; the game writes the time of its first full frame
 (``HEXPLATE_FIRST_FRAME``) and quits (``HEXPLATE_QUIT_AFTER_FIRST_FRAME``). The baselines,
 measured the same way in the same process, are a bare interpreter (``python -c pass``)

@@ -29,15 +29,15 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from game.board import Board  # noqa: E402
+from game.designs.roster import make_unit  # noqa: E402
 from game.hexgrid import Hex, distance  # noqa: E402
 from game.maps import load_map  # noqa: E402
-from game.roster import make_unit  # noqa: E402
 from game.rules.combat.lines import crossed_naive  # noqa: E402
 from game.rules.combat.los import Sight, Viewer, viewer  # noqa: E402
 from game.rules.combat.records import Declaration  # noqa: E402
 from game.rules.combat.tohit import AttackOptions, weapon_options  # noqa: E402
 from game.rules.combat.tohit_batch import weapon_options_many  # noqa: E402
-from game.units import Unit  # noqa: E402
+from game.units.unit import Unit  # noqa: E402
 
 CODES = ["HBK-4G", "JR7-D", "AS7-D", "WVR-6R", "MAD-3R", "SHD-2H", "TDR-5S", "PNT-9R",
          "GRF-1N", "CPLT-C1", "AWS-8Q", "WHM-6R"]  # fmt: skip

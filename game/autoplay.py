@@ -19,8 +19,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
 
-from .actions import Refused, StartGame
-from .errors import UserFacingError
+from game.core.actions import Refused
+from game.core.errors import UserFacingError
+from game.phases.actions import StartGame
+
 from .flow import actor, advance, apply, choices, outcome, replay
 from .invariants import problems
 from .outcome import Result

@@ -7,40 +7,42 @@ or save) are :class:`UserFacingError`: one sentence on stderr, exit code 2.
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Callable, Sequence
 
-from .errors import UserFacingError, one_line
+from game.core.errors import UserFacingError, one_line
 
 EXIT_BAD_INPUT = 2
+EXIT_BROKEN_PIPE = 141  # what a shell reports for a process its reader left (128 + SIGPIPE)
 
 
 def _rules(argv: Sequence[str]) -> int:
-    from .referee import main as referee_main
+    from game.referee.moves import main as referee_main
 
     return referee_main(argv)
 
 
 def _preview(argv: Sequence[str]) -> int:
-    from .ui.preview import main as preview_main
+    from game.ui.scenes.hexes.preview.command import main as preview_main
 
     return preview_main(argv)
 
 
 def _play(argv: Sequence[str]) -> int:
-    from .ui.play import main as play_main
+    from game.ui.app.play import main as play_main
 
     return play_main(argv)
 
 
 def _regiments(argv: Sequence[str]) -> int:
-    from .ui.regiments import main as regiments_main
+    from game.ui.app.regiments_cmd import main as regiments_main
 
     return regiments_main(argv)
 
 
 def _sandbox(argv: Sequence[str]) -> int:
-    from .ui.sandbox_cmd import main as sandbox_main
+    from game.ui.app.sandbox_cmd import main as sandbox_main
 
     return sandbox_main(argv)
 
@@ -77,19 +79,39 @@ commands:
 """
 
 
+PLAYING = ("play", "regiments", "sandbox")  # the commands that write saves
+
+
+def _tidy_saves() -> None:
+    """Temporary files an interrupted save left in the save folder go at the start."""
+    from game.core.atomic import remove_stale_in
+    from game.save import save_dir
+
+    remove_stale_in(save_dir())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
+    try:
+        code = _dispatch(args)
+        sys.stdout.flush()  # a reader gone early shows here, not at the interpreter's exit
+        return code
+    except BrokenPipeError:
+        return _reader_gone()
+
+
+def _dispatch(args: list[str]) -> int:
     if args and args[0] in ("-h", "--help", "help"):
         print(USAGE)
         return 0
-    if not args:
-        return COMMANDS["play"]([])
-    cmd, rest = args[0], args[1:]
+    cmd, rest = (args[0], args[1:]) if args else ("play", [])
     if cmd not in COMMANDS:
-        if cmd.endswith(".tmx"):
-            return COMMANDS["play"](args)
-        print(f"hexplate: unknown command '{cmd}'.\n\n{USAGE}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        if not cmd.endswith(".tmx"):
+            print(f"hexplate: unknown command '{cmd}'.\n\n{USAGE}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        cmd, rest = "play", args
+    if cmd in PLAYING:
+        _tidy_saves()
     try:
         return COMMANDS[cmd](rest)
     except UserFacingError as e:
@@ -97,6 +119,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
+
+
+def _reader_gone() -> int:
+    """The reader of stdout closed early (``... | head``): nothing more can be said, so
+    stdout points at the null device (the interpreter's last flush then fails quietly
+    too) and the command ends with the shell's broken-pipe status, without a traceback."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    return EXIT_BROKEN_PIPE
 
 
 if __name__ == "__main__":

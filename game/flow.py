@@ -5,19 +5,20 @@ name (see game.core.engine). :func:`advance` takes the steps nobody decides (the
 initiative roll, ending a phase in which everybody has acted), :func:`outcome` says who
 won. The UI, the headless autoplay, the sandbox and a future bot share these functions.
 The handlers of the movement phase get the *mover* as their tools: the function that
-resolves a committed move (default game.movers.rules_mover; tests inject fakes).
+resolves a committed move (default game.phases.movers.rules_mover; tests inject fakes).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from game.core.actions import Action, Event, Refused
+from game.phases.movers import Mover, rules_mover
+
 from . import phases
-from .actions import Action, Event, Refused
 from .board import Board
 from .core.engine import Engine, Outcome
 from .core.phase import PhaseRules
-from .movers import Mover, rules_mover
 from .outcome import Result, outcome
 from .state import GameStart, GameState
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .craft import Craft
-from .mech import MechBody
-from .rules.diving import water_depth
-from .rules.stacking import broken as stacking_broken
+from game.rules.move.diving import water_depth
+from game.rules.move.stacking import broken as stacking_broken
+from game.units.craft import Craft
+from game.units.mech import MechBody
+
 from .state import GameState
 
 

@@ -23,11 +23,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.designs.roster import built_body, built_hull
+from game.units.unit import INFANTRY, Unit
+
 from .designs import weapons_table
-from .roster import built_body, built_hull
 from .rules.combat.tohit import has_ammo, mounts, weapon_gone
 from .state import GameState
-from .units import INFANTRY, Unit
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,48 +17,51 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .actions import Action, IllegalActionError, action_from_json, action_to_json
-from .atomic import write_atomic
-from .errors import UserFacingError, brief
+from game.core.actions import Action, IllegalActionError
+from game.core.digest import json_digest
+from game.core.errors import UserFacingError, brief
+from game.core.files import (
+    SaveError,
+    ScenarioError,
+    read_json,
+    save_dir,
+    saved_actions,
+    write_text_atomically,
+)
+from game.phases.actions import HEX_FIELDS, action_to_json
+from game.phases.movers import Mover
+from game.scenario.reader import parse_scenario
+from game.scenario.writer import board_digest, board_to_json, unit_to_json
+
 from .flow import replay
-from .movers import Mover
 from .rules.options import OPTIONS, TACOPS, Rules
-from .scenario import ScenarioError, parse_scenario, read_json
-from .scenario_save import board_digest, board_to_json, unit_to_json
 from .state import GameStart, GameState
 
 FORMAT = "hexplate-save"
-VERSION = 5
+VERSION = 6
 # Version 1 saves (before designs were data and bodies lived on the units), version 2
 # saves (whose digest covered the log's wording, which the narration has changed since),
-# version 3 saves (whose digest covered units without an aerospace flight record) and
-# version 4 saves (units without a submarine's depth) replay from their actions as
-# before; only their turn, phase, action count and dice position are checked.
-READABLE_VERSIONS = (1, 2, 3, 4, VERSION)
+# version 3 saves (whose digest covered units without an aerospace flight record),
+# version 4 saves (units without a submarine's depth) and version 5 saves (without the
+# digests of the start and the units as written) replay from their actions as before.
+# Their own digest was taken over the code's objects of that day and cannot be checked;
+# everything else is: the start must read back to exactly what is written (nothing
+# dropped, no value a unit cannot have), it may hold nothing that version could not
+# write, the snapshot must have exactly that version's keys, and turn, phase, action
+# count, dice position and board must be what the replay reaches.
+READABLE_VERSIONS = (1, 2, 3, 4, 5, VERSION)
+OLD_SNAPSHOT_KEYS = ("turn", "phase", "actions", "dice_faces_used", "digest", "board")
+NEW_IN = {5: ("depth",), 4: ("velocity", "thrust", "safe_thrust", "altitude", "airborne")}
 TOP_KEYS = ("format", "version", "start", "actions", "snapshot")
 START_KEYS = ("board", "units", "rules", "sides", "seed", "dice")
 VARIANTS = ("tw", "classic")
 
 
-class SaveError(UserFacingError):
-    """A save that cannot be written or read (one sentence naming the file)."""
-
-
 # --- where saves live ---------------------------------------------------------------------
-
-
-def save_dir() -> Path:
-    """HEXPLATE_SAVE_DIR if set, else ~/.local/share/hexplate/saves (XDG data home)."""
-    env = os.environ.get("HEXPLATE_SAVE_DIR")
-    if env:
-        return Path(env)
-    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(data) / "hexplate" / "saves"
 
 
 def autosave_path() -> Path:
@@ -77,24 +80,29 @@ def autosave(state: GameState) -> Path:
 
 def save_to_json(state: GameState) -> dict[str, Any]:
     """The save file's content for a state."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "start": start_to_json(state),
+        "actions": [action_to_json(a) for a in state.history],
+        "snapshot": snapshot(state),
+    }
+
+
+def start_to_json(state: GameState) -> dict[str, Any]:
+    """The save's 'start': where the game began (the same for every state of one game)."""
     start = state.start
     first = state.start_board or state.board  # the game replays from the start's board
     board = {"file": start.map_ref} if start.map_ref else board_to_json(first)
     return {
-        "format": FORMAT,
-        "version": VERSION,
-        "start": {
-            "board": board,
-            "units": [unit_to_json(u, first) for u in start.units],
-            "rules": start.rules.variant,
-            "options": list(start.rules.options),  # optional rules on (tacops)
-            "sides": list(start.sides),
-            "seed": start.seed,
-            "dice": list(start.script),
-            "turn_limit": start.turn_limit,
-        },
-        "actions": [action_to_json(a) for a in state.history],
-        "snapshot": snapshot(state),
+        "board": board,
+        "units": [unit_to_json(u, first) for u in start.units],
+        "rules": start.rules.variant,
+        "options": list(start.rules.options),  # optional rules on (tacops)
+        "sides": list(start.sides),
+        "seed": start.seed,
+        "dice": list(start.script),
+        "turn_limit": start.turn_limit,
     }
 
 
@@ -126,36 +134,18 @@ def snapshot(state: GameState) -> dict[str, Any]:
         "dice_faces_used": state.faces_used,
         "digest": hashlib.sha256(repr(digest_of).encode()).hexdigest(),
         "board": board_digest(state.start_board or state.board),
+        # as the file writes them (stable across versions, so later readers check them)
+        "start": json_digest(start_to_json(state)),
+        "units": json_digest([unit_to_json(u, state.board) for u in state.units]),
     }
 
 
 def save_game(state: GameState, path: str | Path) -> None:
-    """Write the save atomically (game.atomic: temp file, fsync, os.replace, folder fsync)."""
+    """Write the save atomically (game.core.atomic: temp file, fsync, os.replace, folder fsync)."""
     write_text_atomically(Path(path), json.dumps(save_to_json(state), indent=1))
 
 
-def write_text_atomically(path: Path, text: str) -> None:
-    """game.atomic.write_atomic; a failure is a SaveError naming the file."""
-    try:
-        write_atomic(path, text)
-    except OSError as e:
-        raise SaveError(f"{path}: the save could not be written ({e.strerror or e}).") from None
-
-
 # --- reading ------------------------------------------------------------------------------------
-
-
-def saved_actions(path: Path, raw: Any) -> list[Action]:
-    """A save's 'actions' list read back (both rule sets' saves), or one SaveError."""
-    if not isinstance(raw, list):
-        raise SaveError(f"{path}: 'actions' must be a list.")
-    actions = []
-    for i, item in enumerate(raw):
-        try:
-            actions.append(action_from_json(item))
-        except ValueError as e:
-            raise SaveError(f"{path}: action {i + 1} is damaged ({e}).") from None
-    return actions
 
 
 def load_game(path: str | Path, mover: Mover | None = None) -> GameState:
@@ -176,11 +166,16 @@ def load_game(path: str | Path, mover: Mover | None = None) -> GameState:
     for key in TOP_KEYS:
         if key not in top:
             raise SaveError(f"{path}: the save has no '{key}'.")
-    board, start = _start(path, _obj(path, top["start"], "start"))
     saved = top["snapshot"]
+    if version != VERSION:
+        _no_later_keys(path, version, top["start"])
+    board, start = _start(path, _obj(path, top["start"], "start"))
+    if version != VERSION:
+        _old_snapshot_keys(path, version, saved)
     if isinstance(saved, dict) and "board" in saved and saved["board"] != board_digest(board):
         raise SaveError(f"{path}: {_board_changed(start.map_ref)}.")
-    actions = saved_actions(path, top["actions"])
+    _units_read_back(path, board, start, top["start"]["units"])
+    actions = saved_actions(path, top["actions"], HEX_FIELDS)
     try:
         state = replay(board, start, actions, mover)
     except IllegalActionError as e:
@@ -226,11 +221,60 @@ def _refused(version: Any, replayed: Callable[[int], GameState], actions: list[A
 
 
 def _matches(now: dict[str, Any], saved: Any, version: Any) -> bool:
-    """The replayed position against the saved snapshot (version 1: without its digest)."""
+    """The replayed position against the saved snapshot (older versions: without the
+    digest of that version's objects, which today's code cannot take)."""
     if version == VERSION:
         return now == saved
-    keys = ("turn", "phase", "actions", "dice_faces_used")
-    return isinstance(saved, dict) and all(now[k] == saved.get(k) for k in keys)
+    keys = ("turn", "phase", "actions", "dice_faces_used", "board")
+    return isinstance(saved, dict) and all(now[k] == saved.get(k, now[k]) for k in keys)
+
+
+def _no_later_keys(path: Path, version: int, start: Any) -> None:
+    """An older version's units hold no key added since (NEW_IN)."""
+    units = start.get("units") if isinstance(start, dict) else None
+    for u in units if isinstance(units, list) else ():
+        for since, keys in NEW_IN.items():
+            k = next((k for k in keys if isinstance(u, dict) and k in u), None)
+            if version < since and k is not None:
+                raise SaveError(f"{path}: a unit has {k!r}, which version {version} saves "
+                                "cannot hold (the file was edited)")  # fmt: skip
+
+
+def _old_snapshot_keys(path: Path, version: int, saved: Any) -> None:
+    """An older version's snapshot has that version's keys: no more, and from version 4
+    on all of them."""
+    if not isinstance(saved, dict):
+        raise SaveError(f"{path}: the snapshot must be a JSON object.")
+    extra = [k for k in saved if k not in OLD_SNAPSHOT_KEYS]
+    missing = [k for k in OLD_SNAPSHOT_KEYS if k not in saved]
+    if extra or (version >= 4 and missing) or set(missing) - {"digest", "board"}:
+        what = (
+            f"has {extra[0]!r}, which no version {version} save has"
+            if extra
+            else f"lacks {missing[0]!r}, which every version {version} save has"
+        )
+        raise SaveError(f"{path}: the snapshot {what} (the file was edited)")  # fmt: skip
+
+
+def _units_read_back(path: Path, board: Any, start: GameStart, raw: Any) -> None:
+    """The starting units, read and written again, are the file's (nothing dropped)."""
+    again = [unit_to_json(u, board) for u in start.units]
+    if not isinstance(raw, list) or len(raw) != len(again):
+        return  # the scenario reader has said what is wrong with such a list
+    for i, (mine, theirs) in enumerate(zip(again, raw, strict=True)):
+        if json_digest(mine) != json_digest(theirs):
+            uid = theirs.get("id") if isinstance(theirs, dict) else None
+            key = _first_difference(mine, theirs)
+            raise SaveError(f"{path}: starting unit {brief(uid or i + 1)}'s {key} is not what "
+                            "the game reads from it (the file was edited)")  # fmt: skip
+
+
+def _first_difference(mine: Any, theirs: Any) -> str:
+    if isinstance(mine, dict) and isinstance(theirs, dict):
+        for k in sorted(set(mine) | set(theirs)):
+            if k not in mine or k not in theirs or json_digest(mine[k]) != json_digest(theirs[k]):
+                return repr(k)
+    return "value"
 
 
 def _board_changed(map_ref: str | None) -> str:

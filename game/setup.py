@@ -12,15 +12,16 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .actions import AddUnit
+from game.phases.actions import AddUnit
+from game.units.unit import Unit
+
 from .board import Board
 from .flow import apply_strict, initial_state
 from .rules.options import TW, Rules
 from .state import SIDES, GameStart, GameState
-from .units import Unit
 
 if TYPE_CHECKING:
-    from .scenario import Scenario
+    from game.scenario.reader import Scenario
 
 GAME_ROOT = Path(__file__).resolve().parents[1]  # the folder holding game/ and maps/
 # A new unit's pilot: gunnery 4, piloting 5 (the board game's regular MechWarrior, G4/P5).
@@ -90,7 +91,7 @@ def scenario_start(
     """What a game or a sandbox takes from a scenario file: the scenario, its map file
     (the reader's search: beside it, else the game's), its sides (sorted; A and B when it
     names fewer) and ``rules`` with the scenario's options on (``rules`` may have them on)."""
-    from .scenario import load_scenario
+    from game.scenario.reader import load_scenario
 
     path = Path(path)
     sc = load_scenario(path)
@@ -128,7 +129,7 @@ def with_forces(
 ) -> GameState:
     """The game in setup with each side's picks added: (design, gunnery, piloting) each.
 
-    A pick the roster refuses raises IllegalActionError (game.actions) naming it."""
+    A pick the roster refuses raises IllegalActionError (game.phases.actions) naming it."""
     for side, picks in forces.items():
         for design, gunnery, piloting in picks:
             add = AddUnit(str(design), side, piloting=int(piloting), gunnery=int(gunnery))

@@ -16,21 +16,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .actions import Action, LogEntry
+from game.core.actions import Action, LogEntry
+from game.core.dice import Dice
+from game.units.lookup import index_of
+
 from .board import Board
 from .core.cups import cup_at
-from .dice import Dice
 from .hexgrid import Hex
-from .lookup import index_of
 from .rules.combat.records import Declaration
 from .rules.options import TW, Rules
 from .rules.physical.records import Blow
 from .rules.turn import Initiative
 
 if TYPE_CHECKING:
-    from .mech import MechBody
-    from .rules.movestate import MoveState
-    from .units import Unit
+    from game.rules.move.movestate import MoveState
+    from game.units.mech import MechBody
+    from game.units.unit import Unit
 
 SIDES = ("A", "B")
 MODES = ("walk", "run", "jump", "crawl", "defend")  # crawl, defend: the tacops option (ADV-01/03)

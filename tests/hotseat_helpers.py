@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.actions import AddUnit, Deploy, Event, Refused, StartGame
 from game.board import build_board
-from game.dice import Dice
+from game.core.actions import Event, Refused
+from game.core.dice import Dice
 from game.flow import Outcome, apply
 from game.hexgrid import Hex, neighbour
-from game.movers import MoveReport
+from game.phases.actions import AddUnit, Deploy, StartGame
 from game.phases.deployment import deploying_side
+from game.phases.movers import MoveReport
 from game.setup import new_game
 from game.state import GameState, MoveRecord
 
@@ -91,7 +92,7 @@ def setup_game(script=SCRIPT) -> GameState:
 
 def hold_fire(state: GameState, mover=fake_mover) -> GameState:
     """Every unit holds its fire in the weapon attack phase (for tests about movement)."""
-    from game.actions import Refused as _Refused
+    from game.core.actions import Refused as _Refused
     from game.flow import actor
     from game.phases.weapons import DeclareFire, to_declare
 

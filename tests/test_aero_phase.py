@@ -10,14 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from game.actions import AddUnit, Deploy, RollInitiative, StandStill, StartGame
 from game.autoplay import check_replay, play
-from game.craft import THRUST_ABOVE_SAFE
-from game.flights import FlyUnit
 from game.flow import actor, advance, apply, apply_strict, outcome
 from game.hexgrid import parse_hex_name
 from game.invariants import problems
 from game.phases import aerospace, movement
+from game.phases.actions import AddUnit, Deploy, RollInitiative, StandStill, StartGame
+from game.phases.flights import FlyUnit
 from game.phases.sandbox import PlaceUnit
 from game.phases.weapons import options_at, to_declare
 from game.rules.aero import out_of_control
@@ -25,6 +24,7 @@ from game.rules.turn import Phase
 from game.save import load_game, save_game
 from game.setup import new_game, new_game_from_scenario
 from game.state import GameStart
+from game.units.craft import THRUST_ABOVE_SAFE
 
 MECH_A = {"id": "A1", "side": "A", "kind": "biped", "model": "HBK-4G", "at": "0210", "facing": 1}
 MECH_B = {"id": "B1", "side": "B", "kind": "biped", "model": "WVR-6R", "at": "1410", "facing": 4}

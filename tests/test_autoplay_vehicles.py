@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from game.actions import StartGame
 from game.autoplay import check_replay, play
 from game.flow import apply_strict
+from game.phases.actions import StartGame
 from game.setup import new_game_from_map, with_forces
 
 ROOT = Path(__file__).resolve().parents[1]

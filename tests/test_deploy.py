@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from game.board import HexSpec, Zone, build_board
-from game.deploy import DeployError, check_deploy, legal_deploy_hexes, zone_hexes
+from game.designs.roster import make_unit
 from game.hexgrid import Hex
-from game.roster import make_unit
+from game.rules.deploy import DeployError, check_deploy, legal_deploy_hexes, zone_hexes
 
 
 def test_home_edges_without_map_zones() -> None:
@@ -66,8 +66,8 @@ def test_check_deploy_reasons() -> None:
 
 
 def test_hexes_for_follows_the_deploying_side() -> None:
-    from game.actions import AddUnit, Deploy, StartGame
     from game.flow import apply_strict
+    from game.phases.actions import AddUnit, Deploy, StartGame
     from game.setup import new_game
 
     s = new_game(build_board(6, 4))
@@ -94,8 +94,8 @@ def test_adv_24_naval_vessels_and_submarines_deploy_in_depth_1_water_only() -> N
 
 
 def test_adv_24_a_vessel_is_refused_in_setup_when_its_zone_has_no_deep_water() -> None:
-    from game.actions import AddUnit
     from game.flow import apply
+    from game.phases.actions import AddUnit
     from game.setup import new_game
 
     dry = new_game(build_board(10, 6), seed=1)
@@ -110,8 +110,8 @@ def test_adv_24_a_vessel_is_refused_in_setup_when_its_zone_has_no_deep_water() -
 
 def _one_sea_hex_game(*forces: tuple[str, str], seed: int = 1):
     """A 10x6 board whose only depth-1 hex is 0103 (side A's edge), forces added, started."""
-    from game.actions import AddUnit, StartGame
     from game.flow import apply_strict
+    from game.phases.actions import AddUnit, StartGame
     from game.setup import new_game
 
     s = new_game(build_board(10, 6, {Hex(0, 2): HexSpec(water=1)}), seed=seed)
@@ -127,9 +127,9 @@ def test_adv_24_mov_30_a_vessel_left_without_a_sea_hex_stays_off_the_map() -> No
     """Three Corsairs, one sea hex: A1 and A2 share it (two units of a side, MOV-34), A3
     has nowhere left (ADV-24). The phase says so once and goes on to side B instead of
     waiting for A forever."""
-    from game.actions import Deploy
     from game.flow import apply_strict, choices, waiting
     from game.outcome import in_the_fight
+    from game.phases.actions import Deploy
     from game.phases.deployment import deploying_side, stranded, to_deploy
 
     s = _one_sea_hex_game(("A", "Corsair"), ("A", "Corsair"), ("A", "Corsair"), ("B", "HBK-4G"))
@@ -148,8 +148,8 @@ def test_adv_24_mov_30_a_vessel_left_without_a_sea_hex_stays_off_the_map() -> No
 
 
 def test_adv_24_a_sides_own_mech_in_the_only_sea_hex_strands_its_vessel() -> None:
-    from game.actions import Deploy
     from game.flow import apply_strict
+    from game.phases.actions import Deploy
     from game.phases.deployment import deploying_side
 
     s = _one_sea_hex_game(("A", "HBK-4G"), ("A", "Corsair"), ("A", "Corsair"), ("B", "HBK-4G"))
@@ -163,8 +163,8 @@ def test_a_unit_stranded_when_the_phase_begins_is_logged_on_entering_it() -> Non
     """Units placed before deployment (a scenario's) may already fill the zone's hexes."""
     from dataclasses import replace
 
-    from game.actions import AddUnit, StartGame
     from game.flow import apply_strict
+    from game.phases.actions import AddUnit, StartGame
     from game.setup import new_game
 
     s = new_game(build_board(10, 6, {Hex(0, 2): HexSpec(water=1)}), seed=1)

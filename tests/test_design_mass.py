@@ -16,7 +16,7 @@ import pytest
 
 from game.designs import catalog, design, weapons_table
 from game.designs.model import Design
-from game.units import GROUND_VEHICLE_KINDS, MECH_KINDS, VEHICLE_KINDS
+from game.units.unit import GROUND_VEHICLE_KINDS, MECH_KINDS, VEHICLE_KINDS
 
 # Standard fusion engine mass by rating (the ratings the bundled designs use).
 FUSION = {10: 0.5, 30: 1.0, 100: 3.0, 140: 5.0, 150: 5.5, 160: 6.0, 180: 7.0, 200: 8.5,

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from game.designs import DesignError, catalog, design, load_design_file, weapons_table
+from game.designs.roster import make_unit
 from game.designs.schema import parse_design
-from game.mech import max_structure
-from game.roster import make_unit
+from game.units.mech import max_structure
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "game" / "designs" / "data"

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.dice import Dice, DiceScriptError, Roll
+from game.core.dice import Dice, DiceScriptError, Roll
 
 
 def test_script_is_used_first_then_seeded_generator() -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game.referee import answer
+from game.referee.moves import answer
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]

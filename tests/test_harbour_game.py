@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from game.actions import AddUnit, Deploy, StartGame
 from game.autoplay import check_replay, play
-from game.deploy import legal_deploy_hexes
 from game.flow import Refused, apply, apply_strict
 from game.maps import bundled_map, bundled_maps
+from game.phases.actions import AddUnit, Deploy, StartGame
 from game.phases.deployment import deploying_side, hexes_for, undeployed
+from game.rules.deploy import legal_deploy_hexes
 from game.setup import new_game_from_map
 from game.state import GameState
 

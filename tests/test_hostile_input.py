@@ -13,14 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from game.actions import action_from_json
 from game.board import HexSpec, build_board
 from game.cli import main as cli
+from game.core.files import SaveError, ScenarioError
+from game.designs.roster import make_unit
 from game.hexgrid import Hex, HexNameError, hex_name, parse_hex_name
-from game.roster import make_unit
-from game.rules.steps import StepError, parse_step
-from game.save import SaveError, load_game, save_game
-from game.scenario import ScenarioError, load_scenario
+from game.phases.actions import action_from_json
+from game.rules.move.steps import StepError, parse_step
+from game.save import load_game, save_game
+from game.scenario.reader import load_scenario
 from game.setup import new_game, new_game_from_map
 
 HERE = Path(__file__).parent

@@ -10,23 +10,23 @@ from pathlib import Path
 
 import pytest
 
-from game.actions import AddUnit, Deploy, StartGame
 from game.autoplay import parse_args, play, start_state
 from game.board import build_board
 from game.designs import DesignError
+from game.designs.roster import entries, entry, make_unit
 from game.designs.schema import parse_design
 from game.flow import apply, apply_strict, outcome
 from game.hexgrid import Hex
 from game.outcome import in_the_fight
+from game.phases.actions import AddUnit, Deploy, StartGame
 from game.phases.deployment import deploying_side, undeployed
 from game.phases.sandbox import PlaceUnit
-from game.roster import entries, entry, make_unit
-from game.sandbox import new_sandbox, sandbox_from_scenario, save_sandbox
+from game.phases.sandbox_game import new_sandbox, sandbox_from_scenario, save_sandbox
 from game.save import load_game, save_game
-from game.scenario import load_scenario
-from game.scenario_save import scenario_to_json
+from game.scenario.reader import load_scenario
+from game.scenario.writer import scenario_to_json
 from game.setup import new_game, new_game_from_scenario
-from game.units import MOVES_ONLY
+from game.units.unit import MOVES_ONLY
 
 ROOT = Path(__file__).resolve().parents[1]
 PLATOONS = ("INF-R", "INF-J")

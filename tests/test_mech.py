@@ -6,8 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.dice import Dice
-from game.mech import (
+from game.core.dice import Dice
+from game.rules.options import CLASSIC, TW
+from game.units.mech import (
     BIPED_LOCATIONS,
     CT,
     FLL,
@@ -35,7 +36,6 @@ from game.mech import (
     standard_body,
     structure_for,
 )
-from game.rules.options import CLASSIC, TW
 
 
 def body_50() -> MechBody:

@@ -7,20 +7,20 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from game.actions import (
+from game.board import build_board
+from game.core.actions import Refused
+from game.designs.roster import make_unit
+from game.flow import Outcome, actor, apply, apply_strict, choices, replay
+from game.hexgrid import Hex
+from game.phases.actions import (
     CommitMove,
     EndMove,
-    Refused,
     RollInitiative,
     SelectUnit,
     StandStill,
     StartGame,
 )
-from game.board import build_board
-from game.flow import Outcome, actor, apply, apply_strict, choices, replay
-from game.hexgrid import Hex
 from game.phases.movement import to_move
-from game.roster import make_unit
 from game.save import load_game, save_game
 from game.setup import new_game
 

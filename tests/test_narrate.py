@@ -8,9 +8,8 @@ import re
 from pathlib import Path
 
 from game.board import build_board
-from game.dice import Dice, judge
+from game.core.dice import Dice, judge
 from game.hexgrid import Hex
-from game.mech import LA, LT, Location, apply_groups, apply_hit, standard_body
 from game.narrate import (
     SIMPLE,
     TELLERS,
@@ -21,8 +20,9 @@ from game.narrate import (
     physical,
     skills,
 )
-from game.rules.falls import event
-from game.units import Unit
+from game.rules.piloting.falls import event
+from game.units.mech import LA, LT, Location, apply_groups, apply_hit, standard_body
+from game.units.unit import Unit
 
 RULES = Path(__file__).resolve().parents[1] / "game" / "rules"
 

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from game.actions import RollInitiative, StandStill, StartGame
 from game.flow import advance, apply, apply_strict, choices, outcome
 from game.narrate import dice_text
 from game.narrate.combat import fire_text, heat_text, initiative_text
 from game.narrate.physical import blows_text
+from game.phases.actions import RollInitiative, StandStill, StartGame
 from game.phases.physical import DeclarePhysical
 from game.phases.weapons import DeclareFire
 from game.rules.combat.cluster import cluster_hits
@@ -127,7 +127,7 @@ def test_declarations_heat_and_initiative_read_as_sentences() -> None:
     assert heat_text("A1", r) == (
         "A1 builds 16 heat (movement 2, weapons 14) and sinks 13: heat 4 -> 9 (-1 MP, +1 to hit)"
     )
-    from game.dice import judge
+    from game.core.dice import judge
 
     rolls = [judge((3, 4), "initiative A", None), judge((2, 5), "initiative B", None),
              judge((1, 1), "initiative A", None), judge((6, 5), "initiative B", None)]  # fmt: skip

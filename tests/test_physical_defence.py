@@ -8,10 +8,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from game.actions import CommitMove, Refused, RollInitiative, StandStill, StartGame
+from game.core.actions import Refused
 from game.flow import advance, apply, apply_strict, choices, replay
 from game.hexgrid import Hex
 from game.invariants import problems
+from game.phases.actions import CommitMove, RollInitiative, StandStill, StartGame
 from game.phases.defence import walk_preview, walk_reach
 from game.phases.physical import DeclarePhysical, DefendWalk, options_at, to_declare
 from game.phases.weapons import DeclareFire

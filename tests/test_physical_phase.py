@@ -7,10 +7,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from game.actions import RollInitiative, StandStill, StartGame
 from game.autoplay import play
 from game.flow import advance, apply_strict
 from game.invariants import problems
+from game.phases.actions import RollInitiative, StandStill, StartGame
 from game.phases.movement import DeclareCharge
 from game.phases.physical import DeclarePhysical, every_option
 from game.phases.weapons import DeclareFire

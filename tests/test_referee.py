@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from game.referee import answer, main
+from game.referee.moves import answer, main
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = Path(__file__).parent / "scenarios"

@@ -11,11 +11,12 @@ from pathlib import Path
 
 import pytest
 
+from game.core.files import ScenarioError
 from game.designs import DesignError
 from game.designs.schema import parse_design
-from game.referee import answer, main
-from game.scenario import ScenarioError, load_scenario, parse_scenario
-from game.scenario_save import scenario_to_json
+from game.referee.moves import answer, main
+from game.scenario.reader import load_scenario, parse_scenario
+from game.scenario.writer import scenario_to_json
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = Path(__file__).parent / "scenarios"

@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from game import roster
-from game.roster import OFF_BOARD, ROSTER, RosterError, entry, make_unit
+from game.designs import roster
+from game.designs.roster import OFF_BOARD, ROSTER, RosterError, entry, make_unit
 
 # Published (tons, walk, run, jump) for the designs the issue names.
 PUBLISHED = {
@@ -90,7 +90,7 @@ def test_unknown_design_and_bad_skill_are_refused() -> None:
 
 
 def test_body_for_uses_published_armour_or_default() -> None:
-    from game.mech import standard_body
+    from game.units.mech import standard_body
 
     hbk = roster.body_for("HBK-4G")
     assert hbk.total_armour() == 160
@@ -104,9 +104,9 @@ def test_body_for_uses_published_armour_or_default() -> None:
 def test_adv_24_a_vessel_entry_says_it_needs_deep_water_and_which_map_has_it() -> None:
     """The roster's small print of a naval vessel or submarine names the harbour map, and
     that stays true: it is the only bundled map where both zones hold depth 1+ water."""
-    from game.deploy import legal_deploy_hexes
     from game.maps import bundled_maps, load_map
-    from game.units import NEEDS_WATER, VESSELS
+    from game.rules.deploy import legal_deploy_hexes
+    from game.units.unit import NEEDS_WATER, VESSELS
 
     vessels = [e for e in roster.entries() if e.kind in VESSELS]
     assert {e.code for e in vessels} >= {"Corsair", "Barracuda"}

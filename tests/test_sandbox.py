@@ -12,11 +12,12 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.actions import CommitMove, EndPhase, RemoveUnit, StartGame
 from game.board import HexSpec, build_board
+from game.core.actions import EndPhase
 from game.core.history import History
 from game.flow import actor, apply, apply_strict, automatic, replay, waiting
 from game.hexgrid import Hex
+from game.phases.actions import CommitMove, RemoveUnit, StartGame
 from game.phases.sandbox import (
     EditLocation,
     EditUnit,
@@ -27,8 +28,8 @@ from game.phases.sandbox import (
     SetMoved,
     SetPosture,
 )
-from game.sandbox import new_sandbox, save_sandbox, scenario_json, undo
-from game.scenario import load_scenario
+from game.phases.sandbox_game import new_sandbox, save_sandbox, scenario_json, undo
+from game.scenario.reader import load_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -195,9 +196,9 @@ from game.phases.sandbox import (  # noqa: E402
     SandboxFire,
     SandboxStrike,
 )
+from game.phases.sandbox_game import sandbox_from_scenario  # noqa: E402
 from game.phases.weapons import options_at  # noqa: E402
 from game.rules.combat.tohit import mounts  # noqa: E402
-from game.sandbox import sandbox_from_scenario  # noqa: E402
 
 
 def duel(w: int = 12, h: int = 12):

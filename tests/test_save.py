@@ -9,10 +9,12 @@ from pathlib import Path
 import pytest
 from hotseat_helpers import fake_mover, hold_fire, setup_game
 
-from game.actions import CommitMove, EndPhase, RollInitiative, StandStill
+from game.core.actions import EndPhase
+from game.core.files import SaveError, save_dir
 from game.flow import actor, apply_strict, banner
+from game.phases.actions import CommitMove, RollInitiative, StandStill
 from game.phases.movement import to_move
-from game.save import SaveError, autosave, autosave_path, load_game, save_dir, save_game
+from game.save import autosave, autosave_path, load_game, save_game
 from game.state import GameState
 
 
@@ -53,10 +55,10 @@ def test_round_trip_with_scenario_units_and_inline_board(tmp_path: Path) -> None
     from dataclasses import replace
 
     from game.board import HexSpec, build_board
+    from game.designs.roster import make_unit
     from game.hexgrid import Hex
-    from game.roster import make_unit
     from game.setup import new_game
-    from game.units import Damage
+    from game.units.unit import Damage
 
     board = build_board(6, 6, {Hex(2, 2): HexSpec(level=2, woods=1)})
     a = replace(make_unit("HBK-4G", "a", "A", at=Hex(0, 0), facing=2), damage=Damage(pilot_hits=1))

@@ -13,16 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.board import ARRAY_FIELDS
-from game.errors import UserFacingError
+from game.core.errors import UserFacingError
+from game.core.files import ScenarioError
 from game.hexgrid import Hex
-from game.scenario import (
-    MoveSpec,
-    ScenarioError,
-    load_scenario,
-    parse_scenario,
-)
-from game.scenario_save import scenario_to_json
-from game.units import Damage
+from game.scenario.reader import MoveSpec, load_scenario, parse_scenario
+from game.scenario.writer import scenario_to_json
+from game.units.unit import Damage
 
 HERE = Path(__file__).parent
 SAMPLE = HERE / "scenarios" / "spec_sample.json"

@@ -11,28 +11,27 @@ from dataclasses import replace
 import pytest
 from hotseat_helpers import SCRIPT, act, fake_mover, hold_fire, refused, setup_game
 
-from game.actions import (
+from game.board import build_board
+from game.core.actions import EndPhase, IllegalActionError
+from game.designs.roster import make_unit
+from game.flow import Outcome, actor, apply, apply_strict, banner, replay, waiting
+from game.hexgrid import Hex
+from game.phases.actions import (
     AddUnit,
     CommitMove,
     DeclareMode,
     Deploy,
-    EndPhase,
-    IllegalActionError,
     RemoveUnit,
     RollInitiative,
     SelectUnit,
     StandStill,
     StartGame,
 )
-from game.board import build_board
-from game.crithits import damaged
-from game.flow import Outcome, actor, apply, apply_strict, banner, replay, waiting
-from game.hexgrid import Hex
 from game.phases.movement import to_move
-from game.roster import make_unit
 from game.rules.turn import Phase
 from game.setup import new_game
-from game.units import Damage
+from game.units.crithits import damaged
+from game.units.unit import Damage
 
 
 def test_setup_builds_forces_from_the_roster() -> None:
@@ -208,7 +207,7 @@ def test_replay_gives_the_identical_state() -> None:
 
 
 def test_a_dodge_counts_as_the_dodgers_move_psr37() -> None:
-    from game.movers import MoveReport
+    from game.phases.movers import MoveReport
     from game.state import MoveRecord
 
     def dodging_mover(state, dice, unit_id, mode, steps):
@@ -225,7 +224,7 @@ def test_a_dodge_counts_as_the_dodgers_move_psr37() -> None:
 
 
 def test_units_destroyed_during_a_move_leave_the_order_cmb37() -> None:
-    from game.movers import MoveReport
+    from game.phases.movers import MoveReport
     from game.state import MoveRecord
 
     def deadly_mover(state, dice, unit_id, mode, steps):

@@ -10,22 +10,15 @@ from hotseat_helpers import fake_mover, hold_fire
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.actions import (
-    AddUnit,
-    CommitMove,
-    Deploy,
-    EndPhase,
-    RollInitiative,
-    StandStill,
-    StartGame,
-)
 from game.board import build_board
-from game.deploy import legal_deploy_hexes
+from game.core.actions import EndPhase
 from game.flow import actor, apply, apply_strict, replay
-from game.movers import rules_mover
+from game.phases.actions import AddUnit, CommitMove, Deploy, RollInitiative, StandStill, StartGame
 from game.phases.deployment import deploying_side, undeployed
 from game.phases.movement import to_move
+from game.phases.movers import rules_mover
 from game.phases.weapons import DeclareFire, to_declare
+from game.rules.deploy import legal_deploy_hexes
 from game.rules.turn import Phase, order_for_sides
 from game.save import load_game, save_game
 from game.setup import new_game, new_game_from_map, new_game_from_scenario

@@ -7,17 +7,18 @@ from dataclasses import replace
 
 import numpy as np
 
-from game.actions import CommitMove, EndPhase, RollInitiative, StandStill, StartGame
 from game.board import HexSpec, build_board
+from game.core.actions import EndPhase
+from game.designs.roster import make_unit
 from game.flow import actor, apply_strict, replay
 from game.hexgrid import Hex, direction_to
+from game.phases.actions import CommitMove, RollInitiative, StandStill, StartGame
 from game.phases.weapons import DeclareFire, to_declare
-from game.roster import make_unit
-from game.rules.movement import check_move
+from game.rules.move.movement import check_move
 from game.rules.options import CLASSIC
 from game.rules.turn import Phase
 from game.setup import new_game
-from game.units import Damage
+from game.units.unit import Damage
 
 
 def game(script, damage_a=25, prone_a=False, rules=None, board=None):

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from game.actions import CommitMove, EndMove, Refused, RollInitiative, StandStill, StartGame
 from game.board import HexSpec, build_board
+from game.core.actions import Refused
+from game.designs.roster import make_unit
 from game.flow import Outcome, actor, apply, apply_strict
 from game.hexgrid import Hex
-from game.roster import make_unit
+from game.phases.actions import CommitMove, EndMove, RollInitiative, StandStill, StartGame
 from game.rules.turn import Phase
 from game.setup import new_game
 
@@ -91,7 +92,7 @@ def test_building_damage_changes_the_board_and_survives_save(tmp_path) -> None:
 
 
 def test_preview_and_reach_for_the_ui() -> None:
-    from game.movers import preview_move, reach_of
+    from game.phases.movers import preview_move, reach_of
 
     s = start(build_board(8, 8))
     r = reach_of(s, "a1", "walk")

@@ -7,12 +7,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from game.actions import CommitMove, RollInitiative, StartGame
 from game.flow import apply_strict
-from game.sandbox import sandbox_from_scenario, save_sandbox
+from game.phases.actions import CommitMove, RollInitiative, StartGame
+from game.phases.sandbox_game import sandbox_from_scenario, save_sandbox
 from game.save import VERSION, load_game, save_game
-from game.scenario import load_scenario, parse_scenario
-from game.scenario_save import scenario_to_json
+from game.scenario.reader import load_scenario, parse_scenario
+from game.scenario.writer import scenario_to_json
 from game.setup import new_game_from_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,7 +27,7 @@ def test_adv_25_a_submarine_that_dived_keeps_its_depth_through_a_save(tmp_path) 
     assert any("at depth 2" in e.event.text for e in s.log)  # the log says so (ADV-25)
     save_game(s, tmp_path / "game.json")
     saved = json.loads((tmp_path / "game.json").read_text())
-    assert saved["version"] == VERSION == 5
+    assert saved["version"] == VERSION == 6
     start = {u["id"]: u for u in saved["start"]["units"]}
     assert start["A1"]["depth"] == 0 and start["B2"]["depth"] == 2  # written for submarines
     assert "depth" not in start["A2"]

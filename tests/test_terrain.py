@@ -16,11 +16,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.board import Board, BoardError, HexSpec, build_board, validate_spec
+from game.core.files import ScenarioError
 from game.hexgrid import Hex
 from game.maps import schema
-from game.scenario import HEX_KEYS, parse_scenario
-from game.scenario_check import ScenarioError
-from game.scenario_save import board_to_json
+from game.scenario.reader import HEX_KEYS, parse_scenario
+from game.scenario.writer import board_to_json
 from game.terrain import (
     ARRAY_FIELDS,
     BY_NAME,

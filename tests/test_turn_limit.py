@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from hotseat_helpers import setup_game
 
-from game.actions import StandStill
 from game.board import build_board
 from game.flow import actor, advance, apply, apply_strict, banner, outcome
+from game.phases.actions import StandStill
 from game.phases.movement import to_move
 from game.phases.physical import DeclarePhysical
 from game.phases.physical import to_declare as to_strike

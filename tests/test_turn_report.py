@@ -1,4 +1,4 @@
-"""The end-of-turn summary's numbers (game.turn_report, issue 11): read from the state
+"""The end-of-turn summary's numbers (game.narrate.turn_report, issue 11): read from the state
 as a turn began and as it ended, they must agree with what the turn's log tells."""
 
 from __future__ import annotations
@@ -7,14 +7,14 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
-from game.actions import StartGame
 from game.flow import advance, apply, choices, outcome
-from game.mech import HitResult
+from game.narrate.turn_report import turn_report, turn_start
 from game.outcome import damage_taken
-from game.rules.falls import Event as RulesEvent
+from game.phases.actions import StartGame
+from game.rules.piloting.falls import Event as RulesEvent
 from game.setup import new_game_from_scenario
 from game.state import GameState
-from game.turn_report import turn_report, turn_start
+from game.units.mech import HitResult
 
 SCENARIO = Path(__file__).resolve().parent / "ui" / "data" / "physical_scenario.json"
 
@@ -104,7 +104,7 @@ def test_a_destroyed_unit_is_out_of_the_fight_in_the_summary() -> None:
 
 
 def test_a_platoon_and_a_submerged_submarine_are_named_for_what_they_are_mov_29_adv_25() -> None:
-    from game.roster import make_unit
+    from game.designs.roster import make_unit
 
     s = played(2, 1)
     before = turn_start(s, 1)

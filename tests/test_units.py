@@ -2,9 +2,9 @@
 
 import pytest
 
-from game.crithits import damaged
 from game.hexgrid import Hex
-from game.units import Unit, heat_mp_penalty
+from game.units.crithits import damaged
+from game.units.unit import Unit, heat_mp_penalty
 
 
 def mech(

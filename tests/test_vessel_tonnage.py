@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from game.core.files import ScenarioError
 from game.designs import weapons_table
 from game.designs.schema import DesignError, parse_design
-from game.scenario import ScenarioError, parse_scenario
+from game.scenario.reader import parse_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -20,7 +20,7 @@ import pygame  # noqa: E402
 from pictures.drive import click, point, post  # noqa: E402  (the picture makers' events)
 
 from game.hexgrid import Hex, parse_hex_name  # noqa: E402
-from game.ui.play import Args, make_app  # noqa: E402
+from game.ui.app.play import Args, make_app  # noqa: E402
 
 SIZE = (1280, 720)
 SCENARIO = ROOT / "tests" / "ui" / "data" / "infantry_scenario.json"

@@ -21,7 +21,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from game.referee import main  # noqa: E402
+from game.referee.moves import main  # noqa: E402
 
 
 def _questions(f: str, data: Any) -> list[list[str]]:

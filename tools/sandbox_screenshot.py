@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT))
 import pygame  # noqa: E402
 
 from game.hexgrid import Hex  # noqa: E402
-from game.ui.sandbox_cmd import SandboxArgs, make_sandbox_app  # noqa: E402
+from game.ui.app.sandbox_cmd import SandboxArgs, make_sandbox_app  # noqa: E402
 
 SIZE = (1600, 900)
 ME, FRIEND, THERE = Hex(10, 8), Hex(6, 9), Hex(8, 7)

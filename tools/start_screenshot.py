@@ -17,7 +17,7 @@ os.environ.setdefault("HEXPLATE_NO_AUTOSAVE", "1")
 
 import pygame  # noqa: E402
 
-from game.ui.play import make_app, parse_args  # noqa: E402
+from game.ui.app.play import make_app, parse_args  # noqa: E402
 
 SIZE = (1280, 720)
 

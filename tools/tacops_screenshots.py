@@ -22,8 +22,8 @@ import pygame  # noqa: E402
 from pictures.drive import click, point, post  # noqa: E402  (the picture makers' events)
 
 from game.hexgrid import Hex  # noqa: E402
-from game.movers import reach_of  # noqa: E402
-from game.ui.play import Args, make_app  # noqa: E402
+from game.phases.movers import reach_of  # noqa: E402
+from game.ui.app.play import Args, make_app  # noqa: E402
 
 SIZE = (1280, 720)
 ZOOM_STEPS = 3
@@ -75,7 +75,7 @@ def wige_flight(screen: pygame.Surface, out: Path) -> None:
 def defence_walk(screen: pygame.Surface, out: Path) -> None:
     """A1 declared physical attack defence; on the physical attack screen its walk through
     the rubble up to B1 is planned, the roll's breakdown under the pointer (ADV-01)."""
-    from game.actions import CommitMove, StandStill
+    from game.phases.actions import CommitMove, StandStill
     from game.phases.weapons import DeclareFire
 
     pygame.event.clear()

@@ -8,7 +8,7 @@ taken by the next action's state; both ways give the same next faces.
 
 from __future__ import annotations
 
-from ..dice import Dice
+from game.core.dice import Dice
 
 _CUPS: dict[tuple[int, tuple[int, ...], int], Dice] = {}
 KEEP = 8  # cups parked at once: a few suffice (the newest game's next action)

@@ -5,7 +5,7 @@ The engine knows no phase by name: it asks the current phase (the rule set's reg
 whether it accepts the action and which handler carries it out; a phase that is done and
 closes itself is left at once and the following ones are entered (skipping phases with
 nothing to do) until one waits for the players. Illegal actions come back as
-:class:`~game.actions.Refused` with the reason; nothing is raised. :meth:`Engine.advance`
+:class:`~game.core.actions.Refused` with the reason; nothing is raised. :meth:`Engine.advance`
 takes the steps nobody decides, :meth:`Engine.outcome` says who won. The rule set gives
 the engine its phases, their order, how a game ends and the tools its handlers get; the
 state record gives the dice (``dice()``, ``faces_used``, ``start.seed``/``start.script``),
@@ -21,7 +21,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any, Generic, Protocol
 
-from ..actions import Action, EndPhase, Event, IllegalActionError, Refused
+from game.core.actions import Action, EndPhase, Event, IllegalActionError, Refused
+
 from .cups import keep_cup
 from .history import DiscardDice
 from .phase import Handler, PhaseRules, S, Step

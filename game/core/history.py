@@ -12,7 +12,7 @@ Dice are never taken back. Two ways keep the roll after an undo a new one:
   action like any other, accepted in every phase by the turn engine, so saves and
   replays stay exact (the regiments screen does this);
 * ``undo(reroll)``: the caller adjusts the dice of the state stepped back to (the hex
-  sandbox re-seeds them, game.sandbox.reroll, and saves its state, not a log).
+  sandbox re-seeds them, game.phases.sandbox_game.reroll, and saves its state, not a log).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, Generic, Protocol, TypeVar
 
-from ..actions import Action
+from game.core.actions import Action
 
 
 class DiceState(Protocol):

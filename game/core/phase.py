@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Generic, Protocol, TypeVar
 
-from ..actions import Action, Event, LogEntry
-from ..dice import Dice, Roll
+from game.core.actions import Action, Event, LogEntry
+from game.core.dice import Dice, Roll
 
 
 class CoreState(Protocol):

@@ -13,7 +13,8 @@ from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 
-from ..units import AERO
+from game.units.unit import AERO
+
 from .model import AmmoBin, Design, Mount, Weapon
 from .schema import DesignError, parse_design, parse_weapons, read_json_file
 

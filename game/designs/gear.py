@@ -1,6 +1,6 @@
 """A Mech's gear (weapons, bins, critical slot layout, heat sinks) from its design.
 
-The design's slot names ("Medium Laser", "Ammo AC/20") become :class:`~game.critslots.Slot`
+The design's slot names ("Medium Laser", "Ammo AC/20") become :class:`~game.units.critslots.Slot`
 records that know which weapon mount or ammunition bin they belong to: in each location
 the mounts take the slots of their name in list order. A scenario may replace the weapons,
 the ammunition or the heat sinks of a design (or of the default layout): :func:`refit`
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..critslots import (
+from game.units.critslots import (
     AMMO_PREFIX,
     HEAT_SINK,
     REAR_SUFFIX,
@@ -23,8 +23,9 @@ from ..critslots import (
     place_items,
     strip,
 )
-from ..loadout import AmmoBin, Mount
-from ..locations import BIPED_LOCATIONS, LEGS, QUAD_LOCATIONS
+from game.units.loadout import AmmoBin, Mount
+from game.units.locations import BIPED_LOCATIONS, LEGS, QUAD_LOCATIONS
+
 from .model import Design, Weapon
 
 

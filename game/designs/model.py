@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from ..critslots import AMMO_PREFIX, HEAT_SINK, JUMP_JET, REAR_SUFFIX
-from ..loadout import AmmoBin, Mount
+from game.units.critslots import AMMO_PREFIX, HEAT_SINK, JUMP_JET, REAR_SUFFIX
+from game.units.loadout import AmmoBin, Mount
 
 EMPTY: Mapping[str, int] = MappingProxyType({})
 
@@ -59,13 +59,13 @@ class Design:
 
     ``armor`` holds front armour by location code and rear torso armour under
     ``CTR``/``LTR``/``RTR`` (the scenario contract's keys); empty when the data file gives
-    none (the default allocation of game.mech applies). ``slots`` maps a location code
+    none (the default allocation of game.units.mech applies). ``slots`` maps a location code
     to its critical slots, top to bottom (None = empty slot); empty when not given.
     """
 
     code: str  # the designation, e.g. "HBK-4G": the id used in saves and actions
     chassis: str
-    kind: str  # a unit kind of game.units.KINDS
+    kind: str  # a unit kind of game.units.unit.KINDS
     tons: int
     walk: int  # walk MP (vehicles: cruise MP)
     jump: int = 0
@@ -100,7 +100,7 @@ class Design:
 
     @property
     def max_thrust(self) -> int:
-        """Aerospace units: 1.5 x safe thrust, rounded up (game.craft.max_thrust)."""
+        """Aerospace units: 1.5 x safe thrust, rounded up (game.units.craft.max_thrust)."""
         return math.ceil(1.5 * self.safe_thrust)
 
     @property

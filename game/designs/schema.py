@@ -8,18 +8,22 @@ JSON with ``"format": "hexplate-design"``; docs/designs.md describes every key.
 from __future__ import annotations
 
 import json
+import math
 from collections import Counter
 from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from ..errors import UserFacingError
-from ..locations import BIPED_LOCATIONS, HEAD, QUAD_LOCATIONS, VEHICLE_LOCATIONS
-from ..mech import max_armour
-from ..units import AERO, MECH_KINDS, max_tons
-from ..units import ALL_KINDS as KINDS
-from ..vehicle import BODY
+from game.core.errors import UserFacingError
+from game.core.jsonshape import AS_JSON, Shape
+from game.core.limits import MAX_FILE_BYTES, FileTooLarge, read_capped
+from game.units.locations import BIPED_LOCATIONS, HEAD, QUAD_LOCATIONS, VEHICLE_LOCATIONS
+from game.units.mech import max_armour
+from game.units.unit import AERO, MECH_KINDS, max_tons
+from game.units.unit import ALL_KINDS as KINDS
+from game.units.vehicle import BODY
+
 from .model import (
     AMMO_PREFIX,
     HEAT_SINK_SLOT,
@@ -56,53 +60,33 @@ class DesignError(UserFacingError):
     """A design or weapons file that cannot be used (one sentence naming file and field)."""
 
 
-class _Check:
-    """Carries the file name so each check can phrase its sentence."""
+class _Check(Shape):
+    """Carries the file name so each check can phrase its sentence (game.core.jsonshape,
+    values shown as JSON)."""
 
     def __init__(self, path: Path) -> None:
-        self.path = path
+        super().__init__(path, DesignError, AS_JSON)
 
     def fail(self, msg: str) -> DesignError:
         return DesignError(f"{self.path}: {msg}")
 
-    def obj(self, v: Any, where: str) -> dict[str, Any]:
-        if not isinstance(v, dict):
-            raise self.fail(f"{where} must be a JSON object")
-        return v
+    error = fail
 
-    def list_(self, v: Any, where: str) -> list[Any]:
-        if not isinstance(v, list):
-            raise self.fail(f"{where} must be a list")
-        return v
-
-    def int_(self, v: Any, where: str, lo: int, hi: int) -> int:
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise self.fail(f"{where} must be a whole number, not {json.dumps(v)}")
-        if not lo <= v <= hi:
-            raise self.fail(f"{where} is {v}, outside {lo}..{hi}")
-        return v
-
-    def str_(self, v: Any, where: str) -> str:
-        if not isinstance(v, str) or not v.strip():
-            raise self.fail(f"{where} must be a non-empty string, not {json.dumps(v)}")
-        return v
-
-    def num(self, v: Any, where: str) -> float:
+    def num(self, v: Any, where: str, lo: float = 0.0, hi: float = math.inf) -> float:
+        """A number >= 0 (a weight, a range in hexes)."""
         if isinstance(v, bool) or not isinstance(v, int | float) or v < 0:
             raise self.fail(f"{where} must be a number >= 0, not {json.dumps(v)}")
         return float(v)
-
-    def keys(self, d: Mapping[str, Any], allowed: tuple[str, ...], where: str) -> None:
-        for k in d:
-            if k not in allowed:
-                raise self.fail(f"unknown key '{k}' in {where} (allowed: {', '.join(allowed)})")
 
 
 def read_json_file(path: Path) -> Any:
     """The file's JSON, or a DesignError saying why it cannot be had."""
     c = _Check(path)
     try:
-        return json.loads(path.read_bytes().decode("utf-8"))
+        return json.loads(read_capped(path).decode("utf-8"))
+    except FileTooLarge:
+        raise c.fail(f"is larger than the limit of {MAX_FILE_BYTES // 2**20} MiB "
+                     "(docs/limits.md)") from None  # fmt: skip
     except FileNotFoundError:
         raise c.fail("no such file") from None
     except UnicodeDecodeError:

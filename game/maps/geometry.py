@@ -17,14 +17,15 @@ from functools import lru_cache
 import numpy as np
 
 from ..hexgrid import Hex
-from ..layout import HexLayout as TiledLayout
+from ..layout import HexLayout
 
 Point = tuple[float, float]
 
 
 @dataclass(frozen=True, slots=True)
-class HexLayout:
-    """Pixel geometry of a Tiled hex map as our columns see it."""
+class MapGeometry:
+    """Pixel geometry of a Tiled hex map as our columns see it: the map's size and the
+    column shift of an ``"even"`` map over game.layout.HexLayout (the one hex layout)."""
 
     tilewidth: float
     tileheight: float
@@ -33,7 +34,7 @@ class HexLayout:
     width: int  # board width in our columns (Tiled width + shift)
     height: int
 
-    def _tiled(self) -> TiledLayout:
+    def _tiled(self) -> HexLayout:
         """Tiled's own geometry (game.layout) for the map's stagger index."""
         return _tiled_layout(
             round(self.tilewidth), round(self.tileheight), round(self.side), self.shift == 0
@@ -126,8 +127,8 @@ class HexLayout:
 
 
 @lru_cache(maxsize=16)
-def _tiled_layout(width: int, height: int, side: int, stagger_odd: bool) -> TiledLayout:
-    return TiledLayout(width, height, side, stagger_odd)
+def _tiled_layout(width: int, height: int, side: int, stagger_odd: bool) -> HexLayout:
+    return HexLayout(width, height, side, stagger_odd)
 
 
 def point_in_polygon(p: Point, poly: Sequence[Point]) -> bool:

@@ -1,7 +1,7 @@
 """Road links of a Tiled map: explicit ``road_exits`` and joined roads, made consistent.
 
 MOV-24 lets a unit move "along the road" only over a hexside that both hexes' road
-exits name (game/rules/costs.py checks the exit of the hex left and of the hex entered),
+exits name (game/rules/move/costs.py checks the exit of the hex left and of the hex entered),
 so a link drawn in one hex but not the other would be drawn as half a road yet not be a
 road for movement. The rule for maps (docs/maps.md, "Road exits"):
 

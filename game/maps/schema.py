@@ -23,8 +23,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
+from game.core.errors import UserFacingError
+
 from ..board import CF_RANGES, CLASS_INDEX, DEFAULT_CF, BoardError, HexSpec, validate_spec
-from ..errors import UserFacingError
 from ..hexgrid import DIRECTION_NAMES
 from ..terrain import BUILDING_CLASSES, FEATURE_PROPS, FLAGS, TILE_FIELD, TILE_PROPERTIES, TileProp
 from ..terrain import BY_NAME as TERRAIN

@@ -21,8 +21,9 @@ from xml.etree import ElementTree
 
 import numpy as np
 
+from game.core.errors import one_line
+
 from ..board import ARRAY_FIELDS, Board, HexSpec, Zone, board_from_arrays
-from ..errors import one_line
 from ..hexgrid import Hex, hex_name
 from .checks import (
     Header,
@@ -32,7 +33,7 @@ from .checks import (
     check_typed_properties,
     read_xml,
 )
-from .geometry import HexLayout
+from .geometry import MapGeometry
 from .roads import resolve_road_array
 from .schema import PROPERTIES, PYTMX_TILE_KEYS, MapError, Value, apply_override, parse_props
 from .stacks import build_stacks, spec_arrays, stack_specs, tile_props
@@ -119,7 +120,7 @@ def _tile_layers(tm: Any, root: ElementTree.Element) -> tuple[list[np.ndarray], 
     return layers, ranks
 
 
-def _gid_parser(tm: Any, layout: HexLayout, where: str, shadowed: dict[int, str]):
+def _gid_parser(tm: Any, layout: MapGeometry, where: str, shadowed: dict[int, str]):
     """parse(gid, row, tiled col): the tile's terrain properties, or a MapError naming
     the first hex that shows it."""
 
@@ -141,7 +142,7 @@ def _object_label(obj: Any) -> str:
     return f"'{obj.name}'" if obj.name else f"{obj.id}"
 
 
-def _object_hexes(obj: Any, kinds: dict[str, str], layout: HexLayout, where: str) -> set[Hex]:
+def _object_hexes(obj: Any, kinds: dict[str, str], layout: MapGeometry, where: str) -> set[Hex]:
     """The hexes an object marks: centres inside a polygon/rectangle/ellipse, or under a point."""
     kind = kinds.get(str(obj.id), "")
     label = f"{where}: object {_object_label(obj)} of layer '{obj.parent_name}'"
@@ -192,7 +193,7 @@ def _group(tm: Any, name: str) -> list[Any]:
     return out
 
 
-def _zones(tm: Any, kinds: dict[str, str], layout: HexLayout, where: str) -> tuple[Zone, ...]:
+def _zones(tm: Any, kinds: dict[str, str], layout: MapGeometry, where: str) -> tuple[Zone, ...]:
     """Deployment zones, one per side, from the "deployment" object group."""
     by_side: dict[str, set[Hex]] = {}
     for obj in _group(tm, "deployment"):
@@ -229,7 +230,7 @@ def load_map(path: str | Path) -> Board:
     check_layers(root, header, where)
     tm = _read_tiled(p, where)
     shift = 1 if header.even else 0
-    layout = HexLayout(
+    layout = MapGeometry(
         header.tilewidth, header.tileheight, header.side, shift, header.width + shift, header.height
     )
 
@@ -258,7 +259,7 @@ def _board(
     st: Any,
     specs: list[HexSpec],
     own: dict[int, HexSpec],
-    layout: HexLayout,
+    layout: MapGeometry,
     name: str,
     zones: tuple[Zone, ...],
     where: str,

@@ -1,6 +1,6 @@
 """Narration: what happened, in sentences a board-game player reads.
 
-The rules answer with structured events (game.rules.falls.Event: a type, the step and
+The rules answer with structured events (game.rules.piloting.falls.Event: a type, the step and
 plain data); this module turns them into the game log's lines. Every roll is told with
 what it was for, its target with the modifiers and the dice; every damage group with
 its hit location roll, the location and whether front or rear armour took it, and what
@@ -20,11 +20,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.core.dice import Roll
+from game.rules.piloting.falls import Event as RulesEvent
+from game.units.unit import Unit
+
 from ..board import Board
-from ..dice import Roll
 from ..hexgrid import Hex
-from ..rules.falls import Event as RulesEvent
-from ..units import Unit
 from .tellers import SIMPLE, TELLERS, generic
 from .words import Body, dice_text, facing_name, is_location, mods_text, plural, skills, unit_label
 

@@ -1,7 +1,7 @@
 """Weapon attacks, heat and what they do, as the log reads them (the weapon attack and
 heat phases; damage from blows too, game.narrate.physical).
 
-The combat rules answer with their own events (game.rules.falls.Event) and roll their
+The combat rules answer with their own events (game.rules.piloting.falls.Event) and roll their
 dice into the phase's cup; :func:`game_events` turns both into the game's events: each
 roll goes to the event it belongs to (the dice pop-ups show it before the result) and is
 told with its dice, each damage group as the falls' are (game.narrate.damage: the
@@ -18,15 +18,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..actions import Event
+from game.core.actions import Event
+from game.core.dice import Roll
+from game.rules.piloting.falls import Event as RulesEvent
+from game.units.locations import LOCATION_NAMES
+from game.units.unit import heat_mp_penalty
+
 from ..designs import weapons_table
-from ..dice import Roll
-from ..locations import LOCATION_NAMES
 from ..rules.combat.modifiers import heat_to_hit
-from ..rules.falls import Event as RulesEvent
 from ..rules.heat import HeatReport
 from ..state import GameState
-from ..units import heat_mp_penalty
 from . import Narrator
 from .damage import group_text
 from .tellers import TELLERS

@@ -7,9 +7,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..mech import LOCATION_NAMES, TORSOS, HitResult, Location
-from ..rules.falls import Event as RulesEvent
-from ..vehicle import VehicleBody
+from game.rules.piloting.falls import Event as RulesEvent
+from game.units.mech import LOCATION_NAMES, TORSOS, HitResult, Location
+from game.units.vehicle import VehicleBody
+
 from .words import Context, dice_text, is_location
 
 

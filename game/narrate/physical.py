@@ -1,7 +1,7 @@
 """Physical attacks as the log reads them (the physical attack phase).
 
 Like game.narrate.combat for weapons, with the same damage, critical and pilot lines:
-the rules' events (game.rules.falls.Event) become the game's events with a sentence and
+the rules' events (game.rules.piloting.falls.Event) become the game's events with a sentence and
 their dice, e.g. "A1 kicks B2 with its right leg: needs 5, rolls 3+4 = 7 - hit", "The
 kick (right leg) hits B2 for 10 from the front: location roll 4 - left leg: armour 12 ->
 2, structure 8 untouched", "B2 is pushed from 0504 into 0503 (domino effect)"; the falls
@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ..actions import Event
-from ..dice import Roll
+from game.core.actions import Event
+from game.core.dice import Roll
+from game.rules.piloting.falls import Event as RulesEvent
+
 from ..hexgrid import Hex
-from ..rules.falls import Event as RulesEvent
 from ..rules.physical.records import Blow
 from ..state import GameState
 from . import Narrator

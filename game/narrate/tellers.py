@@ -1,4 +1,4 @@
-"""One sentence per kind of rules event (game.rules.falls.Event types), looked up in
+"""One sentence per kind of rules event (game.rules.piloting.falls.Event types), looked up in
 :data:`TELLERS` (events with a roll or a result to explain) and :data:`SIMPLE`."""
 
 from __future__ import annotations
@@ -6,8 +6,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ..dice import Roll
-from ..rules.falls import Event as RulesEvent
+from game.core.dice import Roll
+from game.rules.piloting.falls import Event as RulesEvent
+
 from .damage import damage_text, hurt_other, vehicle_damage
 from .vehicle_words import crash_text, critical_text, forced_landing_text
 from .words import Context, Teller, dice_text, facing_name, mods_text, plural
@@ -230,7 +231,7 @@ SIMPLE: dict[str, Callable[[Context, RulesEvent, str], str]] = {
     "steps_aside": lambda n, e, w: (
         f"{w} steps aside to {n.where(e.get('to'))} instead of being pushed (PHY-19)"
     ),
-    # the heat phase (HEAT-08/09); weapon fire is told by game.combat_log
+    # the heat phase (HEAT-08/09); weapon fire is told by game.narrate.combat
     "shutdown": lambda n, e, w: (
         f"{w}'s reactor {'shuts down' if e.get('shutdown') else 'keeps running'}"
         f" (avoid number {e.get('target')}"

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules.falls import Event as RulesEvent
+from game.rules.piloting.falls import Event as RulesEvent
+
 from .words import Context, dice_text
 
 VEHICLE_SIDES = {"FR": "front", "LS": "left side", "RS": "right side", "RR": "rear",

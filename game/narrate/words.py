@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
+from game.core.dice import Roll
+from game.rules.piloting.falls import Event as RulesEvent
+from game.units.mech import MechBody
+from game.units.unit import Unit
+from game.units.vehicle import VehicleBody
+
 from ..board import Board
-from ..dice import Roll
 from ..hexgrid import DIRECTION_NAMES
-from ..mech import MechBody
-from ..rules.falls import Event as RulesEvent
-from ..units import Unit
-from ..vehicle import VehicleBody
 
 Body = MechBody | VehicleBody  # what damage is told against: armour and structure by location
 

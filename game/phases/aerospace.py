@@ -5,7 +5,7 @@ at a time in the alternating order with the unequal-numbers rule, counting aeros
 units only (TURN-07/08, game.phases.alternate). A side may pick any of its units that
 has not moved and is not destroyed, even one that spends no thrust; an out-of-control
 unit, or one whose pilot is unconscious, is ordered to spend 0 thrust (AERO-01). Each
-move is a :class:`~game.flights.FlyUnit`; its collision checks roll at once, its control
+move is a :class:`~game.phases.flights.FlyUnit`; its collision checks roll at once, its control
 rolls wait for the end phase (AERO-03, game.phases.control). The phase closes itself
 once every aerospace unit has moved, and passes straight through when there is none.
 """
@@ -16,13 +16,14 @@ import random
 from dataclasses import replace
 from types import MappingProxyType
 
-from ..actions import Action
+from game.core.actions import Action
+from game.phases.flights import FlyUnit, fly, preview
+from game.units.unit import Unit
+
 from ..core.phase import PhaseRules, Step
-from ..flights import FlyUnit, fly, preview
 from ..rules.aero import out_of_control
 from ..rules.turn import Phase
 from ..state import GameState
-from ..units import Unit
 from . import alternate
 
 CHOICES_PER_UNIT = 8  # flight plans offered per unit to the autoplay

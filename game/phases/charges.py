@@ -15,15 +15,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from game.rules.move.costs import entry_table
+from game.rules.move.movement import check_move
+from game.rules.move.steps import StepError, parse_step
+from game.units.unit import Unit, ground
+
 from ..hexgrid import Hex, direction_to, distance, neighbour
 from ..rules.combat.records import Movement
-from ..rules.costs import entry_table
-from ..rules.movement import check_move
 from ..rules.physical.options import PhysicalOption, physical_option, staging_hex
 from ..rules.physical.records import CHARGE, DFA, Blow
-from ..rules.steps import StepError, parse_step
 from ..state import GameState
-from ..units import Unit, ground
 from .physical import context
 
 BACKWARD = frozenset({"B", "BL", "BR"})

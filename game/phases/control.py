@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.narrate.flight import control_event
+
 from ..core.phase import Step
-from ..flight_log import control_event
 from ..rules.aero import end_of_turn
 
 

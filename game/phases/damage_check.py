@@ -12,16 +12,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..actions import Event
+from game.core.actions import Event
+from game.rules.piloting.falls import event as rules_event
+from game.rules.piloting.falls import fall
+from game.rules.piloting.psr import auto_fail_reason, psr_base_modifiers
+from game.units.unit import Unit
+
 from ..core.phase import Hook, Step
 from ..narrate import Narrator
 from ..rules.combat.damage_psr import phase_psrs
-from ..rules.falls import event as rules_event
-from ..rules.falls import fall
-from ..rules.psr import auto_fail_reason, psr_base_modifiers
 from ..rules.turn import Phase
 from ..state import GameState
-from ..units import Unit
 
 DAMAGE_PSR_DAMAGE = 20  # PSR-08 / PSR-09: 20+ damage points in one phase (turn, classic)
 

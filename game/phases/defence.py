@@ -20,15 +20,16 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from ..actions import Action, Event
+from game.core.actions import Action, Event
+from game.phases.movers import Mover, MoveReport, preview_move, reach_of
+from game.rules.move.movement import ATTACKER_MODIFIER, MoveResult
+from game.rules.move.reach import Reach
+from game.rules.move.steps import StepError, parse_step
+from game.units.unit import Unit
+
 from ..core.phase import Step
-from ..movers import Mover, MoveReport, preview_move, reach_of
 from ..narrate import move_summary
-from ..rules.movement import ATTACKER_MODIFIER, MoveResult
-from ..rules.reach import Reach
-from ..rules.steps import StepError, parse_step
 from ..state import GameState, MoveRecord
-from ..units import Unit
 from .taken import take_move
 
 WALK = "walk"
@@ -100,12 +101,12 @@ def walker_view(s: GameState, unit_id: str) -> GameState:
 
 
 def walk_reach(s: GameState, unit_id: str) -> Reach:
-    """Where a defence walk can end (game.rules.reach.Reach), current walking MP."""
+    """Where a defence walk can end (game.rules.move.reach.Reach), current walking MP."""
     return reach_of(walker_view(s, unit_id), unit_id, WALK)
 
 
 def walk_preview(s: GameState, unit_id: str, steps: tuple[str, ...]) -> MoveResult:
-    """The checked walk (game.rules.movement.MoveResult), nothing rolled."""
+    """The checked walk (game.rules.move.movement.MoveResult), nothing rolled."""
     return preview_move(walker_view(s, unit_id), unit_id, WALK, steps)
 
 

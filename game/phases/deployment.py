@@ -1,4 +1,4 @@
-"""The deployment phase: each side sets its units down in its zone (game.deploy).
+"""The deployment phase: each side sets its units down in its zone (game.rules.deploy).
 
 Sides deploy in order (all of A's units, then B's); the phase is skipped when a scenario
 placed every unit, and closes itself once the last unit stands on the map. A unit left
@@ -14,12 +14,14 @@ from __future__ import annotations
 from dataclasses import replace
 from types import MappingProxyType
 
-from ..actions import Action, Deploy, Event
+from game.core.actions import Action, Event
+from game.phases.actions import Deploy
+from game.rules.deploy import check_deploy, legal_deploy_hexes
+from game.units.unit import Unit
+
 from ..core.phase import PhaseRules, Step
-from ..deploy import check_deploy, legal_deploy_hexes
 from ..hexgrid import Hex
 from ..state import GameState
-from ..units import Unit
 
 
 def undeployed(s: GameState, side: str | None = None) -> tuple[Unit, ...]:

@@ -6,15 +6,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..actions import Event
+from game.core.actions import Event
+from game.core.dice import Dice
+from game.rules.damage.vehicle_crits import end_phase as vehicle_end_phase
+from game.rules.piloting.falls import wake_up as rules_wake_up
+from game.units.unit import Unit
+
 from ..board import Board
 from ..core.phase import PhaseRules, Step
-from ..dice import Dice
 from ..narrate import Narrator
-from ..rules.falls import wake_up as rules_wake_up
 from ..rules.turn import Phase
-from ..rules.vehicle_crits import end_phase as vehicle_end_phase
-from ..units import Unit
 from .control import control_rolls
 
 
@@ -22,7 +23,7 @@ def wake_up(
     units: tuple[Unit, ...], cup: Dice, board: Board
 ) -> tuple[tuple[Unit, ...], tuple[Event, ...]]:
     """PSR-21: each unconscious, living MechWarrior rolls on the PSR-20 table again
-    (game.rules.falls.wake_up); the events become log lines."""
+    (game.rules.piloting.falls.wake_up); the events become log lines."""
     out: list[Unit] = []
     events: list[Event] = []
     for u in units:

@@ -10,14 +10,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..actions import Event
+from game.core.actions import Event
+from game.units.unit import Unit
+
 from ..core.phase import PhaseRules, Step
 from ..narrate.combat import game_events, heat_text
 from ..rules.combat.records import STOOD_STILL
 from ..rules.heat import heat_phase
 from ..rules.turn import Phase
 from ..state import GameState
-from ..units import Unit
 from .damage_check import damage_rolls, roll_psr
 from .weapons import movement
 

@@ -9,7 +9,9 @@ from __future__ import annotations
 from dataclasses import replace
 from types import MappingProxyType
 
-from ..actions import Action, Event, RollInitiative
+from game.core.actions import Action, Event
+from game.phases.actions import RollInitiative
+
 from ..core.phase import PhaseRules, Step
 from ..narrate.combat import initiative_text
 from ..rules.turn import Phase, roll_initiative

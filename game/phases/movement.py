@@ -1,5 +1,5 @@
 """The movement phase (TURN-06..09, MOV, PSR): units move one by one in the alternating
-order; each move is checked and its rolls resolved by the mover (game.movers).
+order; each move is checked and its rolls resolved by the mover (game.phases.movers).
 
 A unit acts by committing a move or standing still (TURN-06: both count as its move);
 selecting a unit and declaring its mode are optional steps the UI shows. The phase waits
@@ -14,15 +14,17 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import ClassVar
 
-from ..actions import Action, CommitMove, DeclareMode, EndMove, Event, SelectUnit, StandStill
+from game.core.actions import Action, Event
+from game.phases.actions import CommitMove, DeclareMode, EndMove, SelectUnit, StandStill
+from game.phases.movers import Mover, MoveReport, reach_of
+from game.units.unit import Unit
+
 from ..core.phase import PhaseRules, Step
 from ..hexgrid import distance, neighbour
-from ..movers import Mover, MoveReport, reach_of
 from ..narrate import move_summary, underway_text
 from ..rules.physical.records import NAMES
 from ..rules.turn import Phase
 from ..state import MODES, GameState, MoveRecord, Underway
-from ..units import Unit
 from . import alternate
 from .charges import attack_plan
 from .damage_check import damage_check

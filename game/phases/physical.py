@@ -22,7 +22,9 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import ClassVar
 
-from ..actions import Action, Event
+from game.core.actions import Action, Event
+from game.units.unit import Unit
+
 from ..core.phase import PhaseRules, Step
 from ..hexgrid import distance
 from ..narrate.physical import blows_text, physical_events
@@ -42,7 +44,6 @@ from ..rules.physical.records import (
 from ..rules.physical.resolve import resolve_blow
 from ..rules.turn import Phase
 from ..state import GameState
-from ..units import Unit
 from . import alternate
 from .damage_check import damage_rolls
 from .defence import DefendWalk, resolve_walk, step_blocker, walk_blocker, walk_reach
@@ -292,7 +293,7 @@ def _stepped_away(s: GameState, b: Blow) -> str | None:
 
 
 def _cancelled(opt: PhysicalOption, reason: str | None = None):  # -> rules Event
-    from ..rules.falls import event
+    from game.rules.piloting.falls import event
 
     b = opt.blow
     return event("cancelled", None, unit=b.attacker, target=b.target, attack=b.kind,

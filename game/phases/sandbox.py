@@ -5,8 +5,8 @@ editor actions below (place a design or a dummy target, pick it up and set it do
 elsewhere, turn it, lay it down, say how it "has moved" for the to-hit modifier against
 it, edit skills, heat and armour, remove it, fix the next dice) and moves of any unit at
 any time, with every roll resolved by the same rules as in play. Undo and redo are the
-caller's (game.core.history over the states; game.sandbox gives the dice a new face after
-an undo).
+caller's (game.core.history over the states; game.phases.sandbox_game gives the dice a
+new face after an undo).
 """
 
 from __future__ import annotations
@@ -15,23 +15,25 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import ClassVar
 
-from ..actions import Action, CommitMove, Event, RemoveUnit, StandStill
+from game.core.actions import Action, Event
+from game.designs.roster import RosterError, make_unit
+from game.phases.actions import CommitMove, RemoveUnit, StandStill
+from game.phases.flights import FlyUnit, fly, settle_now
+from game.phases.movers import Mover, MoveReport, with_building_cf
+from game.rules.deploy import prohibited_mask
+from game.rules.move.bridges import without_bridges
+from game.rules.move.diving import set_at
+from game.rules.move.movement import attacker_modifier, target_modifier
+from game.rules.move.stacking import why_not_here
+from game.units.unit import Damage, Unit
+
 from ..core.cups import cup_at
 from ..core.phase import PhaseRules, Step
-from ..deploy import prohibited_mask
-from ..flights import FlyUnit, fly, settle_now
 from ..hexgrid import Hex
-from ..movers import Mover, MoveReport, with_building_cf
 from ..narrate import move_summary
-from ..roster import RosterError, make_unit
 from ..rules.aero import out_of_control
-from ..rules.bridges import without_bridges
 from ..rules.combat.records import Movement
-from ..rules.diving import set_at
-from ..rules.movement import attacker_modifier, target_modifier
-from ..rules.stacking import why_not_here
 from ..state import GameState, MoveRecord
-from ..units import Damage, Unit
 from . import sandbox_edit, sandbox_fire
 from .sandbox_edit import (
     EditAmmo,
@@ -296,8 +298,8 @@ def _move(step: Step, a: Action) -> str | None:
 
 
 def _fly(step: Step, a: Action) -> str | None:
-    """An aerospace unit flies at any time (game.flights); the sandbox has no end phase,
-    so the flight's control rolls are made right after it (game.flights.settle_now)."""
+    """An aerospace unit flies at any time (game.phases.flights); the sandbox has no end phase,
+    so the flight's control rolls are made right after it (game.phases.flights.settle_now)."""
     assert isinstance(a, FlyUnit)
     u = find_unit(step, a.unit_id)
     if isinstance(u, str):

@@ -5,7 +5,7 @@ The editor sets states, not effects: marking a slot hit does not roll or explode
 anything; it is the body as if that hit had happened. What the scenario format cannot
 write back (a hit on an ammunition slot, a cockpit hit) is refused with the way to say
 it instead, so a sandbox always saves as a scenario that reads back to the same rules
-(game.sandbox.scenario_json). Handlers are the sandbox phase's (game.phases.sandbox).
+(game.phases.sandbox_game.scenario_json). Handlers are the sandbox phase's (game.phases.sandbox).
 """
 
 from __future__ import annotations
@@ -13,14 +13,15 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from ..actions import Action, Event
+from game.core.actions import Action, Event
+from game.designs.roster import RosterError, built_hull, check_skill
+from game.units.critslots import COCKPIT
+from game.units.locations import CT, DEPENDENTS, HEAD, LOCATION_NAMES, TORSOS
+from game.units.mech import Location, MechBody, max_structure
+from game.units.unit import Unit
+from game.units.vehicle import VehicleBody
+
 from ..core.phase import Step
-from ..critslots import COCKPIT
-from ..locations import CT, DEPENDENTS, HEAD, LOCATION_NAMES, TORSOS
-from ..mech import Location, MechBody, max_structure
-from ..roster import RosterError, built_hull, check_skill
-from ..units import Unit
-from ..vehicle import VehicleBody
 
 SKILLS = ("piloting", "gunnery")
 NUMBERS = {"piloting": (0, 8), "gunnery": (0, 8), "heat": (0, 30), "pilot_hits": (0, 6)}
@@ -110,7 +111,7 @@ def edit_unit(step: Step, a: Action) -> str | None:
         return f"{a.field} must be {lo}..{hi}, not {a.value}"
     if a.field in ("piloting", "gunnery", "heat"):
         u = replace(u, **{a.field: a.value})
-    else:  # the pilot's and the reactor's state (game.units.Damage)
+    else:  # the pilot's and the reactor's state (game.units.unit.Damage)
         d = u.damage
         value = bool(a.value) if a.field in FLAGS else a.value
         d = replace(d, **{a.field: value})

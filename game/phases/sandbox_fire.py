@@ -16,10 +16,12 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from ..actions import Action, Event
-from ..combat_log import game_events
+from game.core.actions import Action, Event
+from game.narrate.combat import game_events
+from game.narrate.physical import physical_events
+from game.units.unit import Unit
+
 from ..core.phase import Step
-from ..physical_log import physical_events
 from ..rules.combat.resolve import resolve_declarations
 from ..rules.combat.tohit import mounts, unit_blocker
 from ..rules.physical.clubs import dropped_limbs
@@ -27,7 +29,6 @@ from ..rules.physical.options import physical_option
 from ..rules.physical.records import ARM_LIMBS, CHARGE, DFA, LEG_LIMBS, PUNCH, TYPES, Blow
 from ..rules.physical.resolve import resolve_blow
 from ..state import GameState
-from ..units import Unit
 from .damage_check import damage_rolls
 from .physical import context
 from .weapons import DeclareFire as _Declared

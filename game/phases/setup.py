@@ -1,17 +1,19 @@
-"""The setup phase: each side picks its force from the roster (game.roster)."""
+"""The setup phase: each side picks its force from the roster (game.designs.roster)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from types import MappingProxyType
 
-from ..actions import Action, AddUnit, Event, RemoveUnit, StartGame
+from game.core.actions import Action, Event
+from game.designs.roster import RosterError, make_unit
+from game.phases.actions import AddUnit, RemoveUnit, StartGame
+from game.rules.deploy import legal_deploy_hexes
+from game.units.unit import INFANTRY, MOVES_ONLY, VESSELS
+
 from ..core.phase import PhaseRules, Step
-from ..deploy import legal_deploy_hexes
 from ..narrate import skills
-from ..roster import RosterError, make_unit
 from ..state import GameState
-from ..units import INFANTRY, MOVES_ONLY, VESSELS
 
 
 def _add_unit(step: Step, a: Action) -> str | None:

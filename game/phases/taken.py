@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.phases.movers import MoveReport, with_building_cf
+from game.rules.move.bridges import without_bridges
+from game.units.unit import Unit
+
 from ..core.phase import Step
-from ..movers import MoveReport, with_building_cf
-from ..rules.bridges import without_bridges
 from ..rules.physical.clubs import dropped_limbs
 from ..state import MoveRecord
-from ..units import Unit
 
 
 def take_move(step: Step, unit: Unit, report: MoveReport) -> None:

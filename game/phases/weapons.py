@@ -16,7 +16,9 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import ClassVar
 
-from ..actions import Action, Event
+from game.core.actions import Action, Event
+from game.units.unit import Unit
+
 from ..core.phase import PhaseRules, Step
 from ..narrate.combat import fire_text, game_events
 from ..rules.combat.records import Declaration, Movement
@@ -26,7 +28,6 @@ from ..rules.combat.tohit_batch import weapon_options_many
 from ..rules.physical.clubs import dropped_limbs
 from ..rules.turn import Phase
 from ..state import GameState, MoveRecord
-from ..units import Unit
 from . import alternate
 from .damage_check import damage_rolls
 

@@ -3,7 +3,7 @@
 A regiment is a rectangle of stands in continuous coordinates (floats, cm; x east, y south;
 a facing is degrees clockwise from north). Nothing here knows hexes: the rules are plane
 geometry (:mod:`.geometry`, numpy) over rectangles, the table and its obstacles. The turn
-engine, the dice and the action codec are the shared core's (game.core, game.dice,
-game.actions); :mod:`.engine` binds them to this rule set's phases (:mod:`.phases`).
+engine, the dice and the action codec are the shared core's (game.core, game.core.dice,
+game.phases.actions); :mod:`.engine` binds them to this rule set's phases (:mod:`.phases`).
 See docs/regiments.md.
 """

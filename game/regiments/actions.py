@@ -1,13 +1,16 @@
 """The regiments game's actions (frozen records; each registers itself for the save codec
-by subclassing game.actions.Action). Steps travel as tokens: ``wheel:30``, ``forward:4.5``,
+by subclassing game.core.actions.Action). Steps travel as tokens: ``wheel:30``, ``forward:4.5``,
 ``backward:2`` (see :func:`steps_from_tokens`)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..actions import Action
+from game.core.actions import Action
+from game.core.limits import MAX_STEPS, MAX_TABLE_CM, too_many
+
 from .paths import STEP_KINDS, Step
 
 
@@ -89,13 +92,20 @@ def steps_to_tokens(steps: tuple[Step, ...]) -> tuple[str, ...]:
 
 def steps_from_tokens(tokens: tuple[str, ...]) -> tuple[Step, ...] | str:
     """The steps the tokens name, or a sentence saying which token is wrong."""
+    why = too_many("the order's steps", len(tokens), MAX_STEPS)
+    if why:
+        return why
     out = []
     for i, tok in enumerate(tokens):
         kind, _, num = tok.partition(":")
         if kind not in STEP_KINDS:
             return f"step {i + 1} {tok!r} is not wheel:N, forward:N or backward:N"
         try:
-            out.append(Step(kind, float(num)))
+            amount = float(num)
         except ValueError:
             return f"step {i + 1} {tok!r} has no number"
+        if not math.isfinite(amount) or abs(amount) > MAX_TABLE_CM:
+            top = f"{MAX_TABLE_CM:g}"
+            return f"step {i + 1} {tok!r} is not a number from -{top} to {top}"
+        out.append(Step(kind, amount))
     return tuple(out)

@@ -14,7 +14,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from ..errors import UserFacingError
+from game.core.errors import UserFacingError
+
 from .geometry import distance
 from .options import EXCLUSION_CM
 from .regiment import Regiment

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..actions import Action, Event, Refused
+from game.core.actions import Action, Event, Refused
+
 from ..core.engine import Engine, Outcome, Result
 from ..core.phase import PhaseRules
 from . import phases

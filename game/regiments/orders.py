@@ -7,6 +7,8 @@ the order's ``countercharge`` list; the game asks the players, game.regiments.ph
 
 from __future__ import annotations
 
+from game.core.limits import MAX_STEPS, too_many
+
 from .charge import Decide, resolve_charge
 from .formation import check_formation
 from .moves import check_move
@@ -26,6 +28,9 @@ def check_order(world: World, order: Order, decide: Decide | None = None) -> Ver
         raise KeyError(order.unit)  # the scenario reader and the handlers check ids first
     if order.type not in ORDER_TYPES:
         return refused(reg, f"there is no {order.type!r} order (REG-01)", None, 0.0, 0.0)
+    too_long = too_many("the order's steps", len(order.steps), MAX_STEPS)
+    if too_long:  # bounded work whoever asks (game.core.limits)
+        return refused(reg, too_long, None, 0.0, 0.0)
     if order.type in ("move", "march"):
         return check_move(world, order)
     if order.type in ("face", "widen", "narrow"):

@@ -1,5 +1,5 @@
 """``python main.py rules regiment SCENARIO.json``: judge a regiments scenario's order
-(docs/scenario-format.md, Extension 3). One JSON object; see game.referee for the door.
+(docs/scenario-format.md, Extension 3). One JSON object; see game.referee.moves for the door.
 
 With the ``command_test`` option on, the charger's test (and each listed countercharger's)
 is rolled from the scenario's ``dice``, then the seed; the answer then adds
@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..dice import Dice
+from game.core.dice import Dice
+
 from .orders import check_order
 from .paths import World
 from .scenario import ScenarioError, load

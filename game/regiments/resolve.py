@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..actions import Action, Event
+from game.core.actions import Action, Event
+
 from ..core.phase import Step as EngineStep
 from .actions import (
     RegimentCharge,

@@ -14,8 +14,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..atomic import write_atomic
-from ..errors import UserFacingError
+from game.core.atomic import write_atomic
+from game.core.errors import UserFacingError
+
 from .armies import deploy
 from .engine import new_game
 from .options import DEFAULT, Options
@@ -132,7 +133,7 @@ def scenario_json(state: RegimentState, order: Order | None = None) -> dict[str,
 
 
 def save_sandbox(state: RegimentState, path: str | Path, order: Order | None = None) -> None:
-    """Write the sandbox as a scenario file, atomically (game.atomic)."""
+    """Write the sandbox as a scenario file, atomically (game.core.atomic)."""
     path = Path(path)
     text = json.dumps(scenario_json(state, order), indent=1) + "\n"
     try:

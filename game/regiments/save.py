@@ -14,10 +14,19 @@ import json
 from pathlib import Path
 from typing import Any
 
-from ..actions import IllegalActionError, action_to_json
-from ..errors import UserFacingError
-from ..save import SaveError, save_dir, saved_actions, write_text_atomically
-from ..scenario import ScenarioError, read_json
+from game.core.actions import IllegalActionError
+from game.core.digest import json_digest
+from game.core.errors import UserFacingError
+from game.core.files import (
+    SaveError,
+    ScenarioError,
+    encode_action,
+    read_json,
+    save_dir,
+    saved_actions,
+    write_text_atomically,
+)
+
 from .engine import replay
 from .regiment import Regiment
 from .scenario import RULESET, parse
@@ -25,7 +34,9 @@ from .state import MODES, RegimentStart, RegimentState
 from .table import Table
 
 FORMAT = "hexplate-regiments-save"
-VERSION = 1
+VERSION = 2  # 2: the snapshot holds a digest of the start as written (table, regiments,
+# options, sides, seed, dice); version 1 saves are read with their own digest, without it
+READABLE_VERSIONS = (1, VERSION)
 TOP_KEYS = ("format", "version", "start", "actions", "snapshot")
 QUICKSAVE = "regiments-quicksave.json"
 AUTOSAVE = "regiments-autosave.json"
@@ -52,38 +63,44 @@ def table_to_json(t: Table) -> dict[str, Any]:
 
 
 def save_to_json(state: RegimentState) -> dict[str, Any]:
-    st = state.start
     return {
         "format": FORMAT,
         "version": VERSION,
-        "start": {
-            "table": table_to_json(st.table),
-            "scenery": st.table.scenery,
-            "cm_per_pixel": st.table.cm_per_pixel,
-            "regiments": [regiment_to_json(r) for r in st.regiments],
-            "options": st.options.to_json(),
-            "sides": list(st.sides),
-            "seed": st.seed,
-            "dice": list(st.script),
-            **({"mode": st.mode} if st.mode != "game" else {}),
-        },
-        "actions": [action_to_json(a) for a in state.history],
+        "start": start_to_json(state.start),
+        "actions": [encode_action(a) for a in state.history],
         "snapshot": snapshot(state),
     }
 
 
-def snapshot(state: RegimentState) -> dict[str, Any]:
+def start_to_json(st: RegimentStart) -> dict[str, Any]:
+    return {
+        "table": table_to_json(st.table),
+        "scenery": st.table.scenery,
+        "cm_per_pixel": st.table.cm_per_pixel,
+        "regiments": [regiment_to_json(r) for r in st.regiments],
+        "options": st.options.to_json(),
+        "sides": list(st.sides),
+        "seed": st.seed,
+        "dice": list(st.script),
+        **({"mode": st.mode} if st.mode != "game" else {}),
+    }
+
+
+def snapshot(state: RegimentState, version: int = VERSION) -> dict[str, Any]:
     digest_of = (
         state.regiments, state.turn, str(state.phase), state.first, state.to_act,
         state.pending, state.contacts, state.faces_used, tuple(e.text for e in state.log),
     )  # fmt: skip
-    return {
+    out = {
         "round": state.turn,
         "phase": str(state.phase),
         "actions": len(state.history),
         "dice_faces_used": state.faces_used,
         "digest": hashlib.sha256(repr(digest_of).encode()).hexdigest(),
     }
+    if version >= 2:
+        out["start"] = json_digest(start_to_json(state.start))
+    return out
 
 
 def save_game(state: RegimentState, path: str | Path) -> None:
@@ -127,23 +144,33 @@ def load_game(path: str | Path) -> RegimentState:
         raise SaveError(str(e)) from None
     if not isinstance(top, dict) or top.get("format") != FORMAT:
         raise SaveError(f"{path}: this is not a regiments save (no 'format': '{FORMAT}').")
-    if top.get("version") != VERSION:
-        raise SaveError(f"{path}: regiments save version {top.get('version')!r} is not supported.")
+    version = top.get("version")
+    if version not in READABLE_VERSIONS or isinstance(version, bool):
+        raise SaveError(f"{path}: regiments save version {version!r} is not supported.")
     for key in TOP_KEYS:
         if key not in top:
             raise SaveError(f"{path}: the save has no '{key}'.")
     start = _start(path, top["start"])
+    _read_back(path, start, top["start"]["regiments"])
     actions = saved_actions(path, top["actions"])
     try:
         state = replay(start, actions)
     except (IllegalActionError, ValueError) as e:
         raise SaveError(f"{path}: a saved action is refused on replay ({e}).") from None
-    if snapshot(state) != top["snapshot"]:
+    if snapshot(state, version) != top["snapshot"]:
         raise SaveError(
             f"{path}: replaying the saved actions does not reach the saved position "
             "(the file was edited or comes from another version)."
         )
     return state
+
+
+def _read_back(path: Path, start: RegimentStart, raw: list[Any]) -> None:
+    """The starting regiments, read and written again, are the file's (nothing dropped)."""
+    for mine, theirs in zip((regiment_to_json(r) for r in start.regiments), raw, strict=True):
+        if json_digest(mine) != json_digest(theirs):
+            raise SaveError(f"{path}: starting regiment {mine['id']!r} is not what the game "
+                            "reads from it (the file was edited)")  # fmt: skip
 
 
 def _start(path: Path, d: Any) -> RegimentStart:

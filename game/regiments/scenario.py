@@ -11,12 +11,24 @@ and an order's ``countercharge`` (who countercharges when they may).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
-from ..scenario import ScenarioError, read_json
+import numpy as np
+
+from game.core.files import ScenarioError, read_json
+from game.core.jsonshape import AS_PYTHON, Shape
+from game.core.limits import (
+    MAX_DICE,
+    MAX_OBSTACLE_POINTS,
+    MAX_OBSTACLES,
+    MAX_REGIMENTS,
+    MAX_STEPS,
+    MAX_TABLE_CM,
+    too_many,
+)
+
 from .geometry import convex_hull, overlaps
 from .options import CHOICES, Options
 from .paths import Step
@@ -30,7 +42,7 @@ TOP_KEYS = ("version", "ruleset", "table", "regiments", "order", "options", "dic
 REQUIRED = ("id", "side", "files", "ranks", "stand", "front_left", "facing", "move")
 OPTIONAL = ("size", "markers", "name")
 ORDER_KEYS = ("unit", "type", "steps", "turn", "files", "side", "target", "countercharge")
-MAX_CM = 100_000.0
+MAX_CM = MAX_TABLE_CM
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -59,41 +71,20 @@ def load(path: str | Path) -> RegimentScenario:
     return parse(read_json(path), path)
 
 
-class _R:
-    """Phrases each check's one-sentence error with the file name."""
+class _R(Shape):
+    """Phrases each check's one-sentence error with the file name (game.core.jsonshape,
+    values shown as Python would)."""
 
     def __init__(self, path: Path) -> None:
-        self.path = path
+        super().__init__(path, ScenarioError, AS_PYTHON)
 
     def err(self, msg: str) -> ScenarioError:
         return ScenarioError(f"{self.path}: {msg}")
 
-    def obj(self, v: Any, where: str, keys: tuple[str, ...]) -> dict[str, Any]:
-        if not isinstance(v, dict):
-            raise self.err(f"{where} must be a JSON object")
-        for k in v:
-            if k not in keys:
-                raise self.err(f"unknown key '{k}' in {where} (allowed: {', '.join(keys)})")
-        return v
+    error = err
 
     def num(self, v: Any, where: str, lo: float = -MAX_CM, hi: float = MAX_CM) -> float:
-        if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v):
-            raise self.err(f"{where} must be a number, not {v!r}")
-        if not lo <= v <= hi:
-            raise self.err(f"{where} is {v}, outside {lo:g}..{hi:g}")
-        return float(v)
-
-    def int_(self, v: Any, where: str, lo: int, hi: int) -> int:
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise self.err(f"{where} must be a whole number, not {v!r}")
-        if not lo <= v <= hi:
-            raise self.err(f"{where} is {v}, outside {lo}..{hi}")
-        return v
-
-    def str_(self, v: Any, where: str) -> str:
-        if not isinstance(v, str) or not v.strip():
-            raise self.err(f"{where} must be a non-empty string, not {v!r}")
-        return v
+        return super().num(v, where, lo, hi)
 
     def pair(self, v: Any, where: str, lo: float = -MAX_CM) -> tuple[float, float]:
         if not isinstance(v, list) or len(v) != 2:
@@ -109,12 +100,32 @@ def parse(data: Any, path: Path) -> RegimentScenario:
     r.int_(top.get("version", 1), "version", 1, 1)
     if "table" not in top:
         raise r.err("the scenario has no 'table'")
+    _check_sizes(r, top)
     table, map_ref = _table(r, top["table"])
     regs = _regiments(r, top.get("regiments", []), table)
     options = _options(r, top.get("options", {}))
     dice = _dice(r, top["dice"]) if top.get("dice") is not None else None
     order = _order(r, top["order"], regs) if top.get("order") is not None else None
     return RegimentScenario(path, table, regs, options, order, dice, map_ref)
+
+
+def _check_sizes(r: _R, top: dict[str, Any]) -> None:
+    """The scenario's size limits (game.core.limits), before any of it is read."""
+    table, order = top.get("table"), top.get("order")
+    obstacles = table.get("obstacles") if isinstance(table, dict) else None
+    sizes = [
+        ("regiments", top.get("regiments"), MAX_REGIMENTS),
+        ("dice", top.get("dice"), MAX_DICE),
+        ("table.obstacles", obstacles, MAX_OBSTACLES),
+        ("order.steps", order.get("steps") if isinstance(order, dict) else None, MAX_STEPS),
+    ]
+    for i, o in enumerate(obstacles if isinstance(obstacles, list) else ()):
+        points = o.get("points") if isinstance(o, dict) else None
+        sizes.append((f"table.obstacles[{i}].points", points, MAX_OBSTACLE_POINTS))
+    for what, value, limit in sizes:
+        why = too_many(what, len(value), limit) if isinstance(value, list) else None
+        if why:
+            raise r.err(why)
 
 
 def _table(r: _R, v: Any) -> tuple[Table, str | None]:
@@ -132,6 +143,10 @@ def _table(r: _R, v: Any) -> tuple[Table, str | None]:
             t = table_from_map(found)
         except TabletopError as e:
             raise r.err(f"table.file: {e}") from None
+        why = too_many("table.file's and table's obstacles", len(t.obstacles + obstacles),
+                       MAX_OBSTACLES)  # fmt: skip
+        if why:
+            raise r.err(why)
         return Table(t.width, t.height, t.obstacles + obstacles, name, t.cm_per_pixel), name
     for k in ("width", "height"):
         if k not in d:
@@ -151,9 +166,7 @@ def _resolve(scenario: Path, name: str) -> Path:
 
 
 def _list(r: _R, v: Any, where: str) -> list[Any]:
-    if not isinstance(v, list):
-        raise r.err(f"{where} must be a list")
-    return v
+    return r.list_(v, where)
 
 
 def _obstacle(r: _R, v: Any, i: int) -> Obstacle:
@@ -168,27 +181,47 @@ def _obstacle(r: _R, v: Any, i: int) -> Obstacle:
     hull = convex_hull(pts)  # an obstacle counts as its convex hull (docs/regiments.md)
     if len(hull) < 3:
         raise r.err(f"{where} has no area")
-    oid = r.str_(d.get("id", f"obstacle {i + 1}"), f"{where}.id")
+    if "id" not in d:
+        raise r.err(f"{where} has no 'id' (a name for sentences, e.g. \"rock\")")
+    oid = r.str_(d["id"], f"{where}.id")
     return Obstacle(oid, tuple((float(x), float(y)) for x, y in hull))
 
 
 def _regiments(r: _R, v: Any, table: Table) -> tuple[Regiment, ...]:
     out: list[Regiment] = []
+    boxes = np.empty((0, 4))  # the placed regiments' bounding boxes: x0, y0, x1, y1
+    obstacles = [(ob, ob.polygon()) for ob in table.obstacles]
+    ob_boxes = np.array([_box(p) for _, p in obstacles]).reshape(-1, 4)
     for i, item in enumerate(_list(r, v, "regiments")):
         reg = _regiment(r, item, i)
         where = f"regiment '{reg.id}'"
         if any(o.id == reg.id for o in out):
             raise r.err(f"{where}: two regiments have this id")
-        if not table.holds(reg.corners()):
+        corners = reg.corners()
+        if not table.holds(corners):
             raise r.err(f"{where} does not lie on the {table.width:g} x {table.height:g} cm table")
-        for o in out:
-            if overlaps(reg.corners(), o.corners()):
-                raise r.err(f"{where} overlaps regiment '{o.id}'")
-        for ob in table.obstacles:
-            if overlaps(reg.corners(), ob.polygon()):
-                raise r.err(f"{where} stands on obstacle '{ob.id}'")
+        box = _box(corners)
+        for k in _near(boxes, box):  # only those whose boxes meet can overlap
+            if overlaps(corners, out[k].corners()):
+                raise r.err(f"{where} overlaps regiment '{out[k].id}'")
+        for k in _near(ob_boxes, box):
+            if overlaps(corners, obstacles[k][1]):
+                raise r.err(f"{where} stands on obstacle '{obstacles[k][0].id}'")
         out.append(reg)
+        boxes = np.vstack([boxes, box])
     return tuple(out)
+
+
+def _box(points: np.ndarray) -> np.ndarray:
+    pts = np.asarray(points, float)
+    return np.concatenate([pts.min(axis=0), pts.max(axis=0)])
+
+
+def _near(boxes: np.ndarray, box: np.ndarray, pad: float = 1e-6) -> list[int]:
+    """Indices of the ``boxes`` that meet ``box`` (with a hair of slack), in order."""
+    meet = (boxes[:, 0] <= box[2] + pad) & (box[0] <= boxes[:, 2] + pad)
+    meet &= (boxes[:, 1] <= box[3] + pad) & (box[1] <= boxes[:, 3] + pad)
+    return [int(k) for k in np.flatnonzero(meet)]
 
 
 def _regiment(r: _R, v: Any, i: int) -> Regiment:
@@ -209,7 +242,7 @@ def _regiment(r: _R, v: Any, i: int) -> Regiment:
         stand, r.pair(d["front_left"], f"{where}.front_left"), 0.0,
         r.num(d["move"], f"{where}.move", 0.0, 1000.0),
         r.int_(d.get("size", 1), f"{where}.size", 0, 20),
-        (), str(d.get("name", "")),
+        (), r.str_(d["name"], f"{where}.name") if "name" in d else "",
     )  # fmt: skip
     facing = r.num(d["facing"], f"{where}.facing", -360.0, 360.0)
     return reg.placed(reg.front_left, facing).with_markers(tuple(markers))

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..actions import Action, LogEntry
+from game.core.actions import Action, LogEntry
+from game.core.dice import Dice
+
 from ..core.cups import cup_at
-from ..dice import Dice
 from .options import DEFAULT, Options
 from .paths import World
 from .regiment import Regiment

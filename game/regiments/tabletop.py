@@ -17,7 +17,9 @@ from xml.etree import ElementTree
 
 import numpy as np
 
-from ..errors import UserFacingError
+from game.core.errors import UserFacingError
+from game.core.limits import MAX_OBSTACLE_POINTS, MAX_OBSTACLES, too_many
+
 from .geometry import convex_hull, rotate
 from .table import Obstacle, Table
 
@@ -108,6 +110,11 @@ def table_from_map(path: str | Path) -> Table:
             pts = _object_points(obj, where)
             if pts is None:
                 continue
+            why = too_many(f"{where}: obstacles", len(obstacles) + 1, MAX_OBSTACLES) or too_many(
+                f"{where}: obstacle {obj.get('id')}'s points", len(pts), MAX_OBSTACLE_POINTS
+            )
+            if why:
+                raise TabletopError(why)
             hull = convex_hull(pts * scale)
             name = obj.get("name") or f"obstacle {obj.get('id', len(obstacles) + 1)}"
             obstacles.append(Obstacle(name, tuple((float(a), float(b)) for a, b in hull)))

@@ -13,18 +13,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from game.core.dice import Dice, Roll
+from game.rules.piloting.falls import Event, event
+from game.rules.piloting.psr import psr_base_modifiers
+from game.units.unit import Unit, heat_mp_penalty
+
 from ..board import Board
 from ..designs import weapons_table
-from ..dice import Dice, Roll
-from ..units import Unit, heat_mp_penalty
 from .combat.criticals import PILOT_EXPLOSION, explode
 from .combat.modifiers import heat_to_hit
 from .combat.records import Movement
 from .combat.resolve import pilot_rolls
 from .combat.tohit import mounts
-from .falls import Event, event
 from .options import TW, Rules
-from .psr import psr_base_modifiers
 
 MAX_HEAT = 30  # HEAT-01
 SHUTDOWN = ((30, None), (26, 10), (22, 8), (18, 6), (14, 4))  # HEAT-05/08 (None: automatic)

@@ -93,7 +93,7 @@ class _Total(Protocol):
 
 
 class TwoDice(Protocol):
-    """What initiative needs from the dice (game.dice.Dice): a logged 2D6 roll."""
+    """What initiative needs from the dice (game.core.dice.Dice): a logged 2D6 roll."""
 
     def roll2d6(self, reason: str) -> _Total: ...
 

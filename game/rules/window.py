@@ -24,20 +24,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from game.rules.move import costs as C
+from game.rules.move.divemoves import submarine_transitions
+from game.rules.move.flightmoves import wige_transitions
+from game.rules.move.search import LINK, Found, Spec, Transitions, ground_transitions, transitions
+
 from ..board import ARRAY_FIELDS, Board, board_from_arrays
 from ..hexgrid import Hex
-from . import costs as C
-from .divemoves import submarine_transitions
-from .flightmoves import wige_transitions
 from .options import Rules
-from .search import (
-    LINK,
-    Found,
-    Spec,
-    Transitions,
-    ground_transitions,
-    transitions,
-)
 
 FULL_BOARD_HEXES = 64 * 64  # boards up to this size are searched whole
 WHOLE_SHARE = 0.5  # a window covering this share of the board or more: the whole board
@@ -202,7 +196,7 @@ def window_table(
 
 def window_transitions(board: Board, w: Window, spec: Spec, rules: Rules) -> Transitions:
     """search.transitions of the window (the board's own when it is whole); a WiGE's
-    flight arrays (game.rules.flight) and a submarine's depth layers (divemoves) are cached
+    flight arrays (game.rules.move.flight) and a submarine's depth layers (divemoves) are cached
     here for whole boards too."""
     if w.whole and not (spec.wige or spec.depths):
         return transitions(board, spec, rules)

@@ -8,23 +8,22 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from game.actions import (
-    Action,
+from game.core.actions import Action, EndPhase
+from game.flow import Outcome, actor, apply, automatic, choices, outcome, waiting
+from game.hexgrid import Hex
+from game.phases.actions import (
     AddUnit,
     CommitMove,
     DeclareMode,
     Deploy,
-    EndPhase,
     RollInitiative,
     SelectUnit,
     StandStill,
     StartGame,
 )
-from game.flow import Outcome, actor, apply, automatic, choices, outcome, waiting
-from game.hexgrid import Hex
-from game.movers import reach_of
 from game.phases.deployment import deploying_side, hexes_for, to_deploy
 from game.phases.movement import to_move
+from game.phases.movers import reach_of
 from game.setup import new_game_from_map, new_game_from_scenario
 from game.state import GameState
 

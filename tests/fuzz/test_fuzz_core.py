@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from games import bot_action, map_game, noise_action, scenario_game
 
-from game.actions import Refused
+from game.core.actions import Refused
 from game.flow import Outcome, actor, apply, outcome, replay
 from game.rules.turn import Phase
 from game.save import load_game, save_game

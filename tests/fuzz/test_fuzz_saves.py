@@ -20,8 +20,9 @@ import pytest
 from fuzzkit import crash, get, locations, mutate_json, mutate_text, nudged, put
 from games import map_game, played, scenario_game
 
-from game.save import SaveError, load_game, save_game
-from game.scenario_save import board_digest
+from game.core.files import SaveError
+from game.save import load_game, save_game
+from game.scenario.writer import board_digest
 from game.state import GameState
 
 SLOW_RANDOM = 300

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from game.board import Board
-from game.deploy import legal_deploy_hexes
 from game.hexgrid import Hex, line, neighbour, neighbours, parse_hex_name
 from game.maps import DEFAULT_MAP, MAPS_DIR, MapError, bundled_map, bundled_maps, load_map
+from game.rules.deploy import legal_deploy_hexes
 
 REPO = Path(__file__).resolve().parents[2]
 NAMES = ("city", "default", "grassland", "harbour", "river")

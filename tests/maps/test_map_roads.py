@@ -21,8 +21,8 @@ from game.maps.schema import (
     parse_value,
     to_spec,
 )
-from game.rules.movement import check_move
-from game.units import Unit
+from game.rules.move.movement import check_move
+from game.units.unit import Unit
 
 GRASS, HEAVY_WOODS, ROAD = 0, 17, 20
 SIZE = 5  # 5x5 test map

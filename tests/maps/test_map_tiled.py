@@ -19,7 +19,7 @@ import pytest
 from game.board import ARRAY_FIELDS, Board
 from game.hexgrid import Hex, neighbours, parse_hex_name
 from game.maps import MAPS_DIR, MapError, bundled_map, load_map
-from game.maps.geometry import HexLayout
+from game.maps.geometry import MapGeometry
 
 REPO = Path(__file__).resolve().parents[2]
 TILED = shutil.which("tiled")
@@ -267,7 +267,7 @@ def test_even_stagger_adds_a_clear_west_column_and_keeps_neighbours(tmp_path: Pa
 
 def test_even_stagger_geometry_matches_tiled_pixels() -> None:
     """Every pair of our neighbours is one hex apart in an even map's pixel space."""
-    lay = HexLayout(84, 72, 42, 1, 9, 6)
+    lay = MapGeometry(84, 72, 42, 1, 9, 6)
     for h in lay.hexes():
         cx, cy = lay.centre(h)
         tiled_col = h.col - 1

@@ -9,7 +9,8 @@ from dataclasses import replace
 import pytest
 from regkit import F, reg
 
-from game.actions import IllegalActionError
+from game.core.actions import IllegalActionError
+from game.core.files import SaveError
 from game.core.history import DiscardDice, History
 from game.regiments.actions import (
     Countercharge,
@@ -23,7 +24,6 @@ from game.regiments.options import Options
 from game.regiments.save import load_game, save_game
 from game.regiments.state import RegimentStart
 from game.regiments.table import Table
-from game.save import SaveError
 
 
 def start(

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game.referee import answer, main
+from game.referee.moves import answer, main
 
 ROOT = Path(__file__).resolve().parents[2]
 HERE = Path(__file__).resolve().parent / "scenarios"

@@ -15,9 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from regkit import reg
 
-from game.actions import EndPhase
+from game.core.actions import EndPhase
 from game.core.history import History
-from game.referee import answer
+from game.referee.moves import answer
 from game.regiments.actions import (
     Countercharge,
     RegimentCharge,

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from game.board import Board, build_board
-from game.craft import Craft, max_thrust
 from game.hexgrid import parse_hex_name
-from game.units import Damage, Unit
+from game.units.craft import Craft, max_thrust
+from game.units.unit import Damage, Unit
 
 
 def board(width: int = 16, height: int = 17) -> Board:

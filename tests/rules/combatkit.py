@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from game.board import Board, HexSpec, build_board
+from game.designs.roster import make_unit
 from game.hexgrid import parse_hex_name
-from game.loadout import Mount
-from game.roster import make_unit
-from game.scenario import parse_scenario
-from game.units import Unit
+from game.scenario.reader import parse_scenario
+from game.units.loadout import Mount
+from game.units.unit import Unit
 
 
 def board(hexes: dict[str, dict[str, Any]] | None = None, w: int = 16, h: int = 17) -> Board:

@@ -14,9 +14,9 @@ from collections.abc import Sequence
 
 from game.board import Board
 from game.hexgrid import Hex
-from game.rules.movement import MoveState, advance, begin_move, finish_move
+from game.rules.move.movement import MoveState, advance, begin_move, finish_move
 from game.rules.options import TW, Rules
-from game.units import Unit
+from game.units.unit import Unit
 
 TOKENS = (
     ("L", "R", "F", "B", "FL", "FR", "BL", "BR", "P")

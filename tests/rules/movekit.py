@@ -6,11 +6,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.board import Board, HexSpec, build_board
-from game.crithits import PILOT_KEYS, damaged
 from game.hexgrid import Hex, parse_hex_name
-from game.rules.movement import MoveResult, check_move
+from game.rules.move.movement import MoveResult, check_move
 from game.rules.options import TW, Rules
-from game.units import MECH_KINDS, Damage, Unit
+from game.units.crithits import PILOT_KEYS, damaged
+from game.units.unit import MECH_KINDS, Damage, Unit
 
 
 def H(name: str) -> Hex:

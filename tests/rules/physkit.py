@@ -7,7 +7,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from game.referee import answer
+from game.referee.moves import answer
 
 
 def unit(uid: str, at: str, facing: int = 0, side: str = "A", **kw: Any) -> dict[str, Any]:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from game.board import Board, HexSpec, build_board
-from game.crithits import PILOT_KEYS, damaged
 from game.hexgrid import parse_hex_name
-from game.rules.falls import Event
-from game.units import MECH_KINDS, Damage, Unit
+from game.rules.piloting.falls import Event
+from game.units.crithits import PILOT_KEYS, damaged
+from game.units.unit import MECH_KINDS, Damage, Unit
 
 
 def board(hexes: dict[str, HexSpec] | None = None, width: int = 12, height: int = 20) -> Board:

@@ -12,14 +12,14 @@ from movekit import H, board, targets, unit
 from physkit import ask
 from physkit import unit as phys_unit
 
-from game.dice import Dice
+from game.core.dice import Dice
 from game.rules.combat.los import viewer
 from game.rules.combat.tohit import weapon_options
-from game.rules.movement import check_move
+from game.rules.move.movement import check_move
+from game.rules.move.reach import reach
 from game.rules.options import TW, Rules
-from game.rules.piloting import resolve_move
-from game.rules.psr import weight_class_modifier
-from game.rules.reach import reach
+from game.rules.piloting.psr import weight_class_modifier
+from game.rules.piloting.resolve import resolve_move
 
 TO = Rules(tacops=True)
 

@@ -8,7 +8,7 @@ from aerokit import board, fighter, mech, names
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.dice import Dice
+from game.core.dice import Dice
 from game.rules.aero import check_flight, resolve_flight
 from game.rules.aero.collide import can_evade, pick, strike_class
 

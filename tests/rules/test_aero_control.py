@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from aerokit import board, fighter, mech
 
-from game.craft import THRUST_ABOVE_SAFE
-from game.dice import Dice
+from game.core.dice import Dice
 from game.rules.aero import control_roll, end_of_turn, out_of_control
 from game.rules.aero.control import EVADING, REGAIN, control_modifiers
 from game.rules.combat.los import line_of_sight, viewer
 from game.rules.combat.modifiers import shared_modifiers
 from game.rules.combat.records import STOOD_STILL
-from game.units import Damage
+from game.units.craft import THRUST_ABOVE_SAFE
+from game.units.unit import Damage
 
 
 def values(mods) -> dict[str, int]:

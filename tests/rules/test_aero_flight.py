@@ -9,11 +9,11 @@ from aerokit import board, fighter, mech, names
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.craft import THRUST_ABOVE_SAFE
 from game.hexgrid import Hex, distance, neighbour
 from game.rules.aero import check_flight
 from game.rules.aero.steps import AeroStep, AeroStepError, parse_aero_step
-from game.units import Damage
+from game.units.craft import THRUST_ABOVE_SAFE
+from game.units.unit import Damage
 
 B = board()
 

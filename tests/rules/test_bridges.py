@@ -11,15 +11,15 @@ from dataclasses import replace
 
 from piloting_helpers import H, board, of_type, types, unit
 
-from game.actions import CommitMove, RollInitiative, StartGame
 from game.board import HexSpec, build_board
-from game.dice import Dice
+from game.core.dice import Dice
 from game.flow import apply_strict, replay
-from game.mech import standard_body
-from game.rules.bridges import bridge_span, collapsing, deck_overload, without_bridges
-from game.rules.movement import check_move
-from game.rules.piloting import resolve_move
-from game.units import Unit
+from game.phases.actions import CommitMove, RollInitiative, StartGame
+from game.rules.move.bridges import bridge_span, collapsing, deck_overload, without_bridges
+from game.rules.move.movement import check_move
+from game.rules.piloting.resolve import resolve_move
+from game.units.mech import standard_body
+from game.units.unit import Unit
 
 ROAD = HexSpec(level=2, road=True)
 
@@ -190,7 +190,7 @@ def test_ex_mov_11_row5_weapon_fire_counting_one_then_two_of_three():
 
 
 def test_mov_27_game_board_loses_the_bridge_and_replays(tmp_path):
-    from game.roster import make_unit
+    from game.designs.roster import make_unit
     from game.save import load_game, save_game
     from game.setup import new_game
 

@@ -12,11 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.board import Board, BoardError, HexSpec, build_board
-from game.errors import UserFacingError
+from game.core.errors import UserFacingError
+from game.designs.roster import entries, make_unit
 from game.hexgrid import Hex, to_cube
-from game.locations import BIPED_LOCATIONS, QUAD_LOCATIONS, TORSOS
-from game.mech import Location
-from game.roster import entries, make_unit
 from game.rules.combat.arcs import (
     ARC_BY_HALF,
     ARC_NAMES,
@@ -34,7 +32,9 @@ from game.rules.combat.records import MOVE_MODES, Declaration, Movement
 from game.rules.combat.tohit import mounts, weapon_options
 from game.rules.combat.tohit_batch import weapon_options_many
 from game.rules.options import CLASSIC, TW
-from game.units import Damage, Unit
+from game.units.locations import BIPED_LOCATIONS, QUAD_LOCATIONS, TORSOS
+from game.units.mech import Location
+from game.units.unit import Damage, Unit
 
 DESIGNS = [e.code for e in entries()]
 W, H = 12, 11

@@ -9,15 +9,15 @@ from combatkit import board, mech, scenario, unit_spec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.core.dice import Dice
 from game.designs import weapon
-from game.dice import Dice
-from game.mech import apply_hit, hit_location, standard_body
 from game.rules.combat.cluster import cluster_hits, missile_groups
 from game.rules.combat.criticals import crit_count, critical_check, explode
 from game.rules.combat.records import Declaration
 from game.rules.combat.resolve import resolve_attack, resolve_declarations
 from game.rules.combat.tohit import weapon_options
-from game.vehicle import vehicle_location
+from game.units.mech import apply_hit, hit_location, standard_body
+from game.units.vehicle import vehicle_location
 
 
 def fire(s, decl: Declaration, dice: list[int], seed: int = 1):  # type: ignore[no-untyped-def]
@@ -95,7 +95,7 @@ def test_cmb_33_ex_cmb_08_leg_criticals() -> None:
     assert (u.walk_mp(), u.run_mp()) == (3, 5)
     u, _, _ = critical_check(u, "RL", Dice(1, [4, 4, 4]), "a")  # foot
     assert (u.walk_mp(), u.run_mp()) == (2, 3)
-    from game.rules.psr import psr_base_modifiers
+    from game.rules.piloting.psr import psr_base_modifiers
 
     assert sum(m.value for m in psr_base_modifiers(u)) == 8
 

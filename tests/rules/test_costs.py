@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from movekit import board, move, unit
 
-from game.rules.costs import TW_COSTS, X, entry_table, motive_costs
+from game.rules.move.costs import TW_COSTS, X, entry_table, motive_costs
 from game.rules.options import CLASSIC, TW
 
 

@@ -11,9 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from movekit import board, unit
 
-from game.dice import Dice
-from game.mech import damage_groups
-from game.rules.crashes import (
+from game.core.dice import Dice
+from game.rules.damage.crashes import (
     crash,
     crash_damage,
     forced_landing,
@@ -21,8 +20,9 @@ from game.rules.crashes import (
     sideslip_crash_damage,
 )
 from game.rules.options import TW
-from game.rules.piloting import resolve_move
-from game.units import Unit
+from game.rules.piloting.resolve import resolve_move
+from game.units.mech import damage_groups
+from game.units.unit import Unit
 
 
 def vtol(tons: int = 30, engine: str = "ice") -> Unit:

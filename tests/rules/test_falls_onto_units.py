@@ -9,17 +9,17 @@ from hypothesis import strategies as st
 from piloting_helpers import H, board, of_type, unit
 
 from game.board import HexSpec
-from game.dice import Dice
+from game.core.dice import Dice
 from game.hexgrid import Hex, neighbour, ring
-from game.mech import CT, HEAD, LA, LL, LT, RA, RL, RT, punch_location, standard_body
-from game.rules.collide import Slide, SlideWorld
-from game.rules.falls import Outcome
-from game.rules.fromabove import from_above
-from game.rules.movement import check_move
+from game.rules.move.movement import check_move
 from game.rules.options import TW
-from game.rules.piloting import resolve_move
-from game.rules.psr import psr_base_modifiers
-from game.rules.skid import slide
+from game.rules.piloting.collide import Slide, SlideWorld
+from game.rules.piloting.falls import Outcome
+from game.rules.piloting.fromabove import from_above
+from game.rules.piloting.psr import psr_base_modifiers
+from game.rules.piloting.resolve import resolve_move
+from game.rules.piloting.skid import slide
+from game.units.mech import CT, HEAD, LA, LL, LT, RA, RL, RT, punch_location, standard_body
 
 # --- PHY-05 ------------------------------------------------------------------------------
 

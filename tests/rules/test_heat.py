@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from combatkit import scenario, unit_spec
 
-from game.dice import Dice
+from game.core.dice import Dice
 from game.rules.combat.records import Movement
 from game.rules.heat import heat_forecast, heat_phase, water_cooling
 from game.rules.options import CLASSIC, TW

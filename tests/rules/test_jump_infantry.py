@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from movekit import H, board, move, unit
 
-from game.rules.reach import reach
+from game.rules.move.reach import reach
 
 RIVER = {"0504": {"water": 1}, "0503": {"water": 2}}  # north of 0505: depth 1, then 2
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from movekit import H, board, move, unit
 
-from game.actions import CommitMove
-from game.dice import Dice
-from game.movers import with_building_cf
-from game.rules.movement import check_move
+from game.core.dice import Dice
+from game.phases.actions import CommitMove
+from game.phases.movers import with_building_cf
+from game.rules.move.movement import check_move
+from game.rules.move.reach import reach
 from game.rules.options import CLASSIC
-from game.rules.piloting import resolve_move
-from game.rules.reach import reach
+from game.rules.piloting.resolve import resolve_move
 
 LIGHT_CF15 = {"building_class": 1, "building_cf": 15, "building_height": 1}
 
@@ -64,8 +64,8 @@ def test_mov_32_a_roof_carries_up_to_its_cf():
 
 def started(hexes: dict, mech, rules=None):
     """A hot-seat game in its movement phase, ``mech`` (side A) moving first."""
-    from game.actions import RollInitiative, StartGame
     from game.flow import apply_strict
+    from game.phases.actions import RollInitiative, StartGame
     from game.setup import new_game
 
     other = unit("b1", at="1010", side="B")

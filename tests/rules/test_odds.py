@@ -1,6 +1,6 @@
 """The what-if odds (game.rules.combat.odds, issue 13) against exact enumeration: every
 die of every to-hit, cluster and location roll walked through with the game's own
-tables and game.mech.apply_hit, the chances added up as fractions."""
+tables and game.units.mech.apply_hit, the chances added up as fractions."""
 
 from __future__ import annotations
 
@@ -16,10 +16,8 @@ from game.board import build_board
 from game.designs import weapons_table
 from game.flow import apply
 from game.hexgrid import Hex
-from game.hittables import PUNCH_TABLE, hit_location
-from game.locations import BIPED_LOCATIONS, LEGS, TORSOS
-from game.mech import Location, MechBody, apply_hit, standard_body
 from game.phases.sandbox import EditLocation, PlaceDummy, PlaceUnit
+from game.phases.sandbox_game import new_sandbox
 from game.phases.weapons import options_at
 from game.rules.combat.cluster import cluster_hits, missile_groups
 from game.rules.combat.odds import (
@@ -31,7 +29,9 @@ from game.rules.combat.odds import (
     volley_odds,
 )
 from game.rules.options import CLASSIC
-from game.sandbox import new_sandbox
+from game.units.hittables import PUNCH_TABLE, hit_location
+from game.units.locations import BIPED_LOCATIONS, LEGS, TORSOS
+from game.units.mech import Location, MechBody, apply_hit, standard_body
 
 DICE = list(product(range(1, 7), repeat=2))
 TOTALS = {t: Fraction(sum(1 for a, b in DICE if a + b == t), 36) for t in range(2, 13)}

@@ -277,7 +277,7 @@ def test_phy_16_a_dfa_is_allowed_at_any_level_difference() -> None:
 def test_phy_17_an_accidental_fall_from_above_uses_the_dfa_numbers() -> None:
     from pathlib import Path
 
-    from game.rules import fromabove
+    from game.rules.piloting import fromabove
 
     src = Path(fromabove.__file__).read_text()
     assert "dfa_damage(me.tons)" in src and "dfa_attacker_damage(me.tons)" in src

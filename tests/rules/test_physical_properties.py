@@ -11,13 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.board import build_board
-from game.dice import Dice
+from game.core.dice import Dice
 from game.hexgrid import Hex, distance
 from game.rules.combat.records import Movement
 from game.rules.physical.options import physical_option
 from game.rules.physical.records import Blow, Context
 from game.rules.physical.resolve import resolve_blow
-from game.units import Unit
+from game.units.unit import Unit
 
 W = H = 6
 KINDS = ("punch", "kick", "push", "club", "charge", "dfa")

@@ -6,11 +6,9 @@ from typing import NamedTuple
 
 import pytest
 
-from game.crithits import damaged
-from game.dice import Dice
+from game.core.dice import Dice
 from game.hexgrid import Hex
-from game.mech import HEAD, damage_groups, standard_body
-from game.rules.falls import (
+from game.rules.piloting.falls import (
     CONSCIOUSNESS,
     FALL_FACING,
     fall,
@@ -18,7 +16,9 @@ from game.rules.falls import (
     pilot_hit,
     pilot_roll,
 )
-from game.units import Unit
+from game.units.crithits import damaged
+from game.units.mech import HEAD, damage_groups, standard_body
+from game.units.unit import Unit
 
 
 class Mod(NamedTuple):

@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 from piloting_helpers import board, unit
 
 from game.board import HexSpec
-from game.dice import Dice
-from game.mech import standard_body
+from game.core.dice import Dice
 from game.rules.options import CLASSIC, TW
-from game.rules.piloting import resolve_move
+from game.rules.piloting.resolve import resolve_move
+from game.units.mech import standard_body
 
 TERRAIN = st.sampled_from(
     [

@@ -9,11 +9,11 @@ from hypothesis import strategies as st
 from piloting_helpers import H, board, of_type, types, unit
 
 from game.board import HexSpec
-from game.dice import Dice
-from game.mech import CT, standard_body
-from game.rules.falls import fall_damage
+from game.core.dice import Dice
 from game.rules.options import CLASSIC
-from game.rules.piloting import resolve_move
+from game.rules.piloting.falls import fall_damage
+from game.rules.piloting.resolve import resolve_move
+from game.units.mech import CT, standard_body
 
 SPEC_KEYS = {"legal", "error", "failed_step", "mp_used", "mp_available", "mode", "end",
              "hexes_moved", "heat", "psrs", "attacker_modifier", "target_modifier"}  # fmt: skip

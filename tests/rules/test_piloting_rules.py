@@ -6,8 +6,9 @@ import pytest
 from piloting_helpers import board, of_type, unit
 
 from game.board import HexSpec
-from game.dice import Dice
-from game.rules.falls import (
+from game.core.dice import Dice
+from game.rules.options import CLASSIC
+from game.rules.piloting.falls import (
     DEFAULT_GUNNERY,
     DEFAULT_PILOTING,
     improve_skills,
@@ -15,11 +16,10 @@ from game.rules.falls import (
     random_skills,
     wake_up,
 )
-from game.rules.options import CLASSIC
-from game.rules.piloting import resolve_move
-from game.rules.psr import Modifier
-from game.rules.skid import MOTIVE_EFFECTS
-from game.units import Unit
+from game.rules.piloting.psr import Modifier
+from game.rules.piloting.resolve import resolve_move
+from game.rules.piloting.skid import MOTIVE_EFFECTS
+from game.units.unit import Unit
 
 ROAD = {f"05{r:02d}": HexSpec(pavement=True, road=True) for r in range(3, 19)}
 

@@ -6,7 +6,7 @@ import pytest
 from movekit import H, board, move, targets, unit
 
 from game.rules.options import CLASSIC
-from game.rules.psr import (
+from game.rules.piloting.psr import (
     PSR,
     Modifier,
     building_modifiers,

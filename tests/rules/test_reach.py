@@ -7,8 +7,8 @@ import pytest
 from dijkstra import baseline_hexes
 from movekit import H, board, move, unit
 
-from game.rules.jumps import hex_distances
-from game.rules.reach import reach, reach_batch
+from game.rules.move.jumps import hex_distances
+from game.rules.move.reach import reach, reach_batch
 
 
 def test_reach_json_shape_and_start_hex():

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from movekit import H, board, move, unit
 
-from game.rules.reach import reach
+from game.rules.move.reach import reach
 
 
 @pytest.mark.parametrize("mode", ["walk", "run"])

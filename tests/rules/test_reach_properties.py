@@ -9,13 +9,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.board import HexSpec, build_board
-from game.crithits import damaged
 from game.hexgrid import Hex
-from game.rules.movement import check_move
+from game.rules.move.movement import check_move
+from game.rules.move.reach import reach, reach_batch
+from game.rules.move.stacking import violation
 from game.rules.options import CLASSIC, TW, Rules
-from game.rules.reach import reach, reach_batch
-from game.rules.stacking import violation
-from game.units import KINDS, Damage, Unit
+from game.units.crithits import damaged
+from game.units.unit import KINDS, Damage, Unit
 
 
 @st.composite

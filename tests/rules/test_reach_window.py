@@ -18,15 +18,15 @@ from hypothesis import strategies as st
 from test_reach_properties import hex_specs
 
 from game.board import Board, HexSpec, build_board
-from game.crithits import damaged
-from game.dice import Dice
+from game.core.dice import Dice
 from game.hexgrid import Hex
 from game.rules import window
-from game.rules.movement import check_move
+from game.rules.move.movement import check_move
+from game.rules.move.reach import reach, reach_batch
 from game.rules.options import CLASSIC, TW
-from game.rules.piloting import resolve_move
-from game.rules.reach import reach, reach_batch
-from game.units import KINDS, Damage, Unit
+from game.rules.piloting.resolve import resolve_move
+from game.units.crithits import damaged
+from game.units.unit import KINDS, Damage, Unit
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -6,16 +6,16 @@ import pytest
 from piloting_helpers import H, board, of_type, types, unit
 
 from game.board import HexSpec
-from game.dice import Dice
+from game.core.dice import Dice
 from game.hexgrid import neighbour
-from game.mech import CT, standard_body
-from game.rules.collide import Slide, attack_side
-from game.rules.falls import Outcome
-from game.rules.movement import target_modifier
-from game.rules.piloting import resolve_move
-from game.rules.psr import psr_base_modifiers
-from game.rules.skid import MOTIVE_TYPE_MOD, skid_to_hit, slide, terrain_cost
-from game.units import Unit
+from game.rules.move.movement import target_modifier
+from game.rules.piloting.collide import Slide, attack_side
+from game.rules.piloting.falls import Outcome
+from game.rules.piloting.psr import psr_base_modifiers
+from game.rules.piloting.resolve import resolve_move
+from game.rules.piloting.skid import MOTIVE_TYPE_MOD, skid_to_hit, slide, terrain_cost
+from game.units.mech import CT, standard_body
+from game.units.unit import Unit
 
 ROAD = {f"05{r:02d}": HexSpec(pavement=True, road=True) for r in range(3, 19)}
 RUN7 = ["F"] * 7 + ["R", "F"]  # 7 hexes north along the road, turn, try an 8th hex

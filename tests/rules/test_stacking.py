@@ -12,12 +12,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from movekit import H, board, move, unit
 
-from game.deploy import check_deploy, legal_deploy_hexes
+from game.core.files import ScenarioError
+from game.rules.deploy import check_deploy, legal_deploy_hexes
+from game.rules.move.reach import reach
+from game.rules.move.stacking import band, broken, tw_violation, violation
 from game.rules.options import CLASSIC, TW
-from game.rules.reach import reach
-from game.rules.stacking import band, broken, tw_violation, violation
-from game.scenario import ScenarioError, parse_scenario
-from game.units import Unit
+from game.scenario.reader import parse_scenario
+from game.units.unit import Unit
 
 AT = "0503"  # the hex the movers end in: two hexes north of 0505 (facing 0 = north)
 

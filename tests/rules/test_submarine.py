@@ -11,15 +11,15 @@ from combatkit import scenario, unit_spec
 from movekit import H, board
 from physkit import ask
 
-from game.dice import Dice
+from game.core.dice import Dice
+from game.core.files import ScenarioError
 from game.rules.combat.los import viewer
 from game.rules.combat.tohit import weapon_options
-from game.rules.movement import check_move
+from game.rules.move.movement import check_move
+from game.rules.move.reach import reach
 from game.rules.options import TW
-from game.rules.piloting import resolve_move
-from game.rules.reach import reach
-from game.scenario import ScenarioError
-from game.units import Unit
+from game.rules.piloting.resolve import resolve_move
+from game.units.unit import Unit
 
 # A channel down column 05: depth 1 at the ends, 2 and 3 in the middle.
 CHANNEL = {"0501": 1, "0502": 2, "0503": 3, "0504": 3, "0505": 3, "0506": 2, "0507": 2,

@@ -10,22 +10,22 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
-from game.actions import CommitMove
 from game.board import HexSpec, build_board
-from game.dice import Dice
+from game.core.dice import Dice
+from game.designs.roster import make_unit
 from game.flow import apply
 from game.hexgrid import Hex, parse_hex_name
 from game.invariants import problems
+from game.phases.actions import CommitMove
 from game.phases.sandbox import SetDown
-from game.referee import answer
-from game.roster import make_unit
+from game.phases.sandbox_game import new_sandbox, sandbox_from_scenario, save_sandbox
+from game.referee.moves import answer
 from game.rules.combat.records import Movement
-from game.rules.diving import capped_depth, set_at
+from game.rules.move.diving import capped_depth, set_at
 from game.rules.physical.options import physical_option
 from game.rules.physical.records import Blow, Context
 from game.rules.physical.resolve import resolve_blow
-from game.sandbox import new_sandbox, sandbox_from_scenario, save_sandbox
-from game.scenario import load_scenario
+from game.scenario.reader import load_scenario
 
 ROAD = {f"05{r:02d}": {"road": True} for r in range(5, 13)} | {"0604": {"road": True}}
 
@@ -165,10 +165,10 @@ def test_adv_25_the_log_says_the_slide_passes_over_the_submerged_submarine(
 def test_phy_18_psr_33_a_skids_domino_pushes_a_submarine_up_into_shallower_water() -> None:
     """collide.push, the skids' displacement: a Mech pushed into the submarine's hex pushes
     it on (PHY-18) into depth-1 water; it comes up to depth 1."""
-    from game.rules.collide import SlideWorld, push
-    from game.rules.falls import Outcome
     from game.rules.options import TW
-    from game.rules.psr import Modifier, psr_base_modifiers
+    from game.rules.piloting.collide import SlideWorld, push
+    from game.rules.piloting.falls import Outcome
+    from game.rules.piloting.psr import Modifier, psr_base_modifiers
 
     board = build_board(10, 10, {Hex(4, 3): HexSpec(water=2), Hex(4, 2): HexSpec(water=1)})
     mech = make_unit("HBK-4G", "a", "B", at=Hex(4, 4))

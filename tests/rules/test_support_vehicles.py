@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from movekit import H, board, move, unit
 
-from game.errors import UserFacingError
-from game.rules.reach import reach, reach_batch
-from game.scenario import load_scenario, parse_scenario
-from game.scenario_save import scenario_to_json
+from game.core.errors import UserFacingError
+from game.rules.move.reach import reach, reach_batch
+from game.scenario.reader import load_scenario, parse_scenario
+from game.scenario.writer import scenario_to_json
 
 
 def roadbound(**kw):
@@ -124,8 +124,8 @@ def test_mov_31_referee_scenario_file_loads():
 
 
 def test_mov_31_game_save_keeps_offroad(tmp_path):
-    from game.actions import CommitMove, RollInitiative, StartGame
     from game.flow import apply_strict
+    from game.phases.actions import CommitMove, RollInitiative, StartGame
     from game.save import load_game, save_game
     from game.setup import new_game
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.dice import Dice
+from game.core.dice import Dice
 from game.rules.options import CLASSIC, TW
 from game.rules.turn import (
     ALTERNATING_PHASES,

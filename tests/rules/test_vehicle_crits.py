@@ -11,16 +11,16 @@ from combatkit import scenario, unit_spec
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.dice import Dice
+from game.core.dice import Dice
 from game.rules.combat.records import Declaration, Movement
 from game.rules.combat.resolve import resolve_attack
 from game.rules.combat.tohit import weapon_options
 from game.rules.combat.tohit_batch import weapon_options_many
-from game.rules.psr import psr_base_modifiers
-from game.rules.vehicle_crits import end_phase, vehicle_critical
-from game.units import Unit
-from game.vehicle import vehicle_location
-from game.vehicle_crits import TABLE, VehicleCrits, crit_result
+from game.rules.damage.vehicle_crits import end_phase, vehicle_critical
+from game.rules.piloting.psr import psr_base_modifiers
+from game.units.unit import Unit
+from game.units.vehicle import vehicle_location
+from game.units.vehicle_crits import TABLE, VehicleCrits, crit_result
 
 
 def tank(**kw: object) -> Unit:

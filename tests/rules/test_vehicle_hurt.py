@@ -1,4 +1,4 @@
-"""Damage from moving into things lands on a vehicle's hull (game.rules.hull_damage):
+"""Damage from moving into things lands on a vehicle's hull (game.rules.damage.hull):
 accidental charges (PSR-33), slides into things (PSR-34/38), falls with a bridge (MOV-27,
 PSR-16), building collapses (MOV-32, PSR-32) and Mechs falling from above (PHY-13/17),
 each in 5-point groups on the vehicle hit location table with PSR-27 motive rolls. The
@@ -12,19 +12,19 @@ from hypothesis import strategies as st
 from piloting_helpers import H, board, of_type, unit
 
 from game.board import HexSpec
-from game.dice import Dice
-from game.mech import HitResult, damage_groups
+from game.core.dice import Dice
 from game.narrate import Narrator
-from game.rules.bridges import drop
-from game.rules.collide import Slide, SlideWorld, charge_damage, collapse_on_others
-from game.rules.falls import Event, Outcome
-from game.rules.fromabove import from_above
-from game.rules.hull_damage import hurt_vehicle
+from game.rules.damage.hull import hurt_vehicle
+from game.rules.move.bridges import drop
 from game.rules.options import TW
-from game.rules.psr import psr_base_modifiers
-from game.rules.skid import slide
-from game.units import Unit
-from game.vehicle import MOTIVE_ROLLS
+from game.rules.piloting.collide import Slide, SlideWorld, charge_damage, collapse_on_others
+from game.rules.piloting.falls import Event, Outcome
+from game.rules.piloting.fromabove import from_above
+from game.rules.piloting.psr import psr_base_modifiers
+from game.rules.piloting.skid import slide
+from game.units.mech import HitResult, damage_groups
+from game.units.unit import Unit
+from game.units.vehicle import MOTIVE_ROLLS
 
 KINDS = ("tracked", "wheeled", "hover", "wige", "naval", "vtol")
 
@@ -261,7 +261,7 @@ def test_psr_32_a_vehicle_failing_its_building_roll_takes_the_damage_on_its_hull
     the building takes ceil(50/10) = 5 and collapses on it: 1 more (MOV-32, PSR-32)."""
     from pathlib import Path
 
-    from game.referee import answer
+    from game.referee.moves import answer
 
     scenario = Path(__file__).resolve().parents[1] / "scenarios" / "vehicle_building_failed.json"
     out = answer(["move", str(scenario), "--resolve"])
@@ -275,7 +275,7 @@ def test_psr_32_a_vehicle_failing_its_building_roll_takes_the_damage_on_its_hull
 
 
 def test_infantry_damage_is_logged_as_its_own_not_the_movers() -> None:
-    from game.roster import make_unit
+    from game.designs.roster import make_unit
 
     platoon = make_unit("INF-R", "i1", "A")
     got = hurt_vehicle(platoon, 12, "front", Dice(seed=1), None, "building collapse")

@@ -15,10 +15,10 @@ import subprocess
 import sys
 import time
 
-from game.mech import HitResult
 from game.outcome import damage_taken
-from game.rules.falls import Event as RulesEvent
+from game.rules.piloting.falls import Event as RulesEvent
 from game.save import load_game
+from game.units.mech import HitResult
 
 from .test_play_e2e import REPO, pytestmark, read_layout, wait_for, xvfb  # noqa: F401
 

@@ -9,13 +9,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.actions import StandStill
 from game.flow import actor
+from game.phases.actions import StandStill
 from game.phases.movement import to_move
 from game.phases.weapons import DeclareFire
-from game.ui.attack_scene import AttackScene
-from game.ui.play import Args, make_app
-from game.ui.play_scene import PlayScene
+from game.ui.app.play import Args, make_app
+from game.ui.scenes.hexes.attack.scene import AttackScene
+from game.ui.scenes.hexes.movement.scene import PlayScene
 
 from .test_play_scene import click, key, post
 

@@ -18,14 +18,14 @@ from game.flow import actor, outcome
 from game.hexgrid import distance
 from game.narrate.physical import VERBS
 from game.outcome import damage_taken
-from game.ui import start_screen
-from game.ui.attack_scene import AttackScene
-from game.ui.physical_scene import PhysicalScene
-from game.ui.play_deploy import DeployScene
-from game.ui.play_over import GameOver
-from game.ui.play_plan import facing_from_angle, nearest_facing
-from game.ui.play_scene import PlayScene
-from game.ui.turn_summary import TurnSummary
+from game.ui.scenes.hexes import start as start_screen
+from game.ui.scenes.hexes.attack.scene import AttackScene
+from game.ui.scenes.hexes.deploy import DeployScene
+from game.ui.scenes.hexes.movement.plan import facing_from_angle, nearest_facing
+from game.ui.scenes.hexes.movement.scene import PlayScene
+from game.ui.scenes.hexes.over import GameOver
+from game.ui.scenes.hexes.physical.scene import PhysicalScene
+from game.ui.scenes.hexes.summary import TurnSummary
 
 from .test_play_scene import at, click, finish_animation, key, move_to, new_app, post
 

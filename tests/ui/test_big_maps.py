@@ -1,5 +1,5 @@
 """Big maps drawn in pieces (issue 9): the window and ``preview --png`` of maps too big
-for one surface (game.ui.chunks, game.ui.pngout) against the whole-map drawing."""
+for one surface (game.ui.map.chunks, game.ui.map.pngout) against the whole-map drawing."""
 
 from __future__ import annotations
 
@@ -13,12 +13,12 @@ import pytest
 from game.board import build_board
 from game.hexgrid import Hex
 from game.maps import load_map
-from game.ui import chunks, pngout
-from game.ui.camera import Camera
-from game.ui.play_scene import PlayScene
-from game.ui.preview import main as preview
-from game.ui.render import MapRenderer, RenderOptions
-from game.ui.tiles import TileMap, load_tile_map
+from game.ui.map import chunks, pngout
+from game.ui.map.camera import Camera
+from game.ui.map.render import MapRenderer, RenderOptions
+from game.ui.map.tiles import TileMap, load_tile_map
+from game.ui.scenes.hexes.movement.scene import PlayScene
+from game.ui.scenes.hexes.preview.command import main as preview
 
 from .test_play_scene import new_app
 
@@ -74,7 +74,7 @@ def test_a_streamed_png_is_the_whole_map_picture(tmp_path: Path, monkeypatch, ca
     whole = tmp_path / "whole.png"
     assert preview([str(path), "--png", str(whole)]) == 0
     monkeypatch.setattr(chunks, "SURFACE_PIXELS", 1000)  # every map is "big" now
-    monkeypatch.setattr("game.ui.render.SURFACE_PIXELS", 1000)
+    monkeypatch.setattr("game.ui.map.render.SURFACE_PIXELS", 1000)
     monkeypatch.setattr(pngout, "BAND_BYTES", 400_000)
     monkeypatch.setattr(pngout, "PIECE_PIXELS", 90_000)
     streamed = tmp_path / "streamed.png"

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ui.camera import EDGE_MARGIN, ZOOMS, Camera, nearest_zoom_index
+from game.ui.map.camera import EDGE_MARGIN, ZOOMS, Camera, nearest_zoom_index
 
 
 @settings(max_examples=100)

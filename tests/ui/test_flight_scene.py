@@ -11,15 +11,16 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.actions import Event, StandStill
-from game.dice import judge
-from game.flights import FlyUnit
+from game.core.actions import Event
+from game.core.dice import judge
 from game.flow import actor
+from game.phases.actions import StandStill
+from game.phases.flights import FlyUnit
 from game.phases.movement import to_move
 from game.rules.aero import out_of_control
-from game.ui.flight_draw import flight_rows
-from game.ui.flight_scene import FlightScene, flight_popup
-from game.ui.play import Args, make_app
+from game.ui.app.play import Args, make_app
+from game.ui.scenes.hexes.flight.draw import flight_rows
+from game.ui.scenes.hexes.flight.scene import FlightScene, flight_popup
 
 from .test_play_scene import click, key, move_to, post
 

@@ -10,9 +10,9 @@ import pygame
 import pytest
 
 from game.save import save_game
-from game.ui.play import Args, PlayError, make_app
-from game.ui.play_menu import LoadMenu
-from game.ui.play_scene import PlayScene
+from game.ui.app.play import Args, PlayError, make_app
+from game.ui.scenes.hexes.menu import LoadMenu
+from game.ui.scenes.hexes.movement.scene import PlayScene
 
 from .test_play_scene import key, new_app
 

@@ -1,6 +1,6 @@
 """No text cut off or running into buttons: every screen drawn at 900x600, 1280x720 and
 1920x1080, and every line of text (and every block of text rows) must lie inside the box
-it was drawn for (game.ui.fonts.draw_text notes where each one went)."""
+it was drawn for (game.ui.widgets.fonts.draw_text notes where each one went)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui.fonts import Placed, recording
-from game.ui.play import Args, make_app
+from game.ui.app.play import Args, make_app
+from game.ui.widgets.fonts import Placed, recording
 
 REPO = Path(__file__).resolve().parents[2]
 SCENARIO = REPO / "tests" / "ui" / "data" / "report_scenario.json"
@@ -171,7 +171,7 @@ def test_every_screen_keeps_its_text_inside_its_boxes(size) -> None:
 
 def test_the_check_finds_text_that_runs_out_of_its_box() -> None:
     """The recorder itself: a line wider than its box is reported."""
-    from game.ui.fonts import draw_text, font
+    from game.ui.widgets.fonts import draw_text, font
 
     surf = pygame.Surface((200, 40))
     with recording() as placed:

@@ -29,8 +29,8 @@ from game.flow import replay
 from game.hexgrid import Hex
 from game.rules.turn import PHASES_TW
 from game.state import GameState
-from game.ui.play import Args, make_app
-from game.ui.start_screen import StartScreen
+from game.ui.app.play import Args, make_app
+from game.ui.scenes.hexes.start import StartScreen
 
 from .test_attack_scene import SCENARIO  # units with weapons: every phase is played
 
@@ -164,8 +164,8 @@ def targets(scene) -> list[tuple[int, int]]:
 def test_monkey_in_the_sandbox_keeps_it_valid_and_undoable(seed, tmp_path, monkeypatch):
     """The sandbox screen (issue 13): random events, after each the invariants above, the
     App's state the undo line's current one; at the end everything undone is the start."""
-    from game.ui.sandbox_cmd import SandboxArgs, make_sandbox_app
-    from game.ui.sandbox_scene import SandboxScene
+    from game.ui.app.sandbox_cmd import SandboxArgs, make_sandbox_app
+    from game.ui.scenes.hexes.sandbox.scene import SandboxScene
 
     monkeypatch.setenv("HEXPLATE_SAVE_DIR", str(tmp_path))
     monkeypatch.setenv("HEXPLATE_NO_AUTOSAVE", "1")

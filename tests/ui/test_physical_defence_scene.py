@@ -12,15 +12,15 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.actions import CommitMove, StandStill
 from game.flow import actor
 from game.hexgrid import Hex
+from game.phases.actions import CommitMove, StandStill
 from game.phases.physical import DeclarePhysical, DefendWalk
 from game.phases.weapons import DeclareFire, to_declare
 from game.rules.turn import Phase
-from game.ui.physical_draw import PHYSICAL_KEYS
-from game.ui.physical_scene import PhysicalScene
-from game.ui.play import Args, make_app
+from game.ui.app.play import Args, make_app
+from game.ui.scenes.hexes.physical.draw import PHYSICAL_KEYS
+from game.ui.scenes.hexes.physical.scene import PhysicalScene
 
 from .test_play_scene import click, key, move_to, post
 

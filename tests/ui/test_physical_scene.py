@@ -10,14 +10,14 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.actions import StandStill
 from game.flow import actor
+from game.phases.actions import StandStill
 from game.phases.movement import to_move
 from game.phases.physical import DeclarePhysical
 from game.phases.weapons import DeclareFire, to_declare
 from game.rules.turn import Phase
-from game.ui.physical_scene import PhysicalScene
-from game.ui.play import Args, make_app
+from game.ui.app.play import Args, make_app
+from game.ui.scenes.hexes.physical.scene import PhysicalScene
 
 from .test_play_scene import click, key, post
 

@@ -15,10 +15,10 @@ import pytest
 from game.hexgrid import Hex
 from game.maps import load_map
 from game.phases.deployment import deploying_side, undeployed
-from game.rules.bridges import without_bridges
-from game.ui.palette import load_palette
-from game.ui.render import MapRenderer, RenderOptions
-from game.ui.tiles import load_tile_map, rubble_gid
+from game.rules.move.bridges import without_bridges
+from game.ui.map.render import MapRenderer, RenderOptions
+from game.ui.map.tiles import load_tile_map, rubble_gid
+from game.ui.widgets.palette import load_palette
 
 REPO = Path(__file__).resolve().parents[2]
 RIVER = REPO / "maps" / "river.tmx"
@@ -127,11 +127,11 @@ def test_fallen_building_shows_the_rubble_tile(river) -> None:
 def deployed_app(path: Path = RIVER, size=(1280, 720), seed: int = 3):
     """An App on the play screen of ``path`` with one Mech per side deployed (hand-off
     prompt dismissed); the state is built through game.flow.apply like a real game."""
-    from game.actions import AddUnit, Deploy, StartGame
-    from game.deploy import legal_deploy_hexes
     from game.flow import apply_strict
+    from game.phases.actions import AddUnit, Deploy, StartGame
+    from game.rules.deploy import legal_deploy_hexes
     from game.setup import new_game_from_map
-    from game.ui.play_app import App
+    from game.ui.app.app import App
 
     state = new_game_from_map(path, seed=seed)
     for action in (AddUnit("HBK-4G", "A"), AddUnit("JR7-D", "B"), StartGame()):
@@ -166,8 +166,9 @@ def test_play_screen_draws_the_board_of_the_state(monkeypatch, tmp_path) -> None
 def test_bridge_warning_in_the_summary_and_on_the_hex_MOV_27(monkeypatch, tmp_path) -> None:
     """A path onto a bridge too weak for the unit: the summary has a red warning line and
     the hex a warning marker whose hover is the rules' sentence."""
-    from game.ui.overlays import MoveWarning, move_warnings
-    from game.ui.panels import BAD, summary_rows
+    from game.ui.map.overlays import MoveWarning, move_warnings
+    from game.ui.widgets.palette import BAD
+    from game.ui.widgets.panels import summary_rows
 
     monkeypatch.setenv("HEXPLATE_SAVE_DIR", str(tmp_path))
     monkeypatch.setenv("HEXPLATE_NO_AUTOSAVE", "1")
@@ -200,7 +201,7 @@ def test_bridge_warning_in_the_summary_and_on_the_hex_MOV_27(monkeypatch, tmp_pa
 def test_collapsed_building_on_the_city_map_is_drawn_as_rubble_PSR_32() -> None:
     """The game's own collapse (movers.with_building_cf at CF 0): the building tile gives
     way to the rubble tile; a damaged building that still stands keeps its tile."""
-    from game.movers import with_building_cf
+    from game.phases.movers import with_building_cf
 
     city = REPO / "maps" / "city.tmx"
     board, tiles = load_map(city), load_tile_map(city)

@@ -9,14 +9,14 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.actions import AddUnit
 from game.board import HexSpec, build_board
 from game.flow import apply_strict
 from game.hexgrid import Hex
+from game.phases.actions import AddUnit
 from game.setup import new_game
-from game.ui.play_app import App
-from game.ui.play_deploy import DeployScene
-from game.ui.play_scene import PlayScene
+from game.ui.app.app import App
+from game.ui.scenes.hexes.deploy import DeployScene
+from game.ui.scenes.hexes.movement.scene import PlayScene
 
 from .test_play_infantry import centre
 from .test_play_scene import click

@@ -21,10 +21,10 @@ from typing import Any
 
 import pytest
 
-from game.actions import RollInitiative, StartGame
 from game.flow import apply_strict
 from game.hexgrid import Hex
-from game.movers import reach_of
+from game.phases.actions import RollInitiative, StartGame
+from game.phases.movers import reach_of
 from game.save import load_game
 from game.setup import new_game_from_scenario
 

@@ -10,9 +10,9 @@ import pytest
 
 from game.hexgrid import Hex
 from game.phases.deployment import deploying_side, undeployed
-from game.ui.play_deploy import DeployScene
-from game.ui.play_scene import PlayScene
-from game.ui.start_screen import StartScreen
+from game.ui.scenes.hexes.deploy import DeployScene
+from game.ui.scenes.hexes.movement.scene import PlayScene
+from game.ui.scenes.hexes.start import StartScreen
 
 from .test_play_infantry import button, centre
 from .test_play_scene import click, key, new_app

@@ -13,15 +13,15 @@ import pytest
 
 from game.hexgrid import Hex, parse_hex_name
 from game.phases.deployment import deploying_side, undeployed
-from game.ui.attack_scene import AttackScene
-from game.ui.panels import summary_rows
-from game.ui.play_deploy import DeployScene
-from game.ui.play_scene import PlayScene
-from game.ui.sandbox_editor import editor_lines
-from game.ui.start_screen import StartScreen
-from game.ui.turn_summary import TurnSummary
-from game.ui.unit_tip import tip_rows
-from game.units import MOVES_ONLY
+from game.ui.scenes.hexes.attack.scene import AttackScene
+from game.ui.scenes.hexes.deploy import DeployScene
+from game.ui.scenes.hexes.movement.scene import PlayScene
+from game.ui.scenes.hexes.sandbox.editor import editor_lines
+from game.ui.scenes.hexes.start import StartScreen
+from game.ui.scenes.hexes.summary import TurnSummary
+from game.ui.widgets.panels import summary_rows
+from game.ui.widgets.unit_tip import tip_rows
+from game.units.unit import MOVES_ONLY
 
 from .test_play_scene import click, finish_animation, fire_or_hold, key, move_to, new_app, post
 from .test_sandbox_scene import button as sandbox_button

@@ -12,13 +12,13 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from game.actions import CommitMove, StandStill
 from game.flow import actor, apply, outcome
 from game.hexgrid import Hex, neighbour
+from game.phases.actions import CommitMove, StandStill
 from game.setup import new_game_from_map
-from game.ui.play_over import GameOver, game_over
-from game.ui.play_scene import PlayScene
-from game.ui.start_screen import StartScreen
+from game.ui.scenes.hexes.movement.scene import PlayScene
+from game.ui.scenes.hexes.over import GameOver, game_over
+from game.ui.scenes.hexes.start import StartScreen
 
 from .test_play_board import RIVER, deployed_app
 
@@ -161,8 +161,8 @@ def test_a_fall_that_kills_the_last_pilot_ends_the_game_MOV_27_PSR_19() -> None:
 
 
 def test_notice_pop_ups_wrap_long_lines_and_name_the_collapse_MOV_27() -> None:
-    from game.actions import Event
-    from game.ui.anim import popup_of, popup_surface
+    from game.core.actions import Event
+    from game.ui.map.anim import popup_of, popup_surface
 
     text = "A1: bridge collapse (at 1009, load 50, cf 40, cause overload) " * 2
     popup = popup_of(Event("bridge_collapse", text.strip(), "A1"))

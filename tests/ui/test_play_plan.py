@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from game.actions import RollInitiative, StartGame
 from game.flow import apply_strict
 from game.hexgrid import neighbour
-from game.movers import preview_move, reach_of
+from game.phases.actions import RollInitiative, StartGame
+from game.phases.movers import preview_move, reach_of
 from game.setup import new_game_from_scenario
-from game.ui.play_plan import Plan, _turns, facing_from_angle, nearest_facing
+from game.ui.scenes.hexes.movement.plan import Plan, _turns, facing_from_angle, nearest_facing
 
 SCENARIO = Path(__file__).resolve().parent / "data" / "e2e_scenario.json"
 

@@ -15,13 +15,13 @@ import pygame
 import pytest
 
 from game.hexgrid import Hex
-from game.ui.fonts import recording
-from game.ui.log_view import report_lines
-from game.ui.play import Args, make_app
-from game.ui.play_log import LogScreen
-from game.ui.play_menu import GameMenu
-from game.ui.play_scene import PlayScene
-from game.ui.start_screen import StartScreen
+from game.ui.app.play import Args, make_app
+from game.ui.scenes.hexes.log import LogScreen
+from game.ui.scenes.hexes.menu import GameMenu
+from game.ui.scenes.hexes.movement.scene import PlayScene
+from game.ui.scenes.hexes.start import StartScreen
+from game.ui.widgets.fonts import recording
+from game.ui.widgets.log_view import report_lines
 
 REPO = Path(__file__).resolve().parents[2]
 SCENARIO = REPO / "tests" / "ui" / "data" / "report_scenario.json"
@@ -95,7 +95,7 @@ def finish(app) -> None:
 
 def texts(app) -> list[str]:
     """Every line of text the next frame draws (cached panels and labels drawn afresh)."""
-    from game.ui.sprites import label_tag
+    from game.ui.map.sprites import label_tag
 
     for scene in app.scenes:
         if hasattr(scene, "cache"):
@@ -321,7 +321,7 @@ def test_u_alone_does_not_end_the_move_and_p_can_end_any_move() -> None:
 
 
 def test_counters_carry_a_label_and_hovering_any_unit_tells_its_state() -> None:
-    from game.ui.sprites import counter_label
+    from game.ui.map.sprites import counter_label
 
     app = new_app()
     scene = ready(app)
@@ -337,7 +337,7 @@ def test_counters_carry_a_label_and_hovering_any_unit_tells_its_state() -> None:
 
 
 def test_the_facing_marker_shows_at_the_smallest_zoom() -> None:
-    from game.ui.sprites import draw_unit
+    from game.ui.map.sprites import draw_unit
 
     app = new_app()
     unit = app.state.unit("A2")
@@ -419,7 +419,8 @@ def test_reach_is_hatched_and_outlined_so_it_reads_on_water_and_pavement() -> No
     """Over blue water a blue wash alone vanishes: the region also carries hatching and a
     dark-cased outline in the mode's colour (Okabe-Ito)."""
     from game.layout import DEFAULT_LAYOUT
-    from game.ui.overlays import INK, REACH, reach_layer
+    from game.ui.map.overlays import reach_layer
+    from game.ui.widgets.palette import INK, REACH
 
     lay = DEFAULT_LAYOUT.scaled(1.0)
     hexes = {Hex(c, r): (1, (0,)) for c in range(2, 5) for r in range(2, 5)}

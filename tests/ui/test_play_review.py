@@ -43,7 +43,7 @@ def test_tab_twice_brings_the_panels_back_without_losing_the_place_on_the_map():
 
 def test_help_overlay_names_every_key_the_play_screen_reacts_to():
     """The acceptance: no explanation beyond the F1 overlay, so every key must be in it."""
-    from game.ui.help import DEPLOY_KEYS, PLAY_KEYS
+    from game.ui.widgets.help import DEPLOY_KEYS, PLAY_KEYS
 
     text = " ".join(k for k, _ in PLAY_KEYS)
     names = ("W", "R", "J", "S", "P", "U", "N", "Backspace", "Esc", "Enter", "Tab", "F2")
@@ -124,7 +124,7 @@ def test_double_click_that_skips_the_move_does_not_also_dismiss_the_hand_off():
 def test_double_click_on_the_last_placement_keeps_the_next_sides_prompt():
     """Deployment places on a click; a double click on side A's last unit must not also
     dismiss 'Side B: take the mouse'."""
-    from game.ui.play_deploy import DeployScene
+    from game.ui.scenes.hexes.deploy import DeployScene
 
     app = new_app(None)
     key(app, pygame.K_RETURN)

@@ -13,14 +13,14 @@ import pytest
 
 from game.flow import actor
 from game.hexgrid import Hex
-from game.movers import preview_move
-from game.ui.attack_scene import AttackScene
-from game.ui.play import Args, make_app
-from game.ui.play_deploy import DeployScene
-from game.ui.play_menu import GameMenu, LoadMenu
-from game.ui.play_scene import PlayScene
-from game.ui.start_screen import StartScreen
-from game.ui.turn_summary import TurnSummary
+from game.phases.movers import preview_move
+from game.ui.app.play import Args, make_app
+from game.ui.scenes.hexes.attack.scene import AttackScene
+from game.ui.scenes.hexes.deploy import DeployScene
+from game.ui.scenes.hexes.menu import GameMenu, LoadMenu
+from game.ui.scenes.hexes.movement.scene import PlayScene
+from game.ui.scenes.hexes.start import StartScreen
+from game.ui.scenes.hexes.summary import TurnSummary
 
 REPO = Path(__file__).resolve().parents[2]
 SCENARIO = REPO / "tests" / "ui" / "data" / "e2e_scenario.json"
@@ -243,7 +243,7 @@ def test_save_and_a_damaged_save_keeps_the_game_going(tmp_path):
     ready(app)
     key(app, pygame.K_s, mod=pygame.KMOD_CTRL)
     saved = tmp_path / "saves" / "quicksave.json"
-    assert json.loads(saved.read_text())["version"] == 5
+    assert json.loads(saved.read_text())["version"] == 6
     (tmp_path / "saves" / "broken.json").write_text("{not json")
     import os
 

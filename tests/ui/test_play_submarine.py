@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.actions import CommitMove
 from game.hexgrid import distance
-from game.ui import record_sheet
-from game.ui.overlays import depth_marks
-from game.ui.unit_tip import tip_rows
+from game.phases.actions import CommitMove
+from game.ui.map.overlays import depth_marks
+from game.ui.widgets import record_sheet
+from game.ui.widgets.unit_tip import tip_rows
 
 from .test_play_scene import REPO, at, click, finish_animation, key, move_to, new_app, ready
 
@@ -96,7 +96,7 @@ def test_adv_25_diving_the_sides_last_fighting_unit_is_said_before_it_is_committ
 ) -> None:
     import json
 
-    from game.ui.panels import summary_rows
+    from game.ui.widgets.panels import summary_rows
 
     data = json.loads(SUBS.read_text())
     data["units"] = [u for u in data["units"] if u["id"] != "A2"]  # A1, the sub, alone

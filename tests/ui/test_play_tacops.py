@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pygame
 
-from game.actions import CommitMove
 from game.hexgrid import Hex
-from game.movers import reach_of
+from game.phases.actions import CommitMove
+from game.phases.movers import reach_of
 from game.save import load_game, save_game
-from game.ui.start_screen import StartScreen
+from game.ui.scenes.hexes.start import StartScreen
 
 from .test_play_scene import REPO, at, click, finish_animation, key, move_to, new_app, ready
 
@@ -51,7 +51,7 @@ def test_start_screen_ctrl_t_switches_the_tacops_option_and_the_save_keeps_it(tm
 
 
 def test_the_command_line_tacops_flag_turns_the_option_on_for_any_scenario():
-    from game.ui.play import Args, initial_state, parse_args
+    from game.ui.app.play import Args, initial_state, parse_args
 
     assert parse_args([str(PLAIN), "--tacops"]).tacops
     assert initial_state(Args(None, PLAIN, None, (1280, 720), 7, tacops=True)).rules.tacops

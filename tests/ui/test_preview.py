@@ -12,9 +12,9 @@ import pytest
 
 from game.cli import main as cli_main
 from game.maps import DEFAULT_MAP
-from game.ui.camera import ZOOMS
-from game.ui.preview import fit_zoom_index
-from game.ui.tiles import load_tile_map
+from game.ui.map.camera import ZOOMS
+from game.ui.map.tiles import load_tile_map
+from game.ui.scenes.hexes.preview.command import fit_zoom_index
 
 
 def test_png_renders_the_whole_map_at_the_zoom(tmp_path: Path, capsys) -> None:

@@ -10,9 +10,9 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from game.board import build_board  # noqa: E402
-from game.roster import make_unit  # noqa: E402
+from game.designs.roster import make_unit  # noqa: E402
 from game.setup import new_game  # noqa: E402
-from game.ui import record_sheet  # noqa: E402
+from game.ui.widgets import record_sheet  # noqa: E402
 
 
 def pilot_lines(monkeypatch, hits: int, unconscious: bool) -> list[str]:

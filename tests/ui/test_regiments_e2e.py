@@ -25,7 +25,7 @@ from game.regiments.regiment import Regiment
 from game.regiments.save import load_game
 from game.regiments.scenario import load
 from game.regiments.setup import game_from_armies, table_for
-from game.ui.regiments_plan import Plan, pose_after, preview
+from game.ui.scenes.regiments.plan import Plan, pose_after, preview
 
 from .test_play_e2e import pytestmark, read_layout, wait_for
 from .test_play_e2e import xvfb as xvfb_display

@@ -14,16 +14,16 @@ import numpy as np
 import pygame
 import pytest
 
-from game.referee import answer
+from game.referee.moves import answer
 from game.regiments.sandbox import SAVE_NAME
 from game.regiments.save import save_game
 from game.regiments.scenario import load as load_scenario
 from game.regiments.setup import game_from_armies, table_for
-from game.ui.regiments import RegimentsArgsError, parse
-from game.ui.regiments_io import label
-from game.ui.regiments_scene import RegimentsScene
-from game.ui.regiments_start import RegimentsStart
-from game.ui.start_screen import StartScreen
+from game.ui.app.regiments_cmd import RegimentsArgsError, parse
+from game.ui.scenes.hexes.start import StartScreen
+from game.ui.scenes.regiments.files import label
+from game.ui.scenes.regiments.scene import RegimentsScene
+from game.ui.scenes.regiments.start import RegimentsStart
 
 from .test_regiments_scene import SCENARIO, click, drag, key, new_app, post, px, scene_of
 
@@ -56,7 +56,7 @@ def sandbox_app(argv: list[str] | None = None):  # noqa: ANN001, ANN201
 
 
 def hex_app(size: tuple[int, int] = (1280, 720)):  # noqa: ANN201
-    from game.ui.play import Args, make_app
+    from game.ui.app.play import Args, make_app
 
     screen = pygame.display.set_mode(size)
     return make_app(Args(None, None, None, size, 3), screen)
@@ -353,7 +353,7 @@ def test_the_start_screens_write_their_buttons(tmp_path, monkeypatch) -> None:  
 
 
 def test_f1_in_the_sandbox_lists_its_keys_first(tmp_path) -> None:  # noqa: ANN001
-    from game.ui.regiments_draw import KEYS, _help
+    from game.ui.scenes.regiments.draw import KEYS, _help
 
     app = sandbox_app()
     sc = scene_of(app)
@@ -370,7 +370,7 @@ def test_f1_in_the_sandbox_lists_its_keys_first(tmp_path) -> None:  # noqa: ANN0
 def test_the_new_screens_keep_their_text_inside_their_boxes(size) -> None:  # noqa: ANN001
     """As tests/ui/test_layout_fit.py: both start screens with their tabs, the sandbox's
     palette while placing and with a regiment selected."""
-    from game.ui.fonts import recording
+    from game.ui.widgets.fonts import recording
 
     shots = []
     app = new_app(["--seed", "5"], size)

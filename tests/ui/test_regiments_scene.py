@@ -13,10 +13,10 @@ import pygame
 import pytest
 
 from game.regiments.save import load_game
-from game.ui.regiments import make_app, parse
-from game.ui.regiments_plan import pose_after
-from game.ui.regiments_scene import RegimentsScene
-from game.ui.regiments_start import RegimentsStart
+from game.ui.app.regiments_cmd import make_app, parse
+from game.ui.scenes.regiments.plan import pose_after
+from game.ui.scenes.regiments.scene import RegimentsScene
+from game.ui.scenes.regiments.start import RegimentsStart
 
 REPO = Path(__file__).resolve().parents[2]
 SCENARIO = REPO / "tests" / "ui" / "data" / "regiments_scene.json"
@@ -189,7 +189,7 @@ def test_undo_redo_and_save_load() -> None:
     click(
         app,
         sc.saves
-        and __import__("game.ui.regiments_draw", fromlist=["x"]).load_rows(sc)[0][0].center,
+        and __import__("game.ui.scenes.regiments.draw", fromlist=["x"]).load_rows(sc)[0][0].center,
     )
     assert scene_of(app).state == sc.state
 
@@ -216,7 +216,7 @@ def test_debug_layout_names_every_regiment(tmp_path, monkeypatch) -> None:  # no
 
 
 def test_play_hands_a_regiments_scenario_over() -> None:
-    from game.ui.play import _regiments_file
+    from game.ui.app.play import _regiments_file
 
     assert _regiments_file(SCENARIO)
     assert not _regiments_file(REPO / "tests" / "ui" / "data" / "e2e_scenario.json")

@@ -11,10 +11,10 @@ import pytest
 from game.board import Board
 from game.hexgrid import Hex
 from game.maps import bundled_maps, load_map
-from game.ui.camera import DEFAULT_ZOOM_INDEX, Camera
-from game.ui.palette import load_palette
-from game.ui.render import MapRenderer, RenderOptions
-from game.ui.tiles import load_tile_map
+from game.ui.map.camera import DEFAULT_ZOOM_INDEX, Camera
+from game.ui.map.render import MapRenderer, RenderOptions
+from game.ui.map.tiles import load_tile_map
+from game.ui.widgets.palette import load_palette
 
 PLAIN = RenderOptions(grid=False, labels=False, elevation=True)
 

@@ -1,7 +1,7 @@
 """A new player's first minute in the sandbox (issue 13, "Done when"): from an empty map
 to "what do I need to hit that?" with the on-screen help only. The palette's defaults
 make a placed design and a dragged dummy opponents; the first steps card
-(game.ui.sandbox_guide) ticks each step as it is done and goes away at the end; the
+(game.ui.scenes.hexes.sandbox.guide) ticks each step as it is done and goes away at the end; the
 panels say what to do when nothing is selected or nothing can be aimed at."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 
 from game.hexgrid import Hex
 from game.phases.sandbox import PlaceDummy, PlaceUnit
-from game.ui.sandbox_guide import STEPS, Guide, guide_steps, scene_steps
+from game.ui.scenes.hexes.sandbox.guide import STEPS, Guide, guide_steps, scene_steps
 
 from .test_play_scene import click, key, move_to
 from .test_sandbox_scene import at, button, drag, sandbox_app

@@ -11,13 +11,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.flights import FlyUnit, preview
 from game.hexgrid import Hex
+from game.phases.flights import FlyUnit, preview
 from game.rules.aero import out_of_control
-from game.ui.sandbox_cmd import SandboxArgs, make_sandbox_app
-from game.ui.sandbox_input import drop
-from game.ui.sandbox_palette import Carry
-from game.ui.sandbox_scene import SandboxScene
+from game.ui.app.sandbox_cmd import SandboxArgs, make_sandbox_app
+from game.ui.scenes.hexes.sandbox.input import drop
+from game.ui.scenes.hexes.sandbox.pieces import Carry
+from game.ui.scenes.hexes.sandbox.scene import SandboxScene
 
 from .test_play_scene import click, key, move_to, post
 
@@ -42,7 +42,7 @@ def sandbox_app(scenario: Path, size=(1280, 720)):
 
 
 def at(scene, h: Hex, lift: int = 10) -> tuple[int, int]:
-    """A flier's counter is drawn lifted above its hex (game.ui.fliers)."""
+    """A flier's counter is drawn lifted above its hex (game.ui.map.fliers)."""
     x, y = scene.view.centre(h)
     return round(x), round(y - lift)
 

@@ -14,8 +14,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.actions import CommitMove, RemoveUnit
 from game.hexgrid import Hex
+from game.phases.actions import CommitMove, RemoveUnit
 from game.phases.sandbox import (
     EditCrit,
     EditLocation,
@@ -27,11 +27,11 @@ from game.phases.sandbox import (
     SandboxStrike,
     SetDown,
 )
-from game.scenario import load_scenario
-from game.ui.play_menu import LoadMenu
-from game.ui.sandbox_cmd import SandboxArgs, make_sandbox_app
-from game.ui.sandbox_scene import SandboxScene
-from game.ui.start_screen import StartScreen
+from game.scenario.reader import load_scenario
+from game.ui.app.sandbox_cmd import SandboxArgs, make_sandbox_app
+from game.ui.scenes.hexes.menu import LoadMenu
+from game.ui.scenes.hexes.sandbox.scene import SandboxScene
+from game.ui.scenes.hexes.start import StartScreen
 
 from .test_play_scene import click, key, move_to, post
 
@@ -277,8 +277,8 @@ def test_ctrl_s_writes_a_scenario_the_referee_answers(tmp_path) -> None:
 
 def test_the_start_screen_opens_the_sandbox(mini_map) -> None:
     screen = pygame.display.set_mode((1280, 800))
-    from game.ui import screens  # noqa: F401
-    from game.ui.play_app import App
+    from game.ui.app import screens  # noqa: F401
+    from game.ui.app.app import App
 
     app = App(screen)
     start = app.show("start", map_path=mini_map)
@@ -302,7 +302,7 @@ def test_bad_sandbox_arguments_are_one_sentence_exit_2(args, message) -> None:
 
 
 def test_what_if_gives_each_piloting_roll_of_a_path_its_chance_psr_04() -> None:
-    from game.ui.panels import summary_rows
+    from game.ui.widgets.panels import summary_rows
 
     app, scene = sandbox_app()
     app.act(EditCrit("A1", "CT", 3))  # a gyro hit: running calls for a roll

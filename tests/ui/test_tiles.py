@@ -13,7 +13,7 @@ import pytest
 
 from game.hexgrid import Hex
 from game.maps import bundled_maps
-from game.ui.tiles import TileImageError, draw_order, load_tile_map, render_tiles_only
+from game.ui.map.tiles import TileImageError, draw_order, load_tile_map, render_tiles_only
 
 from .conftest import mini_layers, write_map
 

@@ -9,9 +9,9 @@ import pygame
 import pytest
 
 from game.flow import banner
-from game.ui.panels import banner_surface
-from game.ui.play import Args, PlayError, make_app, parse_args
-from game.ui.start_screen import StartScreen, stepped_limit
+from game.ui.app.play import Args, PlayError, make_app, parse_args
+from game.ui.scenes.hexes.start import StartScreen, stepped_limit
+from game.ui.widgets.panels import banner_surface
 
 from .test_play_scene import REPO, SCENARIO, click, key
 

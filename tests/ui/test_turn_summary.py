@@ -1,5 +1,5 @@
 """The end-of-turn summary on screen (issue 11 item 7): when a turn is over the play
-screen shows what happened to every unit (game.turn_report) until a key or click."""
+screen shows what happened to every unit (game.narrate.turn_report) until a key or click."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ import pygame
 import pytest
 
 from game.flow import actor
+from game.narrate.turn_report import turn_report, turn_start
 from game.phases.physical import DeclarePhysical, to_declare
 from game.rules.turn import Phase
-from game.turn_report import turn_report, turn_start
-from game.ui.play_scene import PlayScene
-from game.ui.turn_summary import TurnSummary, unit_rows
+from game.ui.scenes.hexes.movement.scene import PlayScene
+from game.ui.scenes.hexes.summary import TurnSummary, unit_rows
 
 from .test_physical_scene import physical_app
 from .test_play_scene import click, key, post
@@ -81,7 +81,7 @@ def test_unit_rows_put_the_unit_and_its_state_first() -> None:
 def test_t_on_the_game_over_overlay_shows_the_last_turn() -> None:
     from dataclasses import replace
 
-    from game.ui.play_over import GameOver
+    from game.ui.scenes.hexes.over import GameOver
 
     app = end_of_turn_one()
     key(app, pygame.K_SPACE)

@@ -11,8 +11,8 @@ from pathlib import Path
 import pygame
 
 from game.hexgrid import Hex
-from game.ui.camera import ZOOMS
-from game.ui.play import Args, make_app
+from game.ui.app.play import Args, make_app
+from game.ui.map.camera import ZOOMS
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "ui" / "data"

@@ -10,8 +10,8 @@ from pathlib import Path
 import pygame
 
 from game.hexgrid import parse_hex_name
-from game.ui import preview
-from game.ui.camera import nearest_zoom_index
+from game.ui.map.camera import nearest_zoom_index
+from game.ui.scenes.hexes.preview import command as preview
 
 from .drive import ROOT
 
@@ -41,7 +41,7 @@ def map_png(name: str, zoom: float) -> Callable[[Path], None]:
 def preview_window(out: Path) -> None:
     """``python main.py preview maps/default.tmx`` at 1280x800: 0 for 100 %, a drag to
     the woods and the river, the pointer on a light woods hex."""
-    from game.ui.loop import PreviewLoop
+    from game.ui.scenes.hexes.preview.loop import PreviewLoop
 
     path = ROOT / "maps" / "default.tmx"
     board, tiles = preview.load(path)

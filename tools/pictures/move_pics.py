@@ -9,8 +9,8 @@ from pathlib import Path
 import pygame
 
 from game.hexgrid import Hex, parse_hex_name
-from game.ui.panels import screen_layout
-from game.ui.play import make_app, parse_args
+from game.ui.app.play import make_app, parse_args
+from game.ui.widgets.panels import screen_layout
 
 from .drive import (
     DATA,

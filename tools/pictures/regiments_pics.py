@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pygame
 
-from game.ui.regiments import make_app, parse
+from game.ui.app.regiments_cmd import make_app, parse
 
 from .drive import HD, HERE, ROOT, SEED, click, key, point, post, save
 

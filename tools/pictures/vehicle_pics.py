@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pygame
 
-from game.dice import Dice
-from game.rules.vehicle_crits import vehicle_critical
+from game.core.dice import Dice
+from game.rules.damage.vehicle_crits import vehicle_critical
 from game.setup import new_game_from_scenario
-from game.ui.record_sheet import BG, record_sheet
+from game.ui.widgets.record_sheet import BG, record_sheet
 
 SHEET_SIZE = (400, 260)
 UNITS = [

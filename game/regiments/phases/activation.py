@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from types import MappingProxyType
 
-from ...actions import Action
+from game.core.actions import Action
+
 from ...core.phase import PhaseRules, Step
 from ..actions import (
     RegimentCharge,

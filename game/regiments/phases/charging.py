@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...actions import Event
+from game.core.actions import Event
+
 from ...core.phase import Step
 from ..charge import ChargeAnswer, resolve_charge
 from ..paths import World

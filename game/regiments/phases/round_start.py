@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 from types import MappingProxyType
 
-from ...actions import Action, Event
+from game.core.actions import Action, Event
+
 from ...core.phase import PhaseRules, Step
 from ..actions import RollFirstActivation
 from ..state import RegimentState

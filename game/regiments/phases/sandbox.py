@@ -24,7 +24,8 @@ from typing import ClassVar
 
 import numpy as np
 
-from ...actions import Action, Event
+from game.core.actions import Action, Event
+
 from ...core.phase import Handler, PhaseRules, Step
 from ..actions import (
     Countercharge,

@@ -13,9 +13,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+from game.core.dice import Dice, Roll
+from game.units.unit import Unit
+
 from ...board import Board
-from ...dice import Dice, Roll
-from ...units import Unit
 from .control import EVADING, control_roll, out_of_control, roll_control
 from .flight import CollisionCheck, Flight
 

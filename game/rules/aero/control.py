@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ...craft import Craft
-from ...dice import Dice, Roll
-from ...units import Unit
+from game.core.dice import Dice, Roll
+from game.units.craft import Craft
+from game.units.unit import Unit
 
 AVIONICS_DESTROYED = 3  # AERO-04: three avionics hits destroy them (+5)
 EVADING = "evading a collision"  # AERO-08

@@ -18,11 +18,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from game.core.dice import Roll
+from game.units.craft import THRUST_ABOVE_SAFE, Craft
+from game.units.unit import Unit
+
 from ...board import Board
-from ...craft import THRUST_ABOVE_SAFE, Craft
-from ...dice import Roll
 from ...hexgrid import Hex, neighbour
-from ...units import Unit
 from .control import ControlRoll, control_roll, out_of_control
 from .steps import AeroStep, AeroStepError, parse_aero_step
 

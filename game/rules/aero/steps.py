@@ -1,6 +1,6 @@
 """Step tokens of an aerospace move: ``T:n`` / ``T:-n`` (thrust), ``F``, ``L``, ``R``.
 
-Parsed apart from checking, like game.rules.steps, so a typo is reported as such and
+Parsed apart from checking, like game.rules.move.steps, so a typo is reported as such and
 never confused with an illegal move.
 """
 

@@ -12,9 +12,10 @@ import math
 
 import numpy as np
 
+from game.units.locations import ARMS, FRONT, LA, LEFT_SIDE, LEGS, REAR, RIGHT_SIDE, TURRET
+from game.units.unit import Unit
+
 from ...hexgrid import Hex, bearing
-from ...locations import ARMS, FRONT, LA, LEFT_SIDE, LEGS, REAR, RIGHT_SIDE, TURRET
-from ...units import Unit
 
 SQRT3 = math.sqrt(3.0)
 

@@ -7,8 +7,9 @@ LRMs group their hits in fives (CMB-23).
 
 from __future__ import annotations
 
+from game.units.mech import damage_groups
+
 from ...designs.model import Weapon
-from ...mech import damage_groups
 
 # salvo size -> missiles hit for 2D6 = 2..12
 CLUSTER: dict[int, tuple[int, ...]] = {

@@ -2,20 +2,21 @@
 (CMB-36, HEAT-09) and destroyed Mechs (CMB-37).
 
 Everything lands in the body's one record (hit slots, ammunition, locations); the counts
-the other rules read (gyro, hips, engine, sensors, ...) follow from it (game.critslots).
+the other rules read (gyro, hips, engine, sensors, ...) follow from it (game.units.critslots).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from ...critslots import AMMO_PREFIX, COCKPIT, ENGINE
+from game.core.dice import Dice
+from game.rules.piloting.falls import Event, event
+from game.units.critslots import AMMO_PREFIX, COCKPIT, ENGINE
+from game.units.locations import HEAD, LEGS, LOCATION_NAMES, TORSOS, TRANSFER
+from game.units.mech import HitResult, Location, MechBody, apply_hit
+from game.units.unit import Unit
+
 from ...designs import weapons_table
-from ...dice import Dice
-from ...locations import HEAD, LEGS, LOCATION_NAMES, TORSOS, TRANSFER
-from ...mech import HitResult, Location, MechBody, apply_hit
-from ...units import Unit
-from ..falls import Event, event
 
 PILOT_EXPLOSION = 2  # CMB-36 / HEAT-09: the feedback of an internal ammunition explosion
 

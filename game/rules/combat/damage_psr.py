@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...units import Unit
+from game.rules.piloting.psr import psr_base_modifiers
+from game.units.unit import Unit
+
 from ..options import TW, Rules
-from ..psr import psr_base_modifiers
 
 DAMAGE_PSR = 20  # PSR-08: 20+ damage points in one phase
 

@@ -17,9 +17,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from game.units.unit import Unit
+
 from ...board import Board
 from ...hexgrid import Hex, distance, from_cube, to_cube
-from ...units import Unit
 from .lines import crossing
 
 WOODS_HEIGHT = 2  # CMB-04

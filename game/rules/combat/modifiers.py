@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
+from game.rules.move.movement import attacker_modifier, target_modifier
+from game.units.locations import ARMS, HEAD
+from game.units.unit import Unit
+
 from ...designs.model import Weapon
 from ...hexgrid import distance
-from ...locations import ARMS, HEAD
-from ...units import Unit
 from ..aero import OUT_OF_CONTROL_TO_HIT, out_of_control
-from ..movement import attacker_modifier, target_modifier
 from ..options import TW, Rules
 from .los import Sight
 from .records import Movement

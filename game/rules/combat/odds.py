@@ -10,7 +10,7 @@ the dice exactly, never rolled.
   structure takes damage) or destroys it, and the chance the Mech is destroyed (head or
   centre torso gone, CMB-37): the exact distribution of the target's armour and structure
   after the volley, weapon by weapon and group by group as resolved in play, with damage
-  moving inward (CMB-28/29; the arithmetic of game.mech.apply_hit on plain tuples).
+  moving inward (CMB-28/29; the arithmetic of game.units.mech.apply_hit on plain tuples).
   A volley with more outcomes than it can follow in some milliseconds (``max_states``
   bodies, MAX_WORK groups placed) is counted location by location instead (``exact``
   False, numpy arrays): each side torso with the limbs that pass it damage, the head and
@@ -34,12 +34,13 @@ from typing import TypeVar
 
 import numpy as np
 
+from game.units.hittables import hit_location, punch_location
+from game.units.locations import CT, DEPENDENTS, HEAD, LEGS, LT, RT, TORSOS, TRANSFER
+from game.units.mech import MechBody
+from game.units.unit import Unit
+
 from ...designs import weapons_table
 from ...designs.model import Weapon
-from ...hittables import hit_location, punch_location
-from ...locations import CT, DEPENDENTS, HEAD, LEGS, LT, RT, TORSOS, TRANSFER
-from ...mech import MechBody
-from ...units import Unit
 from ..options import TW, Rules
 from .cluster import cluster_hits, missile_groups
 from .tohit import AttackOptions, WeaponOption
@@ -242,7 +243,7 @@ def _spread(dist: dict[Body, float], codes: tuple[str, ...], quad: bool, dmg: in
 
 def take_hit(b: Body, codes: tuple[str, ...], quad: bool, code: str, dmg: int,
              rear: bool) -> Body:  # fmt: skip
-    """One damage group on plain tuples, as game.mech.apply_hit does it (CMB-28/29/37)."""
+    """One damage group on plain tuples, as game.units.mech.apply_hit does it (CMB-28/29/37)."""
     locs, dead = list(b[0]), b[1]
     remaining = dmg
     while remaining > 0 and not dead:

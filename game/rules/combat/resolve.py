@@ -16,18 +16,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from game.core.dice import Dice, Roll
+from game.rules.damage.hull import motive_hit
+from game.rules.damage.vehicle_crits import vehicle_critical
+from game.rules.piloting.falls import CONSCIOUSNESS, PILOT_DEATH, Event, event
+from game.units.hittables import hit_location, punch_location
+from game.units.locations import HEAD, LEGS
+from game.units.mech import apply_hit
+from game.units.unit import Unit
+from game.units.vehicle import apply_vehicle_hit, vehicle_location
+
 from ...board import Board
 from ...designs import weapons_table
-from ...dice import Dice, Roll
-from ...hittables import hit_location, punch_location
-from ...locations import HEAD, LEGS
-from ...mech import apply_hit
-from ...units import Unit
-from ...vehicle import apply_vehicle_hit, vehicle_location
-from ..falls import CONSCIOUSNESS, PILOT_DEATH, Event, event
-from ..hull_damage import motive_hit
 from ..options import TW, Rules
-from ..vehicle_crits import vehicle_critical
 from .cluster import cluster_hits, missile_groups
 from .criticals import critical_check, destroyed_reason, struck_structure
 from .damage_psr import phase_psrs
@@ -228,7 +229,7 @@ def _add_phase(u: Unit, points: int) -> Unit:
 
 
 def _motive(target: Unit, side: str, dice: Dice) -> tuple[Unit, Event]:
-    """PSR-27 (game.rules.hull_damage.motive_hit), as a ``critical`` event."""
+    """PSR-27 (game.rules.damage.hull.motive_hit), as a ``critical`` event."""
     target, m = motive_hit(target, side, dice)
     ev = event("critical", None, unit=target.id, location="motive system", roll=m.roll.total,
                modifier=m.modifier, effect=m.effect)  # fmt: skip

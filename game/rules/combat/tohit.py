@@ -13,15 +13,16 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from game.units.loadout import Mount
+from game.units.locations import LA, LEGS, LOCATION_NAMES, RA
+from game.units.unit import Unit
+from game.units.vehicle import VehicleBody
+from game.units.vehicle_crits import ENGINE_FREE
+
 from ...board import Board
 from ...designs import weapons_table
 from ...designs.model import Weapon
 from ...hexgrid import distance
-from ...loadout import Mount
-from ...locations import LA, LEGS, LOCATION_NAMES, RA
-from ...units import Unit
-from ...vehicle import VehicleBody
-from ...vehicle_crits import ENGINE_FREE
 from ..options import TW, Rules
 from .arcs import in_arc, target_arc, target_side
 from .los import Sight, line_of_sight, viewer

@@ -14,8 +14,9 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
+from game.units.unit import Unit
+
 from ...board import Board
-from ...units import Unit
 from ..options import TW, Rules
 from .arcs import ARC_BY_HALF, ARC_NAMES, SIDE_BY_HALF, half_sectors, relative_half, torso_facing
 from .los import Sight, viewer

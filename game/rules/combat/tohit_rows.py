@@ -11,8 +11,9 @@ from typing import NamedTuple
 
 import numpy as np
 
+from game.units.unit import Unit
+
 from ...designs.model import Weapon
-from ...units import Unit
 from .arcs import ARC_NAMES, SIDE_NAMES
 from .los import Sight
 from .modifiers import BRACKET_MODIFIER, IMPOSSIBLE, Modifier, bracket_modifier, min_range_modifier

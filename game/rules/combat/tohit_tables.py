@@ -12,11 +12,12 @@ from functools import lru_cache
 
 import numpy as np
 
+from game.units.loadout import Mount
+from game.units.locations import ARMS, FRONT, LA, LEFT_SIDE, LEGS, REAR, RIGHT_SIDE, TURRET
+from game.units.unit import Unit
+
 from ...designs import weapons_table
 from ...designs.model import Weapon
-from ...loadout import Mount
-from ...locations import ARMS, FRONT, LA, LEFT_SIDE, LEGS, REAR, RIGHT_SIDE, TURRET
-from ...units import Unit
 from ..options import Rules
 from .arcs import ARC_INDEX
 from .los import Sight

@@ -7,6 +7,6 @@
 - :mod:`.options`: who may attack whom with what (:func:`~.options.physical_option`);
 - :mod:`.strike`: damage landing on a body (tables, critical checks, pilot hits);
 - :mod:`.resolve`: one attack with the dice, displacement and the domino effect
-  (game.rules.collide, the one mechanism for every displacement), PSRs and falls;
+  (game.rules.piloting.collide, the one mechanism for every displacement), PSRs and falls;
 - :mod:`.clubs`: severed limbs and trees as clubs (PHY-06).
 """

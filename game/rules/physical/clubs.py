@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from game.units.unit import Unit
+
 from ...board import Board
 from ...hexgrid import Hex
-from ...units import Unit
 from .limbs import limb_gone, lost_parts
 
 LIMB_KINDS = {"LA": "arm", "RA": "arm", "LL": "leg", "RL": "leg"}

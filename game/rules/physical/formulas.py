@@ -1,5 +1,5 @@
 """The death-from-above numbers shared by real DFAs (PHY-13/14) and accidental falls from
-above (PHY-17 treats a hit as a DFA): a leaf module, so game.rules.fromabove can use it
+above (PHY-17 treats a hit as a DFA): a leaf module, so game.rules.piloting.fromabove can use it
 without the rest of the physical attack rules."""
 
 from __future__ import annotations

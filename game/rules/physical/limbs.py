@@ -7,10 +7,10 @@ front legs (choice: LL/RL name the front-left and front-right legs).
 
 from __future__ import annotations
 
-from ...critslots import ACTUATOR_KEYS
-from ...loadout import Mount
-from ...locations import FLL, FRL
-from ...units import Unit
+from game.units.critslots import ACTUATOR_KEYS
+from game.units.loadout import Mount
+from game.units.locations import FLL, FRL
+from game.units.unit import Unit
 
 ARM_PARTS = ("shoulder", "upper_arm", "lower_arm", "hand")
 LEG_PARTS = ("hip", "upper_leg", "lower_leg", "foot")

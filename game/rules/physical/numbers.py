@@ -13,14 +13,15 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from ...units import Unit
-from ..collide import charge_damage
+from game.rules.move.movement import attacker_modifier
+from game.rules.piloting.collide import charge_damage
+from game.rules.piloting.psr import Modifier as PsrModifier
+from game.rules.piloting.psr import psr_base_modifiers
+from game.units.unit import Unit
+
 from ..combat.modifiers import MOVED, Modifier, immobile_reason, target_moved
 from ..combat.records import Movement
-from ..movement import attacker_modifier
 from ..options import TW, Rules
-from ..psr import Modifier as PsrModifier
-from ..psr import psr_base_modifiers
 from .formulas import (
     DFA_ATTACKER_REASON,
     DFA_TARGET_REASON,

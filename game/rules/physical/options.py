@@ -12,9 +12,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from game.units.unit import Unit
+
 from ...board import Board
 from ...hexgrid import Hex, distance, neighbour, ring
-from ...units import Unit
 from ..combat.arcs import arc_of, relative_angle, side_hit, target_arc
 from ..combat.los import line_of_sight, viewer
 from ..combat.modifiers import IMPOSSIBLE, Modifier, terrain_modifiers

@@ -4,7 +4,7 @@ Dice order (the referee contract): the to-hit roll, then the location rolls (the
 then for a charge or DFA the attacker's; critical checks and consciousness rolls follow
 each unit's locations), then the target's PSR, then the attacker's, then those of every
 unit the domino effect moved, then the dice of every fall (facing, locations, pilot roll)
-in that order. Displacement goes through game.rules.collide.chain, the one mechanism for
+in that order. Displacement goes through game.rules.piloting.collide.chain, the one mechanism for
 pushes, charges, deaths from above, skids and falls (PHY-18/19); a physical attack's
 chain is strict: when somebody cannot be pushed on (map edge, building, prohibited
 terrain, a hex 2+ levels up), nobody moves (choice), so no two units ever share a hex.
@@ -16,17 +16,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from game.core.dice import Dice, Roll
+from game.rules.move.diving import set_at
+from game.rules.piloting.collide import Shove, SlideWorld, chain, standable
+from game.rules.piloting.falls import Event, Outcome, apply_damage_groups, event, fall, pilot_roll
+from game.rules.piloting.psr import Modifier as PsrModifier
+from game.rules.piloting.psr import auto_fail_reason, psr_base_modifiers
+from game.units.unit import Unit
+
 from ...board import Board
-from ...dice import Dice, Roll
 from ...hexgrid import Hex, direction_to, distance, neighbour
-from ...units import Unit
-from ..collide import Shove, SlideWorld, chain, standable
 from ..combat.resolve import Group
-from ..diving import set_at
-from ..falls import Event, Outcome, apply_damage_groups, event, fall, pilot_roll
 from ..options import TW, Rules
-from ..psr import Modifier as PsrModifier
-from ..psr import auto_fail_reason, psr_base_modifiers
 from .numbers import DFA_FALL_LEVELS, dfa_miss_damage
 from .options import PhysicalOption
 from .records import CHARGE, CLUB, DFA, KICK, NAMES, NO_CONTEXT, PUSH, Context

@@ -5,7 +5,7 @@ located on its table: the 1D6 punch or kick table or the 2D6 normal table (a veh
 own 2D6 table). Dice order as for weapons: every location roll, then the critical checks
 (CMB-30, one per location whose structure was hurt), then the MechWarrior's consciousness
 rolls for head hits (PSR-19/20). Shared by the physical attacks and by accidental falls
-from above (PHY-17 treats a hit as a DFA, game.rules.fromabove).
+from above (PHY-17 treats a hit as a DFA, game.rules.piloting.fromabove).
 """
 
 from __future__ import annotations
@@ -13,15 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ...dice import Dice
-from ...hittables import hit_location, kick_location, punch_location
-from ...locations import HEAD
-from ...mech import apply_hit, damage_groups
-from ...units import Unit
+from game.core.dice import Dice
+from game.rules.damage.hull import hull_hits
+from game.rules.piloting.falls import Event, event
+from game.units.hittables import hit_location, kick_location, punch_location
+from game.units.locations import HEAD
+from game.units.mech import apply_hit, damage_groups
+from game.units.unit import Unit
+
 from ..combat.criticals import critical_check, destroyed_reason, struck_structure
 from ..combat.resolve import Group, pilot_rolls
-from ..falls import Event, event
-from ..hull_damage import hull_hits
 from ..options import TW, Rules
 
 

@@ -1,0 +1,320 @@
+"""The application: a window, a stack of screens and the session they share.
+
+Screens (start screen, deployment, play, menus) follow :class:`~game.ui.app.scene.Scene`:
+``handle(event) -> bool`` (whether it used the event), ``update(dt)`` and
+``draw(screen)``. An event goes to the top screen; an overlay that does not use it
+passes it on to the screen below (the menu and the load dialog are modal: they use every
+event). Overlays (menu, load dialog) draw over the screen below. Screens are opened by
+name (game.ui.app.registry), so no screen imports another. The App is the loop and the
+stack; the game, its undo line, the turns' starts and the toast are its
+:class:`~game.ui.app.session.Session` (``app.session``), which screens change only
+through :meth:`App.act`. The keys every screen shares (save, load, quit) are the App's
+first layer (:meth:`App.shared_key`).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pygame
+
+from game.core.actions import Action, Event
+from game.core.errors import UserFacingError
+from game.core.history import History
+from game.flow import Outcome
+from game.setup import forces_of
+from game.state import GameState
+from game.ui.app import registry as scenes
+from game.ui.app.scene import Scene
+from game.ui.app.session import QUICKSAVE, SANDBOX_FILE, Session, Toast
+from game.ui.map.view import map_path
+from game.ui.widgets.keys import ctrl
+
+
+class App:
+    """The window's loop and its stack of screens, over one :class:`Session`."""
+
+    def __init__(self, screen: pygame.Surface) -> None:
+        self.screen = screen
+        self.scenes: list[Scene] = []
+        self.running = True
+        self.session = Session()
+
+    # --- the session (the game, its undo line, the toast) --------------------------------
+    @property
+    def state(self) -> GameState | None:
+        return self.session.state
+
+    @state.setter
+    def state(self, state: GameState | None) -> None:
+        self.session.state = state
+
+    @property
+    def line(self) -> History[GameState] | None:
+        return self.session.line
+
+    @property
+    def toast(self) -> Toast | None:
+        return self.session.toast
+
+    @toast.setter
+    def toast(self, toast: Toast | None) -> None:
+        self.session.toast = toast
+
+    @property
+    def turn_starts(self) -> dict[int, GameState]:
+        return self.session.turn_starts
+
+    @property
+    def events_out(self) -> list[Event]:
+        return self.session.events_out
+
+    def notify(self, text: str, error: bool = False, seconds: float = 3.5) -> None:
+        self.session.notify(text, error, seconds)
+
+    def act(self, action: Action) -> Outcome | None:
+        """Apply an action (Session.act); None, with the reason as a toast, if refused."""
+        return self.session.act(action)
+
+    def advance(self) -> list[Event]:
+        return self.session.advance()
+
+    def undo(self) -> bool:
+        return self.session.undo()
+
+    def redo(self) -> bool:
+        return self.session.redo()
+
+    def reset(self) -> bool:
+        return self.session.reset()
+
+    @property
+    def over(self) -> str | None:
+        return self.session.over
+
+    def report_due(self) -> int | None:
+        return self.session.report_due()
+
+    # --- screens ----------------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    @property
+    def base(self) -> Scene | None:
+        """The lowest screen that is no overlay (the one the overlays draw over)."""
+        return next((s for s in self.scenes if not s.overlay), None)
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+
+    def pop(self) -> None:
+        if self.scenes:
+            self.scenes.pop()
+        if not self.scenes:
+            self.running = False
+
+    def replace_all(self, scene: Scene) -> None:
+        self.scenes = [scene]
+
+    def make(self, name: str, **options: object) -> Scene:
+        """A new screen of the kind called ``name`` (game.ui.app.registry)."""
+        return scenes.factory(name)(self, **options)
+
+    def open(self, name: str, **options: object) -> Scene:
+        """Push a new screen of the kind called ``name`` (game.ui.app.registry) and return it."""
+        scene = self.make(name, **options)
+        self.push(scene)
+        return scene
+
+    def open_once(self, name: str) -> None:
+        """Open ``name`` unless it is already the top screen."""
+        top = self.top
+        if top is None or getattr(top, "scene_name", None) != name:
+            self.open(name)
+
+    def show(self, name: str, **options: object) -> Scene:
+        """Make a new screen called ``name`` the only one."""
+        scene = self.make(name, **options)
+        self.replace_all(scene)
+        return scene
+
+    def new_game(self) -> None:
+        """The start screen with this game's map and forces (a rematch, or changes)."""
+        state = self.state
+        if state is None:
+            self.show("start")
+            return
+        path = map_path(state)
+        forces = forces_of(state)
+        self.show(
+            "start",
+            map_path=path if path is not None and path.suffix == ".tmx" else None,
+            forces=forces if any(forces.values()) else None,
+            turns=state.start.turn_limit,
+            rules=state.rules,
+        )
+
+    def show_report(self) -> bool:
+        """Open the end-of-turn summary (game.ui.scenes.hexes.summary) if one is due."""
+        turn = self.session.report_due()
+        if turn is None:
+            return False
+        self.session.summarised = turn
+        self.open("summary", turn=turn)
+        return True
+
+    def save(self, name: str = QUICKSAVE) -> Path | None:
+        if self.state is None:
+            return None
+        if self.line is not None:
+            return self.save_scenario()
+        return self.session.save_game(name)
+
+    def save_scenario(self, name: str = SANDBOX_FILE) -> Path | None:
+        """A sandbox as a scenario file in the save folder, with the attack its screen
+        shows (the base screen's ``question()``), for ``python main.py rules``."""
+        base = self.base
+        question = getattr(base, "question", None)
+        attacks, physical = question() if question is not None else ((), None)
+        return self.session.save_scenario(attacks, physical, name)
+
+    def load(self, path: Path) -> bool:
+        """Load a save, or open a scenario file as a sandbox; a damaged one is a message
+        and nothing changes."""
+        state = self.session.read(path)
+        if state is None:
+            return False
+        previous = self.state
+        try:
+            self.start_game(state)
+        except UserFacingError as e:  # e.g. the save's map cannot be drawn: name the save too
+            self.state = previous
+            self.notify(f"{path}: the saved game cannot be shown ({e})", error=True, seconds=6)
+            return False
+        self.notify(f"Loaded {path.name}")
+        return True
+
+    def follow_phase(self) -> bool:
+        """Open the screen of the phase the game is in now, if another screen shows it
+        (the movement screen hands over to the attack screen and back); True if it did."""
+        assert self.state is not None
+        name = scenes.scene_for_phase(str(self.state.phase))
+        base = self.base
+        if base is not None and getattr(base, "scene_name", None) == name:
+            return False
+        self.show(name)
+        return True
+
+    def start_game(self, state: GameState) -> None:
+        """Enter a game (Session.begin), then open the screen of the phase it is in
+        (deployment or the play screen)."""
+        self.session.begin(state)
+        assert self.state is not None
+        self.show(scenes.scene_for_phase(str(self.state.phase)))
+
+    # --- input ------------------------------------------------------------------------------
+    def shared_key(self, event: pygame.event.Event) -> bool:
+        """Ctrl+S / Ctrl+O / Ctrl+Q for every screen; True when the key was used. A screen
+        with ``save_own`` / ``load_own`` (the regiments screen) gets Ctrl+S / Ctrl+O itself."""
+        if event.type != pygame.KEYDOWN or not ctrl(event):
+            return False
+        if event.key == pygame.K_q:
+            self.running = False
+            return True
+        top = self.top
+        if event.key in (pygame.K_s, pygame.K_o) and hasattr(top, "save_own"):
+            # a screen that holds a game of another rule set saves and loads it itself
+            own = getattr(top, "save_own" if event.key == pygame.K_s else "load_own")
+            own()
+            return True
+        if event.key == pygame.K_s:
+            if self.state is None:
+                self.notify("Nothing to save yet: start or load a game first", error=True)
+            else:
+                self.save()
+            return True
+        if event.key == pygame.K_o:
+            self.open_once("load")
+            return True
+        return False
+
+    def dispatch(self, event: pygame.event.Event) -> bool:
+        """The event down the stack from the top until a screen uses it; an overlay that
+        does not use it passes it on, any other screen ends the walk. True if used."""
+        for scene in reversed(self.scenes):
+            if scene.handle(event):
+                return True
+            if not scene.overlay:
+                return False
+        return False
+
+    # --- the loop -------------------------------------------------------------------------
+    def resize(self) -> None:
+        self.screen = pygame.display.get_surface() or self.screen
+        for scene in self.scenes:
+            resize = getattr(scene, "resize", None)
+            if resize is not None:
+                resize()
+
+    def step(self, events: list[pygame.event.Event], dt: float, draw: bool = True) -> None:
+        """One frame: input to the top scene, update, draw (used by run and the tests)."""
+        for event in events:
+            if event.type == pygame.QUIT:
+                self.running = False
+                return
+            if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                self.resize()
+                continue
+            if self.shared_key(event):
+                continue
+            self.dispatch(event)
+            if not self.running:
+                return
+        if self.top is not None:
+            self.top.update(dt)
+        if draw:
+            self.draw()
+
+    def draw(self) -> None:
+        screen = self.screen
+        start = len(self.scenes) - 1
+        while start > 0 and self.scenes[start].overlay:
+            start -= 1
+        for scene in self.scenes[start:]:
+            scene.draw(screen)
+        self._draw_toast(screen)
+
+    def _draw_toast(self, screen: pygame.Surface) -> None:
+        from game.ui.widgets.fonts import font, ui_size
+
+        if self.toast is None:
+            return
+        text, until, error = self.toast
+        if time.monotonic() > until:
+            self.toast = None
+            return
+        size = ui_size(screen.get_height())
+        img = font(size + 2, True).render(text[:160], True, (255, 255, 255))
+        box = img.get_rect()
+        box.inflate_ip(size * 2, size)
+        box.midbottom = (screen.get_width() // 2, screen.get_height() - size * 9)
+        pygame.draw.rect(screen, (170, 40, 35) if error else (35, 110, 60), box, border_radius=8)
+        screen.blit(img, img.get_rect(center=box.center))
+
+    def run(self) -> int:
+        clock = pygame.time.Clock()
+        first = os.environ.get("HEXPLATE_FIRST_FRAME")  # benchmarks/startup.py
+        while self.running:
+            dt = clock.tick(60) / 1000.0
+            self.step(pygame.event.get(), dt)
+            if self.running:
+                pygame.display.flip()
+            if first:
+                Path(first).write_text(f"{time.time():.6f}\n")
+                first = None
+                if os.environ.get("HEXPLATE_QUIT_AFTER_FIRST_FRAME"):
+                    self.running = False
+        return 0

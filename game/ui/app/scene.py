@@ -1,0 +1,41 @@
+"""What the App's stack asks of a screen (design.md: an event handler says whether it
+consumed the event, as in Tuxemon's and pygame_gui's layers).
+
+``handle(event)`` returns True when the screen used the event; an overlay (``overlay =
+True``: it draws over the screen below) that returns False passes the event on down
+the stack (game.ui.app.app.App.dispatch). ``update(dt)`` runs once a frame for the top
+screen, ``draw(screen)`` for the top screen and the overlays above the base one.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import pygame
+
+
+class Scene(Protocol):
+    overlay: bool  # drawn over the screen below; passes on the events it does not use
+
+    def handle(self, event: pygame.event.Event) -> bool: ...
+    def update(self, dt: float) -> None: ...
+    def draw(self, screen: pygame.Surface) -> None: ...
+
+
+# The events a screen's input looks at; a base screen that routes one of them to its
+# keys, mouse or wheel counts it as used.
+INPUT_EVENTS = frozenset(
+    {
+        pygame.KEYDOWN,
+        pygame.KEYUP,
+        pygame.MOUSEMOTION,
+        pygame.MOUSEBUTTONDOWN,
+        pygame.MOUSEBUTTONUP,
+        pygame.MOUSEWHEEL,
+    }
+)
+
+
+def is_input(event: pygame.event.Event) -> bool:
+    """A key, a mouse button, a pointer move or the wheel."""
+    return event.type in INPUT_EVENTS

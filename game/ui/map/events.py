@@ -1,0 +1,42 @@
+"""The map-and-panels part of a screen's input, shared by the screens built on a MapView
+with a log panel (game.ui.scenes.hexes.targets, game.ui.scenes.hexes.flight.scene): a key goes to
+the screen, Space held pans, the wheel over the log scrolls it, the view pans and zooms, the pointer
+moves the hovered hex, a left click goes to the screen. Screens decide what comes before
+(help, dice pop-ups, the hand-off prompt)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+LOG_PAGE = 4  # rows a page key scrolls the log panel by
+
+
+def route(
+    scene: Any,
+    event: pygame.event.Event,
+    on_key: Callable[[pygame.event.Event], None],
+    on_click: Callable[[tuple[int, int]], None],
+    on_motion: Callable[[tuple[int, int]], None] | None = None,
+) -> None:
+    """One event on the map screen ``scene`` (its view, layout, log_view, panels, space,
+    mouse and hover); ``on_motion`` also hears a pointer move the view did not take."""
+    if event.type == pygame.KEYDOWN:
+        on_key(event)
+    elif event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
+        scene.space = False
+    elif scene.panels and scene.log_view.handle(event, scene.layout.log, LOG_PAGE):
+        pass
+    elif scene.view.handle(event, scene.space):
+        scene.hover = scene.view.hex_at(getattr(event, "pos", scene.mouse))
+    elif event.type == pygame.MOUSEMOTION:
+        scene.mouse = event.pos
+        scene.hover = scene.view.hex_at(event.pos)
+        if on_motion is not None:
+            on_motion(event.pos)
+    elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        on_click(event.pos)
+    elif event.type == pygame.MOUSEWHEEL and event.y:
+        scene.view.zoom(1 if event.y > 0 else -1, pygame.mouse.get_pos())

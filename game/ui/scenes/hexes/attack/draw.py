@@ -1,0 +1,367 @@
+"""Drawing the weapon attack screen (game.ui.scenes.hexes.attack.scene): the map with the line of
+sight and every enemy's best number, the weapon list with numbers or reasons, the heat the fire
+will build, the dice of the resolution."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pygame
+
+from game.flow import actor
+from game.phases.weapons import targets_of, to_declare
+from game.rules.heat import HeatReport
+from game.ui.map.anim import popup_surface
+from game.ui.widgets.fonts import font, log_size
+from game.ui.widgets.handoff import draw_handoff
+from game.ui.widgets.help import draw_help
+from game.ui.widgets.palette import BAD, BG, DIM, GOOD, TEXT, WARN
+from game.ui.widgets.panels import (
+    Button,
+    Row,
+    banner_surface,
+    draw_button,
+    rows_surface,
+    side_colour,
+    tooltip,
+)
+from game.ui.widgets.record_sheet import record_sheet
+from game.units.unit import heat_mp_penalty
+
+SELECT, TARGET, LOS_HEX, BLOCK, WOODS = (255, 255, 255), (235, 95, 85), (250, 215, 60), (
+    235, 60, 50), (110, 200, 110)  # fmt: skip
+ATTACK_KEYS: tuple[tuple[str, str], ...] = (
+    ("Click a ringed unit, N", "select the unit that fires (N: the next one)"),
+    ("Click an enemy, Tab", "make it the target (the first one is the primary target)"),
+    ("1 .. 9, click a weapon", "fire that weapon at the target, or not"),
+    ("Q / E  or  [ / ]", "twist the torso left / right (two-legged Mechs, CMB-09)"),
+    ("Enter", "declare the attacks; H holds fire"),
+    ("Hover a number", "its modifiers, each with its rule"),
+    ("Esc", "drop the selection; again: the menu"),
+    ("Middle drag, arrows, wheel", "pan and zoom"),
+    ("Ctrl+S / Ctrl+O / F1", "save / load / this help"),
+)
+
+
+ATTACK_BUTTONS = (("declare", "Declare (Enter)", True), ("hold", "Hold fire (H)", False),
+                  ("left", "Twist L (Q)", False), ("right", "Twist R (E)", False))  # fmt: skip
+
+
+def draw_attack(scene: Any, screen: pygame.Surface) -> None:
+    """One frame. What does not change from frame to frame is kept in ``scene.cache``,
+    keyed by what it shows: the side to act, the rings, the badge numbers, the banner, the
+    side panel (unit, weapon list, heat projection, buttons), the log, the tooltip."""
+    state, view = scene.state, scene.view
+    view.sync(state.board)
+    view.draw_map(screen)
+    plan = scene.plan
+    target = plan.target if plan is not None else None
+    side = scene.cache.get("actor", id(state), lambda: actor(state))
+    shown = _hovered_enemy(scene, side) or target
+    if plan is not None and shown is not None:
+        _draw_los(scene, screen, shown)
+    unit = plan.unit_id if plan is not None else None
+    rings = scene.cache.get("rings", (id(state), side, unit, target),
+                            lambda: _rings(state, side, unit, target))  # fmt: skip
+    view.draw_units(screen, state.units, ring=rings)
+    if plan is not None:
+        _draw_badges(scene, screen)
+    lay = scene.layout
+    extra = f"- {plan.unit_id} fires" if plan is not None else ""
+    key = (id(state), extra, lay.banner.size, lay.size)
+    banner = scene.cache.get(
+        "banner", key, lambda: banner_surface(state, extra, lay.banner, lay.size)
+    )
+    screen.blit(banner, lay.banner.topleft)
+    if scene.panels:
+        _draw_side(scene, screen, shown)
+        draw_log(scene, screen)
+    _draw_row_tip(scene, screen, shown)
+    if scene.popups:
+        img = popup_surface(scene.popups[0][0], lay.size)
+        screen.blit(img, img.get_rect(center=lay.map.center))
+    elif scene.handoff is not None:
+        draw_handoff(scene, screen)
+    if scene.help:
+        draw_help(screen, "Weapon attacks", getattr(scene, "help_keys", ATTACK_KEYS))
+    debug_layout(scene)
+
+
+def debug_layout(scene: Any) -> None:
+    """HEXPLATE_DEBUG_LAYOUT (the Xvfb tests): where hexes are, and what the screen waits
+    for (phase, side, hand-off, dice still to show, the selection, the actions so far)."""
+    if not os.environ.get("HEXPLATE_DEBUG_LAYOUT") or not scene.writes_layout:
+        return  # asking who acts costs a frame's worth of rules; a hosted view writes none
+    state = scene.state
+    plan = scene.plan
+    scene.view.write_debug_layout(state.units, {
+        "phase": state.phase, "side_to_act": actor(state), "handoff": scene.handoff,
+        "popups": len(scene.popups), "selected": plan.unit_id if plan is not None else None,
+        "actions": len(state.history), "turn": state.turn,
+        "screen": getattr(scene.app.top, "scene_name", None),
+    })  # fmt: skip
+
+
+def _rings(state: Any, side: str | None, unit: str | None,
+           target: str | None) -> dict[str, tuple[int, int, int]]:  # fmt: skip
+    """Who is ringed: the side's units still to declare, the selected one, its target."""
+    rings = {u.id: side_colour(side) for u in to_declare(state, side)} if side else {}
+    if unit is not None:
+        rings[unit] = SELECT
+        if target is not None:
+            rings[target] = TARGET
+    return rings
+
+
+def _hovered_enemy(scene: Any, side: str | None) -> str | None:
+    """The unit under the mouse when it is not on the firing unit's side (in the sandbox
+    nobody's turn: the attacker's side decides)."""
+    a = scene.attacker()
+    if a is None or scene.hover is None:
+        return None
+    here = next((u for u in scene.state.units if u.at == scene.hover), None)
+    if here is None or here.side == (a.side if side is None else side):
+        return None
+    return here.id
+
+
+def _draw_los(scene: Any, screen: pygame.Surface, target: str) -> None:
+    """The line of sight hex by hex: the hexes it crosses, the woods that count, the hex
+    that blocks it (CMB-02..05)."""
+    opts = scene.options(target)
+    a, t = scene.attacker(), scene.state.unit(target)
+    if opts is None or a is None or t is None:
+        return
+    view, sight = scene.view, opts.sight
+    board = scene.state.board
+    for h in sight.intervening:
+        colour = WOODS if board.woods[h.row, h.col] else LOS_HEX
+        view.renderer.outline(screen, view.camera, h, colour, 2)
+    if sight.blocked_by is not None:
+        view.renderer.outline(screen, view.camera, sight.blocked_by, BLOCK, 4)
+    colour = LOS_HEX if sight.los else BLOCK
+    pygame.draw.line(screen, colour, view.centre(a.at), view.centre(t.at), 3)
+
+
+def _draw_badges(scene: Any, screen: pygame.Surface) -> None:
+    """Each enemy: its best to-hit number, or dimmed with an x when nothing can reach it."""
+    zoom = scene.view.camera.zoom
+    size = max(11, round(22 * zoom))
+    r = max(9, round(16 * zoom))
+    state, unit = scene.state, scene.plan.unit_id
+    for t in scene.cache.get("targets", (id(state), unit), lambda: targets_of(state, unit)):
+        opts = scene.options(t.id)
+        best = opts.best() if opts is not None else None
+        cx, cy = scene.view.centre(t.at)
+        if best is None:
+            dim = scene.cache.get("dim", r, lambda: _dim(r))
+            screen.blit(dim, (cx - r * 2, cy - r * 2))
+            text, bg = "x", (70, 70, 74)
+        else:
+            text, bg = str(best), (GOOD if best <= 7 else WARN if best <= 9 else BAD)
+        at = (cx + r, cy - r * 2)
+        pygame.draw.circle(screen, bg, at, r)
+        pygame.draw.circle(screen, (20, 20, 22), at, r, 2)
+        img = scene.cache.get(f"badge {text}", size, lambda t=text: _badge_text(t, size))
+        screen.blit(img, img.get_rect(center=at))
+
+
+def _badge_text(text: str, size: int) -> pygame.Surface:
+    return font(size, True).render(text, True, (20, 20, 22))
+
+
+def _dim(r: int) -> pygame.Surface:
+    dim = pygame.Surface((r * 4, r * 4), pygame.SRCALPHA)
+    pygame.draw.circle(dim, (10, 10, 12, 150), (r * 2, r * 2), r * 2)
+    return dim
+
+
+def _draw_side(scene: Any, screen: pygame.Surface, shown: str | None) -> None:
+    """The side panel, one cached surface per content: the unit, the weapon list (rows are
+    remembered so a click toggles them), the heat projection and the buttons."""
+    lay, plan = scene.layout, scene.plan
+    rect = lay.side
+    hovered = next((i for i, b in enumerate(scene.buttons) if b.rect.collidepoint(scene.mouse)),
+                   -1)  # fmt: skip
+    fire = frozenset((t, frozenset(ws)) for t, ws in plan.fire.items()) if plan else None
+    extra = scene.panel_extra() if hasattr(scene, "panel_extra") else None  # sandbox odds on
+    key = (id(scene.state), plan.unit_id if plan else None, plan.twist if plan else 0,
+           plan.target if plan else None, fire, shown, scene.hover_row, hovered, rect.size,
+           lay.size, extra)  # fmt: skip
+    surf, rows, buttons = scene.cache.get(
+        "side", key, lambda: _side_surface(scene, shown, rect, hovered)
+    )
+    scene.rows, scene.buttons = rows, buttons
+    screen.blit(surf, rect.topleft)
+
+
+def _side_surface(scene: Any, shown: str | None, rect: pygame.Rect,
+                  hovered: int) -> tuple[pygame.Surface, list[Any], list[Button]]:  # fmt: skip
+    """The panel drawn at (0, 0); the weapon rows and buttons it returns are in screen
+    coordinates."""
+    size = scene.layout.size
+    surf = pygame.Surface(rect.size)
+    local = pygame.Rect(0, 0, rect.w, rect.h)
+    pygame.draw.rect(surf, BG, local)
+    a = scene.attacker()
+    if a is None:
+        rows: list[Row] = [
+            ("No unit selected", TEXT, True),
+            ("Click one of your ringed units to plan its fire.", DIM, False),
+        ]
+        surf.blit(rows_surface(rows, size, rect.w), (0, 0))
+        return surf, [], []
+    y = draw_sheet(scene, surf, a, local, rect.h - size * 22)  # the weapons come first
+    y, weapon_rows = _draw_weapons(scene, surf, shown, local, y, size)
+    heat = scene.heat()
+    if heat is not None:
+        img = rows_surface(heat_rows(heat), size, rect.w)
+        surf.blit(img, (0, y))
+        y += img.get_height()
+    more = scene.more_rows(shown) if hasattr(scene, "more_rows") else []  # the sandbox's odds
+    if more:
+        surf.blit(rows_surface(more, size, rect.w), (0, y))
+    buttons = _draw_buttons(scene, surf, local, size, hovered)
+    shift = rect.topleft
+    return (surf, [(r.move(shift), i) for r, i in weapon_rows],
+            [Button(b.rect.move(shift), b.action, b.label, b.active) for b in buttons])  # fmt: skip
+
+
+def draw_sheet(scene: Any, screen: pygame.Surface, unit: Any, rect: pygame.Rect, room: int) -> int:
+    """The unit's record sheet at the top of the side panel when it fits in ``room``
+    pixels, else its name line; returns the y below it."""
+    size = scene.layout.size
+    small = max(11, size - 3)
+    sheet = scene.cache.get("sheet", (id(scene.state), unit.id, rect.w, size),
+                            lambda: record_sheet(scene.state, unit, rect.w, small))  # fmt: skip
+    if sheet.get_height() > room:
+        sheet = rows_surface([(f"{unit.id}  {unit.name or unit.kind}", TEXT, True)], size, rect.w)
+    screen.blit(sheet, (rect.x, rect.y))
+    return rect.y + sheet.get_height()
+
+
+def draw_log(scene: Any, screen: pygame.Surface) -> None:
+    """The report, as far as the dice have been shown (game.ui.widgets.log_view)."""
+    lay, state, upto = scene.layout, scene.state, scene.log_upto()
+    size = log_size(screen.get_height())
+    key = (id(state.log), len(state.log), lay.log.size, size, upto, scene.log_view.offset)
+    screen.blit(scene.cache.get("log", key, lambda: _log_panel(scene, lay.log.size, size, upto)),
+                lay.log.topleft)  # fmt: skip
+
+
+def _log_panel(scene: Any, wh: tuple[int, int], size: int, upto: int | None) -> pygame.Surface:
+    """The log panel drawn once until the log, the rows shown or the scroll change."""
+    panel = pygame.Surface(wh)
+    scene.log_view.draw(panel, panel.get_rect(), scene.state, size, upto)
+    return panel
+
+
+def _draw_weapons(scene: Any, surf: pygame.Surface, shown: str | None, rect: pygame.Rect,
+                  y: int, size: int) -> tuple[int, list[tuple[pygame.Rect, int]]]:  # fmt: skip
+    """One row per weapon: [x] chosen, its number or why it cannot fire."""
+    out: list[tuple[pygame.Rect, int]] = []
+    if shown is None:
+        why = scene.no_target() if hasattr(scene, "no_target") else "No target: click an enemy"
+        img = rows_surface([(why, DIM, False)], size, rect.w)
+        surf.blit(img, (rect.x, y))
+        return y + img.get_height(), out
+    opts = scene.options(shown)
+    if opts is None:
+        return y, out
+    s = opts.sight
+    head = f"Target {shown}: range {s.range}, {opts.arc} arc, hits its {opts.side}"
+    if scene.plan.target != shown:
+        head += " (hover)"
+    title = rows_surface([(head, TEXT, True)] + ([(s.reason or "no line of sight", BAD, False)]
+                                                  if not s.los else []), size, rect.w)  # fmt: skip
+    surf.blit(title, (rect.x, y))
+    y += title.get_height()
+    chosen = scene.plan.fire.get(shown, set()) if scene.plan.target == shown else set()
+    f = font(size)
+    line = f.get_linesize() + 2
+    for w in opts.weapons:
+        mark = "[x]" if w.index in chosen else "[ ]"
+        if w.fires:
+            text, colour = (
+                f"{mark} {w.index + 1} {w.name} ({w.location}) {w.bracket}: {w.target}",
+                TEXT,
+            )
+        elif w.can_fire:
+            text, colour = f"    {w.index + 1} {w.name} ({w.location}): impossible (12+)", DIM
+        else:
+            text, colour = f"    {w.index + 1} {w.name} ({w.location}): {w.why_not}", DIM
+        if w.fires and hasattr(scene, "row_note"):  # the sandbox's what-if odds
+            text += scene.row_note(shown, w)
+        r = pygame.Rect(rect.x + 4, y, rect.w - 8, line)
+        if scene.hover_row == w.index:
+            pygame.draw.rect(surf, (45, 48, 55), r, border_radius=4)
+        img = f.render(_fit(f, text, r.w - 8), True, colour)
+        surf.blit(img, (r.x + 4, r.y + 1))
+        out.append((r, w.index))
+        y += line
+    return y + size // 2, out
+
+
+def _fit(f: pygame.font.Font, text: str, width: int) -> str:
+    while text and f.size(text)[0] > width:
+        text = text[:-2] + "…"
+        if text == "…":
+            break
+    return text
+
+
+def heat_rows(r: HeatReport) -> list[Row]:
+    """The heat projection: what the fire and the move build against what the sinks shed,
+    and what the new level brings (HEAT-05..09)."""
+    built = r.movement + r.weapons + r.engine + r.other
+    rows: list[Row] = [(f"Heat {r.heat_before} +{built} (fire {r.weapons}, move {r.movement}"
+                        f"{', engine ' + str(r.engine) if r.engine else ''}) -{r.dissipated}"
+                        f" sinks = {r.heat_after}", TEXT, True)]  # fmt: skip
+    effects = []
+    if heat_mp_penalty(r.heat_after):
+        effects.append(f"walk -{heat_mp_penalty(r.heat_after)}")
+    if r.shutdown == "automatic":
+        effects.append("automatic shutdown")
+    elif r.shutdown is not None:
+        effects.append(f"shutdown avoid {r.shutdown}+")
+    if r.ammo_explosion is not None:
+        effects.append(f"ammo explosion avoid {r.ammo_explosion}+")
+    colour = GOOD if not effects else (BAD if r.shutdown is not None else WARN)
+    rows.append(("Next turn: " + (", ".join(effects) if effects else "no heat effects"),
+                 colour, False))  # fmt: skip
+    return rows
+
+
+def _draw_buttons(scene: Any, surf: pygame.Surface, rect: pygame.Rect, size: int,
+                  hovered: int) -> list[Button]:  # fmt: skip
+    bh = round(size * 1.9)
+    y = rect.bottom - bh - size // 2
+    specs = getattr(scene, "attack_buttons", ATTACK_BUTTONS)
+    w = (rect.w - size * 3) // 2
+    buttons = []
+    for i, (action, label, active) in enumerate(specs):
+        x = rect.x + size + (i % 2) * (w + size)
+        yy = y - (1 - i // 2) * (bh + size // 3)
+        b = Button(pygame.Rect(x, yy, w, bh), action, label, active)
+        buttons.append(b)
+        draw_button(surf, b, size, i == hovered)
+    return buttons
+
+
+def _draw_row_tip(scene: Any, screen: pygame.Surface, shown: str | None) -> None:
+    """The hovered weapon row's modifiers, each with its value and rule."""
+    if scene.hover_row is None or shown is None:
+        return
+    opts = scene.options(shown)
+    w = next((w for w in opts.weapons if w.index == scene.hover_row), None) if opts else None
+    if w is None or not w.modifiers:
+        return
+    size = scene.layout.size
+    rows: list[Row] = [(f"{w.name}: {w.target if w.fires else 'cannot fire'}", WARN, True)]
+    rows += [(f"{m.reason}  {m.value:+d}  ({m.rule})", TEXT, False) for m in w.modifiers]
+    tip = scene.cache.get("tip", (rows, size), lambda: tooltip(rows, size - 2, size * 20))
+    mx, my = scene.mouse
+    right = min(mx - 12, scene.layout.side.x - 4)  # left of the panel: the rows stay readable
+    x = max(0, min(right - tip.get_width(), screen.get_width() - tip.get_width()))
+    screen.blit(tip, (x, min(my + 12, screen.get_height() - tip.get_height())))

@@ -1,0 +1,255 @@
+"""Deployment: each side in turn places its units by clicking hexes of its zone.
+
+The zone (from the map's object layer, else the map edges) is shaded in the side's
+colour; the next unit follows the mouse as a ghost counter, turned with the wheel or
+Q / E. A click sends ``Deploy``; a refusal (occupied, prohibited terrain) is shown.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pygame
+
+from game.flow import phase_of
+from game.hexgrid import Hex
+from game.narrate import skills
+from game.phases.actions import Deploy
+from game.phases.deployment import deploying_side, to_deploy
+from game.rules.deploy import legal_deploy_hexes
+from game.ui.app.app import App
+from game.ui.app.registry import for_phase, register
+from game.ui.app.scene import is_input
+from game.ui.map import overlays
+from game.ui.map.sprites import draw_unit
+from game.ui.map.view import MapView, tiles_for, unit_under
+from game.ui.widgets.fonts import log_size, place
+from game.ui.widgets.handoff import HANDOFF_GRACE, draw_handoff
+from game.ui.widgets.help import DEPLOY_KEYS, draw_help, help_key
+from game.ui.widgets.hud import show_tip
+from game.ui.widgets.keys import is_confirm
+from game.ui.widgets.log_view import LogView
+from game.ui.widgets.palette import DIM, TEXT
+from game.ui.widgets.panels import (
+    PanelCache,
+    banner_surface,
+    rows_surface,
+    screen_layout,
+    side_colour,
+    tooltip,
+)
+from game.ui.widgets.unit_tip import tip_rows
+from game.units.unit import MOVES_ONLY, Unit
+
+
+class DeployScene:
+    overlay = False
+    scene_name = "deploy"
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        s = app.state
+        self.view = MapView(s.start_board or s.board, tiles_for(s))
+        self.cache = PanelCache()
+        self.facing = 0
+        self.hover: Hex | None = None
+        self.mouse = (0, 0)
+        self.help = False
+        self.space = False
+        self.handoff: str | None = deploying_side(s)
+        self.placed: tuple[float, tuple[int, int]] = (0.0, (0, 0))  # last placing click
+        self.zone_key: Any = None
+        self.zone = overlays.EMPTY
+        self.log_view = LogView()
+        self.resize(fit=True)
+        self._default_facing()
+        self.focus_zone()
+
+    def focus_zone(self) -> None:
+        """The starting view: the deploying side's whole zone in view."""
+        self.view.fit_hexes(self.legal())
+
+    @property
+    def state(self):
+        return self.app.state
+
+    def resize(self, fit: bool = False) -> None:
+        w, h = self.app.screen.get_size()
+        self.layout = screen_layout(w, h, True)
+        self.view.set_view(self.layout.map, fit=fit)
+        self.cache.clear()
+
+    def _default_facing(self) -> None:
+        """Face the middle of the map: side placing on the west faces SE, east faces SW."""
+        side = deploying_side(self.state)
+        waiting = to_deploy(self.state, side) if side else ()
+        unit = waiting[0] if waiting else None
+        if unit is None:
+            return
+        hexes = legal_deploy_hexes(
+            self.state.board, side, self.state.units, unit.kind, unit, self.state.rules
+        )
+        if hexes:
+            mean = sum(h.col for h in hexes) / len(hexes)
+            self.facing = 2 if mean < self.state.board.width / 2 else 4
+
+    def legal(self) -> frozenset[Hex]:
+        s = self.state
+        side = deploying_side(s)
+        waiting = to_deploy(s, side) if side else ()
+        if not waiting:
+            return frozenset()
+        return frozenset(
+            legal_deploy_hexes(s.board, side, s.units, waiting[0].kind, waiting[0], s.rules)
+        )
+
+    def place(self, h: Hex | None) -> None:
+        s = self.state
+        side = deploying_side(s)
+        waiting = to_deploy(s, side) if side else ()
+        if h is None or not waiting:
+            return
+        if self.app.act(Deploy(waiting[0].id, h, self.facing)) is None:
+            return
+        self.zone_key = None
+        if Deploy not in phase_of(self.app.state).handlers:  # every unit is down
+            self.app.start_game(self.app.state)
+            return
+        if deploying_side(self.app.state) != side:
+            self.handoff = deploying_side(self.app.state)
+            self._default_facing()
+            self.focus_zone()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if help_key(self, event):
+            return True
+        if self.help:
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+                self.help = False
+            return True
+        if self.handoff is not None:
+            if event.type == pygame.MOUSEBUTTONDOWN or is_confirm(event):
+                t, (px, py) = self.placed
+                pos = getattr(event, "pos", None)
+                if (
+                    pos
+                    and time.monotonic() - t < HANDOFF_GRACE
+                    and abs(pos[0] - px) + abs(pos[1] - py) <= 8
+                ):
+                    self.placed = (0.0, (0, 0))  # a double click on the last placement
+                    return True
+                self.handoff = None
+            return True
+        if self.view.handle(event, self.space):
+            return True
+        page = max(1, self.log_view.visible_rows(self.layout.log.h, self.layout.size) - 1)
+        if self.log_view.handle(event, self.layout.log, page):
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_f, pygame.K_HOME):
+                self.view.fit_map()
+            elif event.key == pygame.K_l:
+                self.app.open("log")
+            elif event.key == pygame.K_SPACE:
+                self.space = True
+            elif event.key == pygame.K_q:
+                self.facing = (self.facing - 1) % 6
+            elif event.key == pygame.K_e:
+                self.facing = (self.facing + 1) % 6
+            elif event.key == pygame.K_ESCAPE:
+                self.app.open("menu")
+        elif event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
+            self.space = False
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self.hover = self.view.hex_at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.placed = (time.monotonic(), event.pos)
+            self.place(self.view.hex_at(event.pos))
+        elif event.type == pygame.MOUSEWHEEL and event.y:
+            if pygame.key.get_mods() & pygame.KMOD_CTRL:
+                self.view.zoom(1 if event.y > 0 else -1, pygame.mouse.get_pos())
+            else:
+                self.facing = (self.facing + (1 if event.y < 0 else -1)) % 6
+        return is_input(event)
+
+    def update(self, dt: float) -> None:
+        self.view.held_keys(dt)
+
+    def draw(self, screen: pygame.Surface) -> None:
+        s, view, lay = self.state, self.view, self.layout
+        view.sync(s.board)  # a renderer shared with an earlier game shows this board
+        view.draw_map(screen)
+        side = deploying_side(s)
+        key = (id(s), view.camera.zoom)
+        if key != self.zone_key:
+            self.zone_key = key
+            self.zone = overlays.zone_layer(view.layout, self.legal(), side_colour(side))
+        self.zone.draw(screen, view.camera)
+        view.draw_units(screen, s.units)
+        waiting = to_deploy(s, side) if side else ()
+        if self.hover is not None and waiting and self.handoff is None:
+            ok = self.hover in self.legal()
+            view.renderer.outline(
+                screen, view.camera, self.hover, (255, 246, 192) if ok else (225, 45, 45), 3
+            )
+            if ok:
+                draw_unit(
+                    screen,
+                    waiting[0],
+                    view.centre(self.hover),
+                    view.camera.zoom,
+                    facing=self.facing,
+                )
+        banner = self.cache.get(
+            "banner", (id(s), lay.banner.size), lambda: banner_surface(s, "", lay.banner, lay.size)
+        )
+        screen.blit(banner, lay.banner.topleft)
+        rows = [(f"Deployment: side {side}", TEXT, True)]
+        if waiting:
+            u = waiting[0]
+            rows += [
+                (f"Next: {u.id} {u.name or u.kind}", TEXT, False),
+                (f"{u.tons} t, walk {u.walk_mp()} run {u.run_mp()} jump {u.jump_mp()}", DIM, False),
+                (f"Pilot {skills(u.gunnery, u.piloting)} (gunnery / piloting)", DIM, False),
+                *([(f"Infantry: {MOVES_ONLY}", DIM, False)] if u.kind == "infantry" else []),
+                (f"{len(waiting)} unit(s) left to place", DIM, False),
+                (_place_hint(u), DIM, False),
+            ]
+        side_panel = self.cache.get(
+            "side", (id(s), lay.side.size), lambda: rows_surface(rows, lay.size, lay.side.w)
+        )
+        pygame.draw.rect(screen, (27, 29, 33), lay.side)
+        place(screen.subsurface(lay.side), side_panel, (0, 0), "deployment panel")
+        self.log_view.draw(screen, lay.log, s, log_size(screen.get_height()))
+        self._draw_tip(screen)
+        if self.handoff is not None:
+            draw_handoff(self, screen)
+        if self.help:
+            draw_help(screen, "Deployment", DEPLOY_KEYS)
+        view.write_debug_layout(s.units, {"phase": s.phase, "side_to_act": side})
+
+    def _draw_tip(self, screen: pygame.Surface) -> None:
+        """Hovering a unit already placed: what it is."""
+        if self.hover is None or self.handoff is not None:
+            return
+        unit = unit_under(self.state, self.hover)
+        if unit is None or not self.layout.map.collidepoint(self.mouse):
+            return
+        size = self.layout.size
+        tip = self.cache.get(
+            "tip", (id(self.state), unit.id, size),
+            lambda: tooltip(tip_rows(self.state, unit), size - 2, size * 20),
+        )  # fmt: skip
+        show_tip(screen, tip, self.mouse)
+
+
+def _place_hint(u: Unit) -> str:
+    if not u.has_facing:  # MOV-16
+        return "Click a shaded hex to place it (infantry: no facing)."
+    return "Click a shaded hex to place it; wheel or Q / E turns it first."
+
+
+register("deploy", DeployScene)
+for_phase("deployment", "deploy")  # this is the deployment phase's screen

@@ -1,0 +1,4 @@
+"""The aerospace movement screen: :mod:`.scene` sets a
+flier's thrust and turns, :mod:`.plan` holds the flight being planned, :mod:`.draw`
+draws its path and the panel.
+"""

@@ -1,0 +1,99 @@
+"""The movement screen's Tactical Operations commands (the tacops option, ADV-01..16):
+crawl (K), careless movement on / off (X), hull-down (H) and physical attack defence (D).
+
+Like game.ui.scenes.hexes.movement.act, every change to the game is an action sent through
+``App.act`` (a CommitMove); what is legal is the rules' answer (game.rules.move.tacops,
+game.rules.move.movement),
+shown as the screen's notice when the rules refuse.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules.move.tacops import careless_error, crawl_error, defend_error
+from game.ui.scenes.hexes.movement.act import send
+from game.ui.scenes.hexes.movement.plan import Plan
+
+CARELESS_NOTE = "careless: extra terrain MP ignored, a roll after each such hex"
+NEEDS_OPTION = "needs the Tactical Operations option (start screen: Ctrl+T, or --tacops)"
+
+
+def _unit(scene: Any, what: str) -> Any:
+    """The planned unit when the option is on, else None (the reason shown)."""
+    if not scene.state.rules.tacops:
+        scene.app.notify(f"{what} {NEEDS_OPTION}", error=True)
+        return None
+    plan = scene.plan
+    if plan is None:
+        scene.app.notify("Select one of your units first", error=True)
+        return None
+    return scene.state.unit(plan.unit_id)
+
+
+def mode_refusal(scene: Any, unit: Any, mode: str) -> str | None:
+    """Why the screen cannot plan ``mode`` for the unit (crawl: ADV-03), or None."""
+    if mode != "crawl":
+        return None
+    if not scene.state.rules.tacops:
+        return f"Crawling {NEEDS_OPTION}"
+    return crawl_error(unit)
+
+
+def toggle_careless(scene: Any) -> None:
+    """X: the plan's path careless (ADV-05: extra MP ignored, a PSR after each such hex)
+    or careful again; waypoints are dropped (their MP change)."""
+    u = _unit(scene, "Careless movement")
+    if u is None:
+        return
+    plan = scene.plan
+    if plan.mode not in ("walk", "run"):
+        scene.app.notify(f"a {plan.mode} cannot be careless: walk or run (ADV-05)", error=True)
+        return
+    err = careless_error(u, plan.mode)
+    if err:
+        scene.app.notify(err, error=True)
+        return
+    scene.plan = Plan(plan.unit_id, plan.mode, careless=not plan.careless)
+    word = CARELESS_NOTE if scene.plan.careless else "careful"
+    scene.app.notify(f"{u.id} moves {word}")
+    scene._update_hover(scene.mouse)
+
+
+def _mode_for_posture(scene: Any, plan: Plan) -> str:
+    busy = scene.state.underway
+    if busy is not None and busy.unit_id == plan.unit_id:
+        return busy.mode
+    return "walk" if plan.mode in ("jump", "crawl") else plan.mode
+
+
+def hull_down(scene: Any) -> None:
+    """H: standing, go hull-down at the end of the path shown (2 MP, ADV-11/12); prone, go
+    hull-down at once (1 MP + leg actuators, ADV-14) and go on; hull-down, leave it (2 MP,
+    a biped rolls: ADV-12) and go on while MP remain."""
+    u = _unit(scene, "Hull-down")
+    if u is None:
+        return
+    plan = scene.plan
+    mode = _mode_for_posture(scene, plan)
+    careless = plan.careless and plan.mode == mode  # the rest of the move stays careless
+    if u.hull_down:
+        send(scene, u.id, mode, ("H-",), partial=True, careless=careless)
+    elif u.prone:
+        send(scene, u.id, mode, (f"H:{u.facing}",), partial=True, careless=careless)
+    else:
+        path = plan.current_steps(scene.state) if plan.mode == mode else None
+        send(scene, u.id, mode, tuple(path or ()) + ("H",), careless=plan.careless)
+
+
+def defend(scene: Any) -> None:
+    """D: declare physical attack defence (ADV-01): no movement now, the walking MP in
+    the physical attack phase, no charge or death from above against it (ADV-02)."""
+    u = _unit(scene, "Physical attack defence")
+    if u is None:
+        return
+    err = defend_error(u)
+    if err:
+        scene.app.notify(err, error=True)
+        return
+    send(scene, u.id, "defend", ())

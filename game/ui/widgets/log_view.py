@@ -1,0 +1,254 @@
+"""The game log as a report: the narrated lines (game.narrate) with a divider for each
+turn and for each unit's move, coloured by outcome, scrollable.
+
+:func:`report_lines` turns the state's log into display lines; :class:`LogView` is the
+scrollable widget the play and deployment screens draw at the bottom and the full-screen
+log (game.ui.scenes.hexes.log) draws over the whole window. The wheel over it and PageUp /
+PageDown scroll; new lines follow at the bottom unless the reader has scrolled up.
+``upto`` hides the newest entries whose dice are still being shown (the roll pop-ups and
+the move animation, game.ui.map.anim): a result never appears before its dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from game.core.actions import LogEntry
+from game.phases.sandbox_game import SANDBOX
+from game.state import GameState
+from game.ui.widgets.palette import LOG_BAD as BAD
+from game.ui.widgets.palette import LOG_BG as BG
+from game.ui.widgets.palette import LOG_GOOD as GOOD
+from game.ui.widgets.palette import LOG_HURT as HURT
+from game.ui.widgets.palette import LOG_NOTE as NOTE
+from game.ui.widgets.palette import LOG_PHASE as PHASE
+from game.ui.widgets.palette import SIDE_LIGHT as SIDES
+from game.ui.widgets.palette import TEXT, Colour
+
+from .fonts import draw_text, font
+from .hud import wrap
+
+HURTS = frozenset({"fall", "damage", "pilot_hit", "skid", "sideslip", "collision",
+                   "building_damage", "vehicle_damage", "charge_damage", "dfa_damage",
+                   "leg_destroyed", "unit_falls", "unit_hit", "motive_damage"})  # fmt: skip
+LOSSES = frozenset({"bridge_collapse", "unit_destroyed", "mech_destroyed", "pilot_killed",
+                    "building_collapse"})  # fmt: skip
+QUIET = frozenset({"phase", "initiative_roll", "unit_added", "unit_removed", "deployed"})
+VERDICTS = {"psr": "success", "consciousness": "conscious", "wake_up": "conscious",
+            "dodge": "success"}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class ReportLine:
+    """One entry of the report: ``kind`` is "text", "turn" (a turn divider) or "unit"."""
+
+    text: str
+    colour: Colour
+    kind: str = "text"
+    bold: bool = False
+
+
+def colour_of(entry: LogEntry) -> tuple[Colour, bool]:
+    """The colour (and boldness) of a log line by what it tells."""
+    e = entry.event
+    payload = e.payload if hasattr(e.payload, "get") else None
+    if e.kind in VERDICTS and payload is not None:
+        return (GOOD if payload.get(VERDICTS[e.kind]) else BAD), False
+    if e.kind == "pilot_check" and payload is not None:
+        return (BAD if payload.get("injured") else GOOD), False
+    if e.kind in LOSSES:
+        return BAD, True
+    if e.kind in HURTS:
+        return HURT, False
+    if e.kind == "underway":
+        return NOTE, False
+    if e.kind in ("phase", "initiative_roll"):
+        return PHASE, False
+    return TEXT, e.kind in ("move", "stand_still")
+
+
+def _owner(state: GameState, entry: LogEntry) -> str | None:
+    e = entry.event
+    if e.kind in QUIET or e.unit_id is None:
+        return None
+    return e.unit_id
+
+
+def report_lines(state: GameState, upto: int | None = None) -> list[ReportLine]:
+    """The log (its first ``upto`` entries) with turn and unit dividers."""
+    out: list[ReportLine] = []
+    turn, action, last_unit = -1, None, None
+    entries = state.log[:upto]
+    for i, entry in enumerate(entries):
+        if entry.event.kind == "phase" and _empty_phase(entries, i):
+            continue  # a phase in which nothing happened: the turn divider says enough
+        if entry.turn != turn:
+            turn, last_unit = entry.turn, None
+            head = f"Turn {turn}" if turn else "Setting up"
+            if state.start.mode == SANDBOX:
+                head = "Sandbox"
+            out.append(ReportLine(head, PHASE, "turn"))
+        if entry.action != action:
+            action = entry.action
+            uid = _owner(state, entry)
+            if uid is not None:
+                unit = state.unit(uid)
+                name = f"{uid}  {unit.name}" if unit is not None and unit.name else uid
+                label = f"{uid} goes on" if uid == last_unit else name
+                side = unit.side if unit is not None else ""
+                out.append(ReportLine(label, SIDES.get(side, TEXT), "unit"))
+                last_unit = uid
+        colour, bold = colour_of(entry)
+        text = entry.text
+        if entry.event.kind == "phase":  # "Turn 3: movement phase" under "Turn 3"
+            text = text.split(": ", 1)[-1].capitalize()
+        out.append(ReportLine(text, colour, "text", bold))
+    return out
+
+
+def _empty_phase(entries: Sequence[LogEntry], i: int) -> bool:
+    """True when the phase entered at ``i`` has no line of its own before the next one
+    (the newest phase always shows: it is where the game stands)."""
+    nxt = entries[i + 1] if i + 1 < len(entries) else None
+    return nxt is not None and nxt.event.kind == "phase"
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    text: str
+    colour: Colour
+    kind: str
+    bold: bool
+    indent: int
+
+
+class LogView:
+    """A scrollable view of the report (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.offset = 0  # rows scrolled up from the newest
+        self._rows: list[_Row] = []
+        self._key: object = None
+        self._count = 0
+        self.visible: list[str] = []  # the rows drawn last (HEXPLATE_DEBUG_LAYOUT, tests)
+
+    # --- content ---------------------------------------------------------------------------
+    def _layout(self, lines: Sequence[ReportLine], width: int, size: int) -> list[_Row]:
+        f = font(size)
+        indent = size
+        rows: list[_Row] = []
+        for line in lines:
+            if line.kind != "text":
+                rows.append(_Row(line.text, line.colour, line.kind, True, 0))
+                continue
+            fb = font(size, line.bold)
+            first = True
+            for part in wrap(line.text, fb if line.bold else f, width - indent):
+                rows.append(_Row(part, line.colour, "text", line.bold, 0 if first else indent))
+                first = False
+        return rows
+
+    def rows(self, state: GameState, width: int, size: int, upto: int | None) -> list[_Row]:
+        shown = len(state.log) if upto is None else min(upto, len(state.log))
+        key = (id(state), shown, width, size)
+        if key != self._key:
+            rows = self._layout(report_lines(state, shown), width, size)
+            if self.offset and len(rows) > self._count:  # scrolled up: keep the place
+                self.offset += len(rows) - self._count
+            self._key, self._rows, self._count = key, rows, len(rows)
+        return self._rows
+
+    # --- input ----------------------------------------------------------------------------
+    def scroll(self, rows: int) -> None:
+        """Scroll ``rows`` up (positive) or down (negative), within the content."""
+        self.offset = max(0, min(self.offset + rows, max(0, self._count - 1)))
+
+    def handle(self, event: pygame.event.Event, rect: pygame.Rect, page: int) -> bool:
+        """Wheel over ``rect``, PageUp / PageDown anywhere, Home / End; True when used."""
+        if event.type == pygame.MOUSEWHEEL and rect.collidepoint(pygame.mouse.get_pos()):
+            self.scroll(3 * event.y)
+            return True
+        if event.type == pygame.KEYDOWN:
+            moves = {pygame.K_PAGEUP: page, pygame.K_PAGEDOWN: -page}
+            if event.key in moves:
+                self.scroll(moves[event.key])
+                return True
+            if event.key == pygame.K_END:
+                self.offset = 0
+                return True
+        return False
+
+    # --- drawing --------------------------------------------------------------------------
+    def visible_rows(self, height: int, size: int) -> int:
+        return max(1, (height - 2 * pad(size)) // line_height(size))
+
+    def draw(
+        self,
+        target: pygame.Surface,
+        rect: pygame.Rect,
+        state: GameState,
+        size: int,
+        upto: int | None = None,
+    ) -> None:
+        """The newest rows that fit (or the rows scrolled to), newest last."""
+        p, lh = pad(size), line_height(size)
+        width = rect.w - 2 * p - size  # room for the scroll bar
+        rows = self.rows(state, width, size, upto)
+        n = self.visible_rows(rect.h, size)
+        self.offset = min(self.offset, max(0, len(rows) - n))
+        if self.offset:  # the bottom row says how to get back to the newest
+            n = max(1, n - 1)
+        end = len(rows) - self.offset
+        shown = rows[max(0, end - n) : end]
+        self.visible = [row.text for row in shown]
+        pygame.draw.rect(target, BG, rect)
+        pygame.draw.line(target, (70, 74, 80), rect.topleft, rect.topright)
+        y = rect.y + p
+        for row in shown:
+            self._draw_row(target, row, pygame.Rect(rect.x + p, y, width, lh), size)
+            y += lh
+        self._draw_bar(target, rect, len(rows), n, size)
+
+    def _draw_row(self, target: pygame.Surface, row: _Row, box: pygame.Rect, size: int) -> None:
+        f = font(size, row.bold)
+        if row.kind == "text":
+            draw_text(target, row.text, f, row.colour, (box.x + row.indent, box.y), box)
+            return
+        label = f" {row.text} "
+        r = draw_text(target, label, f, row.colour, (box.x + size, box.centery), box,
+                      anchor="midleft", elide=True)  # fmt: skip
+        line_y = box.centery
+        pygame.draw.line(target, row.colour, (box.x, line_y), (r.x - 2, line_y), 1)
+        pygame.draw.line(target, row.colour, (r.right + 2, line_y), (box.right, line_y), 1)
+
+    def _draw_bar(
+        self, target: pygame.Surface, rect: pygame.Rect, total: int, n: int, size: int
+    ) -> None:
+        if total <= n:
+            return
+        track = pygame.Rect(rect.right - size // 2 - 4, rect.y + 4, max(4, size // 3), rect.h - 8)
+        pygame.draw.rect(target, (45, 48, 54), track, border_radius=3)
+        h = max(12, round(track.h * n / total))
+        top = track.bottom - h - round((track.h - h) * self.offset / max(1, total - n))
+        pygame.draw.rect(target, (130, 135, 145), (track.x, top, track.w, h), border_radius=3)
+        if self.offset:
+            hint = f"{plural_rows(self.offset)} newer below - End or PageDown"
+            p, lh = pad(size), line_height(size)
+            box = pygame.Rect(rect.x + p, rect.y + p + lh * n, track.x - rect.x - 2 * p, lh)
+            draw_text(target, hint, font(size), NOTE, box.midright, box, anchor="midright",
+                      elide=True)  # fmt: skip
+
+
+def plural_rows(n: int) -> str:
+    return f"{n} line" if n == 1 else f"{n} lines"
+
+
+def pad(size: int) -> int:
+    return max(4, size // 3)
+
+
+def line_height(size: int) -> int:
+    return round(font(size).get_linesize() * 1.12)

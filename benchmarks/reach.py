@@ -29,9 +29,9 @@ sys.path.insert(0, str(ROOT))
 from dijkstra import baseline_hexes, baseline_jump  # noqa: E402
 
 from game.board import Board, HexSpec, build_board  # noqa: E402
+from game.core.options import Rules  # noqa: E402
 from game.hexgrid import Hex  # noqa: E402
 from game.rules.move.reach import reach, reach_batch  # noqa: E402
-from game.rules.options import Rules  # noqa: E402
 from game.units.unit import Unit  # noqa: E402
 
 

@@ -53,7 +53,21 @@ def _autoplay(argv: Sequence[str]) -> int:
     return autoplay_main(argv)
 
 
+def _map(argv: Sequence[str]) -> int:
+    from .map_cmd import main as map_main
+
+    return map_main(argv)
+
+
+def _designs(argv: Sequence[str]) -> int:
+    from .design_cmd import main as designs_main
+
+    return designs_main(argv)
+
+
 COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
+    "map": _map,
+    "designs": _designs,
     "rules": _rules,
     "autoplay": _autoplay,
     "preview": _preview,
@@ -73,6 +87,11 @@ commands:
   regiments [MAP]    the regiments rule set (seed 002, cm): armies, table, hot-seat
                      (--scenario FILE with "ruleset": "regiments", --load SAVE;
                      --sandbox [MAP | --scenario FILE]: place regiments, try orders freely)
+  map dump FILE      the board of a .tmx or MegaMek .board map (--json: as a scenario's
+                     board block, with what was left out); map convert X.board OUT.tmx;
+                     map check FILE|FOLDER ...; see docs/megamek.md
+  designs import FILE|FOLDER   copy MegaMek .mtf/.blk designs into your design folder;
+                     designs list [--search TEXT]; designs show KEY|FILE [--json]
   rules ...          the rules referee (move, reach, order, regiment); see docs/referee.md
   autoplay MAP.tmx   play a whole game headless with random legal actions
                      (--scenario FILE, --seed N, --turns K, --quiet)
@@ -85,7 +104,7 @@ PLAYING = ("play", "regiments", "sandbox")  # the commands that write saves
 def _tidy_saves() -> None:
     """Temporary files an interrupted save left in the save folder go at the start."""
     from game.core.atomic import remove_stale_in
-    from game.save import save_dir
+    from game.core.files import save_dir
 
     remove_stale_in(save_dir())
 
@@ -106,7 +125,7 @@ def _dispatch(args: list[str]) -> int:
         return 0
     cmd, rest = (args[0], args[1:]) if args else ("play", [])
     if cmd not in COMMANDS:
-        if not cmd.endswith(".tmx"):
+        if not cmd.endswith((".tmx", ".board")):
             print(f"hexplate: unknown command '{cmd}'.\n\n{USAGE}", file=sys.stderr)
             return EXIT_BAD_INPUT
         cmd, rest = "play", args

@@ -46,6 +46,8 @@ def problems(state: GameState) -> list[str]:
             out.extend(_body_problems(u.id, u.body))
         if u.craft is not None:
             out.extend(_craft_problems(u.id, u.craft))
+        if u.platoon is not None and not 0 <= u.platoon.troopers <= u.platoon.full:
+            out.append(f"{u.id} has {u.platoon.troopers} troopers, not 0..{u.platoon.full}")
     return out
 
 

@@ -9,14 +9,14 @@ The play screen, the headless autoplay, the sandbox and a future bot all ask
   ammunition or blind, CMB-32..38). Shut-down and unconscious units still count: they
   may restart and wake (HEAT-08, PSR-21). When the last units of every side go at once,
   the game is a draw.
-- Infantry never keeps a side in the fight: in this build it moves only (MOV-29) - it can
-  neither attack nor be attacked (no infantry combat; the skid collision of PSR-39 is all
-  that ever damages it), so a side with only infantry left could never lose before the
-  turn limit. Aerospace fighters keep none either (no aerospace combat: no weapons), nor
-  does a submerged submarine (ADV-25: underwater combat is a gap of the digest, so under
-  the water it neither attacks nor can be attacked; surfaced it counts as any vessel).
+- A conventional infantry platoon fights like any unit (CMB-39..44) and keeps its side in
+  the fight while it has troopers (CMB-41: destroyed at 0). Aerospace fighters keep no
+  side in the fight (no aerospace combat: no weapons), nor does a submerged submarine
+  (ADV-25: underwater combat is a gap of the digest, so under the water it neither
+  attacks nor can be attacked; surfaced it counts as any vessel).
 - A game started with a turn limit ends after that turn, decided by the damage each side
-  dealt (armour and structure the other side's units lost); equal damage is a draw.
+  dealt (armour and structure the other side's units lost, and troopers: one a point,
+  CMB-41); equal damage is a draw.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.designs.roster import built_body, built_hull
-from game.units.unit import INFANTRY, Unit
+from game.units.unit import Unit
 
 from .designs import weapons_table
 from .rules.combat.tohit import has_ammo, mounts, weapon_gone
@@ -64,7 +64,10 @@ def can_move_again(u: Unit) -> bool:
 
 
 def can_fire_again(u: Unit) -> bool:
-    """Whether any weapon of the unit could ever fire again (CMB-32: sensors gone)."""
+    """Whether any weapon of the unit could ever fire again (CMB-32: sensors gone; a
+    platoon: while it has troopers, CMB-41/42)."""
+    if u.platoon is not None:
+        return not u.platoon.destroyed
     if u.crits.sensors >= 2:
         return False
     table = weapons_table()
@@ -76,9 +79,9 @@ def can_fire_again(u: Unit) -> bool:
 
 def in_the_fight(state: GameState, u: Unit) -> bool:
     """On the map, not destroyed, able to move or fire again some day, and not a unit that
-    can neither attack nor be attacked where it is: infantry, a submerged submarine (see the
-    module docstring)."""
-    if u.kind == INFANTRY or u.submerged:
+    can neither attack nor be attacked where it is: a submerged submarine (see the module
+    docstring)."""
+    if u.submerged:
         return False
     if not state.board.contains(u.at) or state.is_destroyed(u):
         return False
@@ -86,7 +89,9 @@ def in_the_fight(state: GameState, u: Unit) -> bool:
 
 
 def damage_taken(u: Unit) -> int:
-    """Armour and structure the unit has lost since it was built."""
+    """Armour and structure the unit has lost since it was built (a platoon: troopers)."""
+    if u.platoon is not None:
+        return max(u.platoon.full - u.platoon.troopers, 0)
     built = built_body(u) if u.body is not None else built_hull(u)
     now = u.body if u.body is not None else u.hull
     if built is None or now is None:

@@ -32,13 +32,13 @@ from game.core.files import (
     saved_actions,
     write_text_atomically,
 )
+from game.core.options import OPTIONS, TACOPS, Rules
 from game.phases.actions import HEX_FIELDS, action_to_json
 from game.phases.movers import Mover
 from game.scenario.reader import parse_scenario
 from game.scenario.writer import board_digest, board_to_json, unit_to_json
 
 from .flow import replay
-from .rules.options import OPTIONS, TACOPS, Rules
 from .state import GameStart, GameState
 
 FORMAT = "hexplate-save"
@@ -298,7 +298,7 @@ def _obj(path: Path, value: Any, where: str) -> dict[str, Any]:
 
 
 def _options(path: Path, value: Any) -> list[str]:
-    """The save's optional rules: a list of names from game.rules.options.OPTIONS."""
+    """The save's optional rules: a list of names from game.core.options.OPTIONS."""
     if not isinstance(value, list) or not all(isinstance(o, str) for o in value):
         raise SaveError(f"{path}: 'options' must be a list of rule option names.")
     for o in value:

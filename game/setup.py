@@ -12,12 +12,12 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.core.options import TW, Rules
 from game.phases.actions import AddUnit
 from game.units.unit import Unit
 
 from .board import Board
 from .flow import apply_strict, initial_state
-from .rules.options import TW, Rules
 from .state import SIDES, GameStart, GameState
 
 if TYPE_CHECKING:

@@ -18,13 +18,13 @@ from typing import TYPE_CHECKING
 
 from game.core.actions import Action, LogEntry
 from game.core.dice import Dice
+from game.core.options import TW, Rules
 from game.units.lookup import index_of
 
 from .board import Board
 from .core.cups import cup_at
 from .hexgrid import Hex
 from .rules.combat.records import Declaration
-from .rules.options import TW, Rules
 from .rules.physical.records import Blow
 from .rules.turn import Initiative
 

@@ -116,7 +116,8 @@ FIELDS: tuple[Field, ...] = (
         "road_exits", np.uint8, "exits", 0, 63, 0, "road exits", "road_exits",
         "overrides the automatic joining: the hexsides the road leaves by", "MOV-24",
         _tile("road_exits", "exits", "the hexsides the road leaves the hex by (MOV-24); see "
-              "[Road exits](#road-exits)", feature=True, values="facings, e.g. `N,S` or `0,3`"),
+              "[Road exits](#road-exits)", feature=True,
+              values="facings, e.g. `N,S` or `0,3`; `none`"),
     ),
     Field(
         "building_class", np.int8, "class", 0, 4, 0, "building class", "building.class",

@@ -128,7 +128,7 @@ def test_the_flow_and_the_ui_name_no_phase() -> None:
 
 
 def test_every_phase_of_every_variant_has_a_module() -> None:
-    from game.rules.options import CLASSIC, TW
+    from game.core.options import CLASSIC, TW
     from game.rules.turn import phase_sequence
 
     for rules in (TW, CLASSIC):
@@ -183,6 +183,17 @@ def test_importing_every_regiments_module_loads_nothing_of_the_hex_game() -> Non
     assert [m for m in loaded if _under(m, HEX_MODULES)] == []
 
 
+def test_the_body_records_import_no_rules() -> None:
+    """game.units sits below game.rules: the rules read the bodies, never the reverse."""
+    found = {}
+    for name, path in _modules().items():
+        if name.startswith("game.units"):
+            rules = sorted(i for i in _imports(path, name) if _under(i, ("game.rules",)))
+            if rules:
+                found[name] = rules
+    assert found == {}
+
+
 def test_the_core_imports_nothing_above_it() -> None:
     """game.core is the floor both rule sets stand on: it imports only itself."""
     found = {}
@@ -220,6 +231,51 @@ def test_screens_find_each_other_by_name_not_by_import() -> None:
     assert sorted(n for n in screens if not n.startswith("game.ui.scenes.")) == []
     crossing = {n: sorted(_imports(mods[n], n) & (screens - {n})) for n in sorted(screens)}
     assert {n: found for n, found in crossing.items() if found} == {}
+
+
+# --- the house in a picture (docs/architecture.md, tools/architecture_picture.py) -----------
+
+
+def _picture_tool():  # noqa: ANN202 - the tool module
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import architecture_picture
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    return architecture_picture
+
+
+def test_every_module_of_game_is_on_a_floor_of_the_picture() -> None:
+    tool = _picture_tool()
+    assert [n for n in _modules() if n != "game" and tool.floor_of(n) is None] == []
+    edges = tool.floor_imports()
+    assert "core" in edges["regiments"] and edges["core"] == set()  # the floor stands alone
+    assert "rules" not in edges["units"]
+
+
+def test_no_new_import_goes_up_the_house() -> None:
+    """The floors' order (FLOORS) is the house; the two imports that still go up are
+    known moves to make (the turn report replays through the flow; the sandbox's game
+    drives the flow from under it). A new one fails here."""
+    tool = _picture_tool()
+    assert tool.upward(tool.floor_imports()) == [("narrate", "flow"), ("phases", "flow")]
+
+
+def test_the_architecture_picture_is_the_code_of_today(tmp_path: Path) -> None:
+    """docs/img/architecture.png is what the script draws from today's imports
+    (``python tools/doc_pictures.py architecture`` redraws it)."""
+    import pygame
+
+    out = tmp_path / "architecture.png"
+    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"}
+    script = str(ROOT / "tools" / "architecture_picture.py")
+    done = subprocess.run([sys.executable, script, str(out)], capture_output=True, text=True,
+                          env=env, timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    now, kept = (pygame.image.load(str(p)) for p in (out, ROOT / "docs/img/architecture.png"))
+    assert now.get_size() == kept.get_size()
+    same = pygame.image.tobytes(now, "RGB") == pygame.image.tobytes(kept, "RGB")
+    assert same, "docs/img/architecture.png is stale: python tools/doc_pictures.py architecture"
 
 
 SCENES_PKG = "game.ui.scenes"

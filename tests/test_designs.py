@@ -110,3 +110,27 @@ def test_unreadable_design_files(tmp_path: Path) -> None:
         parse_design([], bad, weapons_table())
     with pytest.raises(DesignError, match="unknown design 'XYZ-9'"):
         design("XYZ-9")
+
+
+@pytest.mark.skipif(not FACT_SHEET.is_file(), reason="the published fact sheet is not beside us")
+def test_the_three_corrected_sheets_match_the_published_facts() -> None:
+    """GOL-1H, Scorpion and Savannah Master, corrected from the fact sheet (issue 22)."""
+    sheet = json.loads(FACT_SHEET.read_text(encoding="utf-8"))
+    gol, facts = design("GOL-1H"), sheet["designs"]["GOL-1H"]
+    assert (gol.tons, gol.walk, gol.engine, gol.heat_sinks) == (80, 4, 320, 17)
+    assert gol.armor_total == facts["armor_total"]
+    assert sorted(m.weapon for m in gol.weapons) == sorted(
+        weapons_by_key(w["weapon"]) for w in facts["weapons"]
+    )
+    for code, key in (("Scorpion", "Scorpion"), ("Savannah", "Savannah Master")):
+        d, v = design(code), sheet["vehicle_designs"][key]
+        assert (d.tons, d.walk, d.kind) == (v["mass_tons"], v["cruise_mp"], v["motion"])
+        arcs = {"front": "FR", "right": "RS", "left": "LS", "rear": "RR", "turret": "TU"}
+        assert {arcs[k]: n for k, n in v["armor"].items()} == dict(d.armor)
+        assert d.engine_type == v["engine"]["type"].lower()
+
+
+def weapons_by_key(key: str) -> str:
+    """The fact sheet's weapon keys ("lrm_10", "ppc") -> our weapons-table names."""
+    return {"lrm_10": "LRM-10", "ppc": "PPC", "machine_gun": "Machine Gun",
+            "ac_5": "AC/5", "medium_laser": "Medium Laser"}[key]  # fmt: skip

@@ -243,7 +243,8 @@ def _inline_save(tmp_path: Path) -> tuple[Path, dict]:
 
 @pytest.mark.parametrize(("keys", "said"), IMPOSSIBLE[:4], ids=[s for _, s in IMPOSSIBLE[:4]])
 def test_values_no_unit_can_have_are_refused_in_a_save(tmp_path, keys: dict, said: str) -> None:
-    from game.save import SaveError, load_game
+    from game.core.files import SaveError
+    from game.save import load_game
 
     path, doc = _inline_save(tmp_path)
     unit = doc["start"]["units"][0]
@@ -261,7 +262,8 @@ def test_values_no_unit_can_have_are_refused_in_a_save(tmp_path, keys: dict, sai
 
 @pytest.mark.parametrize("version", [1, 2, 3, 4, 5])
 def test_a_save_cannot_claim_an_older_version_to_skip_its_checks(tmp_path, version) -> None:
-    from game.save import SaveError, load_game
+    from game.core.files import SaveError
+    from game.save import load_game
 
     path, doc = _inline_save(tmp_path)
     doc["version"] = version
@@ -272,7 +274,8 @@ def test_a_save_cannot_claim_an_older_version_to_skip_its_checks(tmp_path, versi
 
 
 def test_an_edited_starting_unit_of_the_current_version_is_refused(tmp_path) -> None:
-    from game.save import SaveError, load_game
+    from game.core.files import SaveError
+    from game.save import load_game
 
     path, doc = _inline_save(tmp_path)
     doc["start"]["units"][0]["armor"] = {**doc["start"]["units"][0].get("armor", {}), "LA": 1}
@@ -282,7 +285,8 @@ def test_an_edited_starting_unit_of_the_current_version_is_refused(tmp_path) -> 
 
 
 def test_an_old_version_save_holds_nothing_that_version_could_not_write(tmp_path) -> None:
-    from game.save import OLD_SNAPSHOT_KEYS, SaveError, load_game
+    from game.core.files import SaveError
+    from game.save import OLD_SNAPSHOT_KEYS, load_game
 
     path, doc = _inline_save(tmp_path)
     doc["version"] = 4
@@ -306,9 +310,9 @@ def test_the_released_version_4_saves_still_load() -> None:
     [(("seed",), 99), (("dice",), [6, 6, 6]), (("options", "wheel"), "chord")],
 )
 def test_an_edited_start_of_a_regiments_save_is_refused(tmp_path, edit, why) -> None:
+    from game.core.files import SaveError
     from game.regiments.save import load_game, save_game
     from game.regiments.setup import game_from_scenario
-    from game.save import SaveError
 
     state = game_from_scenario(Path(__file__).parents[1] / "scenarios" / "regiments-grassland.json")
     path = tmp_path / "r.json"

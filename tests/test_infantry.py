@@ -1,6 +1,7 @@
-"""Infantry in the roster (issue 14, MOV-29): the foot and jump platoons as designs, the
-rules they move by, the end of the game without infantry combat (game.outcome), and that
-saves, scenarios written from a game, sandbox scenarios and autoplay carry them."""
+"""Infantry in the roster (issue 14, MOV-29; issue 27, MOV-33, CMB-41): the foot and jump
+platoons as designs, the rules they move by, the end of the game with platoons that fight
+(game.outcome), and that saves, scenarios written from a game, sandbox scenarios and
+autoplay carry them."""
 
 from __future__ import annotations
 
@@ -26,7 +27,6 @@ from game.save import load_game, save_game
 from game.scenario.reader import load_scenario
 from game.scenario.writer import scenario_to_json
 from game.setup import new_game, new_game_from_scenario
-from game.units.unit import MOVES_ONLY
 
 ROOT = Path(__file__).resolve().parents[1]
 PLATOONS = ("INF-R", "INF-J")
@@ -35,15 +35,14 @@ PLATOONS = ("INF-R", "INF-J")
 # --- the designs ---------------------------------------------------------------------------
 
 
-def test_mov_29_the_two_platoons_are_generic_designs_of_our_own() -> None:
+def test_mov_33_the_two_platoons_are_generic_designs_of_our_own() -> None:
     foot, jump = entry("INF-R"), entry("INF-J")
-    assert (foot.kind, foot.tons, foot.walk, foot.jump) == ("infantry", 3, 1, 0)
-    assert (jump.kind, jump.tons, jump.walk, jump.jump) == ("infantry", 4, 1, 3)
+    assert (foot.kind, foot.tons, foot.walk, foot.jump, foot.troopers) == ("infantry", 3, 1, 0, 28)
+    assert (jump.kind, jump.tons, jump.walk, jump.jump, jump.troopers) == ("infantry", 4, 1, 3, 21)
     assert foot.name == "Rifle Platoon INF-R" and jump.name == "Jump Platoon INF-J"
     for d in (foot, jump):
-        assert "not a published record sheet" in d.note and "no infantry combat" in d.note
+        assert "not a published record sheet" in d.note and "rifle" in d.note
         assert not d.armor and not d.weapons and not d.ammo and d.heat_sinks == 0
-    assert "no infantry combat" in MOVES_ONLY
 
 
 def test_roster_order_puts_the_platoons_after_the_vehicles_before_the_fliers() -> None:
@@ -58,7 +57,10 @@ def test_make_unit_gives_a_platoon_no_body_no_hull_and_no_facing() -> None:
     u = make_unit("INF-J", "a5", "A")
     assert u.body is None and u.hull is None and u.craft is None
     assert not u.has_facing and u.jump_infantry and u.jump_mp() == 3 and u.walk_mp() == 1
-    assert not make_unit("INF-R", "a6", "A").jump_infantry
+    assert u.platoon is not None and (u.platoon.troopers, u.platoon.motive) == (21, "jump")
+    foot = make_unit("INF-R", "a6", "A")
+    assert not foot.jump_infantry and foot.platoon is not None
+    assert (foot.platoon.troopers, foot.platoon.full, foot.platoon.motive) == (28, 28, "foot")
 
 
 @pytest.mark.parametrize(
@@ -69,6 +71,8 @@ def test_make_unit_gives_a_platoon_no_body_no_hull_and_no_facing() -> None:
         ({"weapons": [{"name": "Machine Gun", "location": "FR"}]}, "weapons are not read"),
         ({"note": ""}, "note must be a non-empty string"),
         ({"slots": {"HD": []}}, "slots (critical slots) are for Mechs"),
+        ({"troopers": 31}, "troopers is 31, outside 1..30"),
+        ({"troopers": 0}, "troopers is 0, outside 1..30"),
     ],
 )
 def test_a_platoon_design_refuses_what_infantry_has_not(edit, words) -> None:
@@ -98,14 +102,23 @@ def placed_game(picks: dict[str, tuple[str, ...]], turn_limit: int | None = None
     return s
 
 
-def test_infantry_keeps_no_side_in_the_fight() -> None:
+def killed(s, uid: str):
+    """The state with unit ``uid`` out: a platoon with no troopers, else its pilot dead."""
+    u = s.unit(uid)
+    dead = (replace(u, platoon=u.platoon.lose(u.platoon.troopers)) if u.platoon is not None
+            else replace(u, damage=replace(u.damage, pilot_hits=6)))  # fmt: skip
+    return replace(s, units=tuple(dead if x.id == uid else x for x in s.units))
+
+
+def test_cmb_41_a_platoon_keeps_its_side_in_the_fight_until_its_last_trooper() -> None:
     s = placed_game({"A": ("HBK-4G", "INF-J"), "B": ("WVR-6R", "INF-R")})
     assert outcome(s) is None
-    assert not any(in_the_fight(s, u) for u in s.units if u.kind == "infantry")
-    wreck = s.unit("A1")
-    dead = replace(wreck, damage=replace(wreck.damage, pilot_hits=6))
-    s = replace(s, units=tuple(dead if u.id == "A1" else u for u in s.units))
-    result = outcome(s)  # A's jump platoon is still on the map: B wins all the same
+    assert all(in_the_fight(s, u) for u in s.units if u.kind == "infantry")
+    s = killed(s, "A1")
+    assert outcome(s) is None  # A's jump platoon still fights
+    s = killed(s, "A2")
+    assert s.unit("A2").destroyed and s.is_destroyed(s.unit("A2"))
+    result = outcome(s)
     assert result is not None and result.winner == "B"
     assert result.reason == "side A has no units left in the fight"
 
@@ -124,16 +137,18 @@ def test_adv_25_a_submerged_submarine_keeps_no_side_in_the_fight_a_surfaced_one_
     assert result is not None and result.winner == "A"
 
 
-def test_when_only_platoons_are_left_the_game_is_a_draw_at_once() -> None:
+def test_when_only_platoons_are_left_the_game_goes_on_and_ends_when_all_are_gone() -> None:
     s = placed_game({"A": ("HBK-4G", "INF-J"), "B": ("WVR-6R", "INF-R")})
-    dead = {u.id: replace(u, damage=replace(u.damage, pilot_hits=6)) for u in s.units
-            if u.kind != "infantry"}  # fmt: skip
-    s = replace(s, units=tuple(dead.get(u.id, u) for u in s.units))
+    for uid in ("A1", "B1"):
+        s = killed(s, uid)
+    assert outcome(s) is None  # the platoons fight on
+    for uid in ("A2", "B2"):
+        s = killed(s, uid)
     result = outcome(s)
     assert result is not None and result.winner is None and result.reason == "no units left"
 
 
-def test_turn_limit_scoring_by_damage_is_unchanged_by_infantry() -> None:
+def test_turn_limit_scoring_by_damage_counts_troopers_lost_one_a_point() -> None:
     s = placed_game({"A": ("HBK-4G", "INF-J"), "B": ("WVR-6R", "INF-R")}, turn_limit=1)
     b1 = s.unit("B1")
     body = b1.body.with_location("CT", replace(b1.body["CT"], armour=b1.body["CT"].armour - 5))
@@ -142,6 +157,12 @@ def test_turn_limit_scoring_by_damage_is_unchanged_by_infantry() -> None:
     result = outcome(s)
     assert result is not None and result.winner == "A"
     assert result.reason == "turn limit 1: A dealt 5, B dealt 0"
+    a2 = s.unit("A2")  # CMB-41: B's fire killed 7 of A's jump troopers
+    s = replace(s, units=tuple(replace(u, platoon=a2.platoon.lose(7)) if u.id == "A2" else u
+                               for u in s.units))  # fmt: skip
+    result = outcome(s)
+    assert result is not None and result.winner == "B"
+    assert result.reason == "turn limit 1: A dealt 5, B dealt 7"
 
 
 # --- saves, scenarios, sandbox, autoplay ------------------------------------------------------
@@ -160,6 +181,7 @@ def test_a_save_and_a_scenario_written_from_the_game_carry_the_platoons(tmp_path
     rows = {d["id"]: d for d in json.loads((tmp_path / "sc.json").read_text())["units"]}
     assert rows["A2"]["model"] == "INF-J" and rows["A2"]["kind"] == "infantry"
     assert rows["A2"]["jump"] == 3 and "damage" not in rows["A2"]
+    assert (rows["A2"]["troopers"], rows["A2"]["motive"]) == (21, "jump")  # Extension 4
     sc = load_scenario(tmp_path / "sc.json")
     back = {u.id: u for u in sc.units}
     assert back["A2"] == s.unit("A2") and back["B2"] == s.unit("B2")
@@ -207,11 +229,9 @@ def test_autoplay_plays_a_scenario_with_a_jump_platoon_to_the_end(tmp_path) -> N
     assert "jump" in modes and "walk" in modes
 
 
-def test_the_core_refuses_to_start_a_game_where_a_side_has_only_infantry() -> None:
+def test_a_side_of_infantry_alone_may_start_a_game_a_side_of_none_may_not() -> None:
     s = new_game(build_board(10, 8), seed=3)
-    for side, design in (("A", "INF-J"), ("B", "WVR-6R")):
-        s = apply_strict(s, AddUnit(design, side)).state
-    out = apply(s, StartGame())
-    assert out.reason.startswith("side A needs a unit besides infantry")
-    s = apply_strict(s, AddUnit("HBK-4G", "A")).state
-    assert apply_strict(s, StartGame()).state.phase != s.phase
+    s = apply_strict(s, AddUnit("INF-J", "A")).state
+    assert apply(s, StartGame()).reason == "side B has no units yet"
+    s = apply_strict(s, AddUnit("WVR-6R", "B")).state
+    assert apply_strict(s, StartGame()).state.phase != s.phase  # platoons fight (CMB-42)

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.dice import Dice
-from game.rules.options import CLASSIC, TW
+from game.core.options import CLASSIC, TW
 from game.units.mech import (
     BIPED_LOCATIONS,
     CT,

@@ -52,7 +52,7 @@ def test_armour_totals_match_published_tonnage() -> None:
     assert entry("HBK-4G").armor_total == 160
     assert entry("AS7-D").armor_total == 304
     assert entry("COM-2D").armor_total == 64  # every classic design carries its record sheet
-    assert entry("GOL-1H").armor_total == 218  # entered for the combat work (docs/combat.md)
+    assert entry("GOL-1H").armor_total == 232  # its published record sheet (issue 22)
 
 
 def test_every_design_carries_a_loadout() -> None:
@@ -60,8 +60,8 @@ def test_every_design_carries_a_loadout() -> None:
         if e.kind == "aero":  # aerospace combat is not in this build (docs/aerospace.md)
             assert not e.has_loadout and not e.armor and e.safe_thrust > 0, e.code
             continue
-        if e.kind == "infantry":  # moves only: no infantry combat in this build (MOV-29)
-            assert not e.has_loadout and not e.armor and "no infantry combat" in e.note, e.code
+        if e.kind == "infantry":  # troopers with the standard rifle (CMB-41/42), no armour
+            assert not e.has_loadout and not e.armor and e.troopers > 0, e.code
             continue
         assert e.has_loadout and e.armor, e.code
     assert entry("GAL-100").turret and entry("GAL-100").armor_total == 56  # 11/10/10/11/14
@@ -96,7 +96,7 @@ def test_body_for_uses_published_armour_or_default() -> None:
     assert hbk.total_armour() == 160
     assert hbk["CT"].rear == 5 and hbk["HD"].armour == 9
     gol = roster.body_for("GOL-1H")
-    assert gol.quad and gol.total_armour() == 218 and gol != standard_body(80, quad=True)
+    assert gol.quad and gol.total_armour() == 232 and gol != standard_body(80, quad=True)
     with pytest.raises(RosterError, match="vehicle"):
         roster.body_for("Scorpion")
 

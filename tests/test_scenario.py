@@ -203,6 +203,22 @@ def test_mov_34_a_mech_shares_with_one_other_unit_classic_never(kind: str, side:
         parse_scenario(d, Path("x.json"))
 
 
+@pytest.mark.parametrize("side", ["A", "B"])
+def test_mov_34_a_platoon_may_share_a_hex_with_one_mech_of_either_side(side: str) -> None:
+    # Extension 4: an infantry platoon in a hex with one Mech or vehicle (MOV-34 limits).
+    d = base()
+    d["units"].append({"id": "inf", "side": side, "kind": "infantry", "at": "0505"})
+    s = parse_scenario(d, Path("x.json"))
+    assert s.unit("inf").at == s.unit("hbk").at
+    d["units"].append({"id": "inf2", "side": side, "kind": "infantry", "at": "0505"})
+    if side == "A":  # a third unit of side A
+        with pytest.raises(ScenarioError, match="'inf2' cannot stand in hex 0505, which already "
+                                                "holds 2 units of side A"):  # fmt: skip
+            parse_scenario(d, Path("x.json"))
+    else:  # two platoons of B beside A's Mech: two a side, three in all (EX-MOV-13)
+        assert len(parse_scenario(d, Path("x.json")).units) == 3
+
+
 def test_duplicate_unit_id() -> None:
     d = base()
     d["units"].append(dict(d["units"][0], at="0101"))

@@ -117,7 +117,7 @@ def test_whole_scripted_turn_tw_unequal_numbers() -> None:
 
 
 def test_classic_phase_sequence_and_order() -> None:
-    from game.rules.options import CLASSIC
+    from game.core.options import CLASSIC
 
     s = setup_game()
     s = replace(s, start=replace(s.start, rules=CLASSIC))

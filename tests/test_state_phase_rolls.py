@@ -9,13 +9,13 @@ import numpy as np
 
 from game.board import HexSpec, build_board
 from game.core.actions import EndPhase
+from game.core.options import CLASSIC
 from game.designs.roster import make_unit
 from game.flow import actor, apply_strict, replay
 from game.hexgrid import Hex, direction_to
 from game.phases.actions import CommitMove, RollInitiative, StandStill, StartGame
 from game.phases.weapons import DeclareFire, to_declare
 from game.rules.move.movement import check_move
-from game.rules.options import CLASSIC
 from game.rules.turn import Phase
 from game.setup import new_game
 from game.units.unit import Damage

@@ -103,7 +103,7 @@ def test_a_destroyed_unit_is_out_of_the_fight_in_the_summary() -> None:
     assert f"out of the fight: {victim.id}" in report.headline(s.sides)
 
 
-def test_a_platoon_and_a_submerged_submarine_are_named_for_what_they_are_mov_29_adv_25() -> None:
+def test_a_platoon_and_a_submerged_submarine_are_named_for_what_they_are_cmb_41_adv_25() -> None:
     from game.designs.roster import make_unit
 
     s = played(2, 1)
@@ -113,6 +113,6 @@ def test_a_platoon_and_a_submerged_submarine_are_named_for_what_they_are_mov_29_
     sub = replace(make_unit("Barracuda", second.id, second.side, at=second.at), depth=2)
     after = replace(s, units=(platoon, sub, *s.units[2:]))
     report = turn_report(before, after, 1)
-    assert report.units[0].status == "moves only (no infantry combat)"
+    assert report.units[0].status == "21 of 21 troopers"  # CMB-41
     assert report.units[1].status == "submerged, depth 2 (no underwater combat)"
     assert "out of the fight" not in report.headline(s.sides)

@@ -29,14 +29,18 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("HEXPLATE_NO_AUTOSAVE", "1")  # a picture writes no save
 os.environ.pop("HEXPLATE_DEBUG_LAYOUT", None)
 
+import architecture_picture  # noqa: E402
 import infantry_screenshot  # noqa: E402
 import pygame  # noqa: E402
 import sandbox_screenshot  # noqa: E402
 import start_screenshot  # noqa: E402
 import tacops_screenshots  # noqa: E402
 from pictures import (  # noqa: E402
+    bot_pics,
     combat_pics,
+    infantry_pics,
     map_pics,
+    megamek_pics,
     move_pics,
     regiments_pics,
     sea_pics,
@@ -83,8 +87,10 @@ PICTURES: dict[str, Picture] = {
     "play-damage": Picture(combat_pics.damaged_sheet, HD),
     "play-summary": Picture(combat_pics.turn_summary, HD),
     "play-physical": Picture(combat_pics.physical_screen, HD),
+    "infantry-hit": Picture(infantry_pics.platoon_hit, HD),
     "play-aero": Picture(combat_pics.aerospace_screen, combat_pics.AERO_SIZE),
     "vehicle-sheet": Picture(vehicle_pics.vehicle_sheet, vehicle_pics.SHEET_SIZE),
+    "play-bot": Picture(bot_pics.bot_turn, HD),
     "sandbox": Picture(sandbox_screenshot.main, sandbox_screenshot.SIZE),
     "regiments-start": Picture(regiments_pics.start_screen, HD),
     "regiments-move": Picture(regiments_pics.wheel_and_move, HD),
@@ -95,6 +101,10 @@ PICTURES: dict[str, Picture] = {
         for name, (zoom, size) in map_pics.MAPS.items()
     },
     "preview_window": Picture(map_pics.preview_window, map_pics.PREVIEW_SIZE),
+    "architecture": Picture(
+        architecture_picture.draw, (architecture_picture.W, architecture_picture.H)
+    ),
+    "megamek-board": Picture(megamek_pics.converted_board, megamek_pics.PICTURE),
 }
 
 

@@ -17,6 +17,7 @@ from game.units.unit import AERO
 
 from .model import AmmoBin, Design, Mount, Weapon
 from .schema import DesignError, parse_design, parse_weapons, read_json_file
+from .user import design_dir, user_designs
 
 DATA = Path(__file__).resolve().parent / "data"
 WEAPONS_FILE = "weapons.json"
@@ -53,7 +54,7 @@ def _order(d: Design) -> tuple[int, int, str]:
 
 
 @cache
-def catalog() -> Mapping[str, Design]:
+def bundled() -> Mapping[str, Design]:
     """Every bundled design by its code, in roster order."""
     found: list[Design] = []
     for path in sorted(DATA.glob("*.json")):
@@ -66,12 +67,38 @@ def catalog() -> Mapping[str, Design]:
     return MappingProxyType({d.code: d for d in sorted(found, key=_order)})
 
 
+@cache
+def catalog() -> Mapping[str, Design]:
+    """Every design by its code, in roster order: the bundled ones, then the player's own
+    (game.designs.user; one whose code a bundled design has is left out)."""
+    mine, _ = user_designs(weapons_table())
+    found = dict(bundled())
+    for d in sorted(mine, key=_order):
+        found.setdefault(d.code, d)
+    return MappingProxyType(dict(sorted(found.items(), key=lambda kv: _order(kv[1]))))
+
+
+@cache
+def _by_name() -> Mapping[str, Design]:
+    return MappingProxyType({d.name: d for d in reversed(catalog().values())})
+
+
+def reload() -> None:
+    """Read the player's design folder again (after an import)."""
+    catalog.cache_clear()
+    _by_name.cache_clear()
+
+
 def design(code: str) -> Design:
-    """The design with this code; an unknown code is a DesignError naming the known ones."""
+    """The design with this code or name ("PXH-1" or "Phoenix Hawk PXH-1"); an unknown
+    one is a DesignError naming the known codes."""
     table = catalog()
-    if code not in table:
+    if code in table:
+        return table[code]
+    named = _by_name().get(code)
+    if named is None:
         raise DesignError(f"unknown design {code!r} (known: {', '.join(table)})")
-    return table[code]
+    return named
 
 
 def designs(kind: str | None = None) -> tuple[Design, ...]:
@@ -85,10 +112,13 @@ __all__ = [
     "DesignError",
     "Mount",
     "Weapon",
+    "bundled",
     "catalog",
     "design",
+    "design_dir",
     "designs",
     "load_design_file",
+    "reload",
     "weapon",
     "weapons_table",
 ]

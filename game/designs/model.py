@@ -70,7 +70,7 @@ class Design:
     walk: int  # walk MP (vehicles: cruise MP)
     jump: int = 0
     engine: int = 0  # engine rating (0 when the data file gives none)
-    engine_type: str = "fusion"  # "fusion" or "ice" (vehicles; CMB-47, ADV-27)
+    engine_type: str = "fusion"  # "fusion" or "ice" (internal combustion; vehicles)
     heat_sinks: int = 10
     armor: Mapping[str, int] = field(default_factory=lambda: EMPTY, compare=False)
     weapons: tuple[Mount, ...] = ()
@@ -84,12 +84,14 @@ class Design:
     large_craft: bool = False  # aerospace units: a DropShip (AERO-06/07)
     shape: str = ""  # large craft: "aerodyne" or "spheroid" (AERO-04)
     note: str = ""  # where the sheet comes from, e.g. "generic, not a published sheet"
+    era: int = 0  # the year the design was introduced (0: not given)
+    troopers: int = 0  # conventional infantry: troopers at full strength (CMB-41)
 
     @property
     def name(self) -> str:
         """The label the UI shows, e.g. "Hunchback HBK-4G"; a design whose code is a word of
         its chassis is named by the chassis alone ("Corsair Patrol Boat")."""
-        if self.code in self.chassis.split():
+        if self.code == self.chassis or self.code in self.chassis.split():
             return self.chassis
         return f"{self.chassis} {self.code}"
 

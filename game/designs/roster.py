@@ -17,7 +17,8 @@ from game.designs.gear import design_gear
 from game.hexgrid import Hex
 from game.units.craft import Craft
 from game.units.mech import MechBody, body_from_record, standard_body
-from game.units.unit import AERO, INFANTRY, MOVES_ONLY, NEEDS_WATER, VEHICLE_KINDS, VESSELS, Unit
+from game.units.platoon import DEFAULT_TROOPERS, FOOT, JUMP, Platoon, platoon
+from game.units.unit import AERO, INFANTRY, NEEDS_WATER, VEHICLE_KINDS, VESSELS, Unit
 from game.units.vehicle import VehicleBody, vehicle_body
 
 RosterError = DesignError  # an unknown design or bad pilot skills (the message says which)
@@ -56,13 +57,15 @@ def entries(kind: str | None = None) -> tuple[Design, ...]:
 
 
 def roster_info(e: Design) -> tuple[str, ...]:
-    """A roster entry's small print: tonnage, kind and MP; a platoon (MOV-29) its ground
-    and jump MP, no facing, and that it moves only (no infantry combat in this build); a
-    vessel (ADV-24) that it needs depth 1+ water in its side's zone to deploy."""
+    """A roster entry's small print: tonnage, kind and MP; a platoon (MOV-33) its ground
+    and jump MP, no facing, its troopers and rifle (CMB-41/42); a vessel (ADV-24) that it
+    needs depth 1+ water in its side's zone to deploy."""
     if e.kind == INFANTRY:
         what = "jump platoon" if e.jump else "foot platoon"
         jumps = f", {e.jump} jump MP" if e.jump else ""
-        return (f"{e.tons} t {what}  {e.walk} ground MP{jumps}, no facing", MOVES_ONLY)
+        troopers = e.troopers or DEFAULT_TROOPERS
+        return (f"{e.tons} t {what}  {e.walk} ground MP{jumps}, no facing",
+                f"{troopers} troopers with rifles (range 3 hexes)")  # fmt: skip
     jump = f" J{e.jump}" if e.jump else ""
     stats = f"{e.tons} t {e.kind}  W{e.walk} R{e.run}{jump}"
     return (stats, NEEDS_WATER) if e.kind in VESSELS else (stats,)
@@ -102,7 +105,13 @@ def make_unit(
         body=design_body(e) if e.kind in ("biped", "quad") else None,
         hull=design_hull(e) if e.kind in VEHICLE_KINDS else None,
         craft=design_craft(e) if e.kind == AERO else None,
+        platoon=design_platoon(e) if e.kind == INFANTRY else None,
     )
+
+
+def design_platoon(e: Design) -> Platoon:
+    """A platoon as built: its troopers at full strength, foot or jump (MOV-33)."""
+    return platoon(e.troopers or DEFAULT_TROOPERS, JUMP if e.jump else FOOT)
 
 
 def design_craft(e: Design, velocity: int = START_VELOCITY) -> Craft:

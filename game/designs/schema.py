@@ -20,6 +20,7 @@ from game.core.jsonshape import AS_JSON, Shape
 from game.core.limits import MAX_FILE_BYTES, FileTooLarge, read_capped
 from game.units.locations import BIPED_LOCATIONS, HEAD, QUAD_LOCATIONS, VEHICLE_LOCATIONS
 from game.units.mech import max_armour
+from game.units.platoon import DEFAULT_TROOPERS, MAX_TROOPERS
 from game.units.unit import AERO, MECH_KINDS, max_tons
 from game.units.unit import ALL_KINDS as KINDS
 from game.units.vehicle import BODY
@@ -41,8 +42,8 @@ WEAPONS_FORMAT = "hexplate-weapons"
 VERSION = 1
 DESIGN_KEYS = ("format", "version", "design", "chassis", "kind", "tons", "walk", "jump",
                "engine", "engine_type", "heat_sinks", "armor", "weapons", "ammo", "slots",
-               "turret", "note")  # fmt: skip
-ENGINE_TYPES = ("fusion", "ice")  # CMB-47 fuel tank, ADV-27 crash explosion
+               "turret", "note", "era", "troopers")  # fmt: skip
+ENGINE_TYPES = ("fusion", "ice")
 WEAPON_TYPES = ("energy", "ballistic", "missile")
 # Critical slots that are not weapons or ammunition (our own vocabulary).
 COMPONENTS = frozenset(
@@ -52,7 +53,7 @@ COMPONENTS = frozenset(
 )
 SHORT_LOCATIONS = frozenset({"HD", "LL", "RL", "FLL", "FRL", "RLL", "RRL"})  # 6 slots
 AERO_DESIGN_KEYS = ("format", "version", "design", "chassis", "kind", "tons", "safe_thrust",
-                    "heat_sinks", "large_craft", "shape")  # fmt: skip
+                    "heat_sinks", "large_craft", "shape", "era")  # fmt: skip
 AERO_SHAPES = ("aerodyne", "spheroid")
 
 
@@ -174,11 +175,16 @@ def parse_design(data: Any, path: Path, weapons: Mapping[str, Weapon]) -> Design
         raise c.fail(f"turret is for vehicles; {'a Mech' if mech else 'infantry'} has none")
     vlocs = VEHICLE_LOCATIONS if turret else VEHICLE_LOCATIONS[:-1]
     locs = (QUAD_LOCATIONS if kind == "quad" else BIPED_LOCATIONS) if mech else vlocs
+    troopers = 0
     if kind == "infantry":
         locs = ()
         for k in ("weapons", "ammo"):
             if d.get(k):
-                raise c.fail(f"{k} are not read for infantry (no infantry combat in this build)")
+                raise c.fail(f"{k} are not read for infantry (a platoon carries the standard "
+                             "rifle, CMB-42)")  # fmt: skip
+        troopers = c.int_(d.get("troopers", DEFAULT_TROOPERS), "troopers", 1, MAX_TROOPERS)
+    elif "troopers" in d:
+        raise c.fail("troopers are for infantry platoons (CMB-41)")
     if not mech and d.get("slots"):
         raise c.fail("slots (critical slots) are for Mechs; a vehicle has none")
     jump = c.int_(d.get("jump", 0), "jump", 0, 30)
@@ -190,7 +196,7 @@ def parse_design(data: Any, path: Path, weapons: Mapping[str, Weapon]) -> Design
         walk=c.int_(d["walk"], "walk", 0, 30),
         jump=jump,
         engine=c.int_(d.get("engine", 0), "engine", 0, 500),
-        engine_type=_engine_type(c, d, mech),
+        engine_type=_engine_type(c, d.get("engine_type", "fusion")),
         heat_sinks=c.int_(d.get("heat_sinks", 10 if mech else 0), "heat_sinks", 0, 99),
         armor=MappingProxyType(_armor(c, d.get("armor", {}), locs, tons, kind)),
         weapons=tuple(_mounts(c, d.get("weapons", []), locs, weapons)),
@@ -199,20 +205,18 @@ def parse_design(data: Any, path: Path, weapons: Mapping[str, Weapon]) -> Design
         slots=MappingProxyType(_slots(c, d.get("slots", {}), locs, weapons)),
         source=path.name,
         note=c.str_(d["note"], "note") if "note" in d else "",
+        era=c.int_(d.get("era", 0), "era", 0, 9999),
+        troopers=troopers,
     )
     if design.slots:
         _check_slots(c, design, weapons)
     return design
 
 
-def _engine_type(c: _Check, d: dict[str, Any], mech: bool) -> str:
-    """``engine_type``: "fusion" or "ice"; Mechs are fusion, vehicles default to ICE."""
-    kind = d.get("engine_type", "fusion" if mech else "ice")
-    if kind not in ENGINE_TYPES:
-        raise c.fail(f"engine_type must be one of {', '.join(ENGINE_TYPES)}, not {kind!r}")
-    if mech and kind != "fusion":
-        raise c.fail("engine_type: a Mech's engine is fusion")
-    return str(kind)
+def _engine_type(c: _Check, value: Any) -> str:
+    if value not in ENGINE_TYPES:
+        raise c.fail(f"engine_type {json.dumps(value)} is not one of {', '.join(ENGINE_TYPES)}")
+    return str(value)
 
 
 def _aero_design(c: _Check, d: dict[str, Any], path: Path) -> Design:
@@ -253,6 +257,7 @@ def _aero_design(c: _Check, d: dict[str, Any], path: Path) -> Design:
         safe_thrust=c.int_(d["safe_thrust"], "safe_thrust", 1, 50),
         large_craft=large,
         shape=shape,
+        era=c.int_(d.get("era", 0), "era", 0, 9999),
     )
 
 

@@ -1,6 +1,7 @@
-"""Tiled map loading: the only code that reads map files (see docs/maps.md).
+"""Map loading: the only code that reads map files (see docs/maps.md, docs/megamek.md).
 
-``load_map(path) -> Board`` reads a hexagonal Tiled map headless through pytmx;
+``load_map(path) -> Board`` reads a hexagonal Tiled map headless through pytmx, or a
+MegaMek .board file (``read_map`` also says what of it was left out);
 ``bundled_map(name)`` finds a map shipped in the repository's ``maps/`` folder.
 """
 
@@ -8,13 +9,27 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .reading import MAP_SUFFIXES, is_map_file, load_map, map_files, read_map
+from .result import MapRead, MapWarning
 from .schema import MapError
-from .tiled import load_map
 
 MAPS_DIR = Path(__file__).resolve().parents[2] / "maps"
 DEFAULT_MAP = MAPS_DIR / "default.tmx"
 
-__all__ = ["DEFAULT_MAP", "MAPS_DIR", "MapError", "bundled_map", "bundled_maps", "load_map"]
+__all__ = [
+    "DEFAULT_MAP",
+    "MAPS_DIR",
+    "MAP_SUFFIXES",
+    "MapError",
+    "MapRead",
+    "MapWarning",
+    "bundled_map",
+    "bundled_maps",
+    "is_map_file",
+    "load_map",
+    "map_files",
+    "read_map",
+]
 
 
 def bundled_map(name: str) -> Path:

@@ -59,7 +59,9 @@ def parse_exits(raw: object, where: str, name: str = "road_exits") -> tuple[int,
     """MOV-24: road exits "N,S" / "0,3" / "ne, sw" / a lone int -> sorted facings 0..5.
 
     Facings are the game's directions (0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW); repeats are
-    harmless, an empty list is an error (a road pad with no exits would never be drawn).
+    harmless, an empty list is an error (a road pad with no exits would never be drawn);
+    ``none`` says it on purpose: a road hex linked to no neighbour (a converted MegaMek
+    board's road whose neighbours do not lead to it).
     """
     words = "it must list facings 0..5 or N, NE, SE, S, SW, NW separated by commas"
     if isinstance(raw, bool) or (isinstance(raw, float) and not raw.is_integer()):
@@ -68,6 +70,8 @@ def parse_exits(raw: object, where: str, name: str = "road_exits") -> tuple[int,
         raw = str(int(raw))
     if not isinstance(raw, str):
         raise _fail(where, name, raw, words)
+    if raw.strip().lower() == "none":  # a road hex that links to no neighbour
+        return ()
     tokens = [t.strip().upper() for t in raw.split(",")]
     if not any(tokens):
         raise _fail(where, name, raw, f"{words} (at least one)")

@@ -20,6 +20,7 @@ from typing import Any
 
 from game.core.actions import Event
 from game.core.dice import Roll
+from game.rules.damage.infantry import PlatoonHit
 from game.rules.piloting.falls import Event as RulesEvent
 from game.units.locations import LOCATION_NAMES
 from game.units.unit import heat_mp_penalty
@@ -30,6 +31,7 @@ from ..rules.heat import HeatReport
 from ..state import GameState
 from . import Narrator
 from .damage import group_text
+from .platoons import platoon_hit_text, rifle_cluster_text
 from .tellers import TELLERS
 from .vehicle_words import vehicle_critical_text
 from .words import dice_text, plural
@@ -98,6 +100,9 @@ def _shot(n: Narrator, d: dict[str, Any], after: Sequence[RulesEvent]) -> str:
     text = f"{d['attacker']} fires {d['weapon']} at {d['target']}: needs {d['needs']}, " \
            f"{rolled} - {verdict}"  # fmt: skip
     w = weapons_table().get(str(d["weapon"]))
+    if d.get("hit") and w is None:  # a platoon's rifles (CMB-42)
+        said = rifle_cluster_text(n, str(d["weapon"]))
+        return text + ("; " + said if said else "")
     if d.get("hit") and w is not None and w.cluster:  # CMB-23/24: how many missiles hit
         cluster = n.take_roll(f"cluster {d['weapon']}")
         if cluster is not None:
@@ -127,6 +132,8 @@ def _cluster(d: dict[str, Any], roll: Roll, after: Sequence[RulesEvent]) -> str:
 def _damage(n: Narrator, d: dict[str, Any]) -> str:
     """A weapon's or a blow's damage group (CMB-26..29)."""
     g, target = d["group"], str(d["target"])
+    if isinstance(d.get("hit"), PlatoonHit):  # CMB-39..41: troopers, no location roll
+        return platoon_hit_text(n, d, d["hit"])
     what = str(d.get("weapon") or "the attack")
     own = what.endswith("(its own damage)")
     side = d.get("side", "front")

@@ -119,11 +119,12 @@ def hurt_other(n: Context, e: RulesEvent, who: str, mover: str) -> str:
 def vehicle_damage(n: Context, e: RulesEvent, who: str, mover: str) -> str:
     """Damage from moving into things on a vehicle, told as a weapon's hit on one: each
     group's location roll, the location and its armour and structure (game.rules.
-    hull_damage); infantry, which has no damage model in this build, only the total."""
+    hull_damage); a platoon only the total: damage from moving into things is not taken off
+    its troopers in this build (its combat damage is, CMB-39..41)."""
     side = f" from the {e.get('side')}" if e.get("side") else ""
     head = f"{who} takes {e.get('damage')} damage{side} ({e.get('cause')})"
     groups = tuple(g for g in e.get("groups") or () if isinstance(g, HitResult))
     if not groups:
-        return head if e.get("applied") else head + " - infantry takes no damage in this build"
+        return head if e.get("applied") else head + " - not taken off its troopers in this build"
     told = [group_text(n, who, g, i + 1, len(groups)) for i, g in enumerate(groups)]
     return head + ": " + "; ".join(told)

@@ -20,7 +20,7 @@ from game.outcome import damage_taken, in_the_fight
 from game.rules.piloting.falls import Event as RulesEvent
 from game.state import GameState
 from game.units.locations import LOCATION_NAMES
-from game.units.unit import INFANTRY, Unit
+from game.units.unit import Unit
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,8 +156,8 @@ def _dealt(unit_id: str, entries: list[LogEntry]) -> int:
 def _status(s: GameState, u: Unit) -> str:
     if s.is_destroyed(u):
         return "destroyed"
-    if u.kind == INFANTRY:
-        return "moves only (no infantry combat)"  # MOV-29: it keeps no side in the fight
+    if u.platoon is not None:  # CMB-41: troopers left
+        return f"{u.platoon.troopers} of {u.platoon.full} troopers"
     if u.submerged:
         return f"submerged, depth {u.depth} (no underwater combat)"  # ADV-25
     if not in_the_fight(s, u):

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from game.core.options import Rules
+
 from ..core.phase import PhaseRules, Step
-from ..rules.options import Rules
 from ..rules.turn import phase_sequence
 from . import (
     aerospace,

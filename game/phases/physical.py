@@ -79,8 +79,8 @@ def context(s: GameState) -> Context:
     twists: dict[str, int] = {}
     for d in s.declarations:
         u = s.unit(d.attacker)
-        if u is None:
-            continue
+        if u is None or u.platoon is not None:
+            continue  # a platoon's rifles fire from no location (CMB-42)
         listed = mounts(u)
         idx = d.weapons if d.weapons is not None else tuple(range(len(listed)))
         fired.setdefault(u.id, set()).update(listed[i].location for i in idx)

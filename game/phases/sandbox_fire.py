@@ -23,7 +23,7 @@ from game.units.unit import Unit
 
 from ..core.phase import Step
 from ..rules.combat.resolve import resolve_declarations
-from ..rules.combat.tohit import mounts, unit_blocker
+from ..rules.combat.tohit import unit_blocker, weapon_count, weapon_names
 from ..rules.physical.clubs import dropped_limbs
 from ..rules.physical.options import physical_option
 from ..rules.physical.records import ARM_LIMBS, CHARGE, DFA, LEG_LIMBS, PUNCH, TYPES, Blow
@@ -75,7 +75,7 @@ def check_fire(s: GameState, a: SandboxFire) -> str | None:
         return f"there is no unit {a.unit_id!r}"
     if not in_fight(s, unit):
         return f"{unit.id} is destroyed"
-    if not mounts(unit):
+    if not weapon_count(unit):  # a platoon: its rifles (CMB-42)
         return f"{unit.id} has no weapons"
     blocked = unit_blocker(unit)
     if blocked is not None:
@@ -94,8 +94,8 @@ def _fire(step: Step, a: Action) -> str | None:
     if reason is not None:
         return reason
     decls = declarations_for(_Declared(a.unit_id, a.targets, a.weapons, a.twist))
-    listed = mounts(s.unit(a.unit_id))  # type: ignore[arg-type]
-    parts = [f"{', '.join(listed[w].weapon for w in ws)} at {t}"
+    names = weapon_names(s.unit(a.unit_id))  # type: ignore[arg-type]
+    parts = [f"{', '.join(names[w] for w in ws)} at {t}"
              for t, ws in zip(a.targets, a.weapons, strict=True)]  # fmt: skip
     step.emit(Event("declared", f"{a.unit_id} fires {'; '.join(parts)}", a.unit_id, payload=decls))
     mark = len(step.cup.log)

@@ -28,11 +28,11 @@ from game.board import Board
 from game.core.actions import Refused
 from game.core.files import ScenarioError, write_text_atomically
 from game.core.history import History
+from game.core.options import TW, Rules
 from game.flow import apply, initial_state
 from game.phases.sandbox import DUMMY, SetMoved, with_next_faces
 from game.phases.weapons import movement
 from game.rules.combat.records import Declaration
-from game.rules.options import TW, Rules
 from game.rules.physical.records import Blow
 from game.scenario.units_writer import attack_json
 from game.scenario.writer import board_to_json, unit_to_json

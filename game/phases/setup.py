@@ -9,7 +9,7 @@ from game.core.actions import Action, Event
 from game.designs.roster import RosterError, make_unit
 from game.phases.actions import AddUnit, RemoveUnit, StartGame
 from game.rules.deploy import legal_deploy_hexes
-from game.units.unit import INFANTRY, MOVES_ONLY, VESSELS
+from game.units.unit import VESSELS
 
 from ..core.phase import PhaseRules, Step
 from ..narrate import skills
@@ -60,11 +60,6 @@ def _start_game(step: Step, a: Action) -> str | None:
     empty = [side for side in step.state.sides if not step.state.side_units(side)]
     if empty:
         return f"side {empty[0]} has no units yet"
-    only_infantry = [side for side in step.state.sides
-                     if all(u.kind == INFANTRY for u in step.state.side_units(side))]  # fmt: skip
-    if only_infantry:  # game.outcome: infantry keeps no side in the fight (MOV-29)
-        return (f"side {only_infantry[0]} needs a unit besides infantry (infantry "
-                f"{MOVES_ONLY})")  # fmt: skip
     step.close_phase()  # deployment next (skipped when every unit is placed)
     return None
 

@@ -23,7 +23,13 @@ from ..core.phase import PhaseRules, Step
 from ..narrate.combat import fire_text, game_events
 from ..rules.combat.records import Declaration, Movement
 from ..rules.combat.resolve import resolve_declarations
-from ..rules.combat.tohit import AttackOptions, mounts, unit_blocker, weapon_options
+from ..rules.combat.tohit import (
+    AttackOptions,
+    unit_blocker,
+    weapon_count,
+    weapon_names,
+    weapon_options,
+)
 from ..rules.combat.tohit_batch import weapon_options_many
 from ..rules.physical.clubs import dropped_limbs
 from ..rules.turn import Phase
@@ -63,8 +69,9 @@ def movement(m: MoveRecord) -> Movement:
 
 
 def can_fire(u: Unit) -> bool:
-    """The unit has weapons and nothing keeps it from firing them all (CMB-32, HEAT-08)."""
-    return bool(mounts(u)) and unit_blocker(u) is None
+    """The unit has weapons (a platoon: its rifles, CMB-42) and nothing keeps it from
+    firing them all (CMB-32, HEAT-08)."""
+    return weapon_count(u) > 0 and unit_blocker(u) is None
 
 
 def in_fight(s: GameState, u: Unit) -> bool:
@@ -168,7 +175,7 @@ def volley_error(
     fired = [w for ws in weapons for w in ws]
     if len(set(fired)) != len(fired):
         return "a weapon fires at most once a turn (CMB-01)"
-    count = len(mounts(unit))
+    count = weapon_count(unit)
     for i, (t, ws) in enumerate(zip(targets, weapons, strict=True)):
         if t not in enemies:
             return f"{t} is not a unit of another side {unit.id} can fire at"
@@ -178,10 +185,11 @@ def volley_error(
         if wrong:
             return f"{unit.id} has no weapon number {wrong[0] + 1} (it has {count})"
         for o in options_at(s, unit.id, t, twist, i > 0, tuple(ws)).weapons:
+            what = f"{o.name} ({o.location})" if o.location else o.name
             if not o.can_fire:
-                return f"{o.name} ({o.location}) cannot fire at {t}: {o.why_not}"
+                return f"{what} cannot fire at {t}: {o.why_not}"
             if not o.fires:
-                return f"{o.name} ({o.location}) needs more than 12 against {t} (impossible)"
+                return f"{what} needs more than 12 against {t} (impossible)"
     return None
 
 
@@ -201,8 +209,8 @@ def _declare(step: Step, a: Action) -> str | None:
 def _declared_text(s: GameState, a: DeclareFire) -> str:
     unit = s.unit(a.unit_id)
     assert unit is not None
-    listed = mounts(unit)
-    fire = [(t, [listed[w].weapon for w in ws]) for t, ws in zip(a.targets, a.weapons, strict=True)]
+    names = weapon_names(unit)
+    fire = [(t, [names[w] for w in ws]) for t, ws in zip(a.targets, a.weapons, strict=True)]
     return fire_text(unit.id, fire, a.twist)
 
 

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.core.errors import UserFacingError
-from game.rules.options import Rules
+from game.core.options import Rules
 from game.units.unit import AERO, Unit, ground
 
 

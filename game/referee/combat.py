@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.core.errors import UserFacingError
-from game.rules.options import Rules
+from game.core.options import Rules
 
 
 def add_parsers(sub: Any, positive: Callable[[str], int], seed: Callable[[str], int],
@@ -120,9 +120,9 @@ def attack(args: argparse.Namespace, rules: Rules, timed: Callable[..., Any]) ->
 
 def _free(d: Any, used: set[int], units: dict[str, Any]) -> Any:
     """The declared weapons (default all), less those an earlier attack already fires."""
-    from game.rules.combat.tohit import mounts
+    from game.rules.combat.tohit import weapon_count
 
-    wanted = d.weapons if d.weapons is not None else tuple(range(len(mounts(units[d.attacker]))))
+    wanted = d.weapons if d.weapons is not None else tuple(range(weapon_count(units[d.attacker])))
     return tuple(i for i in wanted if i not in used)
 
 
@@ -143,7 +143,10 @@ def _resolved(board: Any, o: Any, res: Any) -> dict[str, Any]:
 
 
 def target_after(u: Any) -> dict[str, Any]:
-    """The contract's `target_after`: every location's armour and structure, and more."""
+    """The contract's `target_after`: every location's armour and structure, and more; a
+    platoon's troopers left (Extension 4)."""
+    if u.platoon is not None:
+        return {"troopers": u.platoon.troopers, "destroyed": u.destroyed}
     body = u.body if u.body is not None else u.hull
     armor: dict[str, int] = {}
     structure: dict[str, int] = {}
@@ -270,7 +273,7 @@ def _physical_setup(s: Any, blow: Any, rules: Rules) -> tuple[dict[str, Any], An
 
     units = {u.id: u for u in s.units}
     fired: dict[str, frozenset[str]] = {}
-    for uid in {d.attacker for d in s.attacks}:
+    for uid in {d.attacker for d in s.attacks if units[d.attacker].platoon is None}:
         listed = mounts(units[uid])
         fired[uid] = frozenset(listed[i].location for i in _fired(s, uid, rules))
     mp_left = {}

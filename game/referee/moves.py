@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from game.core.errors import UserFacingError, one_line
-from game.rules.options import Rules
+from game.core.options import Rules
 
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2

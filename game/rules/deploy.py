@@ -17,10 +17,10 @@ from dataclasses import replace
 import numpy as np
 
 from game.board import NO_WATER, Board
+from game.core.options import CLASSIC, Rules
 from game.hexgrid import Hex
 from game.rules.move.costs import X, motive_costs
 from game.rules.move.stacking import why_not_here
-from game.rules.options import CLASSIC, Rules
 from game.units.unit import AERO, Unit
 
 EDGE_DEPTH = 2  # columns (or rows) of the home edge

@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.core.dice import Dice, Roll
+from game.core.options import TW, Rules
 from game.rules.piloting.falls import Event, event
 from game.rules.piloting.psr import psr_base_modifiers
 from game.units.unit import Unit, heat_mp_penalty
@@ -25,7 +26,6 @@ from .combat.modifiers import heat_to_hit
 from .combat.records import Movement
 from .combat.resolve import pilot_rolls
 from .combat.tohit import mounts
-from .options import TW, Rules
 
 MAX_HEAT = 30  # HEAT-01
 SHUTDOWN = ((30, None), (26, 10), (22, 8), (18, 6), (14, 4))  # HEAT-05/08 (None: automatic)
@@ -95,6 +95,8 @@ def water_cooling(u: Unit, board: Board, rules: Rules = TW) -> int:
 
 
 def weapon_heat(u: Unit, fired: Sequence[int]) -> int:
+    if u.platoon is not None:
+        return 0  # MOV-33: infantry generates no heat
     table = weapons_table()
     listed = mounts(u)
     return sum(table[listed[i].weapon].heat for i in fired)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
 
-from .options import TW, Rules
+from game.core.options import TW, Rules
 
 
 class Phase(StrEnum):

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from game.core.options import Rules
 from game.rules.move import costs as C
 from game.rules.move.divemoves import submarine_transitions
 from game.rules.move.flightmoves import wige_transitions
@@ -31,7 +32,6 @@ from game.rules.move.search import LINK, Found, Spec, Transitions, ground_transi
 
 from ..board import ARRAY_FIELDS, Board, board_from_arrays
 from ..hexgrid import Hex
-from .options import Rules
 
 FULL_BOARD_HEXES = 64 * 64  # boards up to this size are searched whole
 WHOLE_SHARE = 0.5  # a window covering this share of the board or more: the whole board

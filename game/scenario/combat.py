@@ -332,7 +332,7 @@ def _declaration(r: Reader, value: Any, where: str, units: Mapping[str, Any],
     if ids["attacker"] == ids["target"]:
         raise r.error(f"{where}: a unit cannot attack itself")
     attacker, target = units[ids["attacker"]], units[ids["target"]]
-    count = len(_weapons_of(attacker))
+    count = 1 if attacker.platoon is not None else len(_weapons_of(attacker))  # CMB-42: rifles
     weapons = None
     if d.get("weapons") is not None:
         weapons = tuple(r.int_(w, f"{where}.weapons entry", 0, max(count - 1, 0))

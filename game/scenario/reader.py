@@ -30,6 +30,7 @@ from game.core.limits import (
     MAX_UNITS,
     too_many,
 )
+from game.core.options import OPTIONS, TACOPS, Rules
 from game.designs import Design, DesignError, design
 from game.designs import catalog as designs_by_code
 from game.hexgrid import Hex, HexNameError, parse_hex_name
@@ -37,7 +38,6 @@ from game.rules.aero.steps import AeroStepError, parse_aero_step
 from game.rules.combat.records import Declaration, Movement
 from game.rules.move.stacking import violation
 from game.rules.move.steps import TACOPS_KINDS, parse_step
-from game.rules.options import OPTIONS, TACOPS, Rules
 from game.rules.physical.records import Blow
 from game.scenario.aero import AERO_KEYS, AERO_TONS, check_aero_keys, read_craft
 from game.scenario.checks import Reader, _kind, _shown, _text
@@ -52,9 +52,15 @@ from game.scenario.combat import (
     unit_turn_keys,
     vehicle_hull,
 )
+from game.scenario.infantry import (
+    INFANTRY_GIVES,
+    INFANTRY_KEYS,
+    check_infantry_keys,
+    read_platoon,
+)
 from game.terrain import BY_NAME as TERRAIN
 from game.terrain import FLAGS, SCALARS, SCENARIO_KEYS, STRUCTURES
-from game.units.unit import AERO, MECH_KINDS, VEHICLE_KINDS, Unit, max_tons
+from game.units.unit import AERO, INFANTRY, MECH_KINDS, VEHICLE_KINDS, Unit, max_tons
 from game.units.unit import ALL_KINDS as KINDS
 
 VERSION = 1
@@ -69,6 +75,7 @@ UNIT_REQUIRED = ("id", "side", "kind", "tons", "walk", "at", "facing")
 UNIT_OPTIONAL = (
     "jump", "piloting", "gunnery", "prone", "heat", "damage", "moved", "name", "offroad",
     "model", "hull_down", "airborne", "altitude", "depth", *COMBAT_KEYS, *AERO_KEYS,
+    *INFANTRY_KEYS,
 )  # fmt: skip
 MODEL_GIVES = ("tons", "walk")  # required keys a `model` supplies (Extension 2)
 # Allowed ranges of the integer fields; the digest's tables set the upper ends.
@@ -303,6 +310,8 @@ def _unit(r: Reader, value: Any, index: int, board: Board, options: tuple[str, .
         if k not in d and not (design is not None and k in MODEL_GIVES):
             if k == "walk" and d.get("kind") == AERO:
                 continue  # aerospace units have thrust instead (Extension 2, Aerospace)
+            if k in INFANTRY_GIVES and d.get("kind") == INFANTRY:
+                continue  # Extension 4: a platoon's MOV-33 MP, weight and no facing
             raise r.error(f"{where} has no '{k}'")
     kind = d["kind"]
     if kind not in KINDS:
@@ -339,6 +348,9 @@ def _unit(r: Reader, value: Any, index: int, board: Board, options: tuple[str, .
     kw |= _posture_keys(r, d, where, kind, options)
     kw |= _depth_key(r, d, where, kind, board, kw["at"])
     check_combat_keys(r, d, where, kind)
+    check_infantry_keys(r, d, where, kind)
+    if kind == INFANTRY:
+        kw |= read_platoon(r, d, where, design, kw)
     if kind == AERO:
         kw["craft"] = read_craft(r, d, where, design)
         kw.setdefault("walk", 0)

@@ -99,13 +99,15 @@ def _hex_json(b: Board, h: Hex, custom_exits: bool) -> dict[str, Any]:
 
 def posture_keys(u: Unit) -> dict[str, Any]:
     """Extension 2's posture keys: hull-down (tacops, ADV-11), a WiGE in flight and its
-    altitude (ADV-17/23), a submarine's depth (ADV-25); none for a unit on the ground as
-    usual."""
+    altitude (ADV-17/23), a submarine's depth (ADV-25), a platoon's troopers and motive
+    (Extension 4); none for a unit on the ground as usual."""
     out: dict[str, Any] = {"hull_down": True} if u.hull_down else {}
     if u.kind == "wige" and u.wige_airborne:
         out |= {"airborne": True, "altitude": u.altitude}
     if u.kind == "submarine":
         out["depth"] = u.depth  # ADV-25 (our extension)
+    if u.platoon is not None:  # Extension 4: troopers left and motive type (MOV-33)
+        out |= {"troopers": u.platoon.troopers, "motive": u.platoon.motive}
     return out
 
 

@@ -3,7 +3,7 @@ kicks) strikes on each side of a Mech (CMB-27, PHY-05, PHY-09)."""
 
 from __future__ import annotations
 
-from game.rules.options import TW, Rules
+from game.core.options import TW, Rules
 from game.units.locations import CT, FLL, FRL, HEAD, LA, LL, LT, QUAD_NAMES, RA, RL, RLL, RRL, RT
 
 # CMB-27 hit location table (2D6), biped names; "front" also serves "rear" (rear armour).

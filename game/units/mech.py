@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.core.dice import Dice, Roll
-from game.rules.options import TW, Rules
+from game.core.options import TW, Rules
 from game.units.critslots import NO_CRITS, CritCounts, Gear, count_crits, default_gear
 from game.units.hittables import (  # noqa: F401  (re-exported: the tables moved, callers did not)
     HIT_TABLE,

@@ -15,6 +15,7 @@ from game.hexgrid import Hex
 from game.units.craft import Craft
 from game.units.critslots import NO_CRITS, CritCounts
 from game.units.mech import MechBody, standard_body
+from game.units.platoon import FOOT, JUMP, Platoon
 from game.units.vehicle import VehicleBody, vehicle_body
 
 KINDS = ("biped", "quad", "tracked", "wheeled", "hover", "infantry", "wige", "naval", "vtol",
@@ -27,9 +28,6 @@ SLIDING_KINDS = frozenset({"hover", "wige", "vtol"})  # PSR-28: sideslip at flan
 AERO = "aero"  # aerospace units: fighters and large craft (game.units.craft, AERO-01..10)
 ALL_KINDS = (*KINDS, AERO)  # every kind a scenario or a design may name
 INFANTRY = "infantry"
-# What the UI says of every infantry unit: it moves (MOV-29) but no infantry combat is in
-# this build, so it keeps no side in the fight (game.outcome).
-MOVES_ONLY = "moves only: no infantry combat in this build"
 VESSELS = frozenset({"naval", "submarine"})  # ADV-24: only in depth 1+ water
 # TW's tonnage limits: naval vessels and submarines up to 300 t; every other ground unit
 # as the scenario contract has always allowed (200). Hydrofoils (100 t) are not a kind of
@@ -98,6 +96,7 @@ class Unit:
     wige_airborne: bool = False  # a WiGE in flight (ADV-17; scenario key "airborne")
     altitude: int = 0  # an airborne WiGE's levels above the hex below it (ADV-23)
     depth: int = 0  # a submarine's levels below the water surface, 0 = surfaced (ADV-25)
+    platoon: Platoon | None = None  # a conventional infantry platoon's troopers (CMB-41)
 
     def __post_init__(self) -> None:
         if self.body is None and self.kind in MECH_KINDS:
@@ -106,6 +105,8 @@ class Unit:
             object.__setattr__(self, "hull", vehicle_body(self.tons, self.kind))
         if self.craft is None and self.kind == AERO:
             object.__setattr__(self, "craft", Craft())
+        if self.platoon is None and self.kind == INFANTRY:  # MOV-33: jump MP make it jump
+            object.__setattr__(self, "platoon", Platoon(motive=JUMP if self.jump else FOOT))
 
     @property
     def airborne(self) -> bool:
@@ -141,7 +142,9 @@ class Unit:
     def destroyed(self) -> bool:
         """CMB-37: MechWarrior dead (PSR-19), cockpit hit, third engine hit, head or centre
         torso gone (the body); a vehicle with a location gone or its crew killed (its
-        hull, CMB-48)."""
+        hull, CMB-48); a platoon with no troopers left (CMB-41)."""
+        if self.platoon is not None and self.platoon.destroyed:
+            return True
         c = self.crits
         if self.damage.pilot_hits >= 6 or c.engine >= 3 or c.cockpit:
             return True
@@ -189,6 +192,14 @@ class Unit:
     def with_body(self, body: MechBody | None) -> Unit:
         """This unit with a new body (a unit without one keeps None)."""
         return self if body is None or body is self.body else replace(self, body=body)
+
+
+def platoon_line(u: Unit) -> str:
+    """What the UI says of a platoon: '24 of 28 troopers, rifles reach 3 hexes (CMB-41/42)'."""
+    p = u.platoon
+    if p is None:
+        return ""
+    return f"{p.troopers} of {p.full} troopers, rifles reach 3 hexes (CMB-41/42)"
 
 
 def heat_mp_penalty(heat: int) -> int:

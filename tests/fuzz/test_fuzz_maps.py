@@ -19,6 +19,7 @@ from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
+from board_mutants import make_board
 from fuzzkit import bad_ending, crash, damage_bytes, mutate_text, mutate_xml, run_cli
 
 from game.maps.tiled import main as check_maps
@@ -88,9 +89,27 @@ def fuzz_maps(tmp_path: Path, seeds: range, render_every: int) -> list[str]:
     return failures
 
 
+def fuzz_boards(tmp_path: Path, seeds: range, render_every: int) -> list[str]:
+    """MegaMek .board mutants (issue 22) through map dump, a scenario and the preview."""
+    failures = []
+    for seed in seeds:
+        path, done = make_board(tmp_path / f"b{seed}", seed)
+        try:
+            why = _one_map(path, seed, render_every)
+        except Exception as e:  # noqa: BLE001 - the finding: report it with the seed
+            why = crash(e)
+        if why is not None:
+            failures.append(f"seed {seed} ({done}): {why}")
+        shutil.rmtree(tmp_path / f"b{seed}", ignore_errors=True)
+    return failures
+
+
 def _one_map(path: Path, seed: int, render_every: int) -> str | None:
     """The checker on the map; if it loads, a scenario on it and (some seeds) a PNG."""
-    code, _, err = _run(check_maps, [str(path)])  # python -m game.maps MAP
+    if path.suffix == ".board":
+        code, _, err = run_cli(["map", "dump", str(path), "--json"])
+    else:
+        code, _, err = _run(check_maps, [str(path)])  # python -m game.maps MAP
     why = bad_ending(code, err, path)
     if why is not None or code != 0:
         return why
@@ -115,6 +134,17 @@ def _run(fn, argv: list[str]) -> tuple[int, str, str]:
 
 def test_fuzz_mutated_maps(tmp_path: Path) -> None:
     failures = fuzz_maps(tmp_path, range(FAST), render_every=4)
+    assert not failures, "\n".join(failures[:5])
+
+
+def test_fuzz_mutated_megamek_boards(tmp_path: Path) -> None:
+    failures = fuzz_boards(tmp_path, range(FAST), render_every=5)
+    assert not failures, "\n".join(failures[:5])
+
+
+@pytest.mark.slow
+def test_fuzz_mutated_megamek_boards_more(tmp_path: Path) -> None:
+    failures = fuzz_boards(tmp_path, range(1000, 1000 + SLOW), render_every=8)
     assert not failures, "\n".join(failures[:5])
 
 

@@ -1,6 +1,7 @@
 """Fuzzing scenarios (issue 9): mutated referee scenarios through ``rules move``,
-``rules move --resolve`` and ``rules reach`` (every mode). Each run ends in exit 0, or
-exit 2 with one line naming the scenario, never a traceback.
+``rules move --resolve``, ``rules reach`` (every mode), ``rules attack`` and
+``rules physical`` (issue 27: platoons with ``troopers`` and ``motive``, Extension 4).
+Each run ends in exit 0, or exit 2 with one line naming the scenario, never a traceback.
 
 Per run of the suite: FAST scenarios always, SLOW more in the ``slow`` set. Each one is
 a scenario of tests/scenarios with 1-4 JSON edits (hostile values, nudged numbers,
@@ -22,7 +23,8 @@ SOURCES = sorted(p for p in (REPO / "tests" / "scenarios").glob("*.json")
                  if not p.name.endswith(".expected.json"))  # fmt: skip
 FAST, SLOW = 200, 800
 COMMANDS = (["move"], ["move", "--resolve"], ["reach"], ["reach", "--mode", "jump"],
-            ["reach", "--mode", "run", "--variant", "classic"])  # fmt: skip
+            ["reach", "--mode", "run", "--variant", "classic"], ["attack", "--resolve"],
+            ["physical", "--resolve"], ["attack"])  # fmt: skip
 
 
 def make_scenario(folder: Path, seed: int) -> tuple[Path, str]:
@@ -82,7 +84,9 @@ def plausible_edit(doc: dict, rng: random.Random) -> str:
     spot = name(
         min(max(c0 + rng.randint(-4, 4), 0), w - 1), min(max(r0 + rng.randint(-4, 4), 0), h - 1)
     )
-    op = rng.randrange(8)
+    op = rng.randrange(10)
+    if op in (6, 7) and units:
+        return platoon_edit(doc, units, spot, rng) if op == 6 else fight_edit(doc, units, rng)
     if op == 0 and "hexes" in board:
         board["hexes"][spot] = rng.choice(TERRAIN)
         return f"hex {spot} = {board['hexes'][spot]}"
@@ -111,12 +115,12 @@ def plausible_edit(doc: dict, rng: random.Random) -> str:
         u = rng.choice(units)
         u["at"], u["facing"] = spot, rng.randint(0, 5)
         return f"{u['id']} at {spot}"
-    if op == 6:  # Extension 4: the classic variant (MOV-30) or the TW stacking (MOV-34)
+    if op == 8:  # Extension 4: the classic variant (MOV-30) or the TW stacking (MOV-34)
         doc["options"] = rng.choice([["classic"], [], ["tacops"], ["classic", "tacops"]])
         if units and rng.random() < 0.5:  # two units in one hex: legal or not by the limits
             rng.choice(units)["at"] = units[0]["at"]
         return f"options {doc['options']}"
-    if op == 7 and units:  # vessels up to 300 t (TW), everything else up to 200
+    if op == 9 and units:  # vessels up to 300 t (TW), everything else up to 200
         u = rng.choice(units)
         u["tons"] = rng.choice([20, 100, 200, 201, 300, 301])
         return f"{u['id']} tons {u['tons']}"
@@ -128,6 +132,42 @@ def plausible_edit(doc: dict, rng: random.Random) -> str:
         move["mode"] = rng.choice(["walk", "run", "jump", "stand"])
         return f"move {move['mode']} {move['steps']}"
     return "nothing"
+
+
+def platoon_edit(doc: dict, units: list[dict], spot: str, rng: random.Random) -> str:
+    """Extension 4: a unit made a platoon with troopers and a motive (some out of range),
+    maybe without tons and walk, maybe in another unit's hex (MOV-34)."""
+    u = rng.choice(units)
+    u["kind"] = "infantry"
+    for k in ("prone", "model", "weapons", "ammo", "armor", "structure", "torso_twist"):
+        u.pop(k, None)
+    u["troopers"] = rng.choice([1, 2, 7, 21, 28, 30, 0, 31, -1, "28"])
+    u["motive"] = rng.choice(["foot", "jump", "jump", "hover", None])
+    if u["motive"] != "jump":
+        u["jump"] = rng.choice([0, 0, 3])
+    for k in ("tons", "walk", "facing"):
+        if rng.random() < 0.4:
+            u.pop(k, None)
+    if rng.random() < 0.4:
+        u["at"] = rng.choice(units)["at"]
+    elif rng.random() < 0.3:
+        u["at"] = spot
+    return f"{u['id']} platoon {u['troopers']} {u['motive']} at {u['at']}"
+
+
+def fight_edit(doc: dict, units: list[dict], rng: random.Random) -> str:
+    """An attack or physical block between two units (a platoon's rifles: weapon 0)."""
+    a, t = rng.choice(units)["id"], rng.choice(units)["id"]
+    if rng.random() < 0.5:
+        doc.pop("attacks", None)
+        doc["attack"] = {"attacker": a, "target": t}
+        if rng.random() < 0.3:
+            doc["attack"]["weapons"] = rng.choice([[0], [1], [], [0, 0]])
+        return f"attack {a} -> {t}"
+    kind = rng.choice(["kick", "kick", "punch", "club", "charge", "dfa", "push"])
+    limb = {"kick": rng.choice(["LL", "RL"]), "punch": "RA"}.get(kind)
+    doc["physical"] = {"attacker": a, "target": t, "type": kind, **({"limb": limb} if limb else {})}
+    return f"physical {kind} {a} -> {t}"
 
 
 def fuzz_scenarios(folder: Path, seeds: range) -> list[str]:

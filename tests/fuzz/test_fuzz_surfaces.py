@@ -32,6 +32,7 @@ from fuzzkit import (
 from games import map_game
 
 from game import autoplay
+from game.core.files import SaveError
 from game.flow import ENGINE as FLOW
 from game.flow import apply, outcome
 from game.phases.actions import StartGame
@@ -39,7 +40,7 @@ from game.phases.movers import rules_mover
 from game.regiments import save as regiments_save
 from game.regiments.engine import ENGINE
 from game.regiments.setup import game_from_scenario
-from game.save import SaveError, load_game, save_game
+from game.save import load_game, save_game
 
 REPO = Path(__file__).resolve().parents[2]
 HEX_SOURCES = sorted(p for p in (REPO / "tests" / "scenarios").glob("*.json")

@@ -13,9 +13,9 @@ import heapq
 from collections.abc import Sequence
 
 from game.board import Board
+from game.core.options import TW, Rules
 from game.hexgrid import Hex
 from game.rules.move.movement import MoveState, advance, begin_move, finish_move
-from game.rules.options import TW, Rules
 from game.units.unit import Unit
 
 TOKENS = (

@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.board import Board, HexSpec, build_board
+from game.core.options import TW, Rules
 from game.hexgrid import Hex, parse_hex_name
 from game.rules.move.movement import MoveResult, check_move
-from game.rules.options import TW, Rules
 from game.units.crithits import PILOT_KEYS, damaged
 from game.units.unit import MECH_KINDS, Damage, Unit
 

@@ -13,11 +13,11 @@ from physkit import ask
 from physkit import unit as phys_unit
 
 from game.core.dice import Dice
+from game.core.options import TW, Rules
 from game.rules.combat.los import viewer
 from game.rules.combat.tohit import weapon_options
 from game.rules.move.movement import check_move
 from game.rules.move.reach import reach
-from game.rules.options import TW, Rules
 from game.rules.piloting.psr import weight_class_modifier
 from game.rules.piloting.resolve import resolve_move
 

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from game.board import Board, BoardError, HexSpec, build_board
 from game.core.errors import UserFacingError
+from game.core.options import CLASSIC, TW
 from game.designs.roster import entries, make_unit
 from game.hexgrid import Hex, to_cube
 from game.rules.combat.arcs import (
@@ -31,7 +32,6 @@ from game.rules.combat.los_batch import sight_many
 from game.rules.combat.records import MOVE_MODES, Declaration, Movement
 from game.rules.combat.tohit import mounts, weapon_options
 from game.rules.combat.tohit_batch import weapon_options_many
-from game.rules.options import CLASSIC, TW
 from game.units.locations import BIPED_LOCATIONS, QUAD_LOCATIONS, TORSOS
 from game.units.mech import Location
 from game.units.unit import Damage, Unit

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 from combatkit import board, mech, scenario, unit_spec
 
+from game.core.options import CLASSIC
 from game.hexgrid import parse_hex_name
 from game.rules.combat.arcs import arc_of, relative_angle, side_hit
 from game.rules.combat.modifiers import heat_to_hit
 from game.rules.combat.records import Movement
 from game.rules.combat.tohit import weapon_options
-from game.rules.options import CLASSIC
 
 
 def numbers(s, attacker: str = "a", target: str = "t", **kw):  # type: ignore[no-untyped-def]
@@ -20,7 +20,7 @@ def numbers(s, attacker: str = "a", target: str = "t", **kw):  # type: ignore[no
         attacker,
         target,
         s.movements,
-        kw.pop("rules", None) or __import__("game.rules.options", fromlist=["TW"]).TW,
+        kw.pop("rules", None) or __import__("game.core.options", fromlist=["TW"]).TW,
         **kw,
     )
     return o
@@ -137,7 +137,7 @@ def test_cmb_13_target_movement_table(hexes: int, tw: int, classic: int) -> None
 
     mods = [
         target_moved(Movement("walk", hexes), r)
-        for r in (__import__("game.rules.options", fromlist=["TW"]).TW, CLASSIC)
+        for r in (__import__("game.core.options", fromlist=["TW"]).TW, CLASSIC)
     ]
     assert [m.value if m else 0 for m in mods] == [tw, classic]
 

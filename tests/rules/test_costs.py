@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from movekit import board, move, unit
 
+from game.core.options import CLASSIC, TW
 from game.rules.move.costs import TW_COSTS, X, entry_table, motive_costs
-from game.rules.options import CLASSIC, TW
 
 
 def cost_into(spec: dict, kind: str = "biped", start: dict | None = None, rules=None) -> int | str:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from movekit import board, unit
 
 from game.core.dice import Dice
+from game.core.options import TW
 from game.rules.damage.crashes import (
     crash,
     crash_damage,
@@ -19,7 +20,6 @@ from game.rules.damage.crashes import (
     landing_ground,
     sideslip_crash_damage,
 )
-from game.rules.options import TW
 from game.rules.piloting.resolve import resolve_move
 from game.units.mech import damage_groups
 from game.units.unit import Unit

@@ -10,9 +10,9 @@ from piloting_helpers import H, board, of_type, unit
 
 from game.board import HexSpec
 from game.core.dice import Dice
+from game.core.options import TW
 from game.hexgrid import Hex, neighbour, ring
 from game.rules.move.movement import check_move
-from game.rules.options import TW
 from game.rules.piloting.collide import Slide, SlideWorld
 from game.rules.piloting.falls import Outcome
 from game.rules.piloting.fromabove import from_above

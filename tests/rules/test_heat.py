@@ -6,9 +6,9 @@ import pytest
 from combatkit import scenario, unit_spec
 
 from game.core.dice import Dice
+from game.core.options import CLASSIC, TW
 from game.rules.combat.records import Movement
 from game.rules.heat import heat_forecast, heat_phase, water_cooling
-from game.rules.options import CLASSIC, TW
 
 
 def hot(heat: int = 0, hexes: dict | None = None, **kw):  # type: ignore[no-untyped-def]

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from movekit import H, board, move, unit
 
+from game.core.options import CLASSIC
 from game.rules.move.movement import advance, attacker_modifier, begin_move, target_modifier
 from game.rules.move.steps import Step, StepError, parse_step
-from game.rules.options import CLASSIC
 
 # ---- step tokens (docs/scenario-format.md)
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 from movekit import H, board, move, unit
 
 from game.core.dice import Dice
+from game.core.options import CLASSIC
 from game.phases.actions import CommitMove
 from game.phases.movers import with_building_cf
 from game.rules.move.movement import check_move
 from game.rules.move.reach import reach
-from game.rules.options import CLASSIC
 from game.rules.piloting.resolve import resolve_move
 
 LIGHT_CF15 = {"building_class": 1, "building_cf": 15, "building_height": 1}

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.board import build_board
+from game.core.options import CLASSIC
 from game.designs import weapons_table
 from game.flow import apply
 from game.hexgrid import Hex
@@ -28,7 +29,6 @@ from game.rules.combat.odds import (
     take_hit,
     volley_odds,
 )
-from game.rules.options import CLASSIC
 from game.units.hittables import PUNCH_TABLE, hit_location
 from game.units.locations import BIPED_LOCATIONS, LEGS, TORSOS
 from game.units.mech import Location, MechBody, apply_hit, standard_body

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from physkit import ask, events, mods, unit
 
-from game.rules.options import TW
+from game.core.options import TW
 from game.rules.physical.formulas import dfa_attacker_damage, dfa_damage
 from game.rules.physical.records import TYPES
 from game.rules.turn import Phase, phase_sequence

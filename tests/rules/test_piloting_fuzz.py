@@ -11,7 +11,7 @@ from piloting_helpers import board, unit
 
 from game.board import HexSpec
 from game.core.dice import Dice
-from game.rules.options import CLASSIC, TW
+from game.core.options import CLASSIC, TW
 from game.rules.piloting.resolve import resolve_move
 from game.units.mech import standard_body
 

@@ -10,7 +10,7 @@ from piloting_helpers import H, board, of_type, types, unit
 
 from game.board import HexSpec
 from game.core.dice import Dice
-from game.rules.options import CLASSIC
+from game.core.options import CLASSIC
 from game.rules.piloting.falls import fall_damage
 from game.rules.piloting.resolve import resolve_move
 from game.units.mech import CT, standard_body

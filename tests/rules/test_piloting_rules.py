@@ -7,7 +7,7 @@ from piloting_helpers import board, of_type, unit
 
 from game.board import HexSpec
 from game.core.dice import Dice
-from game.rules.options import CLASSIC
+from game.core.options import CLASSIC
 from game.rules.piloting.falls import (
     DEFAULT_GUNNERY,
     DEFAULT_PILOTING,

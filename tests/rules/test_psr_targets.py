@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from movekit import H, board, move, targets, unit
 
-from game.rules.options import CLASSIC
+from game.core.options import CLASSIC
 from game.rules.piloting.psr import (
     PSR,
     Modifier,

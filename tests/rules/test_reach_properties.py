@@ -9,11 +9,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.board import HexSpec, build_board
+from game.core.options import CLASSIC, TW, Rules
 from game.hexgrid import Hex
 from game.rules.move.movement import check_move
 from game.rules.move.reach import reach, reach_batch
 from game.rules.move.stacking import violation
-from game.rules.options import CLASSIC, TW, Rules
 from game.units.crithits import damaged
 from game.units.unit import KINDS, Damage, Unit
 

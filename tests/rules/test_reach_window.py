@@ -19,11 +19,11 @@ from test_reach_properties import hex_specs
 
 from game.board import Board, HexSpec, build_board
 from game.core.dice import Dice
+from game.core.options import CLASSIC, TW
 from game.hexgrid import Hex
 from game.rules import window
 from game.rules.move.movement import check_move
 from game.rules.move.reach import reach, reach_batch
-from game.rules.options import CLASSIC, TW
 from game.rules.piloting.resolve import resolve_move
 from game.units.crithits import damaged
 from game.units.unit import KINDS, Damage, Unit

@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 from movekit import H, board, move, unit
 
 from game.core.files import ScenarioError
+from game.core.options import CLASSIC, TW
 from game.rules.deploy import check_deploy, legal_deploy_hexes
 from game.rules.move.reach import reach
 from game.rules.move.stacking import band, broken, tw_violation, violation
-from game.rules.options import CLASSIC, TW
 from game.scenario.reader import parse_scenario
 from game.units.unit import Unit
 

@@ -13,11 +13,11 @@ from physkit import ask
 
 from game.core.dice import Dice
 from game.core.files import ScenarioError
+from game.core.options import TW
 from game.rules.combat.los import viewer
 from game.rules.combat.tohit import weapon_options
 from game.rules.move.movement import check_move
 from game.rules.move.reach import reach
-from game.rules.options import TW
 from game.rules.piloting.resolve import resolve_move
 from game.units.unit import Unit
 

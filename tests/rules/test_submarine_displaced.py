@@ -165,7 +165,7 @@ def test_adv_25_the_log_says_the_slide_passes_over_the_submerged_submarine(
 def test_phy_18_psr_33_a_skids_domino_pushes_a_submarine_up_into_shallower_water() -> None:
     """collide.push, the skids' displacement: a Mech pushed into the submarine's hex pushes
     it on (PHY-18) into depth-1 water; it comes up to depth 1."""
-    from game.rules.options import TW
+    from game.core.options import TW
     from game.rules.piloting.collide import SlideWorld, push
     from game.rules.piloting.falls import Outcome
     from game.rules.piloting.psr import Modifier, psr_base_modifiers

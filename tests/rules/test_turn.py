@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.dice import Dice
-from game.rules.options import CLASSIC, TW
+from game.core.options import CLASSIC, TW
 from game.rules.turn import (
     ALTERNATING_PHASES,
     PHASES_CLASSIC_ADVANCED,

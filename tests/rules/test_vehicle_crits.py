@@ -24,8 +24,10 @@ from game.units.vehicle_crits import TABLE, VehicleCrits, crit_result
 
 
 def tank(**kw: object) -> Unit:
-    """The Scorpion (tracked, ICE, turret AC/5, front MG) as side B, facing north."""
-    s = scenario([unit_spec("t", "0506", 0, "B", model="Scorpion", kind="tracked", tons=25)])
+    """A Scorpion (tracked, ICE) armed with a turret AC/5 and a front MG, side B, facing north."""
+    loadout = [{"name": "AC/5", "location": "TU"}, {"name": "Machine Gun", "location": "FR"}]
+    s = scenario([unit_spec("t", "0506", 0, "B", model="Scorpion", kind="tracked", tons=25,
+                            weapons=loadout)])  # fmt: skip
     return replace(s.units[0], **kw) if kw else s.units[0]
 
 
@@ -79,7 +81,8 @@ def test_ex_cmb_11_side_8_stuns_the_crew_for_this_and_next_turn() -> None:
     t = now["t"]
     crits = [e for e in res.events if e.type == "critical"]
     assert crits[0].get("effect") == "crew stunned" and crits[0].get("location") == "RS"
-    assert t.hull is not None and t.hull["RS"].armour == 10 - 5
+    assert t.hull is not None and units["t"].hull is not None
+    assert t.hull["RS"].armour == units["t"].hull["RS"].armour - 5
     assert t.stunned and t.hull.crits.stunned == 2
     assert "stunned" in (weapon_options(s.board, now, "t", "a", {}).weapons[0].why_not or "")
     once = end_phase(t)

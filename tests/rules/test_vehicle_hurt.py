@@ -13,10 +13,10 @@ from piloting_helpers import H, board, of_type, unit
 
 from game.board import HexSpec
 from game.core.dice import Dice
+from game.core.options import TW
 from game.narrate import Narrator
 from game.rules.damage.hull import hurt_vehicle
 from game.rules.move.bridges import drop
-from game.rules.options import TW
 from game.rules.piloting.collide import Slide, SlideWorld, charge_damage, collapse_on_others
 from game.rules.piloting.falls import Event, Outcome
 from game.rules.piloting.fromabove import from_above

@@ -21,7 +21,6 @@ from game.ui.scenes.hexes.start import StartScreen
 from game.ui.scenes.hexes.summary import TurnSummary
 from game.ui.widgets.panels import summary_rows
 from game.ui.widgets.unit_tip import tip_rows
-from game.units.unit import MOVES_ONLY
 
 from .test_play_scene import click, finish_animation, fire_or_hold, key, move_to, new_app, post
 from .test_sandbox_scene import button as sandbox_button
@@ -59,20 +58,17 @@ def button(app, action: str) -> tuple[int, int]:
     raise AssertionError(f"no button {action}")
 
 
-def test_the_start_screen_lists_the_platoons_and_refuses_a_side_of_infantry_alone():
+def test_the_start_screen_lists_the_platoons_and_accepts_a_side_of_infantry_alone():
     app = new_app(None)
     start = app.top
     assert isinstance(start, StartScreen)
     click(app, button(app, "del:A,0,0"))
     click(app, button(app, "del:A,0,0"))
     click(app, button(app, "add:A,INF-J"))
-    assert [u[0] for u in start.forces["A"]] == ["INF-J"]
-    key(app, pygame.K_RETURN)
-    assert app.top is start  # refused: infantry keeps no side in the fight
     click(app, button(app, "add:A,INF-R"))
-    click(app, button(app, "add:A,LCT-1V"))
+    assert [u[0] for u in start.forces["A"]] == ["INF-J", "INF-R"]
     key(app, pygame.K_RETURN)
-    assert isinstance(app.top, DeployScene)
+    assert isinstance(app.top, DeployScene)  # platoons fight (CMB-42): a side of its own
 
 
 def hot_seat_on_the_river(app):
@@ -222,4 +218,5 @@ def test_the_sandbox_palette_lists_the_platoons_and_places_a_jump_platoon():
     assert placed.design == "INF-J" and placed.jump_infantry and placed.side == "A"
     lines = [line.text for line in editor_lines(app.state, placed, None)]
     assert "jump platoon: 1 ground MP, 3 jump MP, no facing" in lines
-    assert [r[0] for r in tip_rows(app.state, placed)][-1] == MOVES_ONLY
+    assert [r[0] for r in tip_rows(app.state, placed)][-1] == (
+        "21 of 21 troopers, rifles reach 3 hexes (CMB-41/42)")  # fmt: skip

@@ -166,6 +166,8 @@ def destroyed_reason(unit: Unit) -> str | None:
         if by and not any(loc.destroyed for loc in unit.hull.locations):
             return f"{by} exploded"  # CMB-48 fuel tank
         return "a location destroyed"
+    if unit.platoon is not None and unit.platoon.destroyed:
+        return "no troopers left (CMB-41)"
     return None
 
 

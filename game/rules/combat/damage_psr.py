@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.core.options import TW, Rules
 from game.rules.piloting.psr import psr_base_modifiers
 from game.units.unit import Unit
-
-from ..options import TW, Rules
 
 DAMAGE_PSR = 20  # PSR-08: 20+ damage points in one phase
 

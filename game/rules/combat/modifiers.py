@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
+from game.core.options import TW, Rules
 from game.rules.move.movement import attacker_modifier, target_modifier
 from game.units.locations import ARMS, HEAD
 from game.units.unit import Unit
@@ -19,7 +20,6 @@ from game.units.unit import Unit
 from ...designs.model import Weapon
 from ...hexgrid import distance
 from ..aero import OUT_OF_CONTROL_TO_HIT, out_of_control
-from ..options import TW, Rules
 from .los import Sight
 from .records import Movement
 
@@ -110,7 +110,8 @@ def attacker_modifiers(attacker: Unit, a_move: Movement) -> list[Modifier]:
 
 
 def target_modifiers(target: Unit, t_move: Movement, rules: Rules) -> list[Modifier]:
-    """CMB-20 an immobile target, else CMB-13 its movement and PSR-25 a skid."""
+    """CMB-20 an immobile target, else CMB-13 its movement and PSR-25 a skid (CMB-43: a
+    platoon target has no target-type modifier, only these)."""
     still = immobile_reason(target)
     if still is not None:
         return [Modifier(-4, f"target immobile ({still})", "CMB-20")]

@@ -34,15 +34,16 @@ from typing import TypeVar
 
 import numpy as np
 
+from game.core.options import TW, Rules
 from game.units.hittables import hit_location, punch_location
 from game.units.locations import CT, DEPENDENTS, HEAD, LEGS, LT, RT, TORSOS, TRANSFER
-from game.units.mech import MechBody
+from game.units.mech import MechBody, damage_groups
 from game.units.unit import Unit
 
 from ...designs import weapons_table
 from ...designs.model import Weapon
-from ..options import TW, Rules
 from .cluster import cluster_hits, missile_groups
+from .infantry_fire import rifle_damage, troopers_hit
 from .tohit import AttackOptions, WeaponOption
 
 D = TypeVar("D")  # a distribution: bodies -> chance, or an array of damage totals
@@ -132,12 +133,24 @@ def spots(side: str, quad: bool, covered: bool, rules: Rules = TW) -> tuple[Spot
 
 
 def weapon_odds(o: WeaponOption, table: Sequence[Spot]) -> WeaponOdds:
-    w = weapons_table()[o.name]
     p = hit_chance(o.target if o.fires else None)
     open_share = float(sum((q for _, _, q, cover in table if not cover), Fraction(0)))
-    mean = sum(float(q) * sum(g) for g, q in hit_groups(w).items())
+    mean = sum(float(q) * sum(g) for g, q in option_groups(o).items())
+    w = weapons_table().get(o.name)
+    missiles = missiles_hit(w) if w is not None and o.infantry_range is None else ()
     return WeaponOdds(o.index, o.name, o.target if o.fires else None, p,
-                      float(p) * mean * open_share, missiles_hit(w))  # fmt: skip
+                      float(p) * mean * open_share, missiles)  # fmt: skip
+
+
+def option_groups(o: WeaponOption) -> dict[tuple[int, ...], Fraction]:
+    """hit_groups of the option's weapon; a platoon's rifles (CMB-42): troopers hit on the
+    cluster table, 2-point groups."""
+    if o.infantry_range is None:
+        return hit_groups(weapons_table()[o.name])
+    out: dict[tuple[int, ...], Fraction] = defaultdict(Fraction)
+    for roll, p in TWO_D6.items():
+        out[damage_groups(rifle_damage(troopers_hit(o.troopers, roll)), 2)] += p
+    return dict(out)
 
 
 def volley_odds(options: AttackOptions, target: Unit, chosen: Iterable[int] | None = None,
@@ -158,7 +171,8 @@ def volley_odds(options: AttackOptions, target: Unit, chosen: Iterable[int] | No
         return VolleyOdds(weapons, damage, 1 - miss)
     if target.body.destroyed:
         return VolleyOdds(weapons, damage, 1 - miss, (), 1.0)
-    volley = [(float(w.hit), hit_groups(weapons_table()[w.name])) for w in weapons]
+    groups = {o.index: option_groups(o) for o in fired}
+    volley = [(float(w.hit), groups[w.index]) for w in weapons]
     dist = _joint(target.body, volley, table, max_states)
     if dist is None:
         locs, dead = _by_location(target.body, volley, table)

@@ -17,7 +17,17 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.core.dice import Dice, Roll
+from game.core.options import TW, Rules
+from game.designs.model import Weapon
 from game.rules.damage.hull import motive_hit
+from game.rules.damage.infantry import (
+    TROOPERS,
+    burst_dice,
+    converted,
+    hit_platoon,
+    in_open,
+    roll_burst,
+)
 from game.rules.damage.vehicle_crits import vehicle_critical
 from game.rules.piloting.falls import CONSCIOUSNESS, PILOT_DEATH, Event, event
 from game.units.hittables import hit_location, punch_location
@@ -28,10 +38,10 @@ from game.units.vehicle import apply_vehicle_hit, vehicle_location
 
 from ...board import Board
 from ...designs import weapons_table
-from ..options import TW, Rules
 from .cluster import cluster_hits, missile_groups
 from .criticals import critical_check, destroyed_reason, struck_structure
 from .damage_psr import phase_psrs
+from .infantry_fire import rifle_damage, rifle_groups, troopers_hit
 from .records import Declaration, Movement
 from .tohit import AttackOptions, WeaponOption, weapon_options
 
@@ -43,12 +53,14 @@ class Group:
     location: str
     rear: bool
     damage: int
-    roll: int
+    roll: int | None  # None: a platoon's one location, no location roll (CMB-39)
     cover: bool = False  # TW partial cover: a leg hit strikes the cover (CMB-17)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"location": self.location, "rear": self.rear,
-                               "damage": self.damage, "roll": self.roll}  # fmt: skip
+                               "damage": self.damage}  # fmt: skip
+        if self.roll is not None:
+            out["roll"] = self.roll
         if self.cover:
             out["cover"] = True
         return out
@@ -69,7 +81,7 @@ class Shot:
         out["roll"] = None if self.roll is None else {"dice": list(self.roll.faces),
                                                       "total": self.roll.total}  # fmt: skip
         out["hit"] = self.hit
-        if weapons_table()[self.option.name].cluster:
+        if self.option.infantry_range is not None or weapons_table()[self.option.name].cluster:
             out["cluster"] = None if self.cluster is None else {
                 "roll": self.cluster[0], "hits": self.cluster[1]}  # fmt: skip
         out["groups"] = [g.to_json() for g in self.groups]
@@ -99,7 +111,7 @@ def resolve_attack(board: Board, units: Mapping[str, Unit], decl: Declaration,
             shots.append(Shot(opt))
             continue
         now[decl.attacker] = _spend_ammo(now[decl.attacker], opt.name)
-        shot, evs, hurt = _fire(now, decl, options, opt, dice, rules)
+        shot, evs, hurt = _fire(now, decl, options, opt, dice, rules, board)
         shots.append(shot)
         events += evs
         pilot += hurt
@@ -116,7 +128,7 @@ def resolve_attack(board: Board, units: Mapping[str, Unit], decl: Declaration,
 
 def _spend_ammo(u: Unit, name: str) -> Unit:
     """CMB-01: one shot (a missile launcher: one salvo) from the first live bin."""
-    if not weapons_table()[name].uses_ammo:
+    if u.platoon is not None or not weapons_table()[name].uses_ammo:
         return u
     if u.body is not None:
         for i, b in enumerate(u.body.built.bins):
@@ -130,21 +142,27 @@ def _spend_ammo(u: Unit, name: str) -> Unit:
 
 
 def _fire(now: dict[str, Unit], decl: Declaration, options: AttackOptions, opt: WeaponOption,
-          dice: Dice, rules: Rules) -> tuple[Shot, list[Event], list[tuple[str, int]]]:  # fmt: skip
-    w = weapons_table()[opt.name]
+          dice: Dice, rules: Rules, board: Board
+          ) -> tuple[Shot, list[Event], list[tuple[str, int]]]:  # fmt: skip
     roll = dice.roll2d6(f"to-hit {opt.name} ({decl.attacker} at {decl.target})", target=opt.target)
     base = dict(attacker=decl.attacker, target=decl.target, weapon=opt.name, index=opt.index,
                 needs=opt.target, roll=roll.total)  # fmt: skip
     events = [event("shot", None, **base, hit=bool(roll.success))]
     if not roll.success or now[decl.target].destroyed:
         return Shot(opt, roll, bool(roll.success)), events, []
-    cluster = None
-    groups_dmg: tuple[int, ...] = (w.damage,)
-    if w.cluster:
-        c = dice.roll2d6(f"cluster {opt.name}")
-        hits = cluster_hits(w.missiles, c.total)
-        cluster = (c.total, hits)
-        groups_dmg = missile_groups(w, hits)
+    rifles = now[decl.attacker].platoon
+    if rifles is not None:  # CMB-42: troopers hit on the cluster table, 2-point groups
+        c = dice.roll2d6(f"cluster {opt.name} ({opt.troopers} troopers)")
+        hits = troopers_hit(opt.troopers, c.total)  # CMB-41: the troopers at declaration
+        cluster: tuple[int, int] | None = (c.total, hits)
+        groups_dmg = rifle_groups(rifle_damage(hits, rifles.weapon), now[decl.target])
+    else:
+        w = weapons_table()[opt.name]
+        if now[decl.target].platoon is not None:  # CMB-39/40: one converted hit
+            return _at_platoon(now, decl, opt, roll, w, dice, (base, events, board))
+        cluster, groups_dmg = _salvo(w, opt, dice)
+    if now[decl.target].platoon is not None:  # a platoon's rifles at a platoon: one block
+        return _rifles_at_platoon(now, decl, opt, roll, cluster, groups_dmg, (base, events, board))
     target = now[decl.target]
     groups: list[Group] = []
     pending: list[tuple[list[str], bool, str, int]] = []  # crit checks, motive, side, roll
@@ -175,6 +193,59 @@ def _fire(now: dict[str, Unit], decl: Declaration, options: AttackOptions, opt: 
             events.append(ev)
     now[decl.target] = target
     return Shot(opt, roll, True, cluster, tuple(groups)), events, pilot
+
+
+_Log = tuple[dict[str, Any], list[Event], Board]  # a shot's event data, its events, the map
+
+
+_Fired = tuple[Shot, list[Event], list[tuple[str, int]]]  # a shot, its events, pilot hurts
+
+
+def _salvo(w: Weapon, opt: WeaponOption, dice: Dice
+           ) -> tuple[tuple[int, int] | None, tuple[int, ...]]:  # fmt: skip
+    """A hit's damage groups: one, or a missile salvo's on the cluster table (CMB-23/24)."""
+    if not w.cluster:
+        return None, (w.damage,)
+    c = dice.roll2d6(f"cluster {opt.name}")
+    hits = cluster_hits(w.missiles, c.total)
+    return (c.total, hits), missile_groups(w, hits)
+
+
+def _at_platoon(
+    now: dict[str, Unit],
+    decl: Declaration,
+    opt: WeaponOption,
+    roll: Roll,
+    w: Weapon,
+    dice: Dice,
+    log: _Log,
+) -> _Fired:
+    """CMB-39..41: a non-infantry weapon's hit on a platoon: burst dice right after the
+    to-hit roll, the converted damage, doubled in the open, one trooper a point."""
+    burst = roll_burst(w, dice) if burst_dice(w) else 0
+    group = _platoon_damage(now, decl, converted(w, burst), log)
+    return Shot(opt, roll, True, None, group), log[1], []
+
+
+def _rifles_at_platoon(now: dict[str, Unit], decl: Declaration, opt: WeaponOption, roll: Roll,
+                       cluster: tuple[int, int] | None, groups: tuple[int, ...],
+                       log: _Log) -> _Fired:  # fmt: skip
+    """CMB-42: a platoon's rifle damage on a platoon, one block (CMB-40: doubled in the
+    open, the reading built: docs/infantry.md)."""
+    group = _platoon_damage(now, decl, sum(groups), log) if groups else ()
+    return Shot(opt, roll, True, cluster, group), log[1], []
+
+
+def _platoon_damage(now: dict[str, Unit], decl: Declaration, points: int,
+                    log: _Log) -> tuple[Group, ...]:  # fmt: skip
+    """One block of ``points`` on the target platoon (CMB-40/41), with its event."""
+    base, events, board = log
+    before = now[decl.target]
+    after, hit = hit_platoon(before, points, in_open(board, before.at))
+    g = Group(TROOPERS, False, hit.damage, None)
+    events.append(event("damage", None, **base, side="front", group=g, hit=hit))
+    now[decl.target] = after
+    return (g,)
 
 
 def _place(target: Unit, side: str, dmg: int, dice: Dice, decl: Declaration,

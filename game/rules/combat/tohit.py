@@ -13,8 +13,10 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from game.core.options import TW, Rules
 from game.units.loadout import Mount
 from game.units.locations import LA, LEGS, LOCATION_NAMES, RA
+from game.units.platoon import RIFLE
 from game.units.unit import Unit
 from game.units.vehicle import VehicleBody
 from game.units.vehicle_crits import ENGINE_FREE
@@ -23,8 +25,9 @@ from ...board import Board
 from ...designs import weapons_table
 from ...designs.model import Weapon
 from ...hexgrid import distance
-from ..options import TW, Rules
 from .arcs import in_arc, target_arc, target_side
+from .infantry_fire import RIFLE_INDEX, out_of_range, range_modifier
+from .infantry_fire import number as infantry_number
 from .los import Sight, line_of_sight, viewer
 from .modifiers import IMPOSSIBLE, Modifier, bracket, shared_modifiers, weapon_modifiers
 from .records import Movement, movement_of
@@ -46,6 +49,8 @@ class WeaponOption(NamedTuple):
     target: int | None  # None: impossible (above 12) or cannot fire
     modifiers: tuple[Modifier, ...]
     heat: int
+    infantry_range: int | None = None  # a platoon's rifle (CMB-42): the range in hexes
+    troopers: int = 0  # a platoon's rifles: its troopers when declared (CMB-41 simultaneity)
 
     @property
     def fires(self) -> bool:
@@ -56,6 +61,10 @@ class WeaponOption(NamedTuple):
         number: int | str | None = self.target
         if self.can_fire and self.target is None:
             number = "impossible"
+        if self.infantry_range is not None:  # Extension 4: a platoon's rifle
+            return {"index": self.index, "name": self.name, "can_fire": self.can_fire,
+                    "why_not": self.why_not, "range": self.infantry_range, "target": number,
+                    "modifiers": [m.to_json() for m in self.modifiers]}  # fmt: skip
         return {
             "index": self.index,
             "name": self.name,
@@ -108,6 +117,18 @@ def mounts(u: Unit) -> tuple[Mount, ...]:
     return u.hull.weapons if u.hull is not None else ()
 
 
+def weapon_count(u: Unit) -> int:
+    """How many weapons a unit declares with: its mounts; a platoon its rifles (CMB-42)."""
+    return 1 if u.platoon is not None else len(mounts(u))
+
+
+def weapon_names(u: Unit) -> tuple[str, ...]:
+    """The names of the unit's weapons by index (a platoon: its rifles, CMB-42)."""
+    if u.platoon is not None:
+        return (u.platoon.weapon.name,)
+    return tuple(m.weapon for m in mounts(u))
+
+
 def weapon_gone(u: Unit, i: int) -> bool:
     body = u.body if u.body is not None else u.hull
     return body is not None and body.weapon_destroyed(i)
@@ -135,8 +156,6 @@ def unit_blocker(u: Unit) -> str | None:
         return f"{u.id}'s sensors are destroyed (CMB-32)"
     if u.stunned:
         return f"{u.id}'s crew is stunned (CMB-48)"
-    if u.kind == "infantry":
-        return "infantry weapon attacks are not part of this build"
     if u.airborne:
         return "aerospace units make no attacks in this build (air-to-ground rules: not in seeds)"
     if u.submerged:
@@ -160,9 +179,13 @@ def weapon_options(board: Board, units: Sequence[Unit] | Mapping[str, Unit], att
                         partial_cover=False, water_cover=False, reason=None)  # fmt: skip
         side = "front"
     listed = mounts(a)
-    chosen = range(len(listed)) if weapons is None else weapons
+    chosen = range(weapon_count(a)) if weapons is None else weapons
     shared = shared_modifiers(a, t, sight, movement_of(movement, a.id),
                               movement_of(movement, t.id), arc, secondary, aim, rules)  # fmt: skip
+    if a.platoon is not None:  # CMB-42: the platoon's rifles, one weapon
+        rifle = platoon_option(a, t, sight, shared, movement_of(movement, a.id).mode == "defend")
+        fired = (rifle,) if RIFLE_INDEX in chosen else ()
+        return AttackOptions(a.id, t.id, sight, arc, side, fired)
     defending = movement_of(movement, a.id).mode == "defend"
     ctx = _Context(board, a, t, sight, twist, aim, prop_arm(a, listed, chosen), defending,
                    movement_of(movement, a.id).mode)  # fmt: skip
@@ -196,6 +219,27 @@ def prop_arm(a: Unit, listed: tuple[Mount, ...], chosen: Sequence[int]) -> str |
             w = table[m.weapon]
             load[m.location] += w.damage * max(w.missiles, 1)
     return LA if load[LA] <= load[RA] else RA
+
+
+def platoon_option(a: Unit, t: Unit, sight: Sight, shared: list[Modifier],
+                   defending: bool = False) -> WeaponOption:  # fmt: skip
+    """CMB-42: a platoon's rifles as weapon 0: skill, the infantry range modifier, then the
+    shared modifiers (no arc: infantry has no facing, MOV-16)."""
+    rng = distance(a.at, t.at)
+    near = range_modifier(rng)
+    mods = tuple(shared[:1] + ([near] if near is not None else []) + shared[1:])
+    checks = (
+        pair_blocker(a, t),
+        "a unit in physical attack defence makes no weapon attacks (ADV-01)" if defending else None,
+        f"no line of sight: {sight.reason}" if not sight.los and rng > 0 else None,
+        out_of_range(rng) if near is None else None,
+    )
+    why = next((c for c in checks if c is not None), None)
+    number = infantry_number(mods) if why is None else None
+    name = a.platoon.weapon.name if a.platoon is not None else RIFLE.name
+    strength = a.platoon.troopers if a.platoon is not None else 0
+    return WeaponOption(RIFLE_INDEX, name, "", False, "", why is None, why, number, mods, 0, rng,
+                        strength)  # fmt: skip
 
 
 def _option(ctx: _Context, i: int, m: Mount, shared: list[Modifier]) -> WeaponOption:
@@ -244,8 +288,6 @@ def target_blocker(t: Unit) -> str | None:
     """Why ``t`` cannot be the target of a weapon attack (CMB-37), or None."""
     if t.destroyed:
         return f"{t.id} is already destroyed"
-    if t.kind == "infantry":
-        return "infantry cannot be targeted by weapon attacks in this build"
     if t.airborne:
         return ("aerospace units in the air cannot be targeted in this build (aerospace "
                 "damage is not in the seeds)")  # fmt: skip

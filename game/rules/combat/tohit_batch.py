@@ -14,10 +14,10 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
+from game.core.options import TW, Rules
 from game.units.unit import Unit
 
 from ...board import Board
-from ..options import TW, Rules
 from .arcs import ARC_BY_HALF, ARC_NAMES, SIDE_BY_HALF, half_sectors, relative_half, torso_facing
 from .los import Sight, viewer
 from .los_batch import axial, sight_many
@@ -78,9 +78,11 @@ def weapon_options_many(
 
 def _rare(a: Unit, t: Unit, movement: Mapping[str, Movement]) -> bool:
     """Pairs the per-pair path answers: a DFA attacker seen in the air (PHY-12), and the
-    Tactical Operations cases (hull-down attacker or target ADV-11/13, defence ADV-01)."""
+    Tactical Operations cases (hull-down attacker or target ADV-11/13, defence ADV-01), a
+    platoon's rifles (CMB-42)."""
     return (movement_of(movement, t.id).exposed or a.hull_down or t.hull_down
-            or movement_of(movement, a.id).mode == "defend")  # fmt: skip
+            or movement_of(movement, a.id).mode == "defend"
+            or a.platoon is not None)  # fmt: skip
 
 
 def _plain_indexes(a: Unit, weapons: Sequence[int] | None) -> bool:

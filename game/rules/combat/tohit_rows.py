@@ -120,10 +120,10 @@ def _pair_options(pair: _Pair, chosen: list[int], r: int, found: Found) -> tuple
         if why is None:
             hit = None if number > IMPOSSIBLE else number
             out.append(new(WeaponOption, (i, name, location, rear, BRACKETS[b], True, None, hit,
-                                          mods, heat)))  # fmt: skip
+                                          mods, heat, None, 0)))  # fmt: skip
         else:
             out.append(new(WeaponOption, (i, name, location, rear, BRACKETS[b], False, why, None,
-                                          mods, heat)))  # fmt: skip
+                                          mods, heat, None, 0)))  # fmt: skip
         r += 1
     return tuple(out)
 

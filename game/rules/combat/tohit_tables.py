@@ -12,13 +12,13 @@ from functools import lru_cache
 
 import numpy as np
 
+from game.core.options import Rules
 from game.units.loadout import Mount
 from game.units.locations import ARMS, FRONT, LA, LEFT_SIDE, LEGS, REAR, RIGHT_SIDE, TURRET
 from game.units.unit import Unit
 
 from ...designs import weapons_table
 from ...designs.model import Weapon
-from ..options import Rules
 from .arcs import ARC_INDEX
 from .los import Sight
 from .modifiers import (

@@ -93,8 +93,8 @@ def hurt_vehicle(unit: Unit, dmg: int, side: str, dice: Dice, step: int | None, 
     a fall (PSR-16, MOV-27 bridges), a collapse (MOV-32, PSR-32), death from above
     (PHY-13/17), in 5-point groups as a charge's (:func:`hull_hits`). Events: one
     ``vehicle_damage`` (``groups``: the hits, ``data`` added), then each ``motive_damage``
-    (PSR-27) and ``unit_destroyed``. A unit without a hull (infantry: no damage model in
-    this build) only has the damage logged (``applied`` false)."""
+    (PSR-27) and ``unit_destroyed``. A unit without a hull (a platoon: it loses troopers to
+    combat only, CMB-39..41) only has the damage logged (``applied`` false)."""
     if unit.hull is None:
         ev = event("vehicle_damage", step, unit=unit.id, cause=cause, side=side, damage=dmg,
                    groups=damage_groups(dmg), applied=False, **data)  # fmt: skip

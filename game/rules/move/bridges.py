@@ -23,10 +23,10 @@ from dataclasses import replace
 
 from game.board import Board
 from game.core.dice import Dice
+from game.core.options import Rules
 from game.hexgrid import Hex, neighbour
 from game.rules.damage.hull import hurt_vehicle
 from game.rules.move.loads import Overload, overload, top_level
-from game.rules.options import Rules
 from game.rules.piloting.falls import Outcome, fall, fall_damage
 from game.rules.piloting.psr import psr_base_modifiers
 from game.units.unit import Unit

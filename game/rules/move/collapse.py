@@ -11,10 +11,10 @@ import math
 from dataclasses import replace
 
 from game.board import Board
+from game.core.options import Rules
 from game.rules.move.bridges import collapsing, drop, fall_levels
 from game.rules.move.loads import BUILDING, Overload
 from game.rules.move.movestate import MoveState
-from game.rules.options import Rules
 from game.rules.piloting.collide import SlideWorld, collapse_on_others
 from game.rules.piloting.falls import Outcome
 from game.rules.piloting.fromabove import from_above, occupant

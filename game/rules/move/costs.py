@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from game.board import Board, neighbour_index
-from game.rules.options import TW, Rules
+from game.core.options import TW, Rules
 
 X = -1  # prohibited (MOV-10)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from game.board import Board
+from game.core.options import Rules
 from game.rules.move import costs as C
 from game.rules.move.search import (
     BACK,
@@ -25,7 +26,6 @@ from game.rules.move.search import (
     Transitions,
     pack_rows,
 )
-from game.rules.options import Rules
 
 DEPTH_MP = 1  # ADV-25 / MOV-13: a submarine pays 1 MP per level of depth changed
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 import numpy as np
 
 from game.board import Board, neighbour_index
+from game.core.options import Rules
 from game.rules.move import costs as C
 from game.rules.move.search import FWD, HOLD, TAKEOFF, TURN_L, TURN_R, Spec, Transitions, pack_rows
-from game.rules.options import Rules
 
 TAKE_OFF_MP = 5  # ADV-17
 HOLD_MP = 2  # ADV-23: per hex crossed holding the altitude

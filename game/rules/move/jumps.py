@@ -17,8 +17,8 @@ from __future__ import annotations
 import numpy as np
 
 from game.board import Board, neighbour_index
+from game.core.options import TW, Rules
 from game.hexgrid import Hex
-from game.rules.options import TW, Rules
 
 _NB: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.board import Board
+from game.core.options import TW, Rules
 from game.rules.move import costs as C
 from game.rules.move.diving import depth_step
 from game.rules.move.flight import WigeEnd, fly_step, land, take_off, wige_end
@@ -39,7 +40,6 @@ from game.rules.move.tacops import (
     hull_step,
     option_error,
 )
-from game.rules.options import TW, Rules
 from game.rules.piloting.psr import PSR, make_psr
 from game.rules.piloting.skid import SKID_ATTACKER_MOD, SKID_TARGET_MOD
 from game.rules.window import LocalTables

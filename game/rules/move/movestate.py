@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from game.board import Board
+from game.core.options import Rules
 from game.hexgrid import Hex
 from game.rules.move import costs as C
-from game.rules.options import Rules
 from game.rules.piloting.psr import PSR
 from game.rules.window import LocalTables
 from game.units.unit import Unit

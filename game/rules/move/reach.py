@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from game.board import Board
+from game.core.options import TW, Rules
 from game.hexgrid import Hex
 from game.rules.move.flightmoves import air_layer, relief, wige_layers
 from game.rules.move.jumps import jump_landings
@@ -23,7 +24,6 @@ from game.rules.move.movement import advance, begin_move, finish_move
 from game.rules.move.search import ENTER0, HULL_DOWN, INF, LINK, Found, Spec, search, tokens_of
 from game.rules.move.stacking import violation
 from game.rules.move.tacops import hull_down_mp
-from game.rules.options import TW, Rules
 from game.rules.window import Window, found_to_board, window_around, window_transitions
 from game.units.unit import Unit
 

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from game.board import Board
+from game.core.options import Rules
 from game.rules.move import costs as C
-from game.rules.options import Rules
 
 INF = np.int16(30000)
 NO_MOVE = 9999  # cost of an impossible move: above any budget, so one comparison filters

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from game.rules.options import Rules
+from game.core.options import Rules
 from game.units.unit import MECH_KINDS, Unit
 
 MOST_OF_A_SIDE = 2  # MOV-34 rule 2

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from ..options import Rules
+from game.core.options import Rules
 
 
 def dfa_damage(tons: int) -> int:

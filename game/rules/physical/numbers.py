@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from game.core.options import TW, Rules
 from game.rules.move.movement import attacker_modifier
 from game.rules.piloting.collide import charge_damage
 from game.rules.piloting.psr import Modifier as PsrModifier
@@ -21,7 +22,6 @@ from game.units.unit import Unit
 
 from ..combat.modifiers import MOVED, Modifier, immobile_reason, target_moved
 from ..combat.records import Movement
-from ..options import TW, Rules
 from .formulas import (
     DFA_ATTACKER_REASON,
     DFA_TARGET_REASON,

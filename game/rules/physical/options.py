@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from game.core.options import TW, Rules
 from game.units.unit import Unit
 
 from ...board import Board
@@ -19,8 +20,7 @@ from ...hexgrid import Hex, distance, neighbour, ring
 from ..combat.arcs import arc_of, relative_angle, side_hit, target_arc
 from ..combat.los import line_of_sight, viewer
 from ..combat.modifiers import IMPOSSIBLE, Modifier, terrain_modifiers
-from ..options import TW, Rules
-from . import numbers
+from . import numbers, platoons
 from .limbs import limb_code, limb_gone, lost_parts
 from .numbers import PsrNeed
 from .records import (
@@ -55,6 +55,7 @@ class PhysicalOption:
     psrs: Mapping[str, PsrNeed | None]
     side: str = "front"  # the target's side struck (CMB-26; PHY-13 from the DFA start)
     level_diff: int = 0  # target level - attacker level (PHY-16)
+    in_open: bool = False  # a platoon target in the open: ``damage`` is doubled (CMB-40)
 
     @property
     def attacks(self) -> bool:
@@ -99,12 +100,17 @@ def physical_option(board: Board, units: Mapping[str, Unit], blow: Blow,
     mods = _modifiers(board, a, t, blow, ctx, rules) if kind in TYPES else []
     hexes = blow.hexes or ctx.movement(a.id).hexes  # PHY-11: the hexes the charger entered
     dmg = numbers.damage(kind, a, t, limb, hexes, rules) if kind in TYPES else 0
+    opened = False
+    if t.platoon is not None:  # CMB-44: converted, doubled in the open
+        dmg, opened = platoons.blow_damage(board, t, dmg) if kind == KICK else (0, False)
     psrs = numbers.psrs(kind, a, t, rules) if kind in TYPES else {}
     total = sum(m.value for m in mods)
     number = total if why is None and total <= IMPOSSIBLE else None
+    table = numbers.table(kind, t, diff, a.hull_down) if kind in TYPES else None
     return PhysicalOption(blow, why is None, why, number, tuple(mods), dmg,
-                          numbers.table(kind, t, diff, a.hull_down) if kind in TYPES else None,
-                          numbers.attacker_damage(kind, a, t), psrs, side, diff)  # fmt: skip
+                          None if t.platoon is not None else table,
+                          numbers.attacker_damage(kind, a, t), psrs, side, diff,
+                          opened)  # fmt: skip
 
 
 def _modifiers(board: Board, a: Unit, t: Unit, blow: Blow, ctx: Context,
@@ -116,7 +122,7 @@ def _modifiers(board: Board, a: Unit, t: Unit, blow: Blow, ctx: Context,
         sight = line_of_sight(board, viewer(board, a), viewer(board, t))
         mods += [m for m in terrain_modifiers(sight, rules) if m.rule == "CMB-14"]
     limb = limb_code(a, blow.limb) if blow.limb else ""
-    return mods + numbers.limb_modifiers(kind, a, limb)
+    return mods + platoons.modifiers(a, t) + numbers.limb_modifiers(kind, a, limb)
 
 
 def why_not(board: Board, units: Mapping[str, Unit], blow: Blow, ctx: Context, rules: Rules,
@@ -127,7 +133,7 @@ def why_not(board: Board, units: Mapping[str, Unit], blow: Blow, ctx: Context, r
     checks = (
         _kind_reason(blow),
         _attacker_reason(a),
-        _target_reason(a, t),
+        _target_reason(a, t, kind),
         _reach_reason(board, a, t, blow, ctx),
         _posture_reason(a, t, kind),
         _level_reason(kind, diff),
@@ -163,11 +169,11 @@ def _attacker_reason(a: Unit) -> str | None:
     return None
 
 
-def _target_reason(a: Unit, t: Unit) -> str | None:
+def _target_reason(a: Unit, t: Unit, kind: str) -> str | None:
     if t.destroyed or (t.body is not None and t.body.destroyed):
         return f"{t.id} is already destroyed"
-    if t.kind == "infantry":
-        return "physical attacks against infantry are not part of this build"
+    if t.platoon is not None:
+        return platoons.refused(kind, t)
     if t.airborne:
         return f"{t.id} flies overhead: aerospace units cannot be struck by physical attacks"
     if t.submerged:
@@ -188,6 +194,8 @@ def _reach_reason(board: Board, a: Unit, t: Unit, blow: Blow, ctx: Context) -> s
         if start == a.at and rng > 1 and a.jump_mp() < rng:
             return f"{t.id} is out of jump range"
         return None
+    if rng == 0 and platoons.stomp(a, t) and blow.kind == KICK:
+        return None  # CMB-44: a stomp on a platoon in the attacker's own hex
     if rng != 1:
         return f"{t.id} is {rng} hexes away: physical attacks are made on an adjacent unit"
     return None
@@ -291,6 +299,8 @@ def _kick(board: Board, a: Unit, t: Unit, blow: Blow, ctx: Context) -> str | Non
         return f"the {name}'s hip actuator is destroyed (PHY-08)"
     if code in ctx.fired.get(a.id, frozenset()):
         return f"the {name} fired its weapons this turn: it cannot also kick (PHY-08)"
+    if platoons.stomp(a, t):
+        return None  # CMB-44: a stomp has no arc check
     if arc_of(relative_angle(a.at, t.at, a.facing)) != "front":
         return f"{t.id} is not in one of the three hexes in front of the legs (PHY-08)"
     return None
@@ -328,9 +338,11 @@ _KIND_CHECKS = {PUNCH: _punch, KICK: _kick, PUSH: _push, CLUB: _club, CHARGE: _c
 
 
 def adjacent_enemies(units: Mapping[str, Unit], a: Unit) -> list[Unit]:
-    """Enemy units in the six hexes around ``a`` (id order)."""
+    """Enemy units in the six hexes around ``a`` and enemy platoons in its own hex (a stomp,
+    CMB-44), in id order."""
     around = set(ring(a.at, 1))
-    return sorted((u for u in units.values() if u.side != a.side and u.at in around),
+    return sorted((u for u in units.values() if u.side != a.side
+                   and (u.at in around or (u.at == a.at and u.platoon is not None))),
                   key=lambda u: u.id)  # fmt: skip
 
 

@@ -17,6 +17,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.core.dice import Dice, Roll
+from game.core.options import TW, Rules
+from game.rules.damage.infantry import TROOPERS, destroyed_event, hit_platoon
 from game.rules.move.diving import set_at
 from game.rules.piloting.collide import Shove, SlideWorld, chain, standable
 from game.rules.piloting.falls import Event, Outcome, apply_damage_groups, event, fall, pilot_roll
@@ -27,9 +29,9 @@ from game.units.unit import Unit
 from ...board import Board
 from ...hexgrid import Hex, direction_to, distance, neighbour
 from ..combat.resolve import Group
-from ..options import TW, Rules
 from .numbers import DFA_FALL_LEVELS, dfa_miss_damage
 from .options import PhysicalOption
+from .platoons import stomp
 from .records import CHARGE, CLUB, DFA, KICK, NAMES, NO_CONTEXT, PUSH, Context
 from .strike import strike
 
@@ -97,7 +99,7 @@ def resolve_blow(board: Board, units: Mapping[str, Unit], option: PhysicalOption
     if not option.attacks:
         return run.units, BlowResult(option, None, False)
     a, t = run.units[b.attacker], run.units[b.target]
-    if distance(a.at, t.at) != 1 and b.kind != DFA:
+    if distance(a.at, t.at) != 1 and b.kind != DFA and not stomp(a, t):
         run.note("cancelled", unit=a.id, target=t.id, attack=label(option),
                  reason=f"{t.id} is no longer adjacent")  # fmt: skip
         return run.units, BlowResult(option, None, False, events=tuple(run.events))
@@ -121,7 +123,9 @@ def _hit(run: _Run, option: PhysicalOption) -> tuple[tuple[Group, ...], tuple[Gr
     a0, t0 = run.units[b.attacker], run.units[b.target]
     groups: tuple[Group, ...] = ()
     mine: tuple[Group, ...] = ()
-    if option.damage > 0:
+    if option.damage > 0 and t0.platoon is not None:  # CMB-44: troopers, no location roll
+        run.units[t0.id], groups = _platoon_hit(run, option, a0, t0)
+    elif option.damage > 0:
         got = strike(t0, option.damage, option.table or "normal", option.side, run.dice,
                      by=a0.id, cause=label(option), grouped=b.kind in (CHARGE, DFA),
                      rules=run.rules)  # fmt: skip
@@ -147,6 +151,18 @@ def _hit(run: _Run, option: PhysicalOption) -> tuple[tuple[Group, ...], tuple[Gr
         if not x.dodge:
             run.rolls.append(_Roll(x.unit, x.why, run.units[x.unit].legs_destroyed, x.frm))
     return groups, mine
+
+
+def _platoon_hit(run: _Run, option: PhysicalOption, a: Unit,
+                 t: Unit) -> tuple[Unit, tuple[Group, ...]]:  # fmt: skip
+    """CMB-44/40/41: a kick's converted damage on the platoon, one trooper a point."""
+    points = option.damage // 2 if option.in_open else option.damage
+    after, hit = hit_platoon(t, points, option.in_open)
+    g = Group(TROOPERS, False, hit.damage, None)
+    run.note("damage", attacker=a.id, target=t.id, weapon=label(option), side=option.side,
+             group=g, hit=hit)  # fmt: skip
+    run.events += destroyed_event(t, after)
+    return after, (g,)
 
 
 def _displace(run: _Run, option: PhysicalOption) -> list[Shove]:

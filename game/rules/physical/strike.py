@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.core.dice import Dice
+from game.core.options import TW, Rules
 from game.rules.damage.hull import hull_hits
 from game.rules.piloting.falls import Event, event
 from game.units.hittables import hit_location, kick_location, punch_location
@@ -23,7 +24,6 @@ from game.units.unit import Unit
 
 from ..combat.criticals import critical_check, destroyed_reason, struck_structure
 from ..combat.resolve import Group, pilot_rolls
-from ..options import TW, Rules
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,11 +15,11 @@ from typing import Any
 
 from game.board import Board
 from game.core.dice import Dice
+from game.core.options import Rules
 from game.hexgrid import Hex, neighbour
 from game.rules.damage.hull import hurt_vehicle
 from game.rules.move.costs import X, entry_table, motive_costs
 from game.rules.move.diving import set_at
-from game.rules.options import Rules
 from game.rules.piloting.falls import Outcome, apply_damage_groups, event, fall
 from game.rules.piloting.psr import Modifier
 from game.units.mech import apply_hit, damage_groups, kick_location
@@ -200,7 +200,7 @@ def _hurt_target(w: SlideWorld, target: Unit, side: str, dmg: int) -> tuple[Any,
     body = target.body
     if body is None:
         if target.hull is None:
-            return ()  # infantry: no damage model in this build
+            return ()  # a platoon: troopers are lost to combat only in this build
         hit = hurt_vehicle(target, dmg, side, w.dice, w.step, "charged")
         w.units[target.id] = hit.unit
         return hit.events

@@ -17,8 +17,8 @@ from typing import Any
 
 from game.board import Board
 from game.core.dice import Dice
+from game.core.options import TW, Rules
 from game.hexgrid import Hex, rotate
-from game.rules.options import TW, Rules
 from game.units.mech import HEAD, HitResult, MechBody, apply_groups, apply_hit, damage_groups
 from game.units.unit import Unit
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from game.core.options import TW, Rules
 from game.hexgrid import Hex
-from game.rules.options import TW, Rules
 from game.units.unit import Unit
 from game.units.vehicle import MOTIVE_DRIVING, VehicleBody
 

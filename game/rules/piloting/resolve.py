@@ -17,6 +17,7 @@ from typing import Any
 
 from game.board import Board
 from game.core.dice import Dice, Roll
+from game.core.options import TW, Rules
 from game.hexgrid import Hex
 from game.rules.damage.crashes import crash
 from game.rules.move.collapse import collapse
@@ -30,7 +31,6 @@ from game.rules.move.movement import (
     summarise,
 )
 from game.rules.move.steps import Step, StepError, parse_step
-from game.rules.options import TW, Rules
 from game.rules.piloting.falls import Event, Outcome, jsonable
 from game.rules.piloting.psr import PSR
 from game.rules.piloting.run import MoveRun, resolve_after, resolve_all, resolve_before, settle

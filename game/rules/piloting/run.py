@@ -15,13 +15,13 @@ from typing import Any
 
 from game.board import Board
 from game.core.dice import Dice, Roll
+from game.core.options import Rules
 from game.hexgrid import Hex, direction_to, neighbour
 from game.rules.damage.hull import hurt_vehicle
 from game.rules.move.diving import set_at
 from game.rules.move.movement import MoveContext, MoveState, StepReport, advance
 from game.rules.move.stacking import violation
 from game.rules.move.steps import Step
-from game.rules.options import Rules
 from game.rules.piloting.collide import Slide, SlideWorld, collapse_on_others, push
 from game.rules.piloting.falls import Outcome, apply_damage_groups, event, fall
 from game.rules.piloting.fromabove import free_hex, from_above, gone, occupant

@@ -16,9 +16,9 @@ from dataclasses import dataclass, replace
 
 from game.board import Board
 from game.core.dice import Dice
+from game.core.options import TW, Rules
 from game.hexgrid import Hex, neighbour
 from game.rules.move.costs import X, building_mp, motive_costs
-from game.rules.options import TW, Rules
 from game.rules.piloting.collide import (
     BaseMods,
     Slide,

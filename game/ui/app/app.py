@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -32,6 +33,9 @@ from game.ui.app.session import QUICKSAVE, SANDBOX_FILE, Session, Toast
 from game.ui.map.view import map_path
 from game.ui.widgets.keys import ctrl
 
+if TYPE_CHECKING:
+    from game.ui.app.bot_turns import BotTurns
+
 
 class App:
     """The window's loop and its stack of screens, over one :class:`Session`."""
@@ -41,6 +45,7 @@ class App:
         self.scenes: list[Scene] = []
         self.running = True
         self.session = Session()
+        self.bots: BotTurns | None = None  # the sides the computer plays (issue 21)
 
     # --- the session (the game, its undo line, the toast) --------------------------------
     @property
@@ -151,7 +156,7 @@ class App:
         forces = forces_of(state)
         self.show(
             "start",
-            map_path=path if path is not None and path.suffix == ".tmx" else None,
+            map_path=path if path is not None and path.suffix in (".tmx", ".board") else None,
             forces=forces if any(forces.values()) else None,
             turns=state.start.turn_limit,
             rules=state.rules,
@@ -270,9 +275,13 @@ class App:
                 continue
             if self.shared_key(event):
                 continue
+            if self.bots is not None and self.bots.handle(self, event):
+                continue
             self.dispatch(event)
             if not self.running:
                 return
+        if self.bots is not None:
+            self.bots.step(self, dt)
         if self.top is not None:
             self.top.update(dt)
         if draw:

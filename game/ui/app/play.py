@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.core.errors import UserFacingError
-from game.rules.options import Rules
+from game.core.options import Rules
 
 if TYPE_CHECKING:
     import pygame
@@ -42,11 +42,13 @@ class Args:
     seed: int | None
     turns: int | None = None  # the turn limit of a new game (None: none)
     tacops: bool = False  # the Tactical Operations movement modes (ADV-01..16)
+    bots: tuple[str, ...] = ()  # sides the computer plays (issue 21)
+    bot_style: str = "balanced"
 
 
 def parse_args(argv: Sequence[str]) -> Args:
     ap = argparse.ArgumentParser(prog="python main.py play", description=__doc__)
-    ap.add_argument("map", nargs="?", type=Path, help="a Tiled map (.tmx) to play on")
+    ap.add_argument("map", nargs="?", type=Path, help="a map (.tmx or .board) to play on")
     ap.add_argument("--scenario", type=Path, help="a scenario file with units placed")
     ap.add_argument("--load", type=Path, help="a saved game to continue")
     ap.add_argument("--size", default=None, help="window size, e.g. 1600x900")
@@ -54,7 +56,20 @@ def parse_args(argv: Sequence[str]) -> Args:
     ap.add_argument("--turns", default=None, help="end the game after K turns (by damage)")
     tacops = "Tactical Operations movement: crawl, careless, hull-down, defence"
     ap.add_argument("--tacops", action="store_true", help=tacops)
+    ap.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="SIDE",
+        help="the computer plays this side (docs/bot.md)",
+    )
+    ap.add_argument(
+        "--bot-style",
+        default="balanced",
+        help="the computer's style: cautious, balanced or aggressive",
+    )
     ns = ap.parse_args(list(argv))
+    _check_bot(ns.bot_style)
     given = [x for x in (ns.map, ns.scenario, ns.load) if x is not None]
     if len(given) > 1:
         raise PlayError("give one of MAP, --scenario or --load, not several")
@@ -62,7 +77,15 @@ def parse_args(argv: Sequence[str]) -> Args:
     for p, what in ((ns.map, "map"), (ns.scenario, "scenario"), (ns.load, "save")):
         if p is not None and not p.is_file():
             raise PlayError(f"{p}: no such {what} file")
-    return Args(ns.map, ns.scenario, ns.load, size, ns.seed, _turns(ns.turns, ns.load), ns.tacops)
+    return Args(ns.map, ns.scenario, ns.load, size, ns.seed, _turns(ns.turns, ns.load), ns.tacops,
+                tuple(ns.bot), ns.bot_style)  # fmt: skip
+
+
+def _check_bot(style: str) -> None:
+    from game.bot.style import STYLES
+
+    if style not in STYLES:
+        raise PlayError(f"--bot-style {style!r} is not one of {', '.join(STYLES)}")
 
 
 def _turns(text: str | None, load: Path | None) -> int | None:
@@ -126,6 +149,8 @@ def make_app(args: Args, screen):
 
     app = App(screen)
     state = initial_state(args)
+    if args.bots:
+        app.bots = _bot_turns(args, state)
     if state is None:
         app.show("start", turns=args.turns, rules=Rules(tacops=args.tacops))
         return app
@@ -135,6 +160,18 @@ def make_app(args: Args, screen):
         given = args.load or args.scenario or args.map
         raise PlayError(f"{given}: the game cannot be shown ({e})") from None
     return app
+
+
+def _bot_turns(args: Args, state: Any):
+    """The computer's sides; a side the game does not have is one sentence."""
+    from game.bot.players import make_player
+    from game.ui.app.bot_turns import BotTurns
+
+    sides = state.sides if state is not None else ("A", "B")
+    for side in args.bots:
+        if side not in sides:
+            raise PlayError(f"--bot {side}: there is no side {side} (sides: {', '.join(sides)})")
+    return BotTurns({side: make_player(f"bot:{args.bot_style}") for side in args.bots})
 
 
 def main(argv: Sequence[str]) -> int:

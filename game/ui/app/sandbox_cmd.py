@@ -32,7 +32,7 @@ class SandboxArgs:
 
 def parse_args(argv: Sequence[str]) -> SandboxArgs:
     ap = argparse.ArgumentParser(prog="python main.py sandbox", description=__doc__)
-    ap.add_argument("map", nargs="?", type=Path, help="a Tiled map (.tmx); default: default.tmx")
+    ap.add_argument("map", nargs="?", type=Path, help="a .tmx or .board map; default: default.tmx")
     ap.add_argument("--scenario", type=Path, help="a scenario file to set the sandbox up from")
     ap.add_argument("--size", default=None, help="window size, e.g. 1600x900")
     ap.add_argument("--seed", type=int, default=None, help="dice seed (default: random)")

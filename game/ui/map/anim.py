@@ -5,15 +5,19 @@ game state has already changed when this runs; a click or a key skips to the end
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
 
+from game.core.actions import Event
 from game.hexgrid import Hex
+from game.state import GameState
 from game.ui.widgets.fonts import font
 from game.ui.widgets.hud import wrap
 from game.ui.widgets.palette import INK
+from game.units.unit import Unit
 
 STEP_TIME = 0.14  # seconds per hex
 POPUP_TIME = 1.2  # seconds per roll pop-up
@@ -257,7 +261,7 @@ def popup_surface(p: Popup, size: int) -> pygame.Surface:
 MARK_SECONDS = 5.0
 
 
-def map_marks(state: Any, events: Any) -> list[tuple[Hex, str, float]]:
+def map_marks(state: GameState, events: Sequence[Event]) -> list[tuple[Hex, str, float]]:
     """Falls, skids and damage as short labels over the units they hit, for a few seconds
     after the move's animation (the log keeps the full lines); a unit the move destroyed
     says so, and a bridge hex that fell (MOV-27) is marked where it stood."""
@@ -285,7 +289,7 @@ def map_marks(state: Any, events: Any) -> list[tuple[Hex, str, float]]:
     return out + bridges
 
 
-def who_lost(state: Any, unit: Any, events: Any) -> bool:
+def who_lost(state: GameState, unit: Unit, events: Sequence[Event]) -> bool:
     """True when ``unit`` is destroyed now and these events touched it (this action)."""
     if not state.is_destroyed(unit):
         return False

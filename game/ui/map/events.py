@@ -7,15 +7,32 @@ moves the hovered hex, a left click goes to the screen. Screens decide what come
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Protocol
 
 import pygame
+
+from game.hexgrid import Hex
+from game.ui.map.view import MapView
+from game.ui.widgets.log_view import LogView
+from game.ui.widgets.panels import ScreenLayout
 
 LOG_PAGE = 4  # rows a page key scrolls the log panel by
 
 
+class MapScreen(Protocol):
+    """What :func:`route` reads and sets on a screen built on a MapView with a log panel."""
+
+    view: MapView
+    layout: ScreenLayout
+    log_view: LogView
+    panels: bool  # the side and log panels are shown (False: a view hosted by another)
+    space: bool  # Space is held: a left drag pans
+    mouse: tuple[int, int]
+    hover: Hex | None
+
+
 def route(
-    scene: Any,
+    scene: MapScreen,
     event: pygame.event.Event,
     on_key: Callable[[pygame.event.Event], None],
     on_click: Callable[[tuple[int, int]], None],

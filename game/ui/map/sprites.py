@@ -98,6 +98,10 @@ def draw_unit(
     if unit.submerged:
         badge = depth_badge(unit.depth, label_size(zoom))
         screen.blit(badge, (cx + size / 2 - badge.get_width() * 0.8, cy - badge.get_height() / 2))
+    if unit.platoon is not None:  # CMB-41: the troopers left, on the counter's upper left
+        p = unit.platoon  # (a platoon is never prone; the right is the to-hit badge's)
+        badge = troopers_badge(p.troopers, p.full, label_size(zoom))
+        screen.blit(badge, (cx - size / 2 - badge.get_width() * 0.2, cy - size / 2))
     if label:
         tag = label_tag(counter_label(unit, zoom), unit.side, label_size(zoom))
         screen.blit(tag, (cx - tag.get_width() / 2, cy + size * 0.5 - tag.get_height() * 0.55))
@@ -122,6 +126,23 @@ def depth_badge(depth: int, size: int) -> pygame.Surface:
     pygame.draw.rect(tag, (*DEEP, 235), tag.get_rect(), border_radius=h // 2)
     pygame.draw.rect(tag, (170, 215, 255), tag.get_rect(), 1, border_radius=h // 2)
     draw_text(tag, text, f, (235, 245, 255), (4, 1))
+    return tag
+
+
+@lru_cache(maxsize=256)
+def troopers_badge(troopers: int, full: int, size: int) -> pygame.Surface:
+    """A platoon's troopers left, e.g. "24", on a tag coloured by what is left (CMB-41):
+    green at full strength, amber from the first loss, red at a third or fewer."""
+    f = font(size, True)
+    text = str(troopers)
+    w, h = f.size(text)[0] + 8, f.get_linesize() + 2
+    tag = pygame.Surface((w, h), pygame.SRCALPHA)
+    fill = (36, 110, 52) if troopers >= full else (150, 104, 24)
+    if troopers * 3 <= full:
+        fill = (150, 36, 36)
+    pygame.draw.rect(tag, (*fill, 235), tag.get_rect(), border_radius=h // 2)
+    pygame.draw.rect(tag, (240, 240, 230), tag.get_rect(), 1, border_radius=h // 2)
+    draw_text(tag, text, f, (250, 250, 245), (4, 1))
     return tag
 
 

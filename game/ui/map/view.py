@@ -21,15 +21,17 @@ import pygame
 from game.board import Board
 from game.hexgrid import Hex
 from game.layout import DEFAULT_LAYOUT
+from game.maps import is_map_file
 from game.setup import GAME_ROOT
 from game.state import GameState
 from game.units.unit import Unit
 
+from .board_tiles import load_map_tiles
 from .camera import HOLD_DELAY, PAN_STEP, Camera, fit_zoom_index, held_pan, nearest_zoom_index
 from .fliers import draw_flier
 from .render import MapRenderer, RenderOptions
 from .sprites import draw_unit
-from .tiles import TileMap, load_tile_map
+from .tiles import TileMap
 
 TERRAIN_WHOLE = 64 * 64  # untiled boards up to this size get one terrain surface
 TERRAIN_BLOCK = 16  # bigger ones: hexes near the view, in blocks of this many
@@ -54,8 +56,8 @@ def tiles_for(state: GameState) -> TileMap:
     """The map's tile layers, or an empty tile map for an inline (scenario) board."""
     board = state.start_board or state.board
     path = map_path(state)
-    if path is not None and path.suffix == ".tmx" and path.is_file():
-        tiles = load_tile_map(path)
+    if path is not None and is_map_file(path) and path.is_file():
+        tiles = load_map_tiles(path, board)
         if (tiles.cols, tiles.rows) == (board.width, board.height):
             return tiles
     return TileMap(Path(""), board.width, board.height, DEFAULT_LAYOUT, (), {}, {}, {}, {})

@@ -15,8 +15,9 @@ added without touching the others):
 - weapons (``full`` only): the design's weapons and ammunition as built - the place
   where critical slots, ammunition left and weapon damage go once combat records them.
 
-An infantry platoon has the header and :func:`platoon` instead: its ground and jump MP, no
-facing, no piloting rolls, and that it moves only (no infantry combat in this build).
+An infantry platoon has the header and :func:`platoon` instead: its troopers left and their
+bar (CMB-41), its rifles (CMB-42), ground and jump MP (MOV-33), no facing, no piloting
+rolls.
 
 Nothing here changes the game; the sheet is rebuilt only when the unit changes.
 """
@@ -36,7 +37,7 @@ from game.ui.widgets.palette import BG2 as CELL
 from game.ui.widgets.palette import SIDE_UI as SIDE
 from game.ui.widgets.palette import WARN_SOFT as WARN
 from game.units.mech import TORSOS, MechBody
-from game.units.unit import INFANTRY, MOVES_ONLY, Unit
+from game.units.unit import INFANTRY, Unit
 
 from .fonts import draw_text, font
 from .hud import wrap
@@ -84,11 +85,11 @@ def record_sheet(
     sections: list[Section] = [header, movement, pilot, armour, systems]
     if unit.craft is not None:  # an aerospace unit: its flight record instead (AERO-04/05)
         sections = [header, flight, pilot]
-    if unit.kind == INFANTRY:  # a platoon: what it is and how it moves (MOV-16/29)
+    if unit.kind == INFANTRY:  # a platoon: its troopers, rifles and moves (CMB-41/42, MOV-33)
         sections = [header, platoon]
     if unit.hull is not None:  # a vehicle: its critical hits (CMB-47/48)
         sections.append(vehicle_crits)
-    if full:
+    if full and unit.platoon is None:
         sections.append(weapons)
     for section in sections:
         section(sheet)
@@ -249,14 +250,32 @@ def vehicle_armour(s: Sheet) -> None:
 
 
 def platoon(s: Sheet) -> None:
-    """An infantry platoon: its MP, no facing, no piloting rolls, and that it only moves."""
+    """An infantry platoon: its troopers left (CMB-41), rifles (CMB-42), MP, no facing, no
+    piloting rolls, and the damage rules it lives by (CMB-39/40)."""
     u = s.unit
+    p = u.platoon
     s.line(infantry_line(u)[0].upper() + infantry_line(u)[1:], TEXT)
+    if p is not None:
+        colour = GOOD if p.troopers >= p.full else BAD if p.troopers * 3 <= p.full else WARN
+        s.line(f"Troopers {p.troopers} / {p.full}", colour, bold=True)
+        s.line(troopers_bar(p.troopers, p.full), colour)
+        s.line(f"{p.weapon.name}s: {p.weapon.per_trooper} damage a trooper, reach 3 hexes "
+               "(CMB-42)", TEXT)  # fmt: skip
+    s.line("Hits: cluster roll on the troopers left, 2-point groups (CMB-42)", DIM)
+    s.line("Takes weapon damage /10 (missiles: rack /5), doubled in the open (CMB-39/40)", DIM)
+    s.line("One trooper a point; destroyed at 0 (CMB-41); kicked or stomped only (CMB-44)", DIM)
     if u.jump_infantry:
         s.line("Jumps like a Mech but never lands in depth 1+ water (MOV-29)", DIM)
-    s.line("Climbs at most one level in a turn on foot (MOV-13)", DIM)
     s.line(f"Gunnery {u.gunnery}; no piloting skill, never rolls (PSR-04)", DIM)
-    s.line(MOVES_ONLY[0].upper() + MOVES_ONLY[1:], WARN)
+
+
+def troopers_bar(troopers: int, full: int, width: int = 28) -> str:
+    """The troopers as a bar of blocks: '#' one standing, '.' one lost (to the scale of
+    ``width`` characters when the platoon is bigger)."""
+    scale = max(full, 1)
+    left = round(width * troopers / scale) if full > width else troopers
+    total = width if full > width else full
+    return "#" * left + "." * (total - left)
 
 
 SYSTEMS = (("gyro", "gyro hit"), ("hips", "hip actuator"), ("leg_actuators", "leg actuator"),
@@ -361,6 +380,8 @@ def sheet_lines(unit: Unit) -> list[str]:
     """The armour table as plain lines ('CT 26/26 0/5 16/16': front, rear, structure), for
     the debug layout an end-to-end test reads; vehicles: what the sheet says instead."""
     body = unit.body
+    if unit.platoon is not None:  # CMB-41: a platoon's one location
+        return [f"{unit.id} troopers {unit.platoon.troopers}/{unit.platoon.full}"]
     if body is None:
         return [f"{unit.id} {unit.kind}: no armour record yet"]
     full = built_body(unit) or body

@@ -11,7 +11,7 @@ from game.state import GameState
 from game.ui.widgets.palette import BAD, DIM, TEXT
 from game.ui.widgets.palette import SIDE_LIGHT as SIDE
 from game.ui.widgets.palette import WARN_SOFT as WARN
-from game.units.unit import INFANTRY, MOVES_ONLY, Unit
+from game.units.unit import INFANTRY, Unit, platoon_line
 
 Row = tuple[str, Any, bool]
 DONE = {"walk": "walked", "run": "ran", "jump": "jumped", "dodge": "tried to dodge a skid"}
@@ -80,7 +80,7 @@ def tip_rows(state: GameState, unit: Unit) -> list[Row]:
               if on]  # fmt: skip
     if unit.kind == INFANTRY:
         rows[1] = (f"side {unit.side}, gunnery {unit.gunnery} (no piloting rolls)", DIM, False)
-        rows.append((MOVES_ONLY, DIM, False))
+        rows.append((platoon_line(unit), DIM, False))
     if state.is_destroyed(unit):
         rows.append(("DESTROYED", BAD, True))
     elif status:

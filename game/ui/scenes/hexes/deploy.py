@@ -30,6 +30,7 @@ from game.ui.widgets.help import DEPLOY_KEYS, draw_help, help_key
 from game.ui.widgets.hud import show_tip
 from game.ui.widgets.keys import is_confirm
 from game.ui.widgets.log_view import LogView
+from game.ui.widgets.map_notes import map_notes
 from game.ui.widgets.palette import DIM, TEXT
 from game.ui.widgets.panels import (
     PanelCache,
@@ -40,7 +41,7 @@ from game.ui.widgets.panels import (
     tooltip,
 )
 from game.ui.widgets.unit_tip import tip_rows
-from game.units.unit import MOVES_ONLY, Unit
+from game.units.unit import Unit, platoon_line
 
 
 class DeployScene:
@@ -213,7 +214,7 @@ class DeployScene:
                 (f"Next: {u.id} {u.name or u.kind}", TEXT, False),
                 (f"{u.tons} t, walk {u.walk_mp()} run {u.run_mp()} jump {u.jump_mp()}", DIM, False),
                 (f"Pilot {skills(u.gunnery, u.piloting)} (gunnery / piloting)", DIM, False),
-                *([(f"Infantry: {MOVES_ONLY}", DIM, False)] if u.kind == "infantry" else []),
+                *([(platoon_line(u), DIM, False)] if u.platoon is not None else []),
                 (f"{len(waiting)} unit(s) left to place", DIM, False),
                 (_place_hint(u), DIM, False),
             ]
@@ -227,7 +228,7 @@ class DeployScene:
         if self.handoff is not None:
             draw_handoff(self, screen)
         if self.help:
-            draw_help(screen, "Deployment", DEPLOY_KEYS)
+            draw_help(screen, "Deployment", DEPLOY_KEYS + map_notes(s))
         view.write_debug_layout(s.units, {"phase": s.phase, "side_to_act": side})
 
     def _draw_tip(self, screen: pygame.Surface) -> None:

@@ -1,8 +1,10 @@
 """The start screen: pick a map, build each side's force from the roster, set pilot
 skills, then start (deployment follows), or load a saved game.
 
-Everything is a click: a map from the bundled list (or a TMX typed by path), a design's
-"+A" / "+B" button adds it to that side, each chosen unit has -/+ for piloting and
+Everything is a click: a map from the bundled list (or a .tmx / MegaMek .board map typed
+by path, or a folder of them, listed with size, tags and what is left out), a design's
+"+A" / "+B" button adds it to that side (the roster has a search box and weight, kind
+and era filters, game.ui.start_roster), each chosen unit has -/+ for piloting and
 gunnery and x to remove it; -/+ under the map set a turn limit (the game then ends after
 that turn, decided by damage dealt, game.outcome). Enter starts, Ctrl+O loads, Esc quits.
 The rule-set tabs at the top right open the regiments start screen instead
@@ -20,9 +22,9 @@ import pygame
 
 from game.core.actions import IllegalActionError
 from game.core.errors import UserFacingError
-from game.designs.roster import entries, entry, roster_info
+from game.core.options import TW, Rules
+from game.designs.roster import entries, entry
 from game.phases.sandbox_game import sandbox_from_map, sandbox_from_scenario
-from game.rules.options import TW, Rules
 from game.setup import (
     DEFAULT_FORCES,
     DEFAULT_SKILLS,
@@ -38,31 +40,14 @@ from game.ui.widgets import ruleset_tabs as tabs
 from game.ui.widgets.debug_buttons import write_buttons
 from game.ui.widgets.fonts import draw_text, font, ui_size
 from game.ui.widgets.help import draw_help, help_key
+from game.ui.widgets.map_notes import left_out
 from game.ui.widgets.palette import BG, BG2, DIM, TEXT
 from game.ui.widgets.panels import Button, button_at, draw_button, side_colour
-from game.units.unit import INFANTRY, MOVES_ONLY
 
-START_KEYS = (
-    ("Click a map", "choose the battlefield (or type a .tmx path and press Enter)"),
-    ("+A / +B", "add that design to side A or B (pilot G4/P5)"),
-    ("- / + beside a unit", "gunnery (G) and piloting (P) skill (lower is better)"),
-    ("x", "remove the unit"),
-    (
-        "- / + by Turn limit",
-        "end the game after that many turns, won by the damage dealt "
-        "(none: it goes on until one side has no unit left in the fight)",
-    ),
-    ("Ctrl+T / Tac Ops button", "Tactical Operations movement on / off (crawl, careless, ...)"),
-    ("Enter / Start", "start: each side then deploys its units"),
-    (
-        "Sandbox",
-        "the solo sandbox on the chosen map (or a typed .json scenario): place "
-        "units and dummy targets, move and attack freely, undo, what-if odds",
-    ),
-    ("Rule set (top right)", "Regiments: blocks of stands in cm, with its own sandbox"),
-    ("Ctrl+O", "load a saved game, or open a scenario in the sandbox"),
-    ("Esc", "quit"),
-)
+from . import start_roster as roster_panel
+from .roster_filter import RosterFilter, filtered
+from .start_help import START_KEYS
+from .start_maps import MapRows, draw_map_rows, folder_maps
 
 
 class StartScreen:
@@ -99,11 +84,35 @@ class StartScreen:
         self.help = False
         self.roster_scroll = 0
         self.rules = rules  # the variant and the optional rules (T toggles tacops)
+        self.filter = RosterFilter()  # the roster's search text and filters
+        self.focus = "map"  # where typing goes: the map path field or the roster search
+        self.folder: Path | None = None  # a typed folder whose maps are listed
+        self.map_scroll = 0
+        self.map_rect = pygame.Rect(0, 0, 0, 0)
+
+    def listed(self) -> list[Path]:
+        """The maps the map panel lists: a typed folder's, else the bundled ones."""
+        return folder_maps(self.folder) if self.folder is not None else self.maps
+
+    def roster(self) -> list[Any]:
+        return filtered(entries(), self.filter)
 
     def map_choice(self) -> Path | None:
         if self.use_typed and self.typed:
             return Path(self.typed).expanduser()
-        return self.maps[self.map_index] if self.maps else None
+        maps = self.listed()
+        return maps[self.map_index] if 0 <= self.map_index < len(maps) else None
+
+    def browse(self) -> bool:
+        """List the maps of the typed folder (True), if the typed path is a folder."""
+        folder = Path(self.typed).expanduser() if self.typed else None
+        if folder is None or not folder.is_dir():
+            return False
+        self.folder, self.map_index, self.map_scroll = folder, 0, 0
+        self.typed, self.use_typed = "", False
+        if not self.listed():
+            self.app.notify(f"{folder}: no .tmx or .board maps in this folder", error=True)
+        return True
 
     def start(self) -> None:
         path = self.map_choice()
@@ -112,10 +121,6 @@ class StartScreen:
             return
         if not all(self.forces[s] for s in "AB"):
             self.app.notify("Each side needs at least one unit", error=True)
-            return
-        if not all(any(entry(k).kind != INFANTRY for k, *_ in self.forces[s]) for s in "AB"):
-            self.app.notify(f"Each side needs a unit besides infantry (infantry {MOVES_ONLY})",
-                            error=True, seconds=6)  # fmt: skip
             return
         picks = {side: [tuple(u) for u in units] for side, units in self.forces.items()}
         try:
@@ -126,6 +131,8 @@ class StartScreen:
             self.app.notify(str(e), error=True, seconds=6)
             return
         self.app.start_game(state)
+        if left_out(state):  # a MegaMek board's terrain we do not play, said once (and in F1)
+            self.app.notify(left_out(state) + " (F1 shows it again)", seconds=8)
 
     def sandbox(self) -> None:
         """The solo sandbox on the chosen map, or on the typed scenario file (.json)."""
@@ -148,6 +155,12 @@ class StartScreen:
         kind, _, arg = action.partition(":")
         if kind == "map":
             self.map_index, self.use_typed = int(arg), False
+        elif kind == "focus":
+            self.focus = arg
+        elif kind == "filter":
+            self.filter, self.roster_scroll = self.filter.cycled(arg), 0
+        elif action == "bundled":
+            self.folder, self.map_index, self.map_scroll = None, 0, 0
         elif kind == "add":
             side, key = arg.split(",", 1)
             if len(self.forces[side]) >= 12:
@@ -188,27 +201,40 @@ class StartScreen:
             if event.key == pygame.K_ESCAPE:
                 self.app.running = False
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.start()
+                if self.focus == "search" or not self.browse():
+                    self.start()
             elif event.key == pygame.K_t and event.mod & pygame.KMOD_CTRL:
                 self.choose("tacops")
             elif event.key == pygame.K_BACKSPACE:
-                self.typed = self.typed[:-1]
-                self.use_typed = bool(self.typed)
+                self.type_text(None)
             elif event.unicode and event.unicode.isprintable() and not event.mod & pygame.KMOD_CTRL:
-                self.typed += event.unicode
-                self.use_typed = True
+                self.type_text(event.unicode)
         elif event.type == pygame.TEXTINPUT:
             pass
         elif event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         elif event.type == pygame.MOUSEWHEEL:
-            self.roster_scroll = max(0, min(len(entries()) - 4, self.roster_scroll - event.y))
+            if self.map_rect.collidepoint(self.mouse):
+                top = max(0, len(self.listed()) - 3)
+                self.map_scroll = max(0, min(top, self.map_scroll - event.y))
+            else:
+                top = max(0, len(self.roster()) - 4)
+                self.roster_scroll = max(0, min(top, self.roster_scroll - event.y))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             b = button_at(self.buttons, event.pos)
             if b is not None:
                 self.choose(b.action)
                 return True
         return is_input(event)
+
+    def type_text(self, char: str | None) -> None:
+        """A typed character (None: backspace) into the focused field."""
+        if self.focus == "search":
+            text = self.filter.text[:-1] if char is None else self.filter.text + char
+            self.filter, self.roster_scroll = replace(self.filter, text=text), 0
+            return
+        self.typed = self.typed[:-1] if char is None else self.typed + char
+        self.use_typed = bool(self.typed)
 
     def update(self, dt: float) -> None:
         pass
@@ -273,27 +299,31 @@ class StartScreen:
         return rect.y + size * 2 + size // 2
 
     def _draw_maps(self, screen: pygame.Surface, rect: pygame.Rect, size: int) -> None:
-        y = self._panel(screen, rect, "Map", size)
+        self.map_rect = rect
+        title = "Map" if self.folder is None else f"Maps in {self.folder.name or self.folder}"
+        y = self._panel(screen, rect, title, size)
         bh = round(size * 1.8)
-        for i, p in enumerate(self.maps):
-            active = i == self.map_index and not self.use_typed
-            b = Button(
-                pygame.Rect(rect.x + size // 2, y, rect.w - size, bh), f"map:{i}", p.stem, active
-            )
-            self.buttons.append(b)
-            draw_button(screen, b, size + 2, b.rect.collidepoint(self.mouse))
-            y += bh + size // 3
-        y += size
         inner = rect.inflate(-size, 0)
-        draw_text(screen, "or type a .tmx map or .json scenario path:", font(size), DIM,
-                  (inner.x, y), inner, elide=True)  # fmt: skip
+        rows = MapRows(self.listed(), self.map_index, self.map_scroll, self.folder is not None,
+                       self.use_typed, self.map_choice())  # fmt: skip
+        found, y = draw_map_rows(screen, inner, y, rect.bottom - size * 12, size, rows, self.mouse)
+        self.buttons += found
+        y += size // 2
+        draw_text(screen, "or type a .tmx / .board map, a folder of maps, or a .json scenario:",
+                  font(size), DIM, (inner.x, y), inner, elide=True)  # fmt: skip
         y += size + 4
         field = pygame.Rect(rect.x + size // 2, y, rect.w - size, bh)
+        self.buttons.append(Button(field, "focus:map", ""))
         pygame.draw.rect(screen, BG2, field, border_radius=6)
+        typing = self.focus == "map"
         pygame.draw.rect(
-            screen, (120, 160, 220) if self.use_typed else (80, 84, 92), field, 2, border_radius=6
+            screen,
+            (120, 160, 220) if self.use_typed and typing else (80, 84, 92),
+            field,
+            2,
+            border_radius=6,
         )
-        text = self.typed + ("|" if self.use_typed else "")
+        text = self.typed + ("|" if self.use_typed and typing else "")
         draw_text(screen, text, font(size), TEXT, (field.x + 6, field.centery),
                   field.inflate(-12, 0), anchor="midleft", elide=True, keep_end=True)  # fmt: skip
         self._draw_limit(screen, rect, field.bottom + size, size)
@@ -320,32 +350,18 @@ class StartScreen:
 
     def _draw_roster(self, screen: pygame.Surface, rect: pygame.Rect, size: int) -> None:
         y = self._panel(screen, rect, "Roster", size)
-        line = round(size * 2.6)
-        f, fs = font(size, True), font(size - 3)
-        bw = size * 2
-        text_box = pygame.Rect(rect.x + size // 2, 0, rect.w - size - 2 * (bw + 4), rect.h)
-        rows = entries()[self.roster_scroll :]
-        for e in rows:
-            info = roster_info(e)  # a second line of small print makes the row taller
-            extra = fs.get_linesize() * (len(info) - 1)
-            if y + line + extra > rect.bottom - size:
-                break
-            draw_text(screen, e.name, f, TEXT, (text_box.x, y), text_box.move(0, rect.y),
-                      elide=True)  # fmt: skip
-            for i, text in enumerate(info):
-                draw_text(screen, text, fs, DIM, (text_box.x, y + size + 2 + i * fs.get_linesize()),
-                          text_box.move(0, rect.y), elide=True)  # fmt: skip
-            for j, side in enumerate("AB"):
-                r = pygame.Rect(
-                    rect.right - (2 - j) * (bw + 4) - size // 2, y + 2, bw, line - size // 2
-                )
-                b = Button(r, f"add:{side},{e.code}", f"+{side}")
-                self.buttons.append(b)
-                draw_button(screen, b, size, r.collidepoint(self.mouse))
-            y += line + extra
-        inner = rect.inflate(-size, 0)
-        draw_text(screen, "wheel: scroll", fs, DIM, (inner.x, rect.bottom - 4), inner,
-                  anchor="bottomleft")  # fmt: skip
+        found, y = roster_panel.draw_search(screen, rect, y, size, self.filter.text,
+                                            self.focus == "search", self.mouse)  # fmt: skip
+        self.buttons += found
+        found, y = roster_panel.draw_filters(screen, rect, y, size, self.filter, self.mouse)
+        self.buttons += found
+        kept = self.roster()
+        self.roster_scroll = min(self.roster_scroll, max(0, len(kept) - 1))
+        rows = kept[self.roster_scroll :]
+        found, drawn = roster_panel.draw_rows(screen, rect, y, size, rows, self.mouse)
+        self.buttons += found
+        roster_panel.draw_footer(screen, rect, size, self.roster_scroll, drawn, len(kept),
+                                 len(entries()))  # fmt: skip
 
     def _draw_force(self, screen: pygame.Surface, side: str, rect: pygame.Rect, size: int) -> None:
         y = self._panel(screen, rect, f"Side {side}", size, side_colour(side))

@@ -282,15 +282,14 @@ def _draw_weapons(scene: Any, surf: pygame.Surface, shown: str | None, rect: pyg
     line = f.get_linesize() + 2
     for w in opts.weapons:
         mark = "[x]" if w.index in chosen else "[ ]"
+        name = f"{w.name} ({w.location})" if w.location else w.name  # a platoon: its rifles
+        reach = w.bracket or f"{w.infantry_range} hexes"
         if w.fires:
-            text, colour = (
-                f"{mark} {w.index + 1} {w.name} ({w.location}) {w.bracket}: {w.target}",
-                TEXT,
-            )
+            text, colour = f"{mark} {w.index + 1} {name} {reach}: {w.target}", TEXT
         elif w.can_fire:
-            text, colour = f"    {w.index + 1} {w.name} ({w.location}): impossible (12+)", DIM
+            text, colour = f"    {w.index + 1} {name}: impossible (12+)", DIM
         else:
-            text, colour = f"    {w.index + 1} {w.name} ({w.location}): {w.why_not}", DIM
+            text, colour = f"    {w.index + 1} {name}: {w.why_not}", DIM
         if w.fires and hasattr(scene, "row_note"):  # the sandbox's what-if odds
             text += scene.row_note(shown, w)
         r = pygame.Rect(rect.x + 4, y, rect.w - 8, line)

@@ -19,6 +19,7 @@ from game.ui.widgets.fonts import draw_text, font, log_size, place
 from game.ui.widgets.handoff import draw_handoff
 from game.ui.widgets.help import PLAY_KEYS, draw_help
 from game.ui.widgets.hud import show_tip
+from game.ui.widgets.map_notes import map_notes
 from game.ui.widgets.palette import BG, DIM, HOVER, SELECT, TEXT
 from game.ui.widgets.panels import (
     Button,
@@ -69,7 +70,7 @@ def draw_scene(scene: Any, screen: pygame.Surface) -> None:
     if scene.handoff is not None and anim is None:
         draw_handoff(scene, screen)
     if scene.help:
-        draw_help(screen, "How to play", PLAY_KEYS)
+        draw_help(screen, "How to play", PLAY_KEYS + map_notes(scene.state))
     extra = {
         "side_to_act": side,
         "phase": state.phase,

@@ -171,7 +171,10 @@ def _attack_rows(scene: Any, screen: pygame.Surface, rect: pygame.Rect, y: int,
         mark = "[x]" if (b.kind, plan.target, b.limb) in plan.chosen else "[ ]"
         if o.attacks:
             table = f", {o.table} table" if o.table else ""
-            text, colour = f"{mark} {i + 1} {name}: {o.target}  ({o.damage} dmg{table})", TEXT
+            dmg = f"{o.damage} dmg{table}"
+            if o.blow.kind == "kick" and o.table is None:  # a platoon: troopers (CMB-44)
+                dmg = f"{o.damage} trooper{'' if o.damage == 1 else 's'}"
+            text, colour = f"{mark} {i + 1} {name}: {o.target}  ({dmg})", TEXT
             if hasattr(scene, "row_note"):  # the sandbox's what-if odds
                 text += scene.row_note(o)
         elif o.can_attack:

@@ -49,7 +49,7 @@ def _size(text: str) -> tuple[int, int]:
 
 def parse_args(argv: Sequence[str]) -> Args:
     ap = argparse.ArgumentParser(prog="python main.py preview", description=__doc__)
-    ap.add_argument("map", type=Path, help="the Tiled map (.tmx) to show")
+    ap.add_argument("map", type=Path, help="the map to show: Tiled (.tmx) or MegaMek (.board)")
     ap.add_argument("--png", type=Path, help="render the whole map to this PNG and exit")
     ap.add_argument("--zoom", type=float, help="zoom (window: nearest level; --png: exact)")
     ap.add_argument("--tiles-only", action="store_true", help="draw the tile layers alone")
@@ -74,12 +74,14 @@ def parse_args(argv: Sequence[str]) -> Args:
 
 def load(path: Path):
     """Board and tile layers of a map; every problem is a one-sentence UserFacingError."""
-    from game.maps import load_map
-    from game.ui.map.tiles import load_tile_map
+    from game.maps import read_map
+    from game.ui.map.board_tiles import load_map_tiles
 
-    board = load_map(path)
-    tiles = load_tile_map(path)
-    return board, tiles
+    read = read_map(path)
+    if read.warnings:  # a MegaMek board's terrain we do not play, said once
+        print(read.left_out())
+    tiles = load_map_tiles(path, read.board)
+    return read.board, tiles
 
 
 def render_png(args: Args) -> int:
@@ -129,6 +131,12 @@ def _header_size(path: Path, zoom: float) -> tuple[int, int]:
     from game.maps.checks import check_header, read_xml
 
     where = str(path)
+    if path.suffix.lower() == ".board":  # a MegaMek board: sized by its own size line
+        from game.maps import load_map
+        from game.maps.tmx_write import SIDE, TH, TW
+
+        board = load_map(path)
+        return HexLayout(TW, TH, SIDE, True, zoom).map_size(board.width, board.height)
     h = check_header(read_xml(path, where), where)
     lay = HexLayout(int(h.tilewidth), int(h.tileheight), int(h.side), True, zoom)
     return lay.map_size(h.width + (1 if h.even else 0), h.height)

@@ -36,7 +36,7 @@ from game.ui.widgets.panels import Button, draw_button
 from game.ui.widgets.unit_tip import infantry_line
 from game.units.locations import TORSOS
 from game.units.mech import max_structure
-from game.units.unit import MOVES_ONLY, Unit
+from game.units.unit import Unit, platoon_line
 
 Colour = tuple[int, int, int]
 MOVE_MODES = ("stand", "walk", "run", "jump")
@@ -84,8 +84,8 @@ def editor_lines(state: GameState, unit: Unit, loc: str | None) -> list[EditLine
 def _armour_lines(unit: Unit, loc: str | None) -> list[EditLine]:
     body = unit.body if unit.body is not None else unit.hull
     if body is None:
-        if not unit.has_facing:  # infantry (MOV-16): what it is, and that it only moves
-            return [EditLine(infantry_line(unit), TEXT), EditLine(MOVES_ONLY, DIM)]
+        if not unit.has_facing:  # infantry (MOV-16): what it is, its troopers (CMB-41)
+            return [EditLine(infantry_line(unit), TEXT), EditLine(platoon_line(unit), DIM)]
         return [EditLine("No armour record", DIM)]
     out = [EditLine("Armour A, rear R, structure S per location", DIM)]
     for code in body.codes:

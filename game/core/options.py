@@ -1,5 +1,9 @@
 """Rule variants (docs/rule-ids.md): Total Warfare by default, classic as options; the
-optional Tactical Operations movement modes (seed 004, ADV-01..16) on top of either."""
+optional Tactical Operations movement modes (seed 004, ADV-01..16) on top of either.
+
+The record is plain data read by every floor of the hex game, the body records
+(game.units) included, so it sits in the core, below them; the regiments rule set has
+options of its own (game.regiments.options)."""
 
 from __future__ import annotations
 

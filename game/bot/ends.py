@@ -1,0 +1,119 @@
+"""Candidate end positions of one unit's move: from the core's reach (game.phases.movers.reach_of,
+numpy search results), pruned by a cheap score, each path checked by the movement rules
+(game.rules.move.movement.check_move: PSRs, heat, modifiers, bridge and building overloads).
+
+A candidate that brings a bridge or a building down under the unit (MOV-27/32 warnings)
+is left out, so the bot never walks onto a deck or a roof that cannot hold it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from game.designs import weapons_table
+from game.hexgrid import Hex, neighbour
+from game.phases.movement import mode_reason
+from game.phases.movers import reach_of
+from game.rules.combat.los_batch import axial
+from game.rules.combat.tohit import mounts
+from game.rules.move.movement import MoveResult, check_move
+from game.state import GameState
+from game.units.unit import Unit, ground
+
+MODES = ("walk", "run", "jump")
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    """One way to end the move: the mode and steps to send, and the rules' answer."""
+
+    mode: str  # "stand" for standing still
+    steps: tuple[str, ...]
+    result: MoveResult | None  # None: standing still
+
+    @property
+    def at(self) -> Hex:
+        return self.result.end_at if self.result is not None else Hex(-1, -1)
+
+
+def preferred_range(u: Unit) -> int:
+    """The range its weapons like: the damage-weighted mean of their short ranges."""
+    table = weapons_table()
+    ws = [table[m.weapon] for m in mounts(u)]
+    total = sum(max(w.damage * max(w.missiles, 1), 1) for w in ws)
+    if not ws or not total:
+        return 3
+    mean = sum(max(w.damage * max(w.missiles, 1), 1) * w.short for w in ws) / total
+    return max(1, round(mean))
+
+
+def distances(hexes: list[Hex], targets: list[Hex]) -> np.ndarray:
+    """(len(hexes), len(targets)) hex distances, in numpy."""
+    c = np.array([h.col for h in hexes]), np.array([h.row for h in hexes])
+    q, r = axial(*c)
+    tc = np.array([h.col for h in targets]), np.array([h.row for h in targets])
+    tq, tr = axial(*tc)
+    dq, dr = q[:, None] - tq[None, :], r[:, None] - tr[None, :]
+    return np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
+
+
+def facing_towards(h: Hex, facings: tuple[int, ...], enemies: list[Hex]) -> int:
+    """Of the facings it may end in, the one whose hex ahead is nearest the enemy."""
+    if not enemies:
+        return facings[0]
+    if len(facings) == 1:
+        return facings[0]
+    ahead = [neighbour(h, f) for f in facings]
+    total = distances(ahead, list(enemies)).sum(axis=1)
+    return facings[int(np.argmin(total))]
+
+
+def candidate_ends(s: GameState, u: Unit, enemies: list[Hex], per_mode: int) -> list[End]:
+    """Standing still, and per mode the ``per_mode`` best-looking reachable hexes (near the
+    range its weapons like, in woods or deep water - out of sight, cheap), each with its
+    checked path."""
+    out = [End("stand", (), None)]
+    if u.immobile or not enemies:
+        return out
+    pref = preferred_range(u)
+    for mode in MODES:
+        if mode_reason(u, mode) is not None:
+            continue
+        reach = reach_of(s, u.id, mode)
+        found = reach.hexes()
+        hexes = [h for h in found if found[h][1]]
+        if not hexes:
+            continue
+        near = distances(hexes, enemies).min(axis=1)
+        woods = np.array([s.board.woods[h.row, h.col] for h in hexes])
+        deep = np.array([s.board.water[h.row, h.col] >= 2 for h in hexes])  # out of sight
+        mp = np.array([found[h][0] for h in hexes])
+        pre = -np.abs(near - pref) + 0.8 * np.minimum(woods, 2) + 1.5 * deep - 0.05 * mp
+        for i in np.argsort(-pre, kind="stable")[:per_mode].tolist():
+            h = hexes[i]
+            end = _checked(s, u, reach, mode, h, facing_towards(h, found[h][1], enemies))
+            if end is not None:
+                out.append(end)
+        out += _minimum(s, u, reach, mode)
+    return out
+
+
+def _minimum(s: GameState, u: Unit, reach: object, mode: str) -> list[End]:
+    """MOV-20: the one hex a unit may always enter with all its MP (not in hexes())."""
+    out = []
+    for steps in getattr(reach, "minimum_paths", {}).values():
+        res = check_move(s.board, ground(s.units), u.id, mode, tuple(steps), s.rules)
+        if res.legal and not res.warnings:
+            out.append(End(mode, tuple(steps), res))
+    return out
+
+
+def _checked(s: GameState, u: Unit, reach: object, mode: str, h: Hex, f: int) -> End | None:
+    steps = reach.path_to(h, f)  # type: ignore[attr-defined]
+    if steps is None:
+        return None
+    res = check_move(s.board, ground(s.units), u.id, mode, tuple(steps), s.rules)
+    if not res.legal or res.warnings:  # MOV-27/32: it would bring the deck or roof down
+        return None
+    return End(mode, tuple(steps), res)

@@ -87,7 +87,7 @@ def designs(folder: Path) -> None:
         read_unit_file(p, table)
     read_s = time.perf_counter() - t0
     os.environ["HEXPLATE_DESIGN_DIR"] = str(folder / "mine")
-    from game.design_cmd import import_files
+    from game.referee.designs import import_files
 
     t0 = time.perf_counter()
     import_files(folder / "units", out=io.StringIO(), err=io.StringIO())

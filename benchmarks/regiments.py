@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from game.regiments.orders import check_order  # noqa: E402
-from game.regiments.paths import Step, World, blockers, sweep, sweep_clash  # noqa: E402
+from game.regiments.paths import Leg, World, blockers, sweep, sweep_clash  # noqa: E402
 from game.regiments.scenario import load  # noqa: E402
 from game.regiments.verdict import Order  # noqa: E402
 
@@ -65,12 +65,12 @@ def _py_distance(a, b) -> float:  # noqa: ANN001  (disjoint convex polygons)
     return out
 
 
-def baseline_step_check(w: World, unit: str, step: Step) -> bool:
+def baseline_step_check(w: World, unit: str, step: Leg) -> bool:
     """Pose by pose every 0.1 cm (or 0.25 degree): does it stay 3 cm from every enemy?"""
     reg = w.get(unit)
     n = math.ceil(abs(step.amount) * (4 if step.kind == "wheel" else 10))
     for i in range(n + 1):
-        part = Step(step.kind, step.amount * i / n)
+        part = Leg(step.kind, step.amount * i / n)
         pose = reg.wheeled(part.amount) if step.kind == "wheel" else reg.forward(part.amount)
         for e in w.enemies(reg):
             if _py_distance(pose.corners(), e.corners()) < 3.0:
@@ -80,14 +80,14 @@ def baseline_step_check(w: World, unit: str, step: Step) -> bool:
 
 def main() -> None:
     w = world()
-    step = Step("wheel", 30.0)
+    step = Leg("wheel", 30.0)
     ours = median_ms(lambda: sweep_clash(w, sweep(w.get("A3"), step), blockers(w, w.get("A3"))))
     base = median_ms(lambda: baseline_step_check(w, "A3", step))
     print(f"one 30-degree wheel checked:      {ours:7.2f} ms   baseline {base:7.2f} ms")
     cases = [
         ("drag preview: wheel 14, forward 4",
-         Order("A3", "move", (Step("wheel", 14), Step("forward", 4)))),
-        ("march refused (enemy near)", Order("A1", "march", (Step("forward", 10),))),
+         Order("A3", "move", (Leg("wheel", 14), Leg("forward", 4)))),
+        ("march refused (enemy near)", Order("A1", "march", (Leg("forward", 10),))),
         ("charge straight ahead", Order("A1", "charge", target="B1")),
         ("charge that aligns", Order("A3", "charge", target="B3")),
         ("charge without a path", Order("A1", "charge", target="B2")),

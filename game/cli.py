@@ -48,19 +48,19 @@ def _sandbox(argv: Sequence[str]) -> int:
 
 
 def _autoplay(argv: Sequence[str]) -> int:
-    from .autoplay import main as autoplay_main
+    from game.bot.autoplay import main as autoplay_main
 
     return autoplay_main(argv)
 
 
 def _map(argv: Sequence[str]) -> int:
-    from .map_cmd import main as map_main
+    from game.referee.maps import main as map_main
 
     return map_main(argv)
 
 
 def _designs(argv: Sequence[str]) -> int:
-    from .design_cmd import main as designs_main
+    from game.referee.designs import main as designs_main
 
     return designs_main(argv)
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game.autoplay import check_replay, play
+from game.bot.autoplay import check_replay, play
 from game.flow import actor, advance, apply, apply_strict, outcome
 from game.hexgrid import parse_hex_name
 from game.invariants import problems

@@ -114,7 +114,12 @@ def test_the_flow_and_the_ui_name_no_phase() -> None:
     """Phase names appear only in a phase's own module (game/phases/<phase>.py, the
     registry listing them, and the screen module that registers for its phase)."""
     names = _phase_names()
-    checked = [GAME / "flow.py", GAME / "state.py", GAME / "outcome.py", GAME / "autoplay.py"]
+    checked = [
+        GAME / "flow.py",
+        GAME / "state.py",
+        GAME / "outcome.py",
+        GAME / "bot" / "autoplay.py",
+    ]
     checked += list((GAME / "core").glob("*.py")) + list((GAME / "ui").rglob("*.py"))
     named = {}
     for p in checked:

@@ -1,6 +1,6 @@
 """The headless autoplay (``python main.py autoplay``): whole games of random legal actions
 through the core, invariants checked after every action and the replay compared at the
-end (game.autoplay). The long run over 100 seeds per bundled map is marked slow."""
+end (game.bot.autoplay). The long run over 100 seeds per bundled map is marked slow."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from game.autoplay import IllegalStateError, check_replay, parse_args, play, report, start_state
+from game.bot.autoplay import IllegalStateError, check_replay, parse_args, play, report, start_state
 from game.flow import outcome
 from game.phases.defence import DefendWalk
 
@@ -82,7 +82,7 @@ def test_a_game_that_ends_by_destruction_reports_the_winner(tmp_path: Path) -> N
 
 
 def test_an_invariant_broken_mid_game_is_reported(monkeypatch) -> None:
-    import game.autoplay as ap
+    import game.bot.autoplay as ap
 
     monkeypatch.setattr(ap, "problems", lambda s: ["units x, y share hex 0101"] if s.turn else [])
     with pytest.raises(IllegalStateError, match="share hex 0101"):

@@ -178,7 +178,7 @@ def test_a_unit_stranded_when_the_phase_begins_is_logged_on_entering_it() -> Non
 
 
 def test_autoplay_finishes_a_game_with_a_vessel_that_cannot_deploy() -> None:
-    from game.autoplay import check_replay, play
+    from game.bot.autoplay import check_replay, play
 
     for seed in (1, 2):
         three = (("A", "Corsair"),) * 3

@@ -1,6 +1,6 @@
 """A hot-seat game with vessels on the bundled harbour map (ADV-24): each side fields a
 Corsair (naval) and a Barracuda (submarine), deploys them in its zone's sea hexes, and a
-turn of random legal actions is played through the core (game.autoplay), checked and
+turn of random legal actions is played through the core (game.bot.autoplay), checked and
 replayed. On the other bundled maps setup refuses them (no depth 1+ water in the zones)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game.autoplay import check_replay, play
+from game.bot.autoplay import check_replay, play
 from game.flow import Refused, apply, apply_strict
 from game.maps import bundled_map, bundled_maps
 from game.phases.actions import AddUnit, Deploy, StartGame

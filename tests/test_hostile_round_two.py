@@ -122,7 +122,7 @@ def test_an_order_of_100000_tiny_steps_is_refused_at_once(tmp_path, capsys) -> N
 def test_a_saved_order_past_the_limit_is_refused_by_the_rules_too() -> None:
     from game.regiments.actions import steps_from_tokens
     from game.regiments.orders import check_order
-    from game.regiments.paths import Step, World
+    from game.regiments.paths import Leg, World
     from game.regiments.scenario import load
     from game.regiments.verdict import Order
 
@@ -130,7 +130,7 @@ def test_a_saved_order_past_the_limit_is_refused_by_the_rules_too() -> None:
     assert "is not a number" in str(steps_from_tokens(("forward:nan",)))
     sc = load(CONTRACT)
     world = World(sc.table, sc.regiments, sc.options)
-    v = check_order(world, Order("r1", "move", (Step("forward", 0.001),) * (MAX_STEPS + 1)))
+    v = check_order(world, Order("r1", "move", (Leg("forward", 0.001),) * (MAX_STEPS + 1)))
     assert not v.legal and "limit of" in (v.error or "")
 
 
@@ -339,3 +339,22 @@ def test_an_inline_board_past_the_hex_limit_is_refused(tmp_path, capsys) -> None
                             for r in range(1, 300)}}  # fmt: skip
     line = refused(capsys, write(tmp_path, d), "move")
     assert f"board.hexes: 89401 given, more than the limit of {MAX_HEXES}" in line
+
+
+# --- MegaMek unit and board files are read with a cap too ---------------------------------
+
+
+def test_a_unit_or_board_file_that_never_ends_is_refused(tmp_path) -> None:
+    """A link to /dev/zero named like a unit or board file: read only up to the cap."""
+    from game.designs import DesignError, weapons_table
+    from game.designs.unit_files import read_unit_file
+    from game.maps.megamek_board import read_board_file
+    from game.maps.schema import MapError
+
+    unit, board = tmp_path / "x.mtf", tmp_path / "x.board"
+    unit.symlink_to("/dev/zero")
+    board.symlink_to("/dev/zero")
+    with pytest.raises(DesignError, match="more than any unit needs"):
+        read_unit_file(unit, weapons_table())
+    with pytest.raises(MapError, match="more than any board needs"):
+        read_board_file(board)

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from game.autoplay import parse_args, play, start_state
 from game.board import build_board
+from game.bot.autoplay import parse_args, play, start_state
 from game.designs import DesignError
 from game.designs.roster import entries, entry, make_unit
 from game.designs.schema import parse_design

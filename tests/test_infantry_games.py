@@ -3,7 +3,7 @@
 A hot-seat core game with a Mech, a vehicle, a rifle platoon and a jump platoon on each
 side, played to its end through the real rules (no fake mover) with every unit shooting
 and being shot; and autoplay games with platoons on every bundled map, invariants checked
-after every action and the replay compared at the end (game.autoplay)."""
+after every action and the replay compared at the end (game.bot.autoplay)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from game.autoplay import check_replay, play
+from game.bot.autoplay import check_replay, play
 from game.core.actions import Action, LogEntry
 from game.flow import actor, advance, apply, choices, outcome
 from game.invariants import problems

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from game.autoplay import play
+from game.bot.autoplay import play
 from game.flow import advance, apply_strict
 from game.invariants import problems
 from game.phases.actions import RollInitiative, StandStill, StartGame

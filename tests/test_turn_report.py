@@ -11,7 +11,7 @@ from game.flow import advance, apply, choices, outcome
 from game.narrate.turn_report import turn_report, turn_start
 from game.outcome import damage_taken
 from game.phases.actions import StartGame
-from game.rules.piloting.falls import Event as RulesEvent
+from game.rules.piloting.falls import RulesEvent
 from game.setup import new_game_from_scenario
 from game.state import GameState
 from game.units.mech import HitResult

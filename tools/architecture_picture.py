@@ -38,9 +38,9 @@ FLOORS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
                                                     "game.invariants")),
     ("narrate", "events -> the report's sentences", ("game.narrate",)),
     ("phases", "one module per phase, the sandbox", ("game.phases",)),
-    ("flow", "flow.py setup.py save.py", ("game.flow", "game.setup", "game.save",
-                                          "game.autoplay")),
-    ("referee", "python main.py rules ...", ("game.referee",)),
+    ("flow", "flow.py setup.py save.py", ("game.flow", "game.setup", "game.save")),
+    ("bot", "the computer opponent, autoplay", ("game.bot",)),
+    ("referee", "rules, map and designs commands", ("game.referee",)),
     ("ui", "pygame: app, widgets, map, scenes", ("game.ui",)),
     ("cli", "main.py's commands", ("game.cli", "game.__main__")),
 )  # fmt: skip

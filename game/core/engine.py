@@ -25,12 +25,12 @@ from game.core.actions import Action, EndPhase, Event, IllegalActionError, Refus
 
 from .cups import keep_cup
 from .history import DiscardDice
-from .phase import Handler, PhaseRules, S, Step
+from .phase import Applying, Handler, PhaseRules, S
 
 MAX_PHASES_PER_ACTION = 64  # a guard: one action never walks through more phases
 
 
-class Result(Protocol):
+class Finished(Protocol):
     """A finished game (game.outcome.Result for the hex game)."""
 
     @property
@@ -52,7 +52,7 @@ class Ruleset(Protocol[S]):
         """The phase that accepts this kind of action (for the refusal's sentence)."""
         ...
 
-    def outcome(self, state: S) -> Result | None:
+    def outcome(self, state: S) -> Finished | None:
         """The result once the game is over, else None."""
         ...
 
@@ -117,7 +117,7 @@ class Engine(Generic[S]):
         handler = self._handler(state, action)
         if isinstance(handler, str):
             return Refused(handler)
-        step: Step[S] = Step(state, state.dice(), self._close_phase, tools)  # type: ignore[attr-defined]
+        step: Applying[S] = Applying(state, state.dice(), self._close_phase, tools)  # type: ignore[attr-defined]
         first = len(step.cup.log)
         reason = handler(step, action)
         if reason is not None:
@@ -191,14 +191,14 @@ class Engine(Generic[S]):
         doing = action.doing or f"{type(action).__name__} is done"
         return f"{doing} in the {home.name} phase, not in the {phase.name} phase"
 
-    def _end_phase(self, step: Step[S], action: Action) -> str | None:
+    def _end_phase(self, step: Applying[S], action: Action) -> str | None:
         reason = self.waiting(step.state)
         if reason is not None:
             return reason
         self._close_phase(step)
         return None
 
-    def _discard(self, step: Step[S], action: Action) -> str | None:
+    def _discard(self, step: Applying[S], action: Action) -> str | None:
         n = action.faces  # type: ignore[attr-defined]
         if not isinstance(n, int) or n < 1:
             return "a dice discard drops at least one face"
@@ -206,7 +206,7 @@ class Engine(Generic[S]):
             step.cup.d6("discarded: drawn by an undone action")
         return None
 
-    def _close_phase(self, step: Step[S]) -> None:
+    def _close_phase(self, step: Applying[S]) -> None:
         """Leave the current phase, then enter the following ones (skipping those with
         nothing to do) until one must wait for the players or be ended by them."""
         for _ in range(MAX_PHASES_PER_ACTION):
@@ -222,7 +222,7 @@ class Engine(Generic[S]):
                 return
         raise RuntimeError("the phase sequence does not stop at any phase")  # a bug, not input
 
-    def _enter(self, step: Step[S], phase: PhaseRules[S]) -> None:
+    def _enter(self, step: Applying[S], phase: PhaseRules[S]) -> None:
         s = step.state
         turn = s.turn + 1 if phase.starts_turn else s.turn
         step.state = replace(s, phase=phase.name, turn=turn)  # type: ignore[type-var]

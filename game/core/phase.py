@@ -3,7 +3,7 @@ leaving it do, and when it is done.
 
 Every phase of a rule set is one module exporting a :class:`PhaseRules` (the hex game's
 are game/phases/); the engine (game.core.engine) asks the current phase for everything
-and names none of them. A handler works on a :class:`Step`: the state as the action
+and names none of them. A handler works on a :class:`Applying`: the state as the action
 changes it, the dice cup, and the events it emits. Both are generic over the rule set's
 state record (game.state.GameState for the hex game).
 """
@@ -31,7 +31,7 @@ class CoreState(Protocol):
 S = TypeVar("S", bound=CoreState)
 
 
-class Step(Generic[S]):
+class Applying(Generic[S]):
     """The action being applied: the evolving state, its events and the dice cup.
 
     ``close_phase`` is the engine's own "leave this phase and enter the next ones" (handed
@@ -43,7 +43,7 @@ class Step(Generic[S]):
         self,
         state: S,
         cup: Dice,
-        close_phase: Callable[[Step[S]], None],
+        close_phase: Callable[[Applying[S]], None],
         tools: Any = None,
     ) -> None:
         self.state = state
@@ -66,11 +66,11 @@ class Step(Generic[S]):
         self._close(self)
 
 
-Handler = Callable[[Step[Any], Action], "str | None"]  # a refusal sentence, or None
-Hook = Callable[[Step[Any]], None]
+Handler = Callable[[Applying[Any], Action], "str | None"]  # a refusal sentence, or None
+Hook = Callable[[Applying[Any]], None]
 
 
-def _nothing(step: Step[Any]) -> None:
+def _nothing(step: Applying[Any]) -> None:
     return None
 
 

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.core.limits import FileTooLarge, read_capped
+
 from ..units.locations import BIPED_LOCATIONS, QUAD_LOCATIONS, VEHICLE_LOCATIONS
 from ..units.mech import max_structure
 from ..units.unit import AERO, GROUND_VEHICLE_KINDS, MECH_KINDS
@@ -47,7 +49,10 @@ def read_unit_file(path: Path, table: Mapping[str, Weapon]) -> Imported:
     if suffix not in UNIT_SUFFIXES:
         raise DesignError(f"{where}: not a unit file (.mtf or .blk).")
     try:
-        data = path.read_bytes()
+        data = read_capped(path, MAX_BYTES)  # never more (a device such as /dev/zero)
+    except FileTooLarge:
+        raise DesignError(f"{where}: the unit file is more than {MAX_BYTES} bytes, more than "
+                          "any unit needs.") from None  # fmt: skip
     except FileNotFoundError:
         raise DesignError(f"{where}: the unit file does not exist.") from None
     except IsADirectoryError:

@@ -23,6 +23,8 @@ from types import MappingProxyType
 
 import numpy as np
 
+from game.core.limits import FileTooLarge, read_capped
+
 from ..board import (
     ARRAY_FIELDS,
     DTYPES,
@@ -35,7 +37,7 @@ from ..board import (
 from ..hexgrid import Hex, hex_name, neighbour
 from ..terrain import CF_RANGES, DEFAULT_CF
 from .megamek_terrain import CLASSES, HexTerrain, hex_terrain
-from .megamek_text import BoardText, decode, parse_text
+from .megamek_text import MAX_BYTES, BoardText, decode, parse_text
 from .result import MapRead, MapWarning
 from .schema import MapError
 
@@ -45,7 +47,10 @@ def read_board_file(path: str | Path) -> MapRead:
     p = Path(path)
     where = str(path)
     try:
-        data = p.read_bytes()
+        data = read_capped(p, MAX_BYTES)  # never more (a device such as /dev/zero)
+    except FileTooLarge:
+        raise MapError(f"{where}: the board file is more than {MAX_BYTES} bytes, more than "
+                       "any board needs.") from None  # fmt: skip
     except FileNotFoundError:
         raise MapError(f"{where}: the board file does not exist.") from None
     except IsADirectoryError:

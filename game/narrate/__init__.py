@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core.dice import Roll
-from game.rules.piloting.falls import Event as RulesEvent
+from game.rules.piloting.falls import RulesEvent
 from game.units.unit import Unit
 
 from ..board import Board

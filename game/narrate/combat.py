@@ -21,7 +21,7 @@ from typing import Any
 from game.core.actions import Event
 from game.core.dice import Roll
 from game.rules.damage.infantry import PlatoonHit
-from game.rules.piloting.falls import Event as RulesEvent
+from game.rules.piloting.falls import RulesEvent
 from game.units.locations import LOCATION_NAMES
 from game.units.unit import heat_mp_penalty
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from game.rules.piloting.falls import Event as RulesEvent
+from game.rules.piloting.falls import RulesEvent
 from game.units.mech import LOCATION_NAMES, TORSOS, HitResult, Location
 from game.units.vehicle import VehicleBody
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from game.core.actions import Event
 from game.core.dice import Roll
-from game.rules.piloting.falls import Event as RulesEvent
+from game.rules.piloting.falls import RulesEvent
 
 from ..hexgrid import Hex
 from ..rules.physical.records import Blow

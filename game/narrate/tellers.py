@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 
 from game.core.dice import Roll
-from game.rules.piloting.falls import Event as RulesEvent
+from game.rules.piloting.falls import RulesEvent
 
 from .damage import damage_text, hurt_other, vehicle_damage
 from .vehicle_words import crash_text, critical_text, forced_landing_text

@@ -17,7 +17,7 @@ from game.core.actions import Event, LogEntry
 from game.flow import replay
 from game.narrate import unit_label
 from game.outcome import damage_taken, in_the_fight
-from game.rules.piloting.falls import Event as RulesEvent
+from game.rules.piloting.falls import RulesEvent
 from game.state import GameState
 from game.units.locations import LOCATION_NAMES
 from game.units.unit import Unit

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules.piloting.falls import Event as RulesEvent
+from game.rules.piloting.falls import RulesEvent
 
 from .words import Context, dice_text
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Protocol
 
 from game.core.dice import Roll
-from game.rules.piloting.falls import Event as RulesEvent
+from game.rules.piloting.falls import RulesEvent
 from game.units.mech import MechBody
 from game.units.unit import Unit
 from game.units.vehicle import VehicleBody

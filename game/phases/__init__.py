@@ -12,7 +12,7 @@ from types import MappingProxyType
 
 from game.core.options import Rules
 
-from ..core.phase import PhaseRules, Step
+from ..core.phase import Applying, PhaseRules
 from ..rules.turn import phase_sequence
 from . import (
     aerospace,
@@ -76,7 +76,7 @@ __all__ = [
     "MODES",
     "PHASES",
     "PhaseRules",
-    "Step",
+    "Applying",
     "UnknownPhaseError",
     "first",
     "following",

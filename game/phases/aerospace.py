@@ -20,7 +20,7 @@ from game.core.actions import Action
 from game.phases.flights import FlyUnit, fly, preview
 from game.units.unit import Unit
 
-from ..core.phase import PhaseRules, Step
+from ..core.phase import Applying, PhaseRules
 from ..rules.aero import out_of_control
 from ..rules.turn import Phase
 from ..state import GameState
@@ -66,7 +66,7 @@ def flier_now(s: GameState, unit_id: str) -> tuple[Unit | None, str | None]:
     return u, None
 
 
-def _fly(step: Step, a: Action) -> str | None:
+def _fly(step: Applying, a: Action) -> str | None:
     assert isinstance(a, FlyUnit)
     u, reason = flier_now(step.state, a.unit_id)
     if u is None:
@@ -81,7 +81,7 @@ def _fly(step: Step, a: Action) -> str | None:
     return None
 
 
-def _enter(step: Step) -> None:
+def _enter(step: Applying) -> None:
     step.state = alternate.begin(step.state, _pending)
 
 

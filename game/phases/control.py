@@ -12,11 +12,11 @@ from dataclasses import replace
 
 from game.narrate.flight import control_event
 
-from ..core.phase import Step
+from ..core.phase import Applying
 from ..rules.aero import end_of_turn
 
 
-def control_rolls(step: Step) -> None:
+def control_rolls(step: Applying) -> None:
     """AERO-03 / AERO-10 for every aerospace unit on the map, in the units' order."""
     s = step.state
     units = []

@@ -18,7 +18,7 @@ from game.rules.piloting.falls import fall
 from game.rules.piloting.psr import auto_fail_reason, psr_base_modifiers
 from game.units.unit import Unit
 
-from ..core.phase import Hook, Step
+from ..core.phase import Applying, Hook
 from ..narrate import Narrator
 from ..rules.combat.damage_psr import phase_psrs
 from ..rules.turn import Phase
@@ -30,7 +30,7 @@ DAMAGE_PSR_DAMAGE = 20  # PSR-08 / PSR-09: 20+ damage points in one phase (turn,
 def damage_check(phase: str) -> Hook:
     """The leave hook of a phase in which units can take damage."""
 
-    def leave(step: Step) -> None:
+    def leave(step: Applying) -> None:
         s = step.state
         if s.rules.classic and phase != Phase.WEAPON_ATTACK:
             return
@@ -50,7 +50,7 @@ def damage_check(phase: str) -> Hook:
     return leave
 
 
-def _damage_psr(u: Unit, step: Step, s: GameState) -> tuple[Unit, list[Event]]:
+def _damage_psr(u: Unit, step: Applying, s: GameState) -> tuple[Unit, list[Event]]:
     """One Mech's 20+ damage roll; a failure is a fall in place (PSR-13..17)."""
     cup = step.cup
     first = len(cup.log)
@@ -75,7 +75,7 @@ def _damage_psr(u: Unit, step: Step, s: GameState) -> tuple[Unit, list[Event]]:
     ]
 
 
-def damage_rolls(step: Step, before: tuple[Unit, ...]) -> None:
+def damage_rolls(step: Applying, before: tuple[Unit, ...]) -> None:
     """The end of an attack or heat phase (PSR-07/08): every roll the phase's damage calls
     for (game.rules.combat.damage_psr: a gyro hit, a lost hip, leg or foot actuator, 20+
     damage, automatic falls for a destroyed gyro or leg), in that order, until one fails
@@ -106,7 +106,7 @@ def damage_rolls(step: Step, before: tuple[Unit, ...]) -> None:
 
 
 def roll_psr(
-    u: Unit, need: dict[str, object], step: Step, s: GameState
+    u: Unit, need: dict[str, object], step: Applying, s: GameState
 ) -> tuple[Unit, list[Event]]:
     """One damage PSR: ``need`` is {"reason", "target", "modifiers"} (target "auto-fail")."""
     cup, reason = step.cup, str(need["reason"])

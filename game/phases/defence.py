@@ -27,7 +27,7 @@ from game.rules.move.reach import Reach
 from game.rules.move.steps import StepError, parse_step
 from game.units.unit import Unit
 
-from ..core.phase import Step
+from ..core.phase import Applying
 from ..narrate import move_summary
 from ..state import GameState, MoveRecord
 from .taken import take_move
@@ -110,7 +110,7 @@ def walk_preview(s: GameState, unit_id: str, steps: tuple[str, ...]) -> MoveResu
     return preview_move(walker_view(s, unit_id), unit_id, WALK, steps)
 
 
-def resolve_walk(step: Step, unit: Unit, steps: tuple[str, ...]) -> str | None:
+def resolve_walk(step: Applying, unit: Unit, steps: tuple[str, ...]) -> str | None:
     """Walk now (every roll through the phase's cup); the state gets the units, board and
     the move record afterwards. A refusal sentence, or None."""
     s = step.state

@@ -19,7 +19,7 @@ from game.phases.actions import Deploy
 from game.rules.deploy import check_deploy, legal_deploy_hexes
 from game.units.unit import Unit
 
-from ..core.phase import PhaseRules, Step
+from ..core.phase import Applying, PhaseRules
 from ..hexgrid import Hex
 from ..state import GameState
 
@@ -66,7 +66,7 @@ def hexes_for(s: GameState, unit_id: str) -> set[Hex]:
     return legal_deploy_hexes(s.board, unit.side, _placed(s), unit.kind, unit, s.rules)
 
 
-def _strand(step: Step, units: tuple[Unit, ...]) -> None:
+def _strand(step: Applying, units: tuple[Unit, ...]) -> None:
     """The log line of each unit that has nowhere left to deploy (it stays off the map)."""
     for u in units:
         text = (f"{u.id} ({u.name or u.kind}) has nowhere to deploy in side {u.side}'s "
@@ -74,11 +74,11 @@ def _strand(step: Step, units: tuple[Unit, ...]) -> None:
         step.emit(Event("stays_off", text, u.id))
 
 
-def _enter(step: Step) -> None:
+def _enter(step: Applying) -> None:
     _strand(step, stranded(step.state))  # a scenario's placed units may fill a zone
 
 
-def _deploy(step: Step, a: Action) -> str | None:
+def _deploy(step: Applying, a: Action) -> str | None:
     assert isinstance(a, Deploy)
     s = step.state
     unit = s.unit(a.unit_id)

@@ -13,7 +13,7 @@ from game.rules.piloting.falls import wake_up as rules_wake_up
 from game.units.unit import Unit
 
 from ..board import Board
-from ..core.phase import PhaseRules, Step
+from ..core.phase import Applying, PhaseRules
 from ..narrate import Narrator
 from ..rules.turn import Phase
 from .control import control_rolls
@@ -35,7 +35,7 @@ def wake_up(
     return tuple(out), tuple(events)
 
 
-def _enter(step: Step) -> None:
+def _enter(step: Applying) -> None:
     s = step.state
     units, events = wake_up(s.units, step.cup, s.board)
     fresh = tuple(replace(vehicle_end_phase(u), moved=False,

@@ -13,7 +13,7 @@ from dataclasses import replace
 from game.core.actions import Event
 from game.units.unit import Unit
 
-from ..core.phase import PhaseRules, Step
+from ..core.phase import Applying, PhaseRules
 from ..narrate.combat import game_events, heat_text
 from ..rules.combat.records import STOOD_STILL
 from ..rules.heat import heat_phase
@@ -28,7 +28,7 @@ def fired(s: GameState, unit_id: str) -> tuple[int, ...]:
     return tuple(w for d in s.declarations if d.attacker == unit_id for w in (d.weapons or ()))
 
 
-def _enter(step: Step) -> None:
+def _enter(step: Applying) -> None:
     s = step.state
     before = s.units
     units = list(s.units)
@@ -40,7 +40,7 @@ def _enter(step: Step) -> None:
     damage_rolls(step, before=before)
 
 
-def _one(step: Step, s: GameState, u: Unit) -> Unit:
+def _one(step: Applying, s: GameState, u: Unit) -> Unit:
     rec = s.move_record(u.id)
     moved = movement(rec) if rec is not None else STOOD_STILL
     mark = len(step.cup.log)

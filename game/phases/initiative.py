@@ -12,18 +12,18 @@ from types import MappingProxyType
 from game.core.actions import Action, Event
 from game.phases.actions import RollInitiative
 
-from ..core.phase import PhaseRules, Step
+from ..core.phase import Applying, PhaseRules
 from ..narrate.combat import initiative_text
 from ..rules.turn import Phase, roll_initiative
 from ..state import GameState
 
 
-def _enter(step: Step) -> None:
+def _enter(step: Applying) -> None:
     s = step.state
     step.state = replace(s, initiative=None, move_order=(), pair_left=0)
 
 
-def _roll(step: Step, a: Action) -> str | None:
+def _roll(step: Applying, a: Action) -> str | None:
     s = step.state
     if s.initiative is not None:
         return "initiative is rolled at the start of a turn, and this turn's is rolled"

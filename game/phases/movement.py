@@ -19,7 +19,7 @@ from game.phases.actions import CommitMove, DeclareMode, EndMove, SelectUnit, St
 from game.phases.movers import Mover, MoveReport, reach_of
 from game.units.unit import Unit
 
-from ..core.phase import PhaseRules, Step
+from ..core.phase import Applying, PhaseRules
 from ..hexgrid import distance, neighbour
 from ..narrate import move_summary, underway_text
 from ..rules.physical.records import NAMES
@@ -84,7 +84,7 @@ def mode_reason(unit: Unit, mode: str) -> str | None:
     return None
 
 
-def _select(step: Step, a: Action) -> str | None:
+def _select(step: Applying, a: Action) -> str | None:
     assert isinstance(a, SelectUnit)
     unit, reason = mover_now(step.state, a.unit_id)
     if unit is None:
@@ -94,7 +94,7 @@ def _select(step: Step, a: Action) -> str | None:
     return None
 
 
-def _declare(step: Step, a: Action) -> str | None:
+def _declare(step: Applying, a: Action) -> str | None:
     assert isinstance(a, DeclareMode)
     unit, reason = mover_now(step.state, a.unit_id)
     if unit is None:
@@ -115,7 +115,7 @@ def _same_mode(s: GameState, unit: Unit, mode: str) -> str | None:
     return None
 
 
-def _commit(step: Step, a: Action) -> str | None:
+def _commit(step: Applying, a: Action) -> str | None:
     assert isinstance(a, CommitMove)
     unit, reason = mover_now(step.state, a.unit_id)
     if unit is None:
@@ -178,7 +178,7 @@ class DeclareCharge(Action):
     target: str
 
 
-def _charge(step: Step, a: Action) -> str | None:
+def _charge(step: Applying, a: Action) -> str | None:
     assert isinstance(a, DeclareCharge)
     s = step.state
     unit, reason = mover_now(s, a.unit_id)
@@ -214,7 +214,7 @@ def _charge(step: Step, a: Action) -> str | None:
     return None
 
 
-def _finish(step: Step, start: Unit, mode: str, report: MoveReport) -> None:
+def _finish(step: Applying, start: Unit, mode: str, report: MoveReport) -> None:
     """The move is over: the unit has moved, its record counts for the attack phases.
     ``start`` is the unit as the move began (the summary tells what changed)."""
     s = step.state
@@ -228,7 +228,7 @@ def _finish(step: Step, start: Unit, mode: str, report: MoveReport) -> None:
     _after_action(step)
 
 
-def _end_move(step: Step, a: Action) -> str | None:
+def _end_move(step: Applying, a: Action) -> str | None:
     assert isinstance(a, EndMove)
     busy = step.state.underway
     if busy is None or busy.unit_id != a.unit_id:
@@ -244,7 +244,7 @@ def _end_move(step: Step, a: Action) -> str | None:
     return None
 
 
-def _stand_still(step: Step, a: Action) -> str | None:
+def _stand_still(step: Applying, a: Action) -> str | None:
     assert isinstance(a, StandStill)
     unit, reason = mover_now(step.state, a.unit_id)
     if unit is None:
@@ -262,12 +262,12 @@ def _stand_still(step: Step, a: Action) -> str | None:
     return None
 
 
-def _after_action(step: Step) -> None:
+def _after_action(step: Applying) -> None:
     s = alternate.after_action(step.state, _pending)
     step.state = replace(s, active_unit=None, declared_mode=None, underway=None)
 
 
-def _enter(step: Step) -> None:
+def _enter(step: Applying) -> None:
     state = replace(step.state, physical=())  # PHY-02: a new turn's attacks
     step.state = alternate.begin(state, _pending)
 

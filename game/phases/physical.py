@@ -25,7 +25,7 @@ from typing import ClassVar
 from game.core.actions import Action, Event
 from game.units.unit import Unit
 
-from ..core.phase import PhaseRules, Step
+from ..core.phase import Applying, PhaseRules
 from ..hexgrid import distance
 from ..narrate.physical import blows_text, physical_events
 from ..rules.combat.records import Movement
@@ -189,7 +189,7 @@ def _actor_reason(s: GameState, unit: Unit | None, uid: str) -> str | None:
     return None
 
 
-def _declare(step: Step, a: Action) -> str | None:
+def _declare(step: Applying, a: Action) -> str | None:
     assert isinstance(a, DeclarePhysical)
     s = step.state
     reason = check_physical(s, a)
@@ -204,7 +204,7 @@ def _declare(step: Step, a: Action) -> str | None:
     return None
 
 
-def _defend_walk(step: Step, a: Action) -> str | None:
+def _defend_walk(step: Applying, a: Action) -> str | None:
     """ADV-01: the defending Mech walks now; its declaration follows (from the new hex)."""
     assert isinstance(a, DefendWalk)
     s = step.state
@@ -229,7 +229,7 @@ def _defend_walk(step: Step, a: Action) -> str | None:
     return None
 
 
-def _pick_up(step: Step, a: Action) -> str | None:
+def _pick_up(step: Applying, a: Action) -> str | None:
     assert isinstance(a, PickUpClub)
     s = step.state
     unit = s.unit(a.unit_id)
@@ -248,12 +248,12 @@ def _pick_up(step: Step, a: Action) -> str | None:
     return None
 
 
-def _enter(step: Step) -> None:
+def _enter(step: Applying) -> None:
     s = replace(step.state, acted=(), walked=())
     step.state = alternate.begin(s, _pending)
 
 
-def _leave(step: Step) -> None:
+def _leave(step: Applying) -> None:
     """Resolve every declared attack, numbers from the units as the phase began (PHY-02),
     then the damage rolls (PSR-07/08)."""
     s = step.state

@@ -28,7 +28,7 @@ from game.rules.move.stacking import why_not_here
 from game.units.unit import Damage, Unit
 
 from ..core.cups import cup_at
-from ..core.phase import PhaseRules, Step
+from ..core.phase import Applying, PhaseRules
 from ..hexgrid import Hex
 from ..narrate import move_summary
 from ..rules.aero import out_of_control
@@ -147,7 +147,7 @@ def standable(s: GameState, unit: Unit, at: Hex, facing: int) -> str | None:
     return None
 
 
-def _place(step: Step, unit: Unit, verb: str) -> str | None:
+def _place(step: Applying, unit: Unit, verb: str) -> str | None:
     s = step.state
     if s.unit(unit.id) is not None:
         return f"unit id {unit.id!r} is already taken"
@@ -167,7 +167,7 @@ def free_id(s: GameState, side: str) -> str:
     return f"{side}{n}"
 
 
-def _place_unit(step: Step, a: Action) -> str | None:
+def _place_unit(step: Applying, a: Action) -> str | None:
     assert isinstance(a, PlaceUnit)
     try:
         unit = make_unit(a.design, a.unit_id or free_id(step.state, a.side), a.side,
@@ -177,7 +177,7 @@ def _place_unit(step: Step, a: Action) -> str | None:
     return _place(step, unit, "is placed")
 
 
-def _place_dummy(step: Step, a: Action) -> str | None:
+def _place_dummy(step: Applying, a: Action) -> str | None:
     assert isinstance(a, PlaceDummy)
     if a.kind not in DUMMY_KINDS:
         return f"a dummy target is a {' or a '.join(DUMMY_KINDS)} Mech, not a {a.kind}"
@@ -197,7 +197,7 @@ def _place_dummy(step: Step, a: Action) -> str | None:
     return reason
 
 
-def _set_down(step: Step, a: Action) -> str | None:
+def _set_down(step: Applying, a: Action) -> str | None:
     assert isinstance(a, SetDown)
     u = find_unit(step, a.unit_id)
     if isinstance(u, str):
@@ -211,7 +211,7 @@ def _set_down(step: Step, a: Action) -> str | None:
     return None
 
 
-def _set_posture(step: Step, a: Action) -> str | None:
+def _set_posture(step: Applying, a: Action) -> str | None:
     assert isinstance(a, SetPosture)
     u = find_unit(step, a.unit_id)
     if isinstance(u, str):
@@ -234,7 +234,7 @@ def moved_refusal(mode: str, hexes: int) -> str | None:
     return None
 
 
-def _set_moved(step: Step, a: Action) -> str | None:
+def _set_moved(step: Applying, a: Action) -> str | None:
     """CMB-12/13: the mode counts for its own attacks, the hexes (and a jump) for
     attacks against it."""
     assert isinstance(a, SetMoved)
@@ -256,7 +256,7 @@ def _set_moved(step: Step, a: Action) -> str | None:
     return None
 
 
-def _remove(step: Step, a: Action) -> str | None:
+def _remove(step: Applying, a: Action) -> str | None:
     assert isinstance(a, RemoveUnit)
     u = find_unit(step, a.unit_id)
     if isinstance(u, str):
@@ -268,7 +268,7 @@ def _remove(step: Step, a: Action) -> str | None:
     return None
 
 
-def _move(step: Step, a: Action) -> str | None:
+def _move(step: Applying, a: Action) -> str | None:
     """Any unit moves at any time (no turn order); the rules check and roll as in play.
     Afterwards it may move again (its latest move counts for the to-hit modifiers)."""
     assert isinstance(a, CommitMove)
@@ -297,7 +297,7 @@ def _move(step: Step, a: Action) -> str | None:
     return None
 
 
-def _fly(step: Step, a: Action) -> str | None:
+def _fly(step: Applying, a: Action) -> str | None:
     """An aerospace unit flies at any time (game.phases.flights); the sandbox has no end phase,
     so the flight's control rolls are made right after it (game.phases.flights.settle_now)."""
     assert isinstance(a, FlyUnit)
@@ -330,7 +330,7 @@ def with_next_faces(s: GameState, faces: tuple[int, ...], seed: int) -> GameStat
     return replace(s, start=start)
 
 
-def _fix_dice(step: Step, a: Action) -> str | None:
+def _fix_dice(step: Applying, a: Action) -> str | None:
     assert isinstance(a, FixDice)
     if not a.faces or any(not 1 <= f <= 6 for f in a.faces):
         return "fixed dice are one or more faces, each 1..6"
@@ -344,7 +344,7 @@ def _fix_dice(step: Step, a: Action) -> str | None:
     return None
 
 
-def _stand(step: Step, a: Action) -> str | None:
+def _stand(step: Applying, a: Action) -> str | None:
     assert isinstance(a, StandStill)
     return _set_moved(step, SetMoved(a.unit_id, "stand", 0))
 

@@ -21,7 +21,7 @@ from game.units.mech import Location, MechBody, max_structure
 from game.units.unit import Unit
 from game.units.vehicle import VehicleBody
 
-from ..core.phase import Step
+from ..core.phase import Applying
 
 SKILLS = ("piloting", "gunnery")
 NUMBERS = {"piloting": (0, 8), "gunnery": (0, 8), "heat": (0, 30), "pilot_hits": (0, 6)}
@@ -84,17 +84,17 @@ class EditWeapon(Action):
     destroyed: bool = True
 
 
-def find_unit(step: Step, unit_id: str) -> Unit | str:
+def find_unit(step: Applying, unit_id: str) -> Unit | str:
     u = step.state.unit(unit_id)
     return u if u is not None else f"there is no unit {unit_id!r}"
 
 
-def put_unit(step: Step, unit: Unit) -> None:
+def put_unit(step: Applying, unit: Unit) -> None:
     s = step.state
     step.state = replace(s, units=tuple(unit if u.id == unit.id else u for u in s.units))
 
 
-def edit_unit(step: Step, a: Action) -> str | None:
+def edit_unit(step: Applying, a: Action) -> str | None:
     assert isinstance(a, EditUnit)
     u = find_unit(step, a.unit_id)
     if isinstance(u, str):
@@ -123,7 +123,7 @@ def edit_unit(step: Step, a: Action) -> str | None:
     return None
 
 
-def edit_location(step: Step, a: Action) -> str | None:
+def edit_location(step: Applying, a: Action) -> str | None:
     assert isinstance(a, EditLocation)
     u = find_unit(step, a.unit_id)
     if isinstance(u, str):
@@ -156,7 +156,7 @@ def _alive(body: MechBody) -> MechBody:
     return replace(body, destroyed=body[HEAD].destroyed or body[CT].destroyed)
 
 
-def _edit_hull(step: Step, u: Unit, hull: VehicleBody, a: EditLocation) -> str | None:
+def _edit_hull(step: Applying, u: Unit, hull: VehicleBody, a: EditLocation) -> str | None:
     if a.location not in hull.codes:
         return f"{u.id} has no location {a.location!r}"
     built = built_hull(u) or hull
@@ -193,7 +193,7 @@ def slot_refusal(body: MechBody, code: str, slot: int) -> str | None:
     return None
 
 
-def edit_crit(step: Step, a: Action) -> str | None:
+def edit_crit(step: Applying, a: Action) -> str | None:
     assert isinstance(a, EditCrit)
     u = find_unit(step, a.unit_id)
     if isinstance(u, str):
@@ -216,7 +216,7 @@ def edit_crit(step: Step, a: Action) -> str | None:
     return None
 
 
-def edit_ammo(step: Step, a: Action) -> str | None:
+def edit_ammo(step: Applying, a: Action) -> str | None:
     assert isinstance(a, EditAmmo)
     u = find_unit(step, a.unit_id)
     if isinstance(u, str):
@@ -238,7 +238,7 @@ def edit_ammo(step: Step, a: Action) -> str | None:
     return None
 
 
-def edit_weapon(step: Step, a: Action) -> str | None:
+def edit_weapon(step: Applying, a: Action) -> str | None:
     assert isinstance(a, EditWeapon)
     u = find_unit(step, a.unit_id)
     if isinstance(u, str):

@@ -21,7 +21,7 @@ from game.narrate.combat import game_events
 from game.narrate.physical import physical_events
 from game.units.unit import Unit
 
-from ..core.phase import Step
+from ..core.phase import Applying
 from ..rules.combat.resolve import resolve_declarations
 from ..rules.combat.tohit import unit_blocker, weapon_count, weapon_names
 from ..rules.physical.clubs import dropped_limbs
@@ -86,7 +86,7 @@ def check_fire(s: GameState, a: SandboxFire) -> str | None:
     return volley_error(s, unit, a.twist, a.targets, a.weapons, others)
 
 
-def _fire(step: Step, a: Action) -> str | None:
+def _fire(step: Applying, a: Action) -> str | None:
     """Declare and resolve at once (CMB-01..38), then the damage rolls (PSR-07/08)."""
     assert isinstance(a, SandboxFire)
     s = step.state
@@ -144,7 +144,7 @@ def check_strike(s: GameState, a: SandboxStrike) -> str | None:
     return None
 
 
-def _strike(step: Step, a: Action) -> str | None:
+def _strike(step: Applying, a: Action) -> str | None:
     """Declare and resolve at once (PHY-01..16), then the damage rolls (PSR-07/08); a
     charge counts the hexes of the unit's latest move (PHY-11)."""
     assert isinstance(a, SandboxStrike)

@@ -11,12 +11,12 @@ from game.phases.actions import AddUnit, RemoveUnit, StartGame
 from game.rules.deploy import legal_deploy_hexes
 from game.units.unit import VESSELS
 
-from ..core.phase import PhaseRules, Step
+from ..core.phase import Applying, PhaseRules
 from ..narrate import skills
 from ..state import GameState
 
 
-def _add_unit(step: Step, a: Action) -> str | None:
+def _add_unit(step: Applying, a: Action) -> str | None:
     assert isinstance(a, AddUnit)
     s = step.state
     if a.side not in s.sides:
@@ -46,7 +46,7 @@ def free_id(s: GameState, side: str) -> str:
     return f"{side}{n}"
 
 
-def _remove_unit(step: Step, a: Action) -> str | None:
+def _remove_unit(step: Applying, a: Action) -> str | None:
     assert isinstance(a, RemoveUnit)
     s = step.state
     if s.unit(a.unit_id) is None:
@@ -56,7 +56,7 @@ def _remove_unit(step: Step, a: Action) -> str | None:
     return None
 
 
-def _start_game(step: Step, a: Action) -> str | None:
+def _start_game(step: Applying, a: Action) -> str | None:
     empty = [side for side in step.state.sides if not step.state.side_units(side)]
     if empty:
         return f"side {empty[0]} has no units yet"

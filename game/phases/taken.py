@@ -13,12 +13,12 @@ from game.phases.movers import MoveReport, with_building_cf
 from game.rules.move.bridges import without_bridges
 from game.units.unit import Unit
 
-from ..core.phase import Step
+from ..core.phase import Applying
 from ..rules.physical.clubs import dropped_limbs
 from ..state import MoveRecord
 
 
-def take_move(step: Step, unit: Unit, report: MoveReport) -> None:
+def take_move(step: Applying, unit: Unit, report: MoveReport) -> None:
     """The units, board and wrecks after a move's steps, and their events."""
     s = step.state
     # PSR-37: a dodge attempt counts as the dodging unit's move for the phase.

@@ -19,7 +19,7 @@ from typing import ClassVar
 from game.core.actions import Action, Event
 from game.units.unit import Unit
 
-from ..core.phase import PhaseRules, Step
+from ..core.phase import Applying, PhaseRules
 from ..narrate.combat import fire_text, game_events
 from ..rules.combat.records import Declaration, Movement
 from ..rules.combat.resolve import resolve_declarations
@@ -193,7 +193,7 @@ def volley_error(
     return None
 
 
-def _declare(step: Step, a: Action) -> str | None:
+def _declare(step: Applying, a: Action) -> str | None:
     assert isinstance(a, DeclareFire)
     s = step.state
     reason = check_fire(s, a)
@@ -214,12 +214,12 @@ def _declared_text(s: GameState, a: DeclareFire) -> str:
     return fire_text(unit.id, fire, a.twist)
 
 
-def _enter(step: Step) -> None:
+def _enter(step: Applying) -> None:
     s = replace(step.state, acted=(), declarations=())
     step.state = alternate.begin(s, _pending)
 
 
-def _leave(step: Step) -> None:
+def _leave(step: Applying) -> None:
     """Resolve every declared attack (all at once, CMB-01), then the damage rolls."""
     s = step.state
     if s.declarations:

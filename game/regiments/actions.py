@@ -11,7 +11,7 @@ from typing import ClassVar
 from game.core.actions import Action
 from game.core.limits import MAX_STEPS, MAX_TABLE_CM, too_many
 
-from .paths import STEP_KINDS, Step
+from .paths import STEP_KINDS, Leg
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,12 +85,12 @@ class Countercharge(Action):
     accept: bool
 
 
-def steps_to_tokens(steps: tuple[Step, ...]) -> tuple[str, ...]:
+def steps_to_tokens(steps: tuple[Leg, ...]) -> tuple[str, ...]:
     """``wheel:30.0``, ``forward:4.5``: exact (repr), so a replay takes the same steps."""
     return tuple(f"{s.kind}:{float(s.amount)!r}" for s in steps)
 
 
-def steps_from_tokens(tokens: tuple[str, ...]) -> tuple[Step, ...] | str:
+def steps_from_tokens(tokens: tuple[str, ...]) -> tuple[Leg, ...] | str:
     """The steps the tokens name, or a sentence saying which token is wrong."""
     why = too_many("the order's steps", len(tokens), MAX_STEPS)
     if why:
@@ -107,5 +107,5 @@ def steps_from_tokens(tokens: tuple[str, ...]) -> tuple[Step, ...] | str:
         if not math.isfinite(amount) or abs(amount) > MAX_TABLE_CM:
             top = f"{MAX_TABLE_CM:g}"
             return f"step {i + 1} {tok!r} is not a number from -{top} to {top}"
-        out.append(Step(kind, amount))
+        out.append(Leg(kind, amount))
     return tuple(out)

@@ -27,7 +27,7 @@ from .geometry import (
 )
 from .paths import (
     Blockers,
-    Step,
+    Leg,
     World,
     blockers,
     first_clashing,
@@ -144,7 +144,7 @@ def slide_into_contact(
     if touch is None:
         return f"{other.label} is not straight ahead of {mover.id}"
     bl = blockers(world, mover, leave_out=(other.id, *leave_out))
-    slices = sweep(mover, Step("forward", touch.t)) if touch.t > EPS else []
+    slices = sweep(mover, Leg("forward", touch.t)) if touch.t > EPS else []
     clash = sweep_clash(world, slices, bl, charge=True)
     if clash is not None:
         return clash.reason

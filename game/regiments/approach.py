@@ -24,7 +24,7 @@ from .geometry import EPS, distance, distances, overlap_depth
 from .moves import first_within, step_cost, step_problem
 from .options import EXCLUSION_CM
 from .paths import (
-    Step,
+    Leg,
     World,
     blockers,
     first_fraction,
@@ -52,7 +52,7 @@ class Approach:
     """The way to the halt: the steps taken (the found ones without steps), the halt pose,
     the distance used to get there, the poses passed (for drawing) and the meets."""
 
-    steps: tuple[Step, ...]
+    steps: tuple[Leg, ...]
     halt: Regiment
     used: float
     path: tuple[Regiment, ...]
@@ -69,7 +69,7 @@ class NoWay:
 
 
 def follow(
-    world: World, charger: Regiment, target: Regiment, steps: tuple[Step, ...]
+    world: World, charger: Regiment, target: Regiment, steps: tuple[Leg, ...]
 ) -> Approach | NoWay:
     """The approach through ``steps``, then straight on to the halt (REG-12)."""
     bl = blockers(world, charger, leave_out=(target.id,))
@@ -82,7 +82,7 @@ def follow(
             if touch is None:
                 why = f"{target.label} is not straight ahead of {charger.id}"
                 return NoWay(f"{why} (REG-12: a charge ends with straight movement)", None)
-            legs.append(Step("forward", touch.t))
+            legs.append(Leg("forward", touch.t))
         step, failed = legs[i], (i if i < len(steps) else None)
         problem = step_problem(step) if failed is not None else None
         if step.kind == "backward":
@@ -93,7 +93,7 @@ def follow(
         if f_halt is not None and step.kind == "wheel":
             why = f"the wheel comes within 3 cm of {target.label}"
             return NoWay(f"{why}: a charge ends with straight movement (REG-12)", failed)
-        part = step if f_halt is None else Step(step.kind, step.amount * f_halt)
+        part = step if f_halt is None else Leg(step.kind, step.amount * f_halt)
         if part.amount > 0:
             meets += _meets_in(world, pose, part, target, used, {m.unit for m in meets})
             clash = sweep_clash(world, sweep(pose, part), bl, charge=True)
@@ -111,7 +111,7 @@ def follow(
 
 
 def _meets_in(
-    world: World, pose: Regiment, part: Step, target: Regiment, used: float, seen: set[str]
+    world: World, pose: Regiment, part: Leg, target: Regiment, used: float, seen: set[str]
 ) -> list[MeetPoint]:
     """REG-16: other enemies the charger comes within 3 cm of in ``part`` while in their
     front area (sampled every quarter centimetre or half degree, then bisected)."""
@@ -121,14 +121,14 @@ def _meets_in(
             continue
         f = first_meeting(world, pose, part, e)
         if f is not None:
-            bit = Step(part.kind, part.amount * f)
+            bit = Leg(part.kind, part.amount * f)
             at = leg_end(pose, bit) if f else pose
             cost = step_cost(pose, bit, world.options) if f else 0.0
             out.append((f, MeetPoint(e.id, at, used + cost)))
     return [m for _, m in sorted(out, key=lambda fm: fm[0])]
 
 
-def first_meeting(world: World, pose: Regiment, part: Step, e: Regiment) -> float | None:
+def first_meeting(world: World, pose: Regiment, part: Leg, e: Regiment) -> float | None:
     """The least fraction of ``part`` at which ``pose`` is within 3 cm of ``e`` and in
     its front area (REG-16/17), None if never."""
     poly = e.corners()
@@ -156,7 +156,7 @@ def find(world: World, charger: Regiment, target: Regiment, allowance: float) ->
     tried: set[float] = {0.0}
     for angle in _facing_angles(charger, target, allowance, world):
         tried.add(round(angle, 6))
-        a = follow(world, charger, target, (Step("wheel", angle),))
+        a = follow(world, charger, target, (Leg("wheel", angle),))
         if isinstance(a, Approach) and _total(a, charger, target) <= allowance + 1e-9:
             return a
     rough = []
@@ -167,7 +167,7 @@ def find(world: World, charger: Regiment, target: Regiment, allowance: float) ->
         if total is not None and total <= allowance + 1e-9:
             rough.append((total, abs(angle), angle))
     for _, _, angle in sorted(rough):  # the shortest first: the first that works is best
-        a = follow(world, charger, target, (Step("wheel", angle),))
+        a = follow(world, charger, target, (Leg("wheel", angle),))
         if isinstance(a, Approach) and _total(a, charger, target) <= allowance + 1e-9:
             return a
     who = straight.blocker if isinstance(straight, NoWay) else ""
@@ -195,7 +195,7 @@ def _rough_total(charger: Regiment, target: Regiment, angle: float, world: World
     touch = touch_ahead(after, target)
     if touch is None:
         return None
-    return step_cost(charger, Step("wheel", angle), world.options) + touch.t
+    return step_cost(charger, Leg("wheel", angle), world.options) + touch.t
 
 
 def _max_angle(charger: Regiment, allowance: float, world: World) -> float:

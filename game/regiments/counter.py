@@ -19,7 +19,7 @@ from .front import in_front_area
 from .geometry import EPS, distance
 from .moves import charge_range, step_cost
 from .options import EXCLUSION_CM
-from .paths import Step, World, blockers, sweep, sweep_clash
+from .paths import Leg, World, blockers, sweep, sweep_clash
 from .regiment import Regiment, wheel_for_distance
 
 
@@ -46,7 +46,7 @@ def _wheel_then_slide(world: World, cc: Regiment, charger: Regiment, allowance: 
     first = "it cannot reach it"
     for k in range(1, int(top * 2) + 1):
         for sign in (1.0, -1.0):
-            step = Step("wheel", sign * k / 2)
+            step = Leg("wheel", sign * k / 2)
             if sweep_clash(world, sweep(cc, step), bl, charge=True) is not None:
                 continue
             after = cc.wheeled(step.amount)

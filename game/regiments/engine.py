@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from game.core.actions import Action, Event, Refused
 
-from ..core.engine import Engine, Outcome, Result
+from ..core.engine import Engine, Finished, Outcome
 from ..core.phase import PhaseRules
 from . import phases
 from .state import RegimentStart, RegimentState
@@ -26,7 +26,7 @@ class RegimentRules:
     def home(self, action: Action) -> PhaseRules[RegimentState] | None:
         return next((p for p in phases.PHASES.values() if type(action) in p.handlers), None)
 
-    def outcome(self, state: RegimentState) -> Result | None:
+    def outcome(self, state: RegimentState) -> Finished | None:
         return None
 
 

@@ -13,7 +13,7 @@ from .geometry import EPS, distance, distances
 from .options import Options
 from .paths import (
     Blockers,
-    Step,
+    Leg,
     World,
     blockers,
     first_fraction,
@@ -29,7 +29,7 @@ from .verdict import Order, Verdict, refused
 MAX_WHEEL = 360.0
 
 
-def step_problem(step: Step) -> str | None:
+def step_problem(step: Leg) -> str | None:
     """What is wrong with a step's number, if anything."""
     if not math.isfinite(step.amount):
         return f"a {step.kind} of {step.amount} is not a number"
@@ -41,7 +41,7 @@ def step_problem(step: Step) -> str | None:
     return None
 
 
-def step_cost(reg: Regiment, step: Step, opts: Options) -> float:
+def step_cost(reg: Regiment, step: Leg, opts: Options) -> float:
     """REG-02/03: a wheel costs its outer corner's travel, straight movement its length
     (backward twice its length when a Move may mix directions, else 1:1 against half)."""
     if step.kind == "wheel":
@@ -108,7 +108,7 @@ def vicinity_problem(world: World, reg: Regiment) -> str | None:
     return None
 
 
-def first_within(reg: Regiment, step: Step, poly: np.ndarray, limit: float) -> float | None:
+def first_within(reg: Regiment, step: Leg, poly: np.ndarray, limit: float) -> float | None:
     """The least fraction (0..1) of ``step`` at which the regiment comes within ``limit``
     of ``poly``; None if it never does. Sampled in batches and narrowed (paths.
     first_fraction); along a straight step the distance is convex, so a closest approach
@@ -132,7 +132,7 @@ def first_within(reg: Regiment, step: Step, poly: np.ndarray, limit: float) -> f
     return first_fraction(lambda fs: near(fs * best)) * best  # type: ignore[operator]
 
 
-def _march_halt(world: World, pose: Regiment, step: Step) -> tuple[float, str] | None:
+def _march_halt(world: World, pose: Regiment, step: Leg) -> tuple[float, str] | None:
     """The first fraction of the step at which a march must halt (REG-05), and why."""
     if world.options.march_halt != "stop":
         return None
@@ -164,7 +164,7 @@ def check_move(world: World, order: Order) -> Verdict:
 
 
 def walk_steps(
-    world: World, reg: Regiment, steps: tuple[Step, ...], allowance: float, march: bool
+    world: World, reg: Regiment, steps: tuple[Leg, ...], allowance: float, march: bool
 ) -> Verdict:
     """Follow the steps from ``reg``: the verdict of a Move or March."""
     bl: Blockers = blockers(world, reg)
@@ -182,7 +182,7 @@ def walk_steps(
             return refused(pose, msg, i, used, allowance, path=tuple(path))
         halt = _march_halt(world, pose, step) if march else None
         if halt is not None:
-            step = Step(step.kind, step.amount * halt[0])
+            step = Leg(step.kind, step.amount * halt[0])
             cost = step_cost(pose, step, world.options)
         clash = sweep_clash(world, sweep(pose, step), bl)
         if clash is not None:

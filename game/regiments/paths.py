@@ -25,7 +25,7 @@ CLEAR_CM = 0.01  # REG-11: a charge's path keeps at least this far from what it 
 
 
 @dataclass(frozen=True, slots=True)
-class Step:
+class Leg:
     """One step of an order: ``{"wheel": degrees}``, ``{"forward": cm}``, ``{"backward": cm}``."""
 
     kind: str
@@ -57,13 +57,13 @@ class World:
 # --- legs -------------------------------------------------------------------------------
 
 
-def leg_end(reg: Regiment, step: Step) -> Regiment:
+def leg_end(reg: Regiment, step: Leg) -> Regiment:
     if step.kind == "wheel":
         return reg.wheeled(step.amount)
     return reg.forward(step.amount if step.kind == "forward" else -step.amount)
 
 
-def leg_corners(reg: Regiment, step: Step, fractions: np.ndarray) -> np.ndarray:
+def leg_corners(reg: Regiment, step: Leg, fractions: np.ndarray) -> np.ndarray:
     """The footprint corners (K, 4, 2) at each fraction of a step, in one numpy call."""
     c = reg.corners()
     f = np.asarray(fractions, float)
@@ -99,7 +99,7 @@ def first_fraction(test, n: int = 64, rounds: int = 4) -> float | None:  # noqa:
     return float(fs[i])
 
 
-def leg_poses(reg: Regiment, step: Step, per_cm: float = 1.0) -> list[Regiment]:
+def leg_poses(reg: Regiment, step: Leg, per_cm: float = 1.0) -> list[Regiment]:
     """The poses along a step, its start and end included (about ``per_cm`` per cm, and
     one per degree of a wheel)."""
     if step.kind == "wheel":
@@ -110,7 +110,7 @@ def leg_poses(reg: Regiment, step: Step, per_cm: float = 1.0) -> list[Regiment]:
     return [reg.forward(sign * step.amount * i / n) for i in range(n + 1)]
 
 
-def sweep(reg: Regiment, step: Step) -> list[np.ndarray]:
+def sweep(reg: Regiment, step: Leg) -> list[np.ndarray]:
     """Convex polygons covering the area the regiment sweeps in one step."""
     if step.kind != "wheel":
         end = leg_end(reg, step)

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from game.core.actions import Action, Event
 
-from ..core.phase import Step as EngineStep
+from ..core.phase import Applying as EngineStep
 from .actions import (
     RegimentCharge,
     RegimentFace,

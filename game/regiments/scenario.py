@@ -31,7 +31,7 @@ from game.core.limits import (
 
 from .geometry import convex_hull, overlaps
 from .options import CHOICES, Options
-from .paths import Step
+from .paths import Leg
 from .regiment import MARKERS, Regiment
 from .table import Obstacle, Table
 from .tabletop import TabletopError, table_from_map
@@ -318,11 +318,11 @@ def _countercharge(r: _R, v: Any, target: str, ids: set[str]) -> tuple[str, ...]
     return tuple(names)
 
 
-def _step(r: _R, v: Any, i: int) -> Step:
+def _step(r: _R, v: Any, i: int) -> Leg:
     where = f"order.steps[{i}]"
     if not isinstance(v, dict) or len(v) != 1:
         raise r.err(f'{where} must be one of {{"wheel": N}}, {{"forward": N}}, {{"backward": N}}')
     ((kind, amount),) = v.items()
     if kind not in ("wheel", "forward", "backward"):
         raise r.err(f"{where}: unknown step '{kind}' (wheel, forward or backward)")
-    return Step(kind, r.num(amount, f"{where}.{kind}"))
+    return Leg(kind, r.num(amount, f"{where}.{kind}"))

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .paths import Step
+from .paths import Leg
 from .regiment import Regiment
 
 ORDER_TYPES = ("move", "march", "face", "widen", "narrow", "charge", "hold")
@@ -22,7 +22,7 @@ class Order:
 
     unit: str
     type: str
-    steps: tuple[Step, ...] = ()
+    steps: tuple[Leg, ...] = ()
     turn: int = 0
     files: int = 0
     side: str = ""

@@ -15,7 +15,7 @@ from typing import Any
 
 from game.core.dice import Dice, Roll
 from game.core.options import TW, Rules
-from game.rules.piloting.falls import Event, event
+from game.rules.piloting.falls import RulesEvent, event
 from game.rules.piloting.psr import psr_base_modifiers
 from game.units.unit import Unit, heat_mp_penalty
 
@@ -138,7 +138,7 @@ def _highest(heat: int) -> int:
 
 def heat_phase(u: Unit, fired: Sequence[int], movement: Movement, board: Board, dice: Dice,
                rules: Rules = TW, other: int = 0
-               ) -> tuple[Unit, tuple[Event, ...], HeatReport, tuple[Roll, ...]]:  # fmt: skip
+               ) -> tuple[Unit, tuple[RulesEvent, ...], HeatReport, tuple[Roll, ...]]:  # fmt: skip
     """Play the Heat phase out: the unit after, the events, the forecast it followed and
     the rolls made."""
     rep = heat_forecast(u, fired, movement, board, rules, other)
@@ -146,7 +146,7 @@ def heat_phase(u: Unit, fired: Sequence[int], movement: Movement, board: Board, 
         return u, (), rep, ()
     start = len(dice.log)
     u = replace(u, heat=rep.heat_after)
-    events: list[Event] = []
+    events: list[RulesEvent] = []
     d = u.damage
     if rep.restart is not None:
         ok = rep.restart == "automatic" or dice.roll2d6("restart", target=RESTART).success
@@ -183,7 +183,7 @@ def heat_phase(u: Unit, fired: Sequence[int], movement: Movement, board: Board, 
     return u, tuple(events), rep, dice.log[start:]
 
 
-def _explode_hottest(u: Unit) -> tuple[Unit, Event]:
+def _explode_hottest(u: Unit) -> tuple[Unit, RulesEvent]:
     """HEAT-09: the ammunition of the weapon with the highest damage (the first such bin)."""
     body = u.body
     assert body is not None

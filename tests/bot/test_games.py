@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from game.autoplay import check_replay, parse_args, players_for, start_state
+from game.bot.autoplay import check_replay, parse_args, players_for, start_state
 from game.bot.match import play_match, summary
 from game.bot.players import BotPlayer
 from game.save import load_game, save_game

@@ -174,7 +174,7 @@ def test_the_referee_takes_an_imported_model_by_name(folder: Path, tmp_path: Pat
 
 
 def test_a_big_folder_gets_a_progress_bar(folder: Path, tmp_path: Path, capsys) -> None:
-    from game.design_cmd import import_files
+    from game.referee.designs import import_files
 
     units = tmp_path / "many"
     units.mkdir()

@@ -7,7 +7,7 @@ import numpy as np
 
 from game.regiments.options import Options
 from game.regiments.orders import check_order
-from game.regiments.paths import Step, World
+from game.regiments.paths import Leg, World
 from game.regiments.regiment import Regiment
 from game.regiments.table import Obstacle, Table
 from game.regiments.verdict import Order, Verdict
@@ -44,19 +44,19 @@ def world(
     return World(Table(size[0], size[1], obstacles), regs, options or Options())
 
 
-def W(deg: float) -> Step:
-    return Step("wheel", deg)
+def W(deg: float) -> Leg:
+    return Leg("wheel", deg)
 
 
-def F(cm: float) -> Step:
-    return Step("forward", cm)
+def F(cm: float) -> Leg:
+    return Leg("forward", cm)
 
 
-def B(cm: float) -> Step:
-    return Step("backward", cm)
+def B(cm: float) -> Leg:
+    return Leg("backward", cm)
 
 
-def order(unit: str, kind: str, *steps: Step, **kw) -> Order:
+def order(unit: str, kind: str, *steps: Leg, **kw) -> Order:
     return Order(unit, kind, tuple(steps), **kw)
 
 

@@ -16,7 +16,7 @@ from regkit import reg, world
 from game.regiments.engine import ENGINE, new_game, replay
 from game.regiments.geometry import distance, overlaps
 from game.regiments.orders import check_order
-from game.regiments.paths import Step
+from game.regiments.paths import Leg
 from game.regiments.state import RegimentStart
 from game.regiments.table import Table
 from game.regiments.verdict import Order
@@ -38,8 +38,8 @@ def regiment(draw, rid: str, side: str):  # noqa: ANN001, ANN201
 
 
 step = st.one_of(
-    st.builds(lambda d: Step("wheel", d), st.floats(-120, 120).filter(lambda d: abs(d) > 0.1)),
-    st.builds(lambda c: Step("forward", c), st.floats(0.1, 25)),
+    st.builds(lambda d: Leg("wheel", d), st.floats(-120, 120).filter(lambda d: abs(d) > 0.1)),
+    st.builds(lambda c: Leg("forward", c), st.floats(0.1, 25)),
 )
 
 
@@ -49,7 +49,7 @@ def an_order(draw, unit: str, target: str):  # noqa: ANN001, ANN201
         st.sampled_from(["move", "march", "move_back", "face", "widen", "narrow", "charge"])
     )
     if kind == "move_back":
-        return Order(unit, "move", (Step("backward", draw(st.floats(0.1, 10))),))
+        return Order(unit, "move", (Leg("backward", draw(st.floats(0.1, 10))),))
     if kind in ("move", "march"):
         return Order(unit, kind, tuple(draw(st.lists(step, min_size=1, max_size=3))))
     if kind == "face":

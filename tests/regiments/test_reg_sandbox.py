@@ -27,7 +27,7 @@ from game.regiments.actions import (
 )
 from game.regiments.engine import ENGINE, apply
 from game.regiments.orders import check_order
-from game.regiments.paths import Step
+from game.regiments.paths import Leg
 from game.regiments.phases.sandbox import (
     ClearMarkers,
     PlaceRegiment,
@@ -155,7 +155,7 @@ def two_sides() -> RegimentState:
 
 
 def forward(unit: str, cm: float) -> RegimentMove:
-    return RegimentMove(unit, steps_to_tokens((Step("forward", cm),)))
+    return RegimentMove(unit, steps_to_tokens((Leg("forward", cm),)))
 
 
 def test_any_regiment_moves_any_time_even_with_a_marker() -> None:
@@ -266,7 +266,7 @@ def test_a_sandbox_on_a_map_saves_the_map_and_only_its_own_obstacles(tmp_path: P
 
 def test_a_saved_sandbox_with_its_planned_order_is_judged_by_the_referee(tmp_path: Path) -> None:
     s = two_sides()
-    order = Order("A1", "move", (Step("wheel", -10.0), Step("forward", 2.0)))
+    order = Order("A1", "move", (Leg("wheel", -10.0), Leg("forward", 2.0)))
     path = tmp_path / "box.json"
     save_sandbox(s, path, order)
     got = answer(["regiment", str(path)])

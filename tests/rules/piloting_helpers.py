@@ -6,7 +6,7 @@ from typing import Any
 
 from game.board import Board, HexSpec, build_board
 from game.hexgrid import parse_hex_name
-from game.rules.piloting.falls import Event
+from game.rules.piloting.falls import RulesEvent
 from game.units.crithits import PILOT_KEYS, damaged
 from game.units.unit import MECH_KINDS, Damage, Unit
 
@@ -40,11 +40,11 @@ def unit(
                 prone=prone, moved=moved, damage=dmg, body=body)  # fmt: skip
 
 
-def of_type(events: tuple[Event, ...], type_: str) -> list[Event]:
+def of_type(events: tuple[RulesEvent, ...], type_: str) -> list[RulesEvent]:
     return [e for e in events if e.type == type_]
 
 
-def types(events: tuple[Event, ...]) -> list[str]:
+def types(events: tuple[RulesEvent, ...]) -> list[str]:
     return [e.type for e in events]
 
 

@@ -14,7 +14,7 @@ from game.core.options import TW
 from game.hexgrid import Hex, neighbour, ring
 from game.rules.move.movement import check_move
 from game.rules.piloting.collide import Slide, SlideWorld
-from game.rules.piloting.falls import Outcome
+from game.rules.piloting.falls import UnitOutcome
 from game.rules.piloting.fromabove import from_above
 from game.rules.piloting.psr import psr_base_modifiers
 from game.rules.piloting.resolve import resolve_move
@@ -122,7 +122,7 @@ def test_phy_17_to_hit_reads_target_movement_woods_and_prone() -> None:
     target = unit("t", at="0509", prone=True, side="B")
     faller = unit(at="0510")
     w = world(b, [faller, target], Dice(seed=2), {"t": 2})
-    out = from_above(w, Outcome(faller), H("0509"), 3, False, 0, [], "test")
+    out = from_above(w, UnitOutcome(faller), H("0509"), 3, False, 0, [], "test")
     ev = of_type(out.events, "fall_from_above")[0]
     reasons = {m["reason"]: m["value"] for m in ev.get("modifiers")}
     assert reasons == {"accidental fall from above": 7, "target movement": 2,  # CMB-13
@@ -136,7 +136,7 @@ def test_phy_17_prone_target_takes_the_normal_hit_table() -> None:
     # to-hit 7 - 2 = 5: 3+3 hits; 18 damage -> 4 groups on the 2D6 table (PHY-15)
     dice = Dice(seed=1, script=(3, 3))
     w = world(board(), [faller, target], dice)
-    out = from_above(w, Outcome(faller), H("0509"), 2, False, 0, [], "test")
+    out = from_above(w, UnitOutcome(faller), H("0509"), 2, False, 0, [], "test")
     dfa = of_type(out.events, "dfa_damage")[0]
     assert dfa.get("damage") == 18
     [dmg] = of_type(dfa.get("detail"), "damage")
@@ -155,7 +155,7 @@ def test_phy_17_psr_35_skid_off_a_drop_onto_a_unit_it_missed() -> None:
     # falls onto t: 6+6 hits; t takes 15 (punch 3,3,3), the slider 10 (kick 1,6); t pushed
     # to 0508 rolls 6+6; the slider is prone already and makes no roll
     dice = Dice(script=(1, 1, 3, 4, 6, 6, 3, 3, 3, 1, 6, 6, 6))
-    res = slide(b, {"t": target}, Outcome(slider), Slide(0, 2, 4), dice,
+    res = slide(b, {"t": target}, UnitOutcome(slider), Slide(0, 2, 4), dice,
                 lambda u: psr_base_modifiers(u, TW))  # fmt: skip
     assert res.stopped_by == "drop" and res.path == (H("0509"),)
     [onto] = of_type(res.outcome.events, "fall_from_above")
@@ -311,3 +311,18 @@ def test_mov_30_property_no_shared_hex_after_any_resolved_move(scene) -> None:
             continue
         placed.append(u.at)
     assert len(placed) == len(set(placed)), (steps, [e.type for e in r.events])
+
+
+@pytest.mark.parametrize("tons", [50, 55, 80])
+def test_phy_17_an_accidental_fall_from_above_deals_the_dfa_numbers(tons: int) -> None:
+    """PHY-17: the unit below takes a death from above's damage, the faller its own (the
+    numbers of PHY-13/16), at every weight (replaces a check of the source's text)."""
+    from game.rules.physical.formulas import dfa_attacker_damage, dfa_damage
+
+    dice = Dice(script=(1, 1, 4, 4) + (3,) * 6 + (1, 6) * 3 + (6,) * 12)
+    r = resolve_move(cliff(), [unit(tons=tons), unit("f", at="0509")], "m", "walk", ["F", "F"],
+                     dice)  # fmt: skip
+    [dfa] = of_type(r.events, "dfa_damage")
+    assert dfa.get("damage") == dfa_damage(tons)
+    legs = [e for e in of_type(r.events, "damage") if "legs" in e.get("cause")]
+    assert legs[0].get("total") == dfa_attacker_damage(tons)

@@ -439,7 +439,7 @@ def test_mov_33_infantry_mp_by_motive_type() -> None:
     ],
 )
 def test_extension_4_a_bad_platoon_key_is_one_sentence_naming_the_unit(extra, words) -> None:
-    from game.scenario.checks import ScenarioError
+    from game.core.files import ScenarioError
 
     with pytest.raises(ScenarioError, match="unit 'inf'") as err:
         scenario([{"id": "inf", "side": "A", "kind": "infantry", "at": "0303", **extra}])
@@ -447,7 +447,7 @@ def test_extension_4_a_bad_platoon_key_is_one_sentence_naming_the_unit(extra, wo
 
 
 def test_extension_4_troopers_and_motive_are_for_infantry_only() -> None:
-    from game.scenario.checks import ScenarioError
+    from game.core.files import ScenarioError
 
     for key, value in (("troopers", 20), ("motive", "foot")):
         with pytest.raises(ScenarioError, match=f"{key} is for infantry platoons"):
@@ -466,7 +466,7 @@ def test_extension_4_defaults_facing_ignored_and_the_model_gives_troopers() -> N
 
 
 def test_extension_4_a_platoon_fires_weapon_0_only() -> None:
-    from game.scenario.checks import ScenarioError
+    from game.core.files import ScenarioError
 
     units = [{"id": "inf", "side": "A", "kind": "infantry", "at": "0303"},
              unit_spec("m", "0306", side="B")]  # fmt: skip

@@ -274,13 +274,8 @@ def test_phy_16_a_dfa_is_allowed_at_any_level_difference() -> None:
     assert out["can_attack"]
 
 
-def test_phy_17_an_accidental_fall_from_above_uses_the_dfa_numbers() -> None:
-    from pathlib import Path
-
-    from game.rules.piloting import fromabove
-
-    src = Path(fromabove.__file__).read_text()
-    assert "dfa_damage(me.tons)" in src and "dfa_attacker_damage(me.tons)" in src
+def test_phy_17_the_dfa_numbers_of_a_55_ton_mech() -> None:
+    """(That an accidental fall from above deals them: tests/rules/test_falls_onto_units.py.)"""
     assert dfa_damage(55) == 18 and dfa_attacker_damage(55) == 11
 
 

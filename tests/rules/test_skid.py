@@ -10,7 +10,7 @@ from game.core.dice import Dice
 from game.hexgrid import neighbour
 from game.rules.move.movement import target_modifier
 from game.rules.piloting.collide import Slide, attack_side
-from game.rules.piloting.falls import Outcome
+from game.rules.piloting.falls import UnitOutcome
 from game.rules.piloting.psr import psr_base_modifiers
 from game.rules.piloting.resolve import resolve_move
 from game.rules.piloting.skid import MOTIVE_TYPE_MOD, skid_to_hit, slide, terrain_cost
@@ -27,7 +27,7 @@ def mods(u: Unit) -> list:
 
 def run_slide(b, mover: Unit, s: Slide, script: tuple[int, ...], others=()):
     units = {u.id: u for u in others}
-    return slide(b, units, Outcome(mover), s, Dice(script=script), mods)
+    return slide(b, units, UnitOutcome(mover), s, Dice(script=script), mods)
 
 
 def test_ex_psr_05_mech_skid() -> None:

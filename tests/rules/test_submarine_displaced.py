@@ -167,7 +167,7 @@ def test_phy_18_psr_33_a_skids_domino_pushes_a_submarine_up_into_shallower_water
     it on (PHY-18) into depth-1 water; it comes up to depth 1."""
     from game.core.options import TW
     from game.rules.piloting.collide import SlideWorld, push
-    from game.rules.piloting.falls import Outcome
+    from game.rules.piloting.falls import UnitOutcome
     from game.rules.piloting.psr import Modifier, psr_base_modifiers
 
     board = build_board(10, 10, {Hex(4, 3): HexSpec(water=2), Hex(4, 2): HexSpec(water=1)})
@@ -175,6 +175,6 @@ def test_phy_18_psr_33_a_skids_domino_pushes_a_submarine_up_into_shallower_water
     sub = replace(make_unit("Barracuda", "sub", "A", at=Hex(4, 3)), depth=2)
     w = SlideWorld(board, Dice(seed=1, script=(6,) * 12), TW, None,
                    lambda u: psr_base_modifiers(u, TW), {"a": mech, "sub": sub})  # fmt: skip
-    out = push(w, Outcome(mech), mech, Hex(4, 3), 0, 0, Modifier(2, "was charged"), 0)
+    out = push(w, UnitOutcome(mech), mech, Hex(4, 3), 0, 0, Modifier(2, "was charged"), 0)
     assert [e.get("unit") for e in out.events if e.type == "displaced"] == ["a", "sub"]
     assert w.units["sub"].at == Hex(4, 2) and w.units["sub"].depth == 1

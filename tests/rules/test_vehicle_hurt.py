@@ -18,7 +18,7 @@ from game.narrate import Narrator
 from game.rules.damage.hull import hurt_vehicle
 from game.rules.move.bridges import drop
 from game.rules.piloting.collide import Slide, SlideWorld, charge_damage, collapse_on_others
-from game.rules.piloting.falls import Event, Outcome
+from game.rules.piloting.falls import RulesEvent, UnitOutcome
 from game.rules.piloting.fromabove import from_above
 from game.rules.piloting.psr import psr_base_modifiers
 from game.rules.piloting.skid import slide
@@ -36,17 +36,17 @@ def lost(before: Unit, after: Unit) -> int:
     return b.total_armour() + b.total_structure() - a.total_armour() - a.total_structure()
 
 
-def vehicle_events(events: tuple[Event, ...]) -> list[Event]:
+def vehicle_events(events: tuple[RulesEvent, ...]) -> list[RulesEvent]:
     """Every vehicle_damage event, nested ones (a charge's detail, a fall) included."""
-    out: list[Event] = []
+    out: list[RulesEvent] = []
     for e in events:
         if e.type == "vehicle_damage":
             out.append(e)
         inner = e.get("events", e.get("detail"))
-        if isinstance(inner, Event):
+        if isinstance(inner, RulesEvent):
             inner = (inner,)
         if isinstance(inner, tuple):
-            out += vehicle_events(tuple(x for x in inner if isinstance(x, Event)))
+            out += vehicle_events(tuple(x for x in inner if isinstance(x, RulesEvent)))
     return out
 
 
@@ -58,7 +58,7 @@ def world(b, units, dice) -> SlideWorld:
     return SlideWorld(b, dice, TW, 0, mods, {u.id: u for u in units})
 
 
-def assert_kept(before: Unit, after: Unit, dmg: int, events: tuple[Event, ...]) -> None:
+def assert_kept(before: Unit, after: Unit, dmg: int, events: tuple[RulesEvent, ...]) -> None:
     """Never lost or doubled: the hull loses ``dmg``; a destroyed vehicle says so."""
     if after.destroyed:
         assert 0 < lost(before, after) <= dmg
@@ -129,7 +129,7 @@ def test_psr_33_accidental_charge_on_a_vehicle_hits_its_hull(seed: int) -> None:
     tank = unit("t", at="0509", kind="tracked", tons=60, moved=True)  # moved: no dodge
     mech = unit(at="0510", tons=50)
     dice = Dice(seed=seed, script=(6, 6))  # the accidental charge hits
-    res = slide(board(), {"t": tank}, Outcome(mech), Slide(0, 2, 6), dice, mods)
+    res = slide(board(), {"t": tank}, UnitOutcome(mech), Slide(0, 2, 6), dice, mods)
     [charge] = of_type(res.outcome.events, "charge_damage")
     assert charge.get("damage") == charge_damage(50, 6, TW) == 30  # PHY-11
     after = dict((i, u) for i, u, _ in res.others)["t"]
@@ -142,8 +142,8 @@ def test_psr_33_a_vehicle_slider_takes_its_own_damage_on_the_hull() -> None:
     # a hover skids into a standing Mech and takes ceil(50 / 10) = 5 on its front
     mech = unit("x", at="0509", tons=50, moved=True)
     hover = unit("h", at="0510", kind="hover", tons=40)
-    res = slide(board(), {"x": mech}, Outcome(hover), Slide(0, 2, 6), Dice(seed=4, script=(6, 6)),
-                mods)  # fmt: skip
+    dice = Dice(seed=4, script=(6, 6))
+    res = slide(board(), {"x": mech}, UnitOutcome(hover), Slide(0, 2, 6), dice, mods)
     [ev] = [e for e in vehicle_events(res.outcome.events) if e.get("unit") == "h"]
     assert ev.get("damage") == 5 and ev.get("cause") == "charged into x"
     assert_kept(hover, res.outcome.unit, res.vehicle_damage, res.outcome.events)
@@ -159,7 +159,7 @@ def test_psr_34_38_random_vehicle_skids_keep_every_point(
     spec = {"woods": HexSpec(woods=2), "higher": HexSpec(level=1)}.get(what, HexSpec())
     others = {"t": unit("t", at="0508", kind="tracked", tons=50, moved=True)}
     v = unit("v", at="0510", kind=kind, tons=tons)
-    res = slide(board({"0508": spec}), others if what == "unit" else {}, Outcome(v),
+    res = slide(board({"0508": spec}), others if what == "unit" else {}, UnitOutcome(v),
                 Slide(0, 3, 6), Dice(seed=seed), mods)  # fmt: skip
     after = {i: u for i, u, _ in res.others} | {"v": res.outcome.unit}
     for uid, before in (("v", v), ("t", others["t"])):
@@ -172,19 +172,19 @@ def test_psr_34_38_random_vehicle_skids_keep_every_point(
     )
 
 
-def _details(events: tuple[Event, ...]) -> tuple[Event, ...]:
-    out: tuple[Event, ...] = ()
+def _details(events: tuple[RulesEvent, ...]) -> tuple[RulesEvent, ...]:
+    out: tuple[RulesEvent, ...] = ()
     for e in events:
         inner = e.get("events", e.get("detail"))
         if isinstance(inner, tuple):
-            out += tuple(x for x in inner if isinstance(x, Event))
+            out += tuple(x for x in inner if isinstance(x, RulesEvent))
     return out
 
 
 def test_mov_32_psr_32_building_collapse_falls_on_a_vehicle_inside() -> None:
     tank = unit("t", at="0509", kind="tracked", tons=50)
     w = world(board(), [tank], Dice(seed=2))
-    out = collapse_on_others(w, Outcome(unit(at="0510")), H("0509"), 12, "m")
+    out = collapse_on_others(w, UnitOutcome(unit(at="0510")), H("0509"), 12, "m")
     [hit] = of_type(out.events, "unit_hit")
     assert hit.get("unit") == "t" and "t" in w.touched
     assert_kept(tank, w.units["t"], 12, hit.get("events"))
@@ -216,7 +216,7 @@ def test_phy_13_17_a_mech_falling_onto_a_vehicle_hits_its_hull(seed: int) -> Non
     tank = unit("t", at="0509", kind="tracked", tons=70, facing=3)
     faller = unit(at="0510", tons=50)
     w = world(b, [faller, tank], Dice(seed=seed, script=(6, 6)))  # the fall hits (7)
-    out = from_above(w, Outcome(faller), H("0509"), 3, False, 0, [], "test")
+    out = from_above(w, UnitOutcome(faller), H("0509"), 3, False, 0, [], "test")
     [dfa] = of_type(out.events, "dfa_damage")
     assert dfa.get("damage") == 15 and dfa.get("side") == "front"  # PHY-13: ceil(5) x 3
     [ev] = of_type(dfa.get("detail"), "vehicle_damage")
@@ -228,7 +228,7 @@ def test_phy_17_a_destroyed_vehicle_is_not_pushed() -> None:
     b = board({"0510": HexSpec(level=3)})
     tank = unit("t", at="0509", kind="wheeled", tons=10, facing=3)  # front 5, structure 1
     w = world(b, [unit(at="0510", tons=100), tank], Dice(seed=1, script=(6, 6) + (3, 4) * 7))
-    out = from_above(w, Outcome(unit(at="0510", tons=100)), H("0509"), 3, False, 0, [], "test")
+    out = from_above(w, UnitOutcome(unit(at="0510", tons=100)), H("0509"), 3, False, 0, [], "test")
     assert w.units["t"].destroyed and w.units["t"].at == H("0509")
     assert not of_type(out.events, "displaced")
 

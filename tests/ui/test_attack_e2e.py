@@ -16,7 +16,7 @@ import sys
 import time
 
 from game.outcome import damage_taken
-from game.rules.piloting.falls import Event as RulesEvent
+from game.rules.piloting.falls import RulesEvent
 from game.save import load_game
 from game.units.mech import HitResult
 

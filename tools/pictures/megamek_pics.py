@@ -9,7 +9,7 @@ import tempfile
 from pathlib import Path
 
 from game.hexgrid import Hex
-from game.map_cmd import main as map_main
+from game.referee.maps import main as map_main
 from game.ui.scenes.hexes.preview import command as preview
 
 SIZE = (16, 12)

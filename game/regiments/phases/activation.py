@@ -9,7 +9,7 @@ from types import MappingProxyType
 
 from game.core.actions import Action
 
-from ...core.phase import PhaseRules, Step
+from ...core.phase import Applying, PhaseRules
 from ..actions import (
     RegimentCharge,
     RegimentFace,
@@ -19,7 +19,7 @@ from ..actions import (
     steps_to_tokens,
 )
 from ..orders import check_order
-from ..paths import Step as Leg
+from ..paths import Leg
 from ..resolve import headline, narrate, order_of, who_may_act, with_verdict
 from ..state import RegimentState
 from .charging import after_activation, begin_charge
@@ -27,7 +27,7 @@ from .charging import after_activation, begin_charge
 NAME = "activation"
 
 
-def _order(step: Step, a: Action) -> str | None:
+def _order(step: Applying, a: Action) -> str | None:
     s: RegimentState = step.state
     if s.pending is not None:
         return f"a charge waits for {s.pending.ask}'s countercharge decision"

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from game.core.actions import Event
 
-from ...core.phase import Step
+from ...core.phase import Applying
 from ..charge import ChargeAnswer, resolve_charge
 from ..paths import World
 from ..resolve import headline, narrate, with_verdict
@@ -22,7 +22,7 @@ from ..state import PendingCharge, RegimentState
 from ..verdict import Order
 
 
-def command_test(step: Step, unit: str, what: str) -> bool:
+def command_test(step: Applying, unit: str, what: str) -> bool:
     """REG-11 (an option): 2D6 >= the option's number, logged; True with the option off."""
     s: RegimentState = step.state
     n = s.options.command_test
@@ -41,7 +41,7 @@ def _answer(s: RegimentState, p: PendingCharge) -> ChargeAnswer:
     return resolve_charge(world, p.order, p.decided)
 
 
-def begin_charge(step: Step, order: Order) -> str | None:
+def begin_charge(step: Applying, order: Order) -> str | None:
     """The charge order: refused if it cannot be made; else the command test, then the
     charge (pausing at the first countercharge decision)."""
     s: RegimentState = step.state
@@ -61,7 +61,7 @@ def begin_charge(step: Step, order: Order) -> str | None:
     return None
 
 
-def decide(step: Step, unit: str, accept: bool) -> str | None:
+def decide(step: Applying, unit: str, accept: bool) -> str | None:
     """A countercharge decision for the unit the pending charge asks about."""
     s: RegimentState = step.state
     p = s.pending
@@ -77,7 +77,7 @@ def decide(step: Step, unit: str, accept: bool) -> str | None:
     return None
 
 
-def _carry_on(step: Step, p: PendingCharge, answer: ChargeAnswer) -> None:
+def _carry_on(step: Applying, p: PendingCharge, answer: ChargeAnswer) -> None:
     s: RegimentState = step.state
     if answer.ask is not None:
         asked = replace(p, ask=answer.ask)

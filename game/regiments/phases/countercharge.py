@@ -9,7 +9,7 @@ from types import MappingProxyType
 
 from game.core.actions import Action
 
-from ...core.phase import PhaseRules, Step
+from ...core.phase import Applying, PhaseRules
 from ..actions import Countercharge
 from ..state import RegimentState
 from .charging import decide
@@ -17,7 +17,7 @@ from .charging import decide
 NAME = "countercharge"
 
 
-def _decide(step: Step, a: Action) -> str | None:
+def _decide(step: Applying, a: Action) -> str | None:
     assert isinstance(a, Countercharge)
     s: RegimentState = step.state
     reg = s.get(a.unit_id)

@@ -9,21 +9,21 @@ from types import MappingProxyType
 
 from game.core.actions import Action, Event
 
-from ...core.phase import PhaseRules, Step
+from ...core.phase import Applying, PhaseRules
 from ..actions import RollFirstActivation
 from ..state import RegimentState
 
 NAME = "round"
 
 
-def _enter(step: Step) -> None:
+def _enter(step: Applying) -> None:
     s: RegimentState = step.state
     keep = ("hold",) if s.options.keep_hold else ()
     regs = tuple(r.with_markers(tuple(m for m in r.markers if m in keep)) for r in s.regiments)
     step.state = replace(s, regiments=regs, first=None, to_act=None, pending=None)
 
 
-def _roll(step: Step, a: Action) -> str | None:
+def _roll(step: Applying, a: Action) -> str | None:
     s: RegimentState = step.state
     if s.first is not None:
         return "this round's first activation is already rolled"

@@ -26,7 +26,7 @@ import numpy as np
 
 from game.core.actions import Action, Event
 
-from ...core.phase import Handler, PhaseRules, Step
+from ...core.phase import Applying, Handler, PhaseRules
 from ..actions import (
     Countercharge,
     RegimentCharge,
@@ -143,7 +143,7 @@ def free_id(s: RegimentState, side: str) -> str:
     return f"{side}{n}"
 
 
-def _with(step: Step, reg: Regiment, verb: str) -> None:
+def _with(step: Applying, reg: Regiment, verb: str) -> None:
     s: RegimentState = step.state
     regs = tuple(reg if r.id == reg.id else r for r in s.regiments)
     if s.get(reg.id) is None:
@@ -155,7 +155,7 @@ def _with(step: Step, reg: Regiment, verb: str) -> None:
     step.emit(Event("placed", text, reg.id))
 
 
-def _place(step: Step, a: Action) -> str | None:
+def _place(step: Applying, a: Action) -> str | None:
     assert isinstance(a, PlaceRegiment)
     s: RegimentState = step.state
     if a.side not in s.sides:
@@ -177,7 +177,7 @@ def _place(step: Step, a: Action) -> str | None:
     return None
 
 
-def _set_down(step: Step, a: Action) -> str | None:
+def _set_down(step: Applying, a: Action) -> str | None:
     assert isinstance(a, SetDownRegiment)
     s: RegimentState = step.state
     reg = s.get(a.unit_id)
@@ -196,7 +196,7 @@ def _without_contacts(s: RegimentState, unit: str) -> RegimentState:
     return replace(s, contacts=tuple(p for p in s.contacts if unit not in p))
 
 
-def _remove(step: Step, a: Action) -> str | None:
+def _remove(step: Applying, a: Action) -> str | None:
     assert isinstance(a, RemoveRegiment)
     s: RegimentState = step.state
     reg = s.get(a.unit_id)
@@ -208,7 +208,7 @@ def _remove(step: Step, a: Action) -> str | None:
     return None
 
 
-def _set_markers(step: Step, a: Action) -> str | None:
+def _set_markers(step: Applying, a: Action) -> str | None:
     assert isinstance(a, SetMarkers)
     s: RegimentState = step.state
     reg = s.get(a.unit_id)
@@ -224,14 +224,14 @@ def _set_markers(step: Step, a: Action) -> str | None:
     return None
 
 
-def _clear_markers(step: Step, a: Action) -> str | None:
+def _clear_markers(step: Applying, a: Action) -> str | None:
     s: RegimentState = step.state
     step.state = replace(s, regiments=tuple(r.with_markers(()) for r in s.regiments))
     step.emit(Event("markers", "Every marker comes off (REG-06)"))
     return None
 
 
-def _order(step: Step, a: Action) -> str | None:
+def _order(step: Applying, a: Action) -> str | None:
     """Any regiment, any time, marker or not; the rules check the order as in play."""
     s: RegimentState = step.state
     if s.pending is not None:
@@ -254,7 +254,7 @@ def _order(step: Step, a: Action) -> str | None:
     return why
 
 
-def _countercharge(step: Step, a: Action) -> str | None:
+def _countercharge(step: Applying, a: Action) -> str | None:
     assert isinstance(a, Countercharge)
     why = decide(step, a.unit_id, a.accept)
     step.state = replace(step.state, to_act=None)
@@ -278,7 +278,7 @@ def _banner(s: RegimentState) -> str:
 def _idle(handler: Handler) -> Handler:
     """An edit waits while a charge waits for its countercharge decision."""
 
-    def edit(step: Step, a: Action) -> str | None:
+    def edit(step: Applying, a: Action) -> str | None:
         p = step.state.pending
         if p is not None:
             return f"a charge waits for {p.ask}'s countercharge decision (Y / N, or undo)"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.core.dice import Dice
-from game.rules.piloting.falls import Event, event
+from game.rules.piloting.falls import RulesEvent, event
 from game.units.critslots import AMMO_PREFIX, COCKPIT, ENGINE
 from game.units.locations import HEAD, LEGS, LOCATION_NAMES, TORSOS, TRANSFER
 from game.units.mech import HitResult, Location, MechBody, apply_hit
@@ -55,7 +55,7 @@ def roll_slot(body: MechBody, code: str, dice: Dice) -> int:
 
 
 def critical_check(unit: Unit, code: str, dice: Dice, attacker: str
-                   ) -> tuple[Unit, list[Event], int]:  # fmt: skip
+                   ) -> tuple[Unit, list[RulesEvent], int]:  # fmt: skip
     """One check on ``code``: the 2D6, then each slot's rolls and effects. Returns the unit,
     the events and the pilot damage it caused (consciousness is rolled later)."""
     body = unit.body
@@ -73,7 +73,7 @@ def critical_check(unit: Unit, code: str, dice: Dice, attacker: str
         return unit, [event("critical", None, **ev, blown_off=True, lost=lost)], 0
     hits: list[dict[str, object]] = []
     pilot = 0
-    events: list[Event] = []
+    events: list[RulesEvent] = []
     where = code
     for _ in range(n):
         while where is not None and not hittable(unit.body, where):  # type: ignore[arg-type]
@@ -103,7 +103,7 @@ def _kill_pilot(unit: Unit) -> Unit:
 
 
 def _strike(unit: Unit, code: str, k: int, attacker: str
-            ) -> tuple[Unit, dict[str, object], int, list[Event]]:  # fmt: skip
+            ) -> tuple[Unit, dict[str, object], int, list[RulesEvent]]:  # fmt: skip
     """CMB-32..36: mark the slot, then whatever the item does."""
     body = unit.body
     assert body is not None
@@ -130,7 +130,7 @@ def bin_damage(body: MechBody, index: int) -> int:
 
 
 def explode(unit: Unit, code: str, cause: str, attacker: str | None = None
-            ) -> tuple[Unit, Event]:  # fmt: skip
+            ) -> tuple[Unit, RulesEvent]:  # fmt: skip
     """CMB-36 / HEAT-09: every live bin in ``code`` explodes into the internal structure,
     excess inward (CMB-29). The 2 points of pilot damage are the caller's to roll."""
     body = unit.body

@@ -29,7 +29,7 @@ from game.rules.damage.infantry import (
     roll_burst,
 )
 from game.rules.damage.vehicle_crits import vehicle_critical
-from game.rules.piloting.falls import CONSCIOUSNESS, PILOT_DEATH, Event, event
+from game.rules.piloting.falls import CONSCIOUSNESS, PILOT_DEATH, RulesEvent, event
 from game.units.hittables import hit_location, punch_location
 from game.units.locations import HEAD, LEGS
 from game.units.mech import apply_hit
@@ -92,7 +92,7 @@ class Shot:
 class AttackResult:
     options: AttackOptions
     shots: tuple[Shot, ...]
-    events: tuple[Event, ...]
+    events: tuple[RulesEvent, ...]
     target_after: Unit
 
 
@@ -104,7 +104,7 @@ def resolve_attack(board: Board, units: Mapping[str, Unit], decl: Declaration,
     now = dict(units)
     before = now[decl.target]
     shots: list[Shot] = []
-    events: list[Event] = []
+    events: list[RulesEvent] = []
     pilot: list[tuple[str, int]] = []
     for opt in options.weapons:
         if not opt.fires:
@@ -143,7 +143,7 @@ def _spend_ammo(u: Unit, name: str) -> Unit:
 
 def _fire(now: dict[str, Unit], decl: Declaration, options: AttackOptions, opt: WeaponOption,
           dice: Dice, rules: Rules, board: Board
-          ) -> tuple[Shot, list[Event], list[tuple[str, int]]]:  # fmt: skip
+          ) -> tuple[Shot, list[RulesEvent], list[tuple[str, int]]]:  # fmt: skip
     roll = dice.roll2d6(f"to-hit {opt.name} ({decl.attacker} at {decl.target})", target=opt.target)
     base = dict(attacker=decl.attacker, target=decl.target, weapon=opt.name, index=opt.index,
                 needs=opt.target, roll=roll.total)  # fmt: skip
@@ -195,10 +195,10 @@ def _fire(now: dict[str, Unit], decl: Declaration, options: AttackOptions, opt: 
     return Shot(opt, roll, True, cluster, tuple(groups)), events, pilot
 
 
-_Log = tuple[dict[str, Any], list[Event], Board]  # a shot's event data, its events, the map
+_Log = tuple[dict[str, Any], list[RulesEvent], Board]  # a shot's event data, its events, the map
 
 
-_Fired = tuple[Shot, list[Event], list[tuple[str, int]]]  # a shot, its events, pilot hurts
+_Fired = tuple[Shot, list[RulesEvent], list[tuple[str, int]]]  # a shot, its events, pilot hurts
 
 
 def _salvo(w: Weapon, opt: WeaponOption, dice: Dice
@@ -299,7 +299,7 @@ def _add_phase(u: Unit, points: int) -> Unit:
     return replace(u, damage=replace(u.damage, phase_damage=u.damage.phase_damage + points))
 
 
-def _motive(target: Unit, side: str, dice: Dice) -> tuple[Unit, Event]:
+def _motive(target: Unit, side: str, dice: Dice) -> tuple[Unit, RulesEvent]:
     """PSR-27 (game.rules.damage.hull.motive_hit), as a ``critical`` event."""
     target, m = motive_hit(target, side, dice)
     ev = event("critical", None, unit=target.id, location="motive system", roll=m.roll.total,
@@ -307,9 +307,9 @@ def _motive(target: Unit, side: str, dice: Dice) -> tuple[Unit, Event]:
     return target, ev
 
 
-def pilot_rolls(u: Unit, hurts: list[tuple[str, int]], dice: Dice) -> tuple[Unit, list[Event]]:
+def pilot_rolls(u: Unit, hurts: list[tuple[str, int]], dice: Dice) -> tuple[Unit, list[RulesEvent]]:
     """PSR-19/20: each pilot injury, then a consciousness roll at the new total."""
-    events: list[Event] = []
+    events: list[RulesEvent] = []
     for cause, hits in hurts:
         d = u.damage
         if d.pilot_hits >= PILOT_DEATH:
@@ -331,13 +331,13 @@ def pilot_rolls(u: Unit, hurts: list[tuple[str, int]], dice: Dice) -> tuple[Unit
 
 def resolve_declarations(board: Board, units: Sequence[Unit], decls: Sequence[Declaration],
                          movement: Mapping[str, Movement], dice: Dice, rules: Rules = TW
-                         ) -> tuple[tuple[Unit, ...], tuple[Event, ...]]:  # fmt: skip
+                         ) -> tuple[tuple[Unit, ...], tuple[RulesEvent, ...]]:  # fmt: skip
     """The weapon attack phase: every declaration, in order, numbers from the units as
     declared, damage added up. Returns the units after and every event."""
     declared = {u.id: u for u in units}
     options = [_options(board, declared, d, movement, rules) for d in decls]
     now = dict(declared)
-    events: list[Event] = []
+    events: list[RulesEvent] = []
     for d, opt in zip(decls, options, strict=True):
         now, res = resolve_attack(board, now, d, opt, dice, rules)
         events += res.events

@@ -25,7 +25,7 @@ from game.board import Board
 from game.core.dice import Dice
 from game.hexgrid import Hex
 from game.rules.damage.hull import hull_hits
-from game.rules.piloting.falls import FALL_FACING, Event, Outcome, event
+from game.rules.piloting.falls import FALL_FACING, RulesEvent, UnitOutcome, event
 from game.rules.piloting.psr import Modifier, psr_base_modifiers
 from game.units.mech import damage_groups
 from game.units.unit import Unit
@@ -49,7 +49,7 @@ def wet(board: Board, at: Hex) -> bool:
 
 
 def crash(unit: Unit, board: Board, fall: int, dice: Dice, step: int | None, cause: str,
-          damage: int | None = None) -> Outcome:  # fmt: skip
+          damage: int | None = None) -> UnitOutcome:  # fmt: skip
     """ADV-27 (``damage`` given: ADV-28's sideslip crash damage instead). The unit ends on
     the ground, no longer airborne; events ``crash`` (its facing roll, side, damage),
     then the hull's (``vehicle_damage``, criticals, motive rolls), then ``unit_destroyed``
@@ -64,11 +64,11 @@ def crash(unit: Unit, board: Board, fall: int, dice: Dice, step: int | None, cau
     if wet(board, unit.at):  # ADV-26: into water
         hull = replace(unit.hull, destroyed=True) if unit.hull is not None else None
         gone = event("unit_destroyed", step, unit=unit.id, cause="crashed into water (ADV-26)")
-        return Outcome(replace(unit, hull=hull), (head, gone), True)
+        return UnitOutcome(replace(unit, hull=hull), (head, gone), True)
     if unit.hull is None or dmg <= 0:
-        return Outcome(unit, (head,))
+        return UnitOutcome(unit, (head,))
     after, hits = hull_hits(unit, damage_groups(dmg), side, dice)
-    events: list[Event] = [head, event("vehicle_damage", step, unit=unit.id, cause=cause,
+    events: list[RulesEvent] = [head, event("vehicle_damage", step, unit=unit.id, cause=cause,
                                        side=side, damage=dmg, applied=True,
                                        groups=tuple(h.hit for h in hits))]  # fmt: skip
     for h in hits:
@@ -84,7 +84,7 @@ def crash(unit: Unit, board: Board, fall: int, dice: Dice, step: int | None, cau
         events.append(
             event("unit_destroyed", step, unit=unit.id, cause=f"vehicle destroyed ({cause})")
         )
-    return Outcome(after, tuple(events), after.destroyed)
+    return UnitOutcome(after, tuple(events), after.destroyed)
 
 
 NO_LANDING = ("woods", "water", "rubble")  # ADV-29: an automatic crash (this build's terrain)
@@ -102,7 +102,7 @@ def landing_ground(board: Board, at: Hex) -> str | None:
 
 
 def forced_landing(unit: Unit, board: Board, fall: int, dice: Dice, step: int | None,
-                   why: str) -> Outcome:  # fmt: skip
+                   why: str) -> UnitOutcome:  # fmt: skip
     """ADV-29: a driving skill roll (VTOL +4, WiGE +0) to land in the hex; a failure, or a
     hex it cannot land in, is a crash (ADV-27)."""
     bad = landing_ground(board, unit.at)
@@ -115,6 +115,6 @@ def forced_landing(unit: Unit, board: Board, fall: int, dice: Dice, step: int | 
     ev = event("forced_landing", step, unit=unit.id, at=unit.at, roll=roll, target=target,
                success=bool(roll.success), modifiers=tuple(mods), cause=why)  # fmt: skip
     if roll.success:
-        return Outcome(replace(unit, wige_airborne=False, altitude=0), (ev,))
+        return UnitOutcome(replace(unit, wige_airborne=False, altitude=0), (ev,))
     out = crash(unit, board, fall, dice, step, f"failed forced landing ({why})")
-    return Outcome(out.unit, (ev, *out.events), out.wrecked)
+    return UnitOutcome(out.unit, (ev, *out.events), out.wrecked)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 
 from game.core.dice import Dice, Roll
 from game.rules.damage.vehicle_crits import vehicle_critical
-from game.rules.piloting.falls import Event, Outcome, event
+from game.rules.piloting.falls import RulesEvent, UnitOutcome, event
 from game.units.mech import HitResult, damage_groups
 from game.units.unit import Unit
 from game.units.vehicle import (
@@ -44,7 +44,7 @@ class HullHit:
     roll: int
     hit: HitResult
     motive: Motive | None
-    critical: tuple[Event, ...] = ()
+    critical: tuple[RulesEvent, ...] = ()
 
 
 def motive_hit(target: Unit, side: str, dice: Dice) -> tuple[Unit, Motive]:
@@ -78,7 +78,7 @@ def hull_hits(unit: Unit, sizes: tuple[int, ...], side: str,
         unit = replace(unit, hull=hull,
                        damage=replace(d, phase_damage=d.phase_damage + res.absorbed))  # fmt: skip
         m = None
-        crits: list[Event] = []
+        crits: list[RulesEvent] = []
         if crit and not unit.destroyed:  # CMB-45/46: an automatic critical roll
             unit, crits = vehicle_critical(unit, code, dice)
         if motive and not unit.destroyed:
@@ -88,7 +88,7 @@ def hull_hits(unit: Unit, sizes: tuple[int, ...], side: str,
 
 
 def hurt_vehicle(unit: Unit, dmg: int, side: str, dice: Dice, step: int | None, cause: str,
-                 **data: object) -> Outcome:  # fmt: skip
+                 **data: object) -> UnitOutcome:  # fmt: skip
     """Damage from moving into things on a vehicle's hull: an accidental charge (PSR-33),
     a fall (PSR-16, MOV-27 bridges), a collapse (MOV-32, PSR-32), death from above
     (PHY-13/17), in 5-point groups as a charge's (:func:`hull_hits`). Events: one
@@ -98,9 +98,9 @@ def hurt_vehicle(unit: Unit, dmg: int, side: str, dice: Dice, step: int | None, 
     if unit.hull is None:
         ev = event("vehicle_damage", step, unit=unit.id, cause=cause, side=side, damage=dmg,
                    groups=damage_groups(dmg), applied=False, **data)  # fmt: skip
-        return Outcome(unit, (ev,))
+        return UnitOutcome(unit, (ev,))
     after, hits = hull_hits(unit, damage_groups(dmg), side, dice)
-    events: list[Event] = [event("vehicle_damage", step, unit=unit.id, cause=cause, side=side,
+    events: list[RulesEvent] = [event("vehicle_damage", step, unit=unit.id, cause=cause, side=side,
                                  damage=dmg, groups=tuple(h.hit for h in hits), applied=True,
                                  **data)]  # fmt: skip
     for h in hits:
@@ -113,4 +113,4 @@ def hurt_vehicle(unit: Unit, dmg: int, side: str, dice: Dice, step: int | None, 
     if after.destroyed and not unit.destroyed:
         events.append(event("unit_destroyed", step, unit=unit.id,
                             cause=f"vehicle destroyed ({cause})"))  # fmt: skip
-    return Outcome(after, tuple(events))
+    return UnitOutcome(after, tuple(events))

@@ -21,7 +21,7 @@ from game.board import Board
 from game.core.dice import Dice
 from game.designs.model import Weapon
 from game.hexgrid import Hex
-from game.rules.piloting.falls import Event, event
+from game.rules.piloting.falls import RulesEvent, event
 from game.units.unit import Unit
 
 # CMB-39: burst-fire weapons roll dice instead of their damage (Light MG 1D6 ... Flamer 4D6).
@@ -130,7 +130,7 @@ def roll_burst(w: Weapon, dice: Dice) -> int:
                for k in range(burst_dice(w)))  # fmt: skip
 
 
-def destroyed_event(before: Unit, after: Unit) -> tuple[Event, ...]:
+def destroyed_event(before: Unit, after: Unit) -> tuple[RulesEvent, ...]:
     """A ``destroyed`` event when the hit took the platoon's last trooper (CMB-41)."""
     if after.destroyed and not before.destroyed:
         return (event("destroyed", None, unit=after.id, cause="no troopers left (CMB-41)"),)

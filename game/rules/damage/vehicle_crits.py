@@ -21,7 +21,7 @@ from typing import Any
 
 from game.core.dice import Dice
 from game.designs import weapons_table
-from game.rules.piloting.falls import Event, event
+from game.rules.piloting.falls import RulesEvent, event
 from game.units.locations import TURRET
 from game.units.mech import Location
 from game.units.unit import Unit
@@ -50,7 +50,7 @@ from game.units.vehicle_crits import (
 SENSOR_MAX = 4  # CMB-48: MegaMek counts up to 4 sensor hits
 
 
-def vehicle_critical(unit: Unit, location: str, dice: Dice) -> tuple[Unit, list[Event]]:
+def vehicle_critical(unit: Unit, location: str, dice: Dice) -> tuple[Unit, list[RulesEvent]]:
     """One roll on the critical table of ``location`` (CMB-47) and its effect (CMB-48).
     Events: one ``critical`` (``result`` as printed, ``effect`` as applied, the weapon or
     ammunition it struck), then an ``explosion`` for an ammunition result."""
@@ -78,7 +78,7 @@ def _effective(hull: VehicleBody, printed: str) -> str:
 
 
 def _apply(uid: str, hull: VehicleBody, where: str, effect: str
-           ) -> tuple[VehicleBody, dict[str, Any], list[Event]]:  # fmt: skip
+           ) -> tuple[VehicleBody, dict[str, Any], list[RulesEvent]]:  # fmt: skip
     c = hull.crits
     simple = {
         DRIVER: lambda: replace(c, driver=True),
@@ -107,7 +107,7 @@ def _apply(uid: str, hull: VehicleBody, where: str, effect: str
 
 
 def _weapon(hull: VehicleBody, where: str, effect: str
-            ) -> tuple[VehicleBody, dict[str, Any], list[Event]]:  # fmt: skip
+            ) -> tuple[VehicleBody, dict[str, Any], list[RulesEvent]]:  # fmt: skip
     """A weapon in the location hit: the first working one (a malfunction: the first that
     is not jammed yet). None left: no effect."""
     c = hull.crits
@@ -126,7 +126,7 @@ def _weapon(hull: VehicleBody, where: str, effect: str
 
 
 def _ammo(uid: str, hull: VehicleBody, where: str
-          ) -> tuple[VehicleBody, dict[str, Any], list[Event]]:  # fmt: skip
+          ) -> tuple[VehicleBody, dict[str, Any], list[RulesEvent]]:  # fmt: skip
     """CMB-48: the first live bin explodes; its shots times the damage of one shot go into
     the internal structure of the location hit (a vehicle location gone destroys it)."""
     k = next(i for i in range(len(hull.bins)) if hull.bin_live(i))

@@ -27,7 +27,7 @@ from game.core.options import Rules
 from game.hexgrid import Hex, neighbour
 from game.rules.damage.hull import hurt_vehicle
 from game.rules.move.loads import Overload, overload, top_level
-from game.rules.piloting.falls import Outcome, fall, fall_damage
+from game.rules.piloting.falls import UnitOutcome, fall, fall_damage
 from game.rules.piloting.psr import psr_base_modifiers
 from game.units.unit import Unit
 
@@ -86,7 +86,7 @@ def drop(
     step: int | None,
     rules: Rules,
     cause: str = "bridge collapse",
-) -> Outcome:
+) -> UnitOutcome:
     """A unit on a collapsing deck or roof falls into the hex below (MOV-27/32, PSR-16).
 
     A Mech makes a normal fall (facing roll, damage in 5-point groups, pilot roll with

@@ -16,7 +16,7 @@ from game.rules.move.bridges import collapsing, drop, fall_levels
 from game.rules.move.loads import BUILDING, Overload
 from game.rules.move.movestate import MoveState
 from game.rules.piloting.collide import SlideWorld, collapse_on_others
-from game.rules.piloting.falls import Outcome
+from game.rules.piloting.falls import UnitOutcome
 from game.rules.piloting.fromabove import from_above, occupant
 from game.rules.piloting.psr import psr_base_modifiers
 from game.rules.piloting.run import MoveRun
@@ -88,7 +88,9 @@ def _building(run: MoveRun, state: MoveState, over: Overload, step: int) -> Move
     return state
 
 
-def _drop_onto(w: SlideWorld, unit: Unit, board: Board, step: int | None, rules: Rules) -> Outcome:
+def _drop_onto(
+    w: SlideWorld, unit: Unit, board: Board, step: int | None, rules: Rules
+) -> UnitOutcome:
     """A unit falling with the deck: onto a unit that already fell into that hex it is an
     accidental fall from above (PHY-17, Mechs falling 2+ levels; the deck falls straight
     down). Anything else is a plain drop; a shared hex left over is settled at the end of
@@ -96,6 +98,6 @@ def _drop_onto(w: SlideWorld, unit: Unit, board: Board, step: int | None, rules:
     levels, water = fall_levels(board, unit.at)
     if unit.is_mech and levels >= 2 and occupant(w, unit.at, {unit.id}) is not None:
         mods = psr_base_modifiers(unit, rules)
-        return from_above(w, Outcome(unit), unit.at, levels, water, None, mods,
+        return from_above(w, UnitOutcome(unit), unit.at, levels, water, None, mods,
                           "bridge collapse")  # fmt: skip
     return drop(unit, board, w.dice, step, rules)

@@ -21,7 +21,14 @@ from game.core.options import TW, Rules
 from game.rules.damage.infantry import TROOPERS, destroyed_event, hit_platoon
 from game.rules.move.diving import set_at
 from game.rules.piloting.collide import Shove, SlideWorld, chain, standable
-from game.rules.piloting.falls import Event, Outcome, apply_damage_groups, event, fall, pilot_roll
+from game.rules.piloting.falls import (
+    RulesEvent,
+    UnitOutcome,
+    apply_damage_groups,
+    event,
+    fall,
+    pilot_roll,
+)
 from game.rules.piloting.psr import Modifier as PsrModifier
 from game.rules.piloting.psr import auto_fail_reason, psr_base_modifiers
 from game.units.unit import Unit
@@ -48,7 +55,7 @@ class BlowResult:
     hit: bool
     groups: tuple[Group, ...] = ()
     attacker_groups: tuple[Group, ...] = ()
-    events: tuple[Event, ...] = ()
+    events: tuple[RulesEvent, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +82,7 @@ class _Run:
                  ctx: Context) -> None:  # fmt: skip
         self.board, self.dice, self.rules, self.ctx = board, dice, rules, ctx
         self.units = dict(units)
-        self.events: list[Event] = []
+        self.events: list[RulesEvent] = []
         self.rolls: list[_Roll] = []
         self.falls: list[tuple[_Roll, tuple[PsrModifier, ...]]] = []
         self.dfa_miss: str | None = None
@@ -276,7 +283,7 @@ def _dfa_miss_fall(run: _Run, u: Unit) -> None:
     was_unconscious, was_immobile = u.damage.unconscious, u.immobile
     down = replace(u, prone=True)
     dmg = dfa_miss_damage(u)
-    out = Outcome(down, (event("fall", None, cause="missed death from above", at=u.at,
+    out = UnitOutcome(down, (event("fall", None, cause="missed death from above", at=u.at,
                                levels=DFA_FALL_LEVELS, into_water=False, facing=u.facing,
                                side="rear", damage=dmg),))  # fmt: skip
     if down.body is not None:

@@ -16,7 +16,7 @@ from typing import Any
 from game.core.dice import Dice
 from game.core.options import TW, Rules
 from game.rules.damage.hull import hull_hits
-from game.rules.piloting.falls import Event, event
+from game.rules.piloting.falls import RulesEvent, event
 from game.units.hittables import hit_location, kick_location, punch_location
 from game.units.locations import HEAD
 from game.units.mech import apply_hit, damage_groups
@@ -32,7 +32,7 @@ class Struck:
 
     unit: Unit
     groups: tuple[Group, ...]
-    events: tuple[Event, ...]
+    events: tuple[RulesEvent, ...]
 
 
 def locate(table: str, side: str, quad: bool, dice: Dice, rules: Rules,
@@ -61,7 +61,7 @@ def strike(unit: Unit, total: int, table: str, side: str, dice: Dice, *, by: str
         return Struck(unit, (), ())
     before = unit
     groups: list[Group] = []
-    events: list[Event] = []
+    events: list[RulesEvent] = []
     checks: list[str] = []
     hurt: list[tuple[str, int]] = []
     for size in sizes:
@@ -100,7 +100,7 @@ def _vehicle(unit: Unit, sizes: tuple[int, ...], side: str, dice: Dice, by: str,
     """A vehicle: each group on its own 2D6 table (CMB-27 for vehicles), motive rolls."""
     unit, hits = hull_hits(unit, sizes, side, dice)
     groups: list[Group] = []
-    events: list[Event] = []
+    events: list[RulesEvent] = []
     for h in hits:
         g = Group(h.hit.location, False, h.size, h.roll)
         groups.append(g)

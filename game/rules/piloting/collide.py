@@ -20,7 +20,7 @@ from game.hexgrid import Hex, neighbour
 from game.rules.damage.hull import hurt_vehicle
 from game.rules.move.costs import X, entry_table, motive_costs
 from game.rules.move.diving import set_at
-from game.rules.piloting.falls import Outcome, apply_damage_groups, event, fall
+from game.rules.piloting.falls import UnitOutcome, apply_damage_groups, event, fall
 from game.rules.piloting.psr import Modifier
 from game.units.mech import apply_hit, damage_groups, kick_location
 from game.units.unit import Unit
@@ -78,8 +78,8 @@ def attack_side(direction: int, target_facing: int) -> str:
 
 
 def hurt(
-    w: SlideWorld, out: Outcome, side: str, dmg: int, cause: str, vdmg: int
-) -> tuple[Outcome, int]:
+    w: SlideWorld, out: UnitOutcome, side: str, dmg: int, cause: str, vdmg: int
+) -> tuple[UnitOutcome, int]:
     """Damage to the slider in 5-point groups: a Mech's body (PSR-16 table), a vehicle's
     hull (its own table and motive rolls, PSR-27); ``vdmg`` sums a vehicle's damage."""
     if out.body is None:
@@ -96,13 +96,13 @@ def charge_damage(tons: int, hexes: int, rules: Rules) -> int:
 
 def charge_all(
     w: SlideWorld,
-    out: Outcome,
+    out: UnitOutcome,
     occupants: list[Unit],
     h: Hex,
     s: Slide,
     vdmg: int,
-    flush: Callable[[Outcome], Outcome],
-) -> tuple[Outcome, bool, int]:
+    flush: Callable[[UnitOutcome], UnitOutcome],
+) -> tuple[UnitOutcome, bool, int]:
     """PSR-33: an accidental charge against each unit in the hex (in id order, choice).
 
     Returns whether the slide passes on through the hex (every charge missed or every
@@ -139,7 +139,7 @@ def _may_dodge(u: Unit) -> bool:
     return not u.moved and not u.prone and not u.immobile and u.kind != "infantry"
 
 
-def _dodge(w: SlideWorld, out: Outcome, target: Unit, h: Hex) -> tuple[Outcome, bool]:
+def _dodge(w: SlideWorld, out: UnitOutcome, target: Unit, h: Hex) -> tuple[UnitOutcome, bool]:
     """PSR-37: a PSR / driving roll. Success: the unit gets out of the way — the move it
     would make cannot be chosen in the middle of a skid, so it keeps its hex and the skid
     passes (choice). Failure: it stays and is charged; it does not fall. Either way the
@@ -156,8 +156,8 @@ def _dodge(w: SlideWorld, out: Outcome, target: Unit, h: Hex) -> tuple[Outcome, 
 
 
 def _charge(
-    w: SlideWorld, out: Outcome, target: Unit, s: Slide, vdmg: int
-) -> tuple[Outcome, bool, int]:
+    w: SlideWorld, out: UnitOutcome, target: Unit, s: Slide, vdmg: int
+) -> tuple[UnitOutcome, bool, int]:
     me = out.unit
     mods = [(me.piloting, "piloting skill"), (s.attacker_modifier, "attacker movement")]
     mods.append((UNINTENTIONAL_CHARGE, "unintentional charge"))
@@ -223,7 +223,9 @@ def _hurt_target(w: SlideWorld, target: Unit, side: str, dmg: int) -> tuple[Any,
     return tuple(results)
 
 
-def _displace(w: SlideWorld, out: Outcome, target: Unit, h: Hex, s: Slide, legs: int) -> Outcome:
+def _displace(
+    w: SlideWorld, out: UnitOutcome, target: Unit, h: Hex, s: Slide, legs: int
+) -> UnitOutcome:
     """PSR-33: positions as after a successful charge (PHY-10): the target is pushed one hex
     on and the slider takes its hex; a unit already in that hex is pushed on in turn (the
     domino effect, PHY-18). A target that cannot be pushed (map edge) stays, and the slider
@@ -326,8 +328,15 @@ def _dodge_step(w: SlideWorld, u: Unit, d: int, taken: set[Hex]) -> Hex | None:
 
 
 def push(
-    w: SlideWorld, out: Outcome, unit: Unit, dest: Hex, d: int, legs: int, why: Modifier, depth: int
-) -> Outcome:
+    w: SlideWorld,
+    out: UnitOutcome,
+    unit: Unit,
+    dest: Hex,
+    d: int,
+    legs: int,
+    why: Modifier,
+    depth: int,
+) -> UnitOutcome:
     """Move ``unit`` into ``dest`` and push on whoever stood there (:func:`chain`); each
     unit moved rolls (or falls) as it arrives (PHY-18; skids and falls in the movement
     phase). A unit that would be pushed off the map stays."""
@@ -350,8 +359,14 @@ def push(
 
 
 def shaken(
-    w: SlideWorld, out: Outcome, target: Unit, at: Hex, legs: int, why: Modifier, levels: int = 0
-) -> Outcome:
+    w: SlideWorld,
+    out: UnitOutcome,
+    target: Unit,
+    at: Hex,
+    legs: int,
+    why: Modifier,
+    levels: int = 0,
+) -> UnitOutcome:
     """A standing Mech that was charged or pushed rolls (PHY-10 +2, PHY-18 +0) or falls;
     it falls outright if it lost a leg (``legs`` = legs destroyed before, CMB-38)."""
     if not target.is_mech or target.prone:
@@ -373,7 +388,7 @@ def shaken(
     return out.add(event("unit_falls", w.step, unit=target.id, events=fell.events))
 
 
-def collapse_on_others(w: SlideWorld, out: Outcome, h: Hex, dmg: int, skip: str) -> Outcome:
+def collapse_on_others(w: SlideWorld, out: UnitOutcome, h: Hex, dmg: int, skip: str) -> UnitOutcome:
     """PSR-32, MOV-32 (choice): a building hex that collapses falls on every other unit in
     it too: ``dmg`` (ceil(CF before / 10)) on a Mech's Front column, on a vehicle's hull
     from the front (PSR-27 motive rolls), a logged total for infantry."""

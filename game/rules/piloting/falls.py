@@ -31,7 +31,7 @@ PILOT_DEATH = 6
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
+class RulesEvent:
     """One thing that happened, for the log, the UI and the referee's JSON.
 
     ``data`` holds plain values, Hexes (named with the board at output) and objects with
@@ -52,15 +52,15 @@ class Event:
         return out
 
 
-def event(type_: str, step: int | None, **data: Any) -> Event:
-    return Event(type_, step, tuple(data.items()))
+def event(type_: str, step: int | None, **data: Any) -> RulesEvent:
+    return RulesEvent(type_, step, tuple(data.items()))
 
 
 def jsonable(v: Any, board: Board) -> Any:
     """Hexes become XXYY names; anything with to_json() is asked; containers recurse."""
     if isinstance(v, Hex):
         return board.hex_name(v)
-    if isinstance(v, Event):
+    if isinstance(v, RulesEvent):
         return v.to_json(board)
     if hasattr(v, "to_json"):
         return v.to_json()
@@ -72,11 +72,11 @@ def jsonable(v: Any, board: Board) -> Any:
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class UnitOutcome:
     """A unit (its body included, Unit.body) and the events that got it there."""
 
     unit: Unit
-    events: tuple[Event, ...] = ()
+    events: tuple[RulesEvent, ...] = ()
     wrecked: bool = False  # destroyed in a way neither unit nor body records (a vehicle)
 
     @property
@@ -88,13 +88,13 @@ class Outcome:
         body_gone = self.body is not None and self.body.destroyed
         return self.wrecked or self.unit.destroyed or body_gone
 
-    def then(self, other: Outcome) -> Outcome:
+    def then(self, other: UnitOutcome) -> UnitOutcome:
         """This outcome followed by ``other`` (built on this outcome's unit)."""
         events = self.events + other.events
-        return Outcome(other.unit, events, self.wrecked or other.wrecked)
+        return UnitOutcome(other.unit, events, self.wrecked or other.wrecked)
 
-    def add(self, *events: Event) -> Outcome:
-        return Outcome(self.unit, self.events + events, self.wrecked)
+    def add(self, *events: RulesEvent) -> UnitOutcome:
+        return UnitOutcome(self.unit, self.events + events, self.wrecked)
 
 
 def fall_damage(tons: int, levels: int, into_water: bool = False) -> int:
@@ -103,7 +103,7 @@ def fall_damage(tons: int, levels: int, into_water: bool = False) -> int:
     return math.ceil(dmg / 2) if into_water else dmg
 
 
-def pilot_hit(unit: Unit, dice: Dice, step: int | None, cause: str, hits: int = 1) -> Outcome:
+def pilot_hit(unit: Unit, dice: Dice, step: int | None, cause: str, hits: int = 1) -> UnitOutcome:
     """PSR-19/20: pilot damage, then a consciousness roll for the new total.
 
     An already unconscious pilot makes no roll (he cannot get any less conscious);
@@ -126,7 +126,7 @@ def pilot_hit(unit: Unit, dice: Dice, step: int | None, cause: str, hits: int = 
     new = replace(
         unit, damage=replace(d, pilot_hits=min(total, PILOT_DEATH), unconscious=unconscious)
     )
-    return Outcome(new, tuple(events))
+    return UnitOutcome(new, tuple(events))
 
 
 def apply_damage_groups(
@@ -137,7 +137,7 @@ def apply_damage_groups(
     step: int | None,
     cause: str,
     rules: Rules = TW,
-) -> Outcome:
+) -> UnitOutcome:
     """Roll and apply ``total`` damage in 5-point groups on ``side`` (PSR-16).
 
     Side effects on the unit record: damage this phase (PSR-08 "20+"), destroyed legs
@@ -156,7 +156,7 @@ def apply_located_groups(
     step: int | None,
     cause: str,
     locate: Callable[[str, int, bool], tuple[str, bool]],
-) -> Outcome:
+) -> UnitOutcome:
     """``total`` in 5-point groups, each located with 1D6 on a physical-attack table
     (``locate(side, d6, quad)``: PHY-05 punch, PHY-09 kick); same side effects as
     :func:`apply_damage_groups` (PHY-13 death-from-above damage)."""
@@ -182,7 +182,7 @@ def _after_hits(
     cause: str,
     side: str,
     total: int,
-) -> Outcome:
+) -> UnitOutcome:
     results = tuple(results)
     d = unit.damage
     legs_before = unit.legs_destroyed
@@ -191,7 +191,7 @@ def _after_hits(
         damage=replace(d, phase_damage=d.phase_damage + sum(r.absorbed for r in results)),
         body=body,
     )
-    out = Outcome(
+    out = UnitOutcome(
         unit, (event("damage", step, cause=cause, side=side, total=total, groups=results),)
     )
     for r in results:
@@ -212,7 +212,7 @@ def pilot_roll(
     step: int | None,
     was_unconscious: bool,
     was_immobile: bool,
-) -> Outcome:
+) -> UnitOutcome:
     """PSR-17: after every fall, TN = the fall's modifiers + 1 per level fallen.
 
     Automatic hit (no roll) if the pilot was unconscious or the Mech immobile when
@@ -231,10 +231,10 @@ def pilot_roll(
         auto = "target over 12"
     if auto is not None:
         ev = event("pilot_check", step, **base, automatic=auto, injured=True)
-        return Outcome(unit, (ev,)).then(pilot_hit(unit, dice, step, "fall"))
+        return UnitOutcome(unit, (ev,)).then(pilot_hit(unit, dice, step, "fall"))
     roll = dice.roll2d6("avoid pilot damage in a fall", target=target)
     ev = event("pilot_check", step, **base, roll=roll, injured=not roll.success)
-    out = Outcome(unit, (ev,))
+    out = UnitOutcome(unit, (ev,))
     if not roll.success:
         out = out.then(pilot_hit(unit, dice, step, "fall"))
     return out
@@ -250,7 +250,7 @@ def fall(
     step: int | None,
     cause: str,
     rules: Rules = TW,
-) -> tuple[Outcome, str]:
+) -> tuple[UnitOutcome, str]:
     """A Mech falls into ``at``: PSR-14 facing and column, PSR-15 prone, PSR-16 damage,
     PSR-17 pilot roll. Returns the outcome and the damage column (skids reuse it)."""
     was_unconscious, was_immobile = unit.damage.unconscious, unit.immobile
@@ -260,7 +260,7 @@ def fall(
     new_facing = rotate(unit.facing, turn)
     damage = fall_damage(unit.tons, levels, into_water)
     unit = replace(unit, at=at, facing=new_facing, prone=True)  # PSR-15 face down
-    hurt = Outcome(unit)
+    hurt = UnitOutcome(unit)
     if unit.body is not None and damage:
         hurt = apply_damage_groups(unit, dice, side, damage, step, "fall", rules)
     groups = [
@@ -271,24 +271,24 @@ def fall(
     ev = event("fall", step, cause=cause, at=at, levels=levels, into_water=into_water,
                facing_roll=face, old_facing=unit_facing, facing=new_facing, side=side,
                damage=damage, groups=groups)  # fmt: skip
-    out = Outcome(unit, (ev,)).then(hurt)
+    out = UnitOutcome(unit, (ev,)).then(hurt)
     if out.destroyed:
         return out, side
     check = pilot_roll(out.unit, list(modifiers), levels, dice, step, was_unconscious, was_immobile)
     return out.then(check), side
 
 
-def wake_up(unit: Unit, dice: Dice, step: int | None = None) -> Outcome:
+def wake_up(unit: Unit, dice: Dice, step: int | None = None) -> UnitOutcome:
     """PSR-21: in the End phase an unconscious pilot rolls on the PSR-20 table for
     his current total damage; success wakes him."""
     d = unit.damage
     if not d.unconscious or d.pilot_hits >= PILOT_DEATH or d.pilot_hits < 1:
-        return Outcome(unit)
+        return UnitOutcome(unit)
     need = CONSCIOUSNESS[d.pilot_hits]
     roll = dice.roll2d6(f"wake up ({d.pilot_hits} hits)", target=need)
     woke = replace(unit, damage=replace(d, unconscious=not roll.success))
     ev = event("wake_up", step, hits=d.pilot_hits, target=need, roll=roll, conscious=roll.success)
-    return Outcome(woke, (ev,))
+    return UnitOutcome(woke, (ev,))
 
 
 # PSR-02 (variant classic): 1D6 -> Piloting, Gunnery.

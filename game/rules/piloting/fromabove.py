@@ -28,7 +28,7 @@ from game.rules.physical.formulas import (
 )
 from game.rules.piloting.collide import SlideWorld, attack_side, push, shaken, standable
 from game.rules.piloting.falls import (
-    Outcome,
+    UnitOutcome,
     apply_damage_groups,
     apply_located_groups,
     event,
@@ -90,14 +90,14 @@ def _room(w: SlideWorld, c: Hex, skip: set[str], unit: Unit | None) -> bool:
 
 def from_above(
     w: SlideWorld,
-    faller: Outcome,
+    faller: UnitOutcome,
     at: Hex,
     levels: int,
     water: bool,
     d: int | None,
     mods: Iterable[Any],
     cause: str,
-) -> Outcome:
+) -> UnitOutcome:
     """PHY-17: the Mech ``faller`` (standing where it falls from) falls ``levels`` (2+)
     into ``at``, which holds another unit; ``d`` is the direction it was travelling (None
     for a fall straight down). Returns the faller's outcome; the other units change in
@@ -141,14 +141,14 @@ def from_above(
 
 def _miss(
     w: SlideWorld,
-    out: Outcome,
+    out: UnitOutcome,
     at: Hex,
     levels: int,
     water: bool,
     d: int | None,
     mods: Iterable[Any],
     cause: str,
-) -> Outcome:
+) -> UnitOutcome:
     """PHY-17 miss: the faller lands in the adjacent hex nearest to the hex it fell into,
     choosing the one back toward where it came from first (choice), and falls there;
     levels are counted from where it fell from."""
@@ -164,7 +164,7 @@ def _miss(
     return out.then(fell)
 
 
-def _hit(w: SlideWorld, out: Outcome, target: Unit, at: Hex, d: int | None) -> Outcome:
+def _hit(w: SlideWorld, out: UnitOutcome, target: Unit, at: Hex, d: int | None) -> UnitOutcome:
     """PHY-17 hit = a successful death from above (PHY-13/14): damage to both, the target
     pushed one hex on in the fall's direction (straight down: the faller's facing,
     choice), then the PSRs: TW target +2, faller +4 (classic +4 / +2)."""
@@ -213,7 +213,7 @@ def _kick(side: str, d6: int, quad: bool) -> tuple[str, bool]:
     return kick_location(side, d6, quad), False
 
 
-def _faller_psr(w: SlideWorld, out: Outcome, legs_before: int) -> Outcome:
+def _faller_psr(w: SlideWorld, out: UnitOutcome, legs_before: int) -> UnitOutcome:
     """PHY-14: the faller rolls as after a successful DFA (TW +4, classic +2) or falls in
     the hex it landed in (0 levels); a leg lost to its own legs damage is a fall without a
     roll (CMB-38). A faller that was already prone (a skid, PSR-35) stays prone (choice)."""

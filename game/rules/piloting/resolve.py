@@ -31,7 +31,7 @@ from game.rules.move.movement import (
     summarise,
 )
 from game.rules.move.steps import Step, StepError, parse_step
-from game.rules.piloting.falls import Event, Outcome, jsonable
+from game.rules.piloting.falls import RulesEvent, UnitOutcome, jsonable
 from game.rules.piloting.psr import PSR
 from game.rules.piloting.run import MoveRun, resolve_after, resolve_all, resolve_before, settle
 from game.units.mech import MechBody
@@ -53,7 +53,7 @@ class ResolvedMove:
     body: MechBody | None
     destroyed: bool
     rolls: tuple[Roll, ...]
-    events: tuple[Event, ...]
+    events: tuple[RulesEvent, ...]
     psrs: tuple[PSR, ...]
     others: tuple[tuple[str, Unit, MechBody | None], ...] = ()
     buildings: tuple[tuple[Hex, int], ...] = ()
@@ -138,7 +138,7 @@ def resolve_move(
     the MOV-30 settling to the move's end."""
     units = tuple(units)
     ctx, state = begin_move(board, units, unit_id, mode, rules, resume, careless)
-    run = MoveRun(ctx, Outcome(ctx.unit), dice, rules, origin, target_mods)
+    run = MoveRun(ctx, UnitOutcome(ctx.unit), dice, rules, origin, target_mods)
     first_log = len(dice.log)
     reports: list[Any] = []
     error: str | None = None

@@ -23,7 +23,7 @@ from game.rules.move.movement import MoveContext, MoveState, StepReport, advance
 from game.rules.move.stacking import violation
 from game.rules.move.steps import Step
 from game.rules.piloting.collide import Slide, SlideWorld, collapse_on_others, push
-from game.rules.piloting.falls import Outcome, apply_damage_groups, event, fall
+from game.rules.piloting.falls import UnitOutcome, apply_damage_groups, event, fall
 from game.rules.piloting.fromabove import free_hex, from_above, gone, occupant
 from game.rules.piloting.psr import PSR, Modifier, psr_base_modifiers
 from game.rules.piloting.skid import motive_roll, slide
@@ -38,7 +38,7 @@ class MoveRun:
     def __init__(
         self,
         ctx: MoveContext,
-        out: Outcome,
+        out: UnitOutcome,
         dice: Dice,
         rules: Rules,
         origin: Board | None = None,
@@ -108,7 +108,7 @@ class MoveRun:
         d = direction_to(state.at, at) if at != state.at else state.travel_dir
         w = self.world(p.step)
         if levels >= 2 and occupant(w, at, {unit.id}) is not None:  # PHY-17 (PSR-13)
-            res = from_above(w, Outcome(unit), at, levels, water, d, p.modifiers, cause)
+            res = from_above(w, UnitOutcome(unit), at, levels, water, d, p.modifiers, cause)
             self.out = self.out.then(res)
             self.fell = True
             self.keep(w)

@@ -28,7 +28,14 @@ from game.rules.piloting.collide import (
     collapse_on_others,
     hurt,
 )
-from game.rules.piloting.falls import Event, Outcome, apply_damage_groups, event, fall, fall_damage
+from game.rules.piloting.falls import (
+    RulesEvent,
+    UnitOutcome,
+    apply_damage_groups,
+    event,
+    fall,
+    fall_damage,
+)
 from game.rules.piloting.fromabove import from_above, occupant
 from game.units.mech import MechBody
 from game.units.unit import Unit
@@ -43,7 +50,7 @@ MOTIVE_EFFECTS = ((5, "no effect"), (7, "minor"), (9, "moderate"), (11, "heavy")
 class SlideResult:
     """The slider after the slide, every other unit touched, and damaged buildings."""
 
-    outcome: Outcome
+    outcome: UnitOutcome
     path: tuple[Hex, ...]
     others: tuple[tuple[str, Unit, MechBody | None], ...] = ()
     buildings: tuple[tuple[Hex, int], ...] = ()  # (hex, CF left); 0 = destroyed
@@ -77,7 +84,7 @@ def terrain_cost(board: Board, h: Hex, kind: str) -> int | None:
 def slide(
     board: Board,
     units: Mapping[str, Unit],
-    start: Outcome,
+    start: UnitOutcome,
     s: Slide,
     dice: Dice,
     base_mods: BaseMods,
@@ -99,7 +106,7 @@ def slide(
     stopped, immobilised, vdmg = "distance", False, 0
     max_drop = motive_costs(me.kind).max_level_change
 
-    def flush(o: Outcome) -> Outcome:
+    def flush(o: UnitOutcome) -> UnitOutcome:
         nonlocal pending
         if pending and per_hex and o.body is not None and not o.destroyed:  # PSR-24
             o = o.then(apply_damage_groups(o.unit, dice, s.side, pending * per_hex, step, "skid"))
@@ -181,8 +188,8 @@ def slide(
 
 
 def _building(
-    w: SlideWorld, out: Outcome, h: Hex, cls: int, s: Slide, vdmg: int
-) -> tuple[Outcome, bool, int]:
+    w: SlideWorld, out: UnitOutcome, h: Hex, cls: int, s: Slide, vdmg: int
+) -> tuple[UnitOutcome, bool, int]:
     """PSR-32: damage as a successful charge against the building (PHY-11): the building
     takes the charge damage, the unit ceil(CF / 10) on its Front column. A destroyed
     building collapses on the unit for ceil(CF / 10) more on the fall column (choice)."""
@@ -206,8 +213,8 @@ def _building(
 
 
 def _drop(
-    w: SlideWorld, out: Outcome, levels: int, vdmg: int, direction: int
-) -> tuple[Outcome, int]:
+    w: SlideWorld, out: UnitOutcome, levels: int, vdmg: int, direction: int
+) -> tuple[UnitOutcome, int]:
     """PSR-35: sliding off a drop deeper than the unit may descend is an accidental fall."""
     if out.body is None:
         dmg = fall_damage(out.unit.tons, levels)
@@ -218,7 +225,7 @@ def _drop(
     if occupant(w, me.at, {me.id}) is not None:  # PHY-17: onto a unit it missed or passed
         back = neighbour(me.at, (direction + 3) % 6)
         start = replace(me, at=back)
-        res = from_above(w, Outcome(start), me.at, levels, False, direction, mods,
+        res = from_above(w, UnitOutcome(start), me.at, levels, False, direction, mods,
                          "skidded off a drop")  # fmt: skip
         return out.then(res), vdmg
     fell, _ = fall(me, me.at, levels, False, mods, w.dice, w.step, "skidded off a drop",
@@ -226,7 +233,7 @@ def _drop(
     return out.then(fell), vdmg
 
 
-def motive_roll(unit: Unit, dice: Dice, step: int | None) -> Event:
+def motive_roll(unit: Unit, dice: Dice, step: int | None) -> RulesEvent:
     """PSR-26/27: a skidding ground vehicle rolls once on the motive system damage table
     with only the motive-type modifier; the effect is logged (vehicle motive damage is
     not tracked on the unit record yet)."""

@@ -73,6 +73,11 @@ class App:
         return self.session.turn_starts
 
     @property
+    def summarised(self) -> int:
+        """The last turn whose end-of-turn summary has been shown (Session.summarised)."""
+        return self.session.summarised
+
+    @property
     def events_out(self) -> list[Event]:
         return self.session.events_out
 

@@ -12,7 +12,7 @@ import pygame
 
 from game.core.files import save_dir
 from game.regiments.engine import ENGINE
-from game.regiments.paths import Step
+from game.regiments.paths import Leg
 from game.regiments.regiment import Regiment
 from game.regiments.verdict import Verdict
 from game.ui.scenes.regiments.files import label
@@ -118,7 +118,7 @@ def _regiments(scene: Any, screen: pygame.Surface) -> None:
         )
 
 
-def _attempted(scene: Any, extra: Step | None) -> Regiment | None:
+def _attempted(scene: Any, extra: Leg | None) -> Regiment | None:
     p = scene.plan
     reg = scene.state.get(p.unit) if p else None
     if reg is None or p.kind not in ("move", "march"):

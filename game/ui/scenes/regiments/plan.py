@@ -29,7 +29,7 @@ from game.regiments.actions import (
 )
 from game.regiments.geometry import signed_angle
 from game.regiments.orders import check_order
-from game.regiments.paths import Step, leg_end
+from game.regiments.paths import Leg, leg_end
 from game.regiments.regiment import Regiment
 from game.regiments.state import RegimentState
 from game.regiments.verdict import Order, Verdict
@@ -45,25 +45,25 @@ class Plan:
 
     unit: str
     kind: str = "move"
-    steps: tuple[Step, ...] = ()
+    steps: tuple[Leg, ...] = ()
     turn: int = 0
     files: int = 0
     side: str = ""
     target: str = ""
 
-    def order(self, extra: Step | None = None) -> Order:
+    def order(self, extra: Leg | None = None) -> Order:
         steps = self.steps + ((extra,) if extra is not None else ())
         if self.kind in MOVE_KINDS or self.kind == "charge":
             return Order(self.unit, self.kind, steps, target=self.target)
         return Order(self.unit, self.kind, turn=self.turn, files=self.files, side=self.side)
 
-    def with_step(self, step: Step) -> Plan:
+    def with_step(self, step: Leg) -> Plan:
         """The plan with one more step; a straight step after a straight one in the same
         direction merges with it."""
         if self.steps and self.steps[-1].kind == step.kind and step.kind != "wheel":
             last = self.steps[-1]
             return replace(
-                self, steps=self.steps[:-1] + (Step(step.kind, last.amount + step.amount),)
+                self, steps=self.steps[:-1] + (Leg(step.kind, last.amount + step.amount),)
             )
         return replace(self, steps=self.steps + (step,))
 
@@ -71,7 +71,7 @@ class Plan:
         return replace(self, steps=self.steps[:-1])
 
 
-def pose_after(reg: Regiment, steps: tuple[Step, ...]) -> Regiment:
+def pose_after(reg: Regiment, steps: tuple[Leg, ...]) -> Regiment:
     """Where the steps take the regiment, legal or not (the base of the next drag)."""
     for s in steps:
         reg = leg_end(reg, s)
@@ -103,7 +103,7 @@ def grab(pose: Regiment, p: np.ndarray, tol: float) -> str | None:
     return None
 
 
-def drag_step(drag: Drag, p: np.ndarray) -> Step | None:
+def drag_step(drag: Drag, p: np.ndarray) -> Leg | None:
     """The step a drag to ``p`` means: the front edge's travel along the facing (forward,
     or backward); a corner's swing about the other corner, forward only (REG-02)."""
     base = drag.base
@@ -112,7 +112,7 @@ def drag_step(drag: Drag, p: np.ndarray) -> Step | None:
         d = float((p - np.array(drag.start)) @ fwd)
         if abs(d) < MIN_STEP_CM:
             return None
-        return Step("forward", round(d, 2)) if d > 0 else Step("backward", round(-d, 2))
+        return Leg("forward", round(d, 2)) if d > 0 else Leg("backward", round(-d, 2))
     fl, fr = base.corners()[:2]
     pivot, corner = (fr, fl) if drag.part == "left" else (fl, fr)
     a = signed_angle(corner - pivot, p - pivot)
@@ -120,10 +120,10 @@ def drag_step(drag: Drag, p: np.ndarray) -> Step | None:
     a = max(0.0, a) if drag.part == "left" else min(0.0, a)
     if abs(a) < MIN_WHEEL_DEG:
         return None
-    return Step("wheel", round(a, 1))
+    return Leg("wheel", round(a, 1))
 
 
-def preview(state: RegimentState, plan: Plan, extra: Step | None = None) -> Verdict:
+def preview(state: RegimentState, plan: Plan, extra: Leg | None = None) -> Verdict:
     """The rules' verdict on the plan (a charge as if nobody countercharged)."""
     return check_order(state.world(), plan.order(extra), lambda unit: False)
 

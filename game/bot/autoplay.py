@@ -25,18 +25,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
 
+from game.bot.match import Match, MatchError, final_result, play_match, summary
+from game.bot.players import Player, make_player
 from game.core.actions import Refused
 from game.core.errors import UserFacingError
 from game.core.options import TW, Rules
+from game.flow import actor, advance, apply, choices, outcome, replay
+from game.invariants import problems
+from game.outcome import Result
 from game.phases.actions import StartGame
-
-from .bot.match import Match, MatchError, final_result, play_match, summary
-from .bot.players import Player, make_player
-from .flow import actor, advance, apply, choices, outcome, replay
-from .invariants import problems
-from .outcome import Result
-from .setup import new_game_from_map, new_game_from_scenario, with_forces
-from .state import GameState
+from game.setup import new_game_from_map, new_game_from_scenario, with_forces
+from game.state import GameState
 
 DEFAULT_TURNS = 10
 MAX_ACTIONS_PER_TURN = 500  # a guard against a phase that never lets anybody finish

@@ -17,12 +17,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .core.errors import one_line
-from .hexgrid import Hex
-from .maps import MapError, MapRead, map_files, read_map
-from .maps.tiled import summary
-from .maps.tmx_write import write_tmx
-from .scenario.writer import board_to_json
+from game.core.errors import one_line
+from game.hexgrid import Hex
+from game.maps import MapError, MapRead, map_files, read_map
+from game.maps.tiled import summary
+from game.maps.tmx_write import write_tmx
+from game.scenario.writer import board_to_json
 
 
 def dump_json(read: MapRead) -> dict[str, Any]:

@@ -18,13 +18,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from .core.atomic import write_atomic
-from .core.errors import one_line
-from .designs import bundled, catalog, design, design_dir, reload, weapons_table
-from .designs.model import Design
-from .designs.schema import DesignError
-from .designs.unit_files import UNIT_SUFFIXES, design_json, read_unit_file, show_json
-from .designs.user import file_name, user_designs
+from game.core.atomic import write_atomic
+from game.core.errors import one_line
+from game.designs import bundled, catalog, design, design_dir, reload, weapons_table
+from game.designs.model import Design
+from game.designs.schema import DesignError
+from game.designs.unit_files import UNIT_SUFFIXES, design_json, read_unit_file, show_json
+from game.designs.user import file_name, user_designs
 
 BAR_FROM = 20  # files: a folder this big gets a progress bar
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 
 from game.rules.move.diving import water_depth
+from game.rules.move.stacking import broken as stacking_broken
 from game.units.craft import Craft
 from game.units.mech import MechBody
 
@@ -22,10 +23,13 @@ def problems(state: GameState) -> list[str]:
     placed = [u for u in state.units if state.board.contains(u.at)]
     alive = [u for u in placed if not state.is_destroyed(u)]
     ground = [u for u in alive if not u.airborne]  # aerospace units fly over (AERO-06)
-    shared = [h for h, n in Counter(u.at for u in ground).items() if n > 1]
-    for h in shared:  # MOV-30: one unit per hex (GAP G09, as the engine applies it)
-        ids = ", ".join(u.id for u in ground if u.at == h)
-        out.append(f"units {ids} share hex {state.board.hex_name(h)}")
+    if state.rules.classic:
+        shared = [h for h, n in Counter(u.at for u in ground).items() if n > 1]
+        for h in shared:  # MOV-30: one unit per hex (GAP G09, as the engine applies it)
+            ids = ", ".join(u.id for u in ground if u.at == h)
+            out.append(f"units {ids} share hex {state.board.hex_name(h)}")
+    else:  # MOV-34: the TW limits per hex and height band
+        out.extend(stacking_broken(ground, state.rules))
     for u in placed:  # ADV-25: a submarine is never deeper than the water of its hex
         if u.depth > water_depth(state.board, u.at):
             out.append(f"{u.id}'s depth {u.depth} is deeper than the water of "

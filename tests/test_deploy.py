@@ -120,27 +120,30 @@ def _one_sea_hex_game(*forces: tuple[str, str], seed: int = 1):
     return apply_strict(s, StartGame()).state
 
 
-STAYS_OFF = "A2 (Corsair Patrol Boat) has nowhere to deploy in side A's zone: it stays off the map"
+STAYS_OFF = "A3 (Corsair Patrol Boat) has nowhere to deploy in side A's zone: it stays off the map"
 
 
 def test_adv_24_mov_30_a_vessel_left_without_a_sea_hex_stays_off_the_map() -> None:
-    """Two Corsairs, one sea hex: A1 takes it, A2 has nowhere left (MOV-30, ADV-24). The
-    phase says so once and goes on to side B instead of waiting for A forever."""
+    """Three Corsairs, one sea hex: A1 and A2 share it (two units of a side, MOV-34), A3
+    has nowhere left (ADV-24). The phase says so once and goes on to side B instead of
+    waiting for A forever."""
     from game.flow import apply_strict, choices, waiting
     from game.outcome import in_the_fight
     from game.phases.actions import Deploy
     from game.phases.deployment import deploying_side, stranded, to_deploy
 
-    s = _one_sea_hex_game(("A", "Corsair"), ("A", "Corsair"), ("B", "HBK-4G"))
+    s = _one_sea_hex_game(("A", "Corsair"), ("A", "Corsair"), ("A", "Corsair"), ("B", "HBK-4G"))
     assert choices(s) == [Deploy("A1", Hex(0, 2), 1)]
     s = apply_strict(s, Deploy("A1", Hex(0, 2), 1)).state
+    assert choices(s) == [Deploy("A2", Hex(0, 2), 1)]
+    s = apply_strict(s, Deploy("A2", Hex(0, 2), 1)).state
     assert [e.text for e in s.log][-1] == STAYS_OFF
-    assert [u.id for u in stranded(s)] == ["A2"] and to_deploy(s, "A") == ()
+    assert [u.id for u in stranded(s)] == ["A3"] and to_deploy(s, "A") == ()
     assert deploying_side(s) == "B" and waiting(s) == "side B still has units to deploy"
     assert {a.unit_id for a in choices(s)} == {"B1"}
     s = apply_strict(s, choices(s)[0]).state
     assert s.phase != "deployment" and s.turn == 1
-    assert not s.board.contains(s.unit("A2").at) and not in_the_fight(s, s.unit("A2"))
+    assert not s.board.contains(s.unit("A3").at) and not in_the_fight(s, s.unit("A3"))
     assert sum(e.text == STAYS_OFF for e in s.log) == 1
 
 
@@ -149,8 +152,9 @@ def test_adv_24_a_sides_own_mech_in_the_only_sea_hex_strands_its_vessel() -> Non
     from game.phases.actions import Deploy
     from game.phases.deployment import deploying_side
 
-    s = _one_sea_hex_game(("A", "HBK-4G"), ("A", "Corsair"), ("B", "HBK-4G"))
+    s = _one_sea_hex_game(("A", "HBK-4G"), ("A", "Corsair"), ("A", "Corsair"), ("B", "HBK-4G"))
     s = apply_strict(s, Deploy("A1", Hex(0, 2), 1)).state  # a Mech may stand in depth 1
+    s = apply_strict(s, Deploy("A2", Hex(0, 2), 1)).state  # MOV-34: Mech + vessel share it
     assert [e.text for e in s.log][-1] == STAYS_OFF
     assert deploying_side(s) == "B"
 
@@ -164,9 +168,10 @@ def test_a_unit_stranded_when_the_phase_begins_is_logged_on_entering_it() -> Non
     from game.setup import new_game
 
     s = new_game(build_board(10, 6, {Hex(0, 2): HexSpec(water=1)}), seed=1)
-    for side, design in (("A", "Corsair"), ("A", "Corsair"), ("B", "HBK-4G")):
+    for side, design in (("A", "Corsair"), ("A", "Corsair"), ("A", "Corsair"), ("B", "HBK-4G")):
         s = apply_strict(s, AddUnit(design, side)).state
-    s = replace(s, units=tuple(replace(u, at=Hex(0, 2)) if u.id == "A1" else u for u in s.units))
+    full = {"A1", "A2"}  # two of a side fill the hex (MOV-34)
+    s = replace(s, units=tuple(replace(u, at=Hex(0, 2)) if u.id in full else u for u in s.units))
     s = apply_strict(s, StartGame()).state
     assert s.phase == "deployment" and STAYS_OFF in [e.text for e in s.log]
     assert {u.side for u in s.units if not s.board.contains(u.at)} == {"A", "B"}
@@ -176,7 +181,8 @@ def test_autoplay_finishes_a_game_with_a_vessel_that_cannot_deploy() -> None:
     from game.bot.autoplay import check_replay, play
 
     for seed in (1, 2):
-        s = _one_sea_hex_game(("A", "Corsair"), ("A", "Corsair"), ("B", "HBK-4G"), seed=seed)
+        three = (("A", "Corsair"),) * 3
+        s = _one_sea_hex_game(*three, ("B", "HBK-4G"), seed=seed)
         played = play(s, seed, 3)  # raised IllegalStateError: nobody could act
         assert played.state.phase != "deployment"
         assert STAYS_OFF in [e.text for e in played.state.log]

@@ -59,7 +59,7 @@ def test_place_designs_and_dummies_anywhere_then_move_any_unit() -> None:
     assert [u.id for u in s.units] == ["A1", "B1"]
     dummy = s.unit("B1")
     assert dummy.name == "Dummy 65 t" and dummy.body.tons == 65 and dummy.walk == 0
-    assert "occupied" in apply(s, PlaceUnit("HBK-4G", "A", Hex(6, 2), 0)).reason
+    assert "one Mech per hex (MOV-34)" in apply(s, PlaceUnit("HBK-4G", "A", Hex(6, 2), 0)).reason
     assert "unknown design" in apply(s, PlaceUnit("XX-1", "A", Hex(5, 5), 0)).reason
     assert "20..100 tons" in apply(s, PlaceDummy("B", Hex(5, 5), 0, tons=7)).reason
     # free movement: A1 walks, then walks again (no turn order, no "already moved")

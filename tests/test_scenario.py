@@ -180,18 +180,25 @@ def test_missing_file_and_directory(tmp_path: Path) -> None:
         load_scenario(tmp_path)
 
 
-def test_mov_30_two_mechs_may_not_share_a_hex() -> None:
+def test_mov_34_two_mechs_may_not_share_a_hex() -> None:
     d = base()
     d["units"].append(dict(d["units"][0], id="wvr"))
+    with pytest.raises(ScenarioError, match="'wvr' cannot stand in hex 0505, which already "
+                                            "holds Mech hbk; one Mech per hex"):  # fmt: skip
+        parse_scenario(d, Path("x.json"))
+    d["options"] = ["classic"]
     with pytest.raises(ScenarioError, match="'hbk' and 'wvr' share hex 0505"):
         parse_scenario(d, Path("x.json"))
 
 
-@pytest.mark.parametrize(("kind", "side"), [("hover", "A"), ("biped", "B")])
-def test_mov_30_one_unit_per_hex_besides_a_platoon(kind: str, side: str) -> None:
-    # MOV-30 for every unit but a platoon (Extension 4 below).
+@pytest.mark.parametrize(("kind", "side"), [("infantry", "A"), ("infantry", "B"), ("hover", "A")])
+def test_mov_34_a_mech_shares_with_one_other_unit_classic_never(kind: str, side: str) -> None:
+    # TW (MOV-34): a Mech and a platoon or a vehicle of either side fit in one hex; the
+    # classic variant (MOV-30 as the engine reads it, GAP G09) allows one unit per hex.
     d = base()
     d["units"].append(dict(d["units"][0], id="other", kind=kind, side=side, tons=3))
+    assert len(parse_scenario(d, Path("x.json")).units) == 2
+    d["options"] = ["classic"]
     with pytest.raises(ScenarioError, match="'hbk' and 'other' share hex 0505"):
         parse_scenario(d, Path("x.json"))
 
@@ -204,8 +211,12 @@ def test_mov_34_a_platoon_may_share_a_hex_with_one_mech_of_either_side(side: str
     s = parse_scenario(d, Path("x.json"))
     assert s.unit("inf").at == s.unit("hbk").at
     d["units"].append({"id": "inf2", "side": side, "kind": "infantry", "at": "0505"})
-    with pytest.raises(ScenarioError, match="'inf' and 'inf2' share hex 0505"):
-        parse_scenario(d, Path("x.json"))
+    if side == "A":  # a third unit of side A
+        with pytest.raises(ScenarioError, match="'inf2' cannot stand in hex 0505, which already "
+                                                "holds 2 units of side A"):  # fmt: skip
+            parse_scenario(d, Path("x.json"))
+    else:  # two platoons of B beside A's Mech: two a side, three in all (EX-MOV-13)
+        assert len(parse_scenario(d, Path("x.json")).units) == 3
 
 
 def test_duplicate_unit_id() -> None:

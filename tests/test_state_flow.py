@@ -56,7 +56,7 @@ def test_deployment_order_and_zone() -> None:
     assert "side A deploys now" in refused(s, Deploy("B1", Hex(9, 0), 4))
     assert "outside side A" in refused(s, Deploy("A1", Hex(5, 0), 2))
     s = act(s, Deploy("A1", Hex(0, 0), 2))
-    assert "occupied" in refused(s, Deploy("B1", Hex(0, 0), 2))
+    assert "one Mech per hex (MOV-34)" in refused(s, Deploy("B1", Hex(0, 0), 2))
     s = act(s, Deploy("B1", Hex(9, 0), 4))
     assert s.phase == Phase.INITIATIVE and s.turn == 1
     assert "roll initiative" in refused(s, EndPhase())

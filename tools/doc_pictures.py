@@ -45,6 +45,7 @@ from pictures import (  # noqa: E402
     move_pics,
     regiments_pics,
     sea_pics,
+    vehicle_pics,
 )
 
 HD = (1280, 720)
@@ -89,6 +90,7 @@ PICTURES: dict[str, Picture] = {
     "play-physical": Picture(combat_pics.physical_screen, HD),
     "infantry-hit": Picture(infantry_pics.platoon_hit, HD),
     "play-aero": Picture(combat_pics.aerospace_screen, combat_pics.AERO_SIZE),
+    "vehicle-sheet": Picture(vehicle_pics.vehicle_sheet, vehicle_pics.SHEET_SIZE),
     "play-bot": Picture(bot_pics.bot_turn, HD),
     "sandbox": Picture(sandbox_screenshot.main, sandbox_screenshot.SIZE),
     "regiments-start": Picture(regiments_pics.start_screen, HD),

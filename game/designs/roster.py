@@ -10,6 +10,7 @@ there, never guessed from its name. Run/flank MP is never stored: it is derived 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 
 from game.designs import Design, DesignError, catalog, design, designs, weapons_table
 from game.designs.gear import design_gear
@@ -131,7 +132,8 @@ def design_body(e: Design) -> MechBody:
 
 def design_hull(e: Design) -> VehicleBody:
     """A vehicle's body as built: its armour per location, turret, weapons and bins."""
-    return vehicle_body(e.tons, e.kind, dict(e.armor) or None, e.turret, e.weapons, e.ammo)
+    hull = vehicle_body(e.tons, e.kind, dict(e.armor) or None, e.turret, e.weapons, e.ammo)
+    return replace(hull, engine=e.engine_type)
 
 
 def body_for(key: str) -> MechBody:

@@ -21,7 +21,7 @@ from game.core.limits import MAX_FILE_BYTES, FileTooLarge, read_capped
 from game.units.locations import BIPED_LOCATIONS, HEAD, QUAD_LOCATIONS, VEHICLE_LOCATIONS
 from game.units.mech import max_armour
 from game.units.platoon import DEFAULT_TROOPERS, MAX_TROOPERS
-from game.units.unit import AERO, MECH_KINDS
+from game.units.unit import AERO, MECH_KINDS, max_tons
 from game.units.unit import ALL_KINDS as KINDS
 from game.units.vehicle import BODY
 
@@ -169,7 +169,7 @@ def parse_design(data: Any, path: Path, weapons: Mapping[str, Weapon]) -> Design
     kind = d["kind"]
     if kind not in KINDS:
         raise c.fail(f"kind {json.dumps(kind)} is not one of {', '.join(KINDS)}")
-    tons = c.int_(d["tons"], "tons", 1, 200)
+    tons = c.int_(d["tons"], "tons", 1, max_tons(kind))  # TW: vessels up to 300 t
     mech = kind in MECH_KINDS
     turret = d.get("turret", False)
     if not isinstance(turret, bool):

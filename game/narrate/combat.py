@@ -33,6 +33,7 @@ from . import Narrator
 from .damage import group_text
 from .platoons import platoon_hit_text, rifle_cluster_text
 from .tellers import TELLERS
+from .vehicle_words import vehicle_critical_text
 from .words import dice_text, plural
 
 SAID = ("shot", "damage", "critical", "explosion", "destroyed", "pilot", "psr", "shutdown",
@@ -168,6 +169,8 @@ def _critical(n: Narrator, d: dict[str, Any]) -> str:
         effect = "no effect" if d["effect"] == "none" else f"{d['effect']} damage"
         total = int(d["roll"]) + mod
         return f"{unit} rolls for motive damage: {rolled}, {mod:+d} = {total} - {effect}"
+    if "result" in d:
+        return vehicle_critical_text(n, d)
     check = n.take_roll("critical check")
     rolled = dice_text(check) if check is not None else str(d["roll"])
     head = f"{unit}'s {where}: critical check {rolled}"

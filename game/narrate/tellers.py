@@ -10,6 +10,7 @@ from game.core.dice import Roll
 from game.rules.piloting.falls import RulesEvent
 
 from .damage import damage_text, hurt_other, vehicle_damage
+from .vehicle_words import crash_text, critical_text, forced_landing_text
 from .words import Context, Teller, dice_text, facing_name, mods_text, plural
 
 CUT = re.compile(r"step \d+ \('[^']*'\) is not possible now: (.*)")
@@ -295,4 +296,7 @@ TELLERS: dict[str, Teller] = {
     "vehicle_damage": vehicle_damage,
     "motive_damage": _motive,
     "displaced": _displaced,
+    "crash": crash_text,
+    "forced_landing": forced_landing_text,
+    "critical": critical_text,
 }

@@ -41,7 +41,9 @@ def stranded(s: GameState, side: str | None = None) -> tuple[Unit, ...]:
     Hexes are only ever taken while deploying, so a unit stranded once stays stranded."""
     placed = _placed(s)
     return tuple(
-        u for u in undeployed(s, side) if not legal_deploy_hexes(s.board, u.side, placed, u.kind)
+        u
+        for u in undeployed(s, side)
+        if not legal_deploy_hexes(s.board, u.side, placed, u.kind, u, s.rules)
     )
 
 
@@ -61,7 +63,7 @@ def hexes_for(s: GameState, unit_id: str) -> set[Hex]:
     unit = s.unit(unit_id)
     if unit is None or deploying_side(s) != unit.side or s.board.contains(unit.at):
         return set()
-    return legal_deploy_hexes(s.board, unit.side, _placed(s), unit.kind)
+    return legal_deploy_hexes(s.board, unit.side, _placed(s), unit.kind, unit, s.rules)
 
 
 def _strand(step: Applying, units: tuple[Unit, ...]) -> None:
@@ -87,7 +89,7 @@ def _deploy(step: Applying, a: Action) -> str | None:
     side = deploying_side(s)
     if unit.side != side:
         return f"side {side} deploys now, not side {unit.side}"
-    reason = check_deploy(s.board, unit, a.at, a.facing, _placed(s))
+    reason = check_deploy(s.board, unit, a.at, a.facing, _placed(s), s.rules)
     if reason is not None:
         return reason
     was = {u.id for u in stranded(s)}
@@ -110,7 +112,7 @@ def _choices(s: GameState) -> list[Action]:
     if side is None:
         return []
     unit = to_deploy(s, side)[0]
-    free = sorted(legal_deploy_hexes(s.board, side, _placed(s), unit.kind))
+    free = sorted(legal_deploy_hexes(s.board, side, _placed(s), unit.kind, unit, s.rules))
     facing = 1 if side == s.sides[0] else 4
     return [Deploy(unit.id, h, facing) for h in free]
 

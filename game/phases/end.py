@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from game.core.actions import Event
 from game.core.dice import Dice
+from game.rules.damage.vehicle_crits import end_phase as vehicle_end_phase
 from game.rules.piloting.falls import wake_up as rules_wake_up
 from game.units.unit import Unit
 
@@ -42,7 +43,8 @@ def wake_up(
 def _enter(step: Applying) -> None:
     s = step.state
     units, events = wake_up(s.units, step.cup, s.board, s.is_destroyed)
-    fresh = tuple(replace(u, moved=False, damage=replace(u.damage, phase_damage=0)) for u in units)
+    fresh = tuple(replace(vehicle_end_phase(u), moved=False,
+                          damage=replace(u.damage, phase_damage=0)) for u in units)  # fmt: skip
     step.state = replace(s, units=fresh, moves=(), move_order=(), pair_left=0,
                          declarations=(), acted=())  # fmt: skip
     for e in events:

@@ -77,6 +77,8 @@ def mode_reason(unit: Unit, mode: str) -> str | None:
         return f"mode {mode!r} is not one of {', '.join(MODES)}"
     if unit.immobile:
         return f"{unit.id} cannot move this turn; it can only stand still"
+    if unit.stunned:
+        return f"{unit.id}'s crew is stunned (CMB-48); it can only stand still"
     if mode == "jump" and unit.jump_mp() == 0:
         return f"{unit.id} has no jump MP"
     return None
@@ -160,7 +162,7 @@ def _commit(step: Applying, a: Action) -> str | None:
 
 
 def _can_act(s: GameState, u: Unit) -> bool:
-    return not s.is_destroyed(u) and not u.immobile and not u.damage.unconscious
+    return not s.is_destroyed(u) and not u.immobile and not u.damage.unconscious and not u.stunned
 
 
 @dataclass(frozen=True, slots=True)

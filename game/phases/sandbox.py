@@ -24,6 +24,7 @@ from game.rules.deploy import prohibited_mask
 from game.rules.move.bridges import without_bridges
 from game.rules.move.diving import set_at
 from game.rules.move.movement import attacker_modifier, target_modifier
+from game.rules.move.stacking import why_not_here
 from game.units.unit import Damage, Unit
 
 from ..core.cups import cup_at
@@ -133,8 +134,14 @@ def standable(s: GameState, unit: Unit, at: Hex, facing: int) -> str | None:
     name = s.board.hex_name(at)
     if unit.airborne:  # aerospace units fly over anything (AERO-01)
         return None
-    if any(o.at == at and o.id != unit.id and not o.airborne for o in s.units):
-        return f"hex {name} is already occupied"
+    if s.rules.classic and any(o.at == at and o.id != unit.id and not o.airborne for o in s.units):
+        return f"hex {name} is already occupied"  # MOV-30
+    if not s.rules.classic:  # MOV-34
+        why = why_not_here(
+            replace(unit, at=at), at, [o for o in s.units if not o.airborne], s.rules
+        )
+        if why is not None:
+            return f"hex {name} {why}"
     if prohibited_mask(s.board, unit.kind)[at.row, at.col]:
         return f"a {unit.kind} unit cannot stand in hex {name} (terrain)"
     return None

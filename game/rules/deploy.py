@@ -12,12 +12,15 @@ choice; the digest is silent on deployment).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
 
 import numpy as np
 
 from game.board import NO_WATER, Board
+from game.core.options import CLASSIC, Rules
 from game.hexgrid import Hex
 from game.rules.move.costs import X, motive_costs
+from game.rules.move.stacking import why_not_here
 from game.units.unit import AERO, Unit
 
 EDGE_DEPTH = 2  # columns (or rows) of the home edge
@@ -67,23 +70,29 @@ def prohibited_mask(board: Board, kind: str) -> np.ndarray:
 
 
 def legal_deploy_hexes(
-    board: Board, side: str, units: Iterable[Unit], kind: str = "biped"
-) -> set[Hex]:
+    board: Board, side: str, units: Iterable[Unit], kind: str = "biped",
+    unit: Unit | None = None, rules: Rules = CLASSIC,
+) -> set[Hex]:  # fmt: skip
     """Hexes where a unit of ``kind`` from ``side`` may be deployed now.
 
     ``units`` are the units already on the map (their hexes are taken; units still
     off the board, at negative coordinates, take nothing). Aerospace units fly: they
     take no hex from ground units and may be set over any hex of the zone (AERO-01).
+    With the ``unit`` to place and TW ``rules``, a hex is taken only when its units leave
+    no room for it (MOV-34); otherwise any unit takes its hex (MOV-30).
     """
     if kind == AERO:
         return set(zone_hexes(board, side))
-    taken = {u.at for u in units if board.contains(u.at) and not u.airborne}
+    on = [u for u in units if board.contains(u.at) and not u.airborne]
+    taken = {u.at for u in on}
+    if unit is not None and not rules.classic:
+        taken = {h for h in taken if why_not_here(replace(unit, at=h), h, on, rules) is not None}
     banned = prohibited_mask(board, kind) | (board.building_class > 0)
     return {h for h in zone_hexes(board, side) if h not in taken and not banned[h.row, h.col]}
 
 
 def check_deploy(
-    board: Board, unit: Unit, at: Hex, facing: int, units: Iterable[Unit]
+    board: Board, unit: Unit, at: Hex, facing: int, units: Iterable[Unit], rules: Rules = CLASSIC
 ) -> str | None:
     """Why ``unit`` may not be set down at ``at`` facing ``facing``; None when it may."""
     if not 0 <= facing <= 5:
@@ -92,10 +101,14 @@ def check_deploy(
         return f"hex {at.col},{at.row} is off the map"
     name = board.hex_name(at)
     others = [u for u in units if u.id != unit.id]
-    if not unit.airborne and any(u.at == at and not u.airborne for u in others):
+    if not unit.airborne and not rules.classic:
+        why = why_not_here(replace(unit, at=at), at, [u for u in others if not u.airborne], rules)
+        if why is not None:
+            return f"hex {name} {why}"
+    elif not unit.airborne and any(u.at == at and not u.airborne for u in others):
         return f"hex {name} is already occupied"
     if at not in zone_hexes(board, unit.side):
         return f"hex {name} is outside side {unit.side}'s deployment zone"
-    if at not in legal_deploy_hexes(board, unit.side, others, unit.kind):
+    if at not in legal_deploy_hexes(board, unit.side, others, unit.kind, unit, rules):
         return f"a {unit.kind} unit cannot be deployed in hex {name} (terrain)"
     return None

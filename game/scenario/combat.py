@@ -221,6 +221,8 @@ def vehicle_hull(r: Reader, d: Mapping[str, Any], where: str, kind: str, tons: i
         b = design.ammo if design is not None else ()
         armour = dict(design.armor) if design is not None and design.armor else None
         hull = vehicle_body(tons, kind, armour, turret, w, b)
+        if design is not None:
+            hull = replace(hull, engine=design.engine_type)
     codes = hull.codes
     for k in ("heat_sinks", "heat_sinks_in_legs"):
         if k in d:

@@ -6,14 +6,14 @@ one sentence names the file and the exact spot ("hex '0A05' in board.hexes ...")
 engine downstream can then trust what it gets. Writing (:func:`scenario_to_json`) is
 the inverse, so a saved sandbox reads back to the same scenario.
 
-Stacking (MOV-30, GAP G09): one unit per hex, whatever its kind or side. That is the
-classic one-Mech-per-hex rule extended to every unit, the same rule the movement engine
-and deployment apply, so a scenario can never start in a position no move could reach.
+Stacking: the TW limits of MOV-34 (game.rules.move.stacking), or with ``"options":
+["classic"]`` one unit per hex (MOV-30, GAP G09), the same rule the movement engine and
+deployment apply, so a scenario can never start in a position no move could reach.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -36,6 +36,7 @@ from game.designs import catalog as designs_by_code
 from game.hexgrid import Hex, HexNameError, parse_hex_name
 from game.rules.aero.steps import AeroStepError, parse_aero_step
 from game.rules.combat.records import Declaration, Movement
+from game.rules.move.stacking import violation
 from game.rules.move.steps import TACOPS_KINDS, parse_step
 from game.rules.physical.records import Blow
 from game.scenario.aero import AERO_KEYS, AERO_TONS, check_aero_keys, read_craft
@@ -55,16 +56,17 @@ from game.scenario.infantry import (
     INFANTRY_GIVES,
     INFANTRY_KEYS,
     check_infantry_keys,
-    may_share,
     read_platoon,
 )
 from game.terrain import BY_NAME as TERRAIN
 from game.terrain import FLAGS, SCALARS, SCENARIO_KEYS, STRUCTURES
-from game.units.unit import AERO, INFANTRY, MECH_KINDS, VEHICLE_KINDS, Unit
+from game.units.unit import AERO, INFANTRY, MECH_KINDS, VEHICLE_KINDS, Unit, max_tons
 from game.units.unit import ALL_KINDS as KINDS
 
 VERSION = 1
 MODES = ("stand", "walk", "run", "jump", "crawl", "defend")
+CLASSIC_OPTION = "classic"  # Extension 4: `"options": ["classic"]`, the classic variant
+SCENARIO_OPTIONS = (*OPTIONS, CLASSIC_OPTION)
 TACOPS_MODES = ("crawl", "defend")  # Extension 2: only with "options": ["tacops"]
 TOP_KEYS = ("version", "options", "board", "units", "dice", "move", "attack", "attacks",
             "physical")  # fmt: skip
@@ -122,6 +124,8 @@ class Scenario:
 
     def rules(self, base: Rules) -> Rules:
         """``base`` (the command line's variant) with this scenario's optional rules."""
+        if CLASSIC_OPTION in self.options:  # Extension 4: the classic variant (MOV-30)
+            base = replace(base, variant="classic")
         return base if base.tacops == self.tacops else replace(base, tacops=self.tacops)
 
     def unit(self, unit_id: str) -> Unit:
@@ -188,8 +192,8 @@ def _options(r: Reader, value: Any) -> tuple[str, ...]:
         raise r.error(f"options must be a list of rule option names, not {_kind(value)}")
     out: list[str] = []
     for i, o in enumerate(value):
-        if not isinstance(o, str) or o not in OPTIONS:
-            raise r.error(f"options[{i}] {_shown(o)} is not one of {', '.join(OPTIONS)}")
+        if not isinstance(o, str) or o not in SCENARIO_OPTIONS:
+            raise r.error(f"options[{i}] {_shown(o)} is not one of {', '.join(SCENARIO_OPTIONS)}")
         if o not in out:
             out.append(o)
     return tuple(out)
@@ -286,15 +290,16 @@ def _units(r: Reader, value: Any, board: Board, options: tuple[str, ...] = ()) -
         raise r.error(f"units must be a list, not {_kind(value)}")
     units: list[Unit] = []
     ids: set[str] = set()
-    where: dict[Hex, tuple[Unit, ...]] = {}  # one lookup per unit, not a scan of those before
+    where: dict[Hex, list[Unit]] = {}  # one dict lookup per unit, not a scan of those before
+    rules = Rules("classic") if CLASSIC_OPTION in options else Rules()
     for i, item in enumerate(value):
         u = _unit(r, item, i, board, options)
         if u.id in ids:
             raise r.error(f"unit id {_text(u.id)} is used twice in units")
-        _check_stacking(r, u, where, board)
+        _check_stacking(r, u, where.get(u.at, []), board, rules)
         ids.add(u.id)
         if not u.airborne:
-            where[u.at] = (*where.get(u.at, ()), u)
+            where.setdefault(u.at, []).append(u)
         units.append(u)
     return tuple(units)
 
@@ -328,6 +333,8 @@ def _unit(r: Reader, value: Any, index: int, board: Board, options: tuple[str, .
     for k, (lo, hi) in UNIT_INTS.items():
         if k in d:
             lo, hi = AERO_TONS if (k, kind) == ("tons", AERO) else (lo, hi)
+            if k == "tons" and kind != AERO:
+                hi = max_tons(kind)  # TW: vessels up to 300 t
             kw[k] = r.int_(d[k], f"{where}: {k}", lo, hi)
     for k in ("prone", "moved", "offroad"):
         if k in d:
@@ -419,20 +426,24 @@ def _model(r: Reader, value: Any, where: str) -> Design:
         raise r.error(f"{where}: model '{code}' is not a design of the roster ({known})") from None
 
 
-def _check_stacking(r: Reader, u: Unit, placed: Mapping[Hex, tuple[Unit, ...]],
-                    board: Board) -> None:  # fmt: skip
-    """MOV-30 (GAP G09 filled as in the engine): at most one unit per hex on the ground;
-    aerospace units in the air share hexes with anything (AERO-06: a hex may hold several);
-    a platoon may share its hex with one Mech or vehicle (Extension 4, MOV-34)."""
-    if u.airborne:
+def _check_stacking(r: Reader, u: Unit, there: Sequence[Unit], board: Board,
+                    rules: Rules) -> None:  # fmt: skip
+    """MOV-34 (TW, the default): the limits per hex and height band; with ``"options":
+    ["classic"]``, MOV-30 as the engine reads it (GAP G09): at most one unit per hex on the
+    ground. Aerospace units in the air share hexes with anything (AERO-06)."""
+    if u.airborne or not there:
         return
-    here = placed.get(u.at, ())
-    if here and not may_share(here, u):
-        o = here[-1]
-        raise r.error(
-            f"units {_text(o.id)} and {_text(u.id)} share hex {board.hex_name(u.at)} "
-            "(one unit per hex, MOV-30)"
-        )
+    if rules.classic or u.destroyed:
+        if rules.classic:
+            o = there[0]
+            raise r.error(
+                f"units {_text(o.id)} and {_text(u.id)} share hex {board.hex_name(u.at)} "
+                "(one unit per hex, MOV-30)"
+            )
+        return
+    why = violation(u, there, rules)
+    if why is not None:
+        raise r.error(f"unit {_text(u.id)} cannot stand in hex {board.hex_name(u.at)}, which {why}")
 
 
 def _dice(r: Reader, value: Any) -> tuple[int, ...]:

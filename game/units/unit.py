@@ -29,6 +29,18 @@ AERO = "aero"  # aerospace units: fighters and large craft (game.units.craft, AE
 ALL_KINDS = (*KINDS, AERO)  # every kind a scenario or a design may name
 INFANTRY = "infantry"
 VESSELS = frozenset({"naval", "submarine"})  # ADV-24: only in depth 1+ water
+# TW's tonnage limits: naval vessels and submarines up to 300 t; every other ground unit
+# as the scenario contract has always allowed (200). Hydrofoils (100 t) are not a kind of
+# this build.
+MAX_TONS = {"naval": 300, "submarine": 300}
+DEFAULT_MAX_TONS = 200
+
+
+def max_tons(kind: str) -> int:
+    """The heaviest unit of ``kind`` a scenario or a design may name."""
+    return MAX_TONS.get(kind, DEFAULT_MAX_TONS)
+
+
 # What the roster says of a vessel: only the harbour map has such water in its zones.
 NEEDS_WATER = "needs depth 1+ water to deploy (harbour map)"
 
@@ -129,14 +141,16 @@ class Unit:
     @property
     def destroyed(self) -> bool:
         """CMB-37: MechWarrior dead (PSR-19), cockpit hit, third engine hit, head or centre
-        torso gone (the body); a vehicle with a location gone (its hull); a platoon with no
-        troopers left (CMB-41)."""
+        torso gone (the body); a vehicle with a location gone or its crew killed (its
+        hull, CMB-48); a platoon with no troopers left (CMB-41)."""
         if self.platoon is not None and self.platoon.destroyed:
             return True
         c = self.crits
         if self.damage.pilot_hits >= 6 or c.engine >= 3 or c.cockpit:
             return True
-        return any(b is not None and b.destroyed for b in (self.body, self.hull))
+        if self.hull is not None and self.hull.out_of_play:  # CMB-48 crew killed
+            return True
+        return self.body is not None and self.body.destroyed
 
     @property
     def immobile(self) -> bool:
@@ -149,6 +163,11 @@ class Unit:
         if self.is_mech and (c.gyro >= 2 or c.hips >= 2):
             return True
         return self.is_mech and self.kind == "biped" and self.legs_destroyed >= 2
+
+    @property
+    def stunned(self) -> bool:
+        """A vehicle whose crew is stunned (CMB-48): it neither moves nor attacks."""
+        return self.hull is not None and self.hull.crits.stunned > 0
 
     def walk_mp(self) -> int:
         return walk_mp(self)

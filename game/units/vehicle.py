@@ -16,12 +16,13 @@ from typing import Any
 from game.units.loadout import AmmoBin, Mount
 from game.units.locations import FRONT, LEFT_SIDE, REAR, RIGHT_SIDE, TURRET, VEHICLE_LOCATIONS
 from game.units.mech import HitResult, Location, LocationDamage
+from game.units.vehicle_crits import NO_VEHICLE_CRITS, VehicleCrits
 
 BODY = "BD"  # where a vehicle's ammunition is stored (not a hit location)
 # TW ground vehicle hit location table (2D6), column by attack direction (standard TW
 # value, not in seeds). "side" hits the side attacked; "turret" without a turret hits
-# the side attacked too. Motive system rolls on 3, 4, 5 and 9; critical chances on 2 and
-# 12 (and 8 from the side; vehicle criticals are not modelled, the chance is reported).
+# the side attacked too. Motive system rolls on 3, 4, 5 and 9 (CMB-45 †); an automatic
+# critical roll on 2 and 12 (and 8 from the side), CMB-45/46.
 VEHICLE_TABLE: dict[str, tuple[str, ...]] = {  # index = roll - 2
     "front": ("FR", "FR", "FR", "RS", "FR", "FR", "FR", "LS", "TU", "TU", "TU"),
     "rear": ("RR", "RR", "RR", "LS", "RR", "RR", "RR", "RS", "TU", "TU", "TU"),
@@ -53,7 +54,8 @@ def vehicle_structure(tons: int) -> int:
 
 
 def vehicle_location(side: str, roll: int, turret: bool) -> tuple[str, bool, bool]:
-    """(location, motive roll?, critical chance?) for a 2D6 on the side attacked."""
+    """(location, motive roll?, critical roll?) for a 2D6 on the side attacked (CMB-45;
+    ``turret`` False also for a turret blown off)."""
     column = side if side in ("front", "rear") else "side"
     code = VEHICLE_TABLE[column][roll - 2]
     struck = {"front": FRONT, "rear": REAR, "left": LEFT_SIDE, "right": RIGHT_SIDE}[side]
@@ -68,8 +70,9 @@ class VehicleBody:
     """Everything done to a vehicle, in one record (the counterpart of game.units.mech.MechBody):
     armour and structure per location (:attr:`codes` order), its weapons and ammunition
     bins as built, shots left, weapons destroyed (``weapons_lost``: a scenario's
-    ``damage.weapons_destroyed``; vehicle criticals are not modelled) and the motive system
-    results it took, in order (``motive``)."""
+    ``damage.weapons_destroyed`` and weapon criticals), the motive system results it took,
+    in order (``motive``), its critical damage (``crits``, CMB-48) and its engine type
+    (``engine``: "ice" or "fusion"; CMB-47 fuel tank, ADV-27 explosion)."""
 
     tons: int
     kind: str
@@ -81,6 +84,8 @@ class VehicleBody:
     ammo: tuple[int, ...] = ()
     weapons_lost: frozenset[int] = frozenset()
     motive: tuple[str, ...] = ()
+    crits: VehicleCrits = NO_VEHICLE_CRITS
+    engine: str = "ice"
 
     def __post_init__(self) -> None:
         if not self.ammo and self.bins:
@@ -103,29 +108,47 @@ class VehicleBody:
     def weapon_destroyed(self, index: int) -> bool:
         return index in self.weapons_lost or self[self.weapons[index].location].destroyed
 
+    def with_crits(self, crits: VehicleCrits) -> VehicleBody:
+        return replace(self, crits=crits)
+
     def bin_live(self, index: int) -> bool:
         where = self.bins[index].location
         return self.ammo[index] > 0 and (where not in self.codes or not self[where].destroyed)
 
     @property
+    def has_turret(self) -> bool:
+        """A turret still on the vehicle (CMB-48 turret blown off: hits go to the side)."""
+        return self.turret and self.crits.turret != "off"
+
+    @property
     def immobile(self) -> bool:
-        return "major" in self.motive
+        """PSR-27 major motive damage, or an engine critical (CMB-48): an immobile target.
+        A cruise MP cut to 0 is not immobile (CMB-48a.3)."""
+        return "major" in self.motive or self.crits.engine
+
+    @property
+    def out_of_play(self) -> bool:
+        """Destroyed, or its crew killed (CMB-48: an intact hulk, out of the game)."""
+        return self.destroyed or self.crits.crew_killed
 
     def cruise(self, printed: int) -> int:
-        """PSR-27 effects in the order taken: moderate -1, heavy halves (round down),
-        major stops the vehicle."""
+        """PSR-27 effects in the order taken (CMB-48a): moderate -1 each time, heavy
+        halves rounding up, major stops the vehicle."""
         mp = printed
         for m in self.motive:
             if m == "moderate":
                 mp -= 1
             elif m == "heavy":
-                mp //= 2
+                mp = math.ceil(mp / 2)
             elif m == "major":
                 mp = 0
         return max(mp, 0)
 
     def driving_modifier(self) -> int:
-        return sum(MOTIVE_DRIVING.get(m, 0) for m in self.motive)
+        """CMB-48a.2: each motive row's modifier once (minor +1, moderate +2, heavy +3, at
+        most +6), plus the crew's (CMB-48: driver +2, commander +1)."""
+        rows = sum(MOTIVE_DRIVING.get(m, 0) for m in set(self.motive))
+        return rows + self.crits.driving_modifier()
 
     def total_armour(self) -> int:
         return sum(loc.armour for loc in self.locations)

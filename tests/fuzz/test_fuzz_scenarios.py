@@ -84,8 +84,8 @@ def plausible_edit(doc: dict, rng: random.Random) -> str:
     spot = name(
         min(max(c0 + rng.randint(-4, 4), 0), w - 1), min(max(r0 + rng.randint(-4, 4), 0), h - 1)
     )
-    op = rng.randrange(8)
-    if op >= 6 and units:
+    op = rng.randrange(10)
+    if op in (6, 7) and units:
         return platoon_edit(doc, units, spot, rng) if op == 6 else fight_edit(doc, units, rng)
     if op == 0 and "hexes" in board:
         board["hexes"][spot] = rng.choice(TERRAIN)
@@ -96,7 +96,8 @@ def plausible_edit(doc: dict, rng: random.Random) -> str:
         return f"{u['id']} walk {u['walk']} jump {u['jump']}"
     if op == 2 and units:
         u = rng.choice(units)
-        u["kind"] = rng.choice(["biped", "quad", "tracked", "wheeled", "hover", "infantry"])
+        u["kind"] = rng.choice(["biped", "quad", "tracked", "wheeled", "hover", "infantry",
+                                "naval", "submarine", "vtol", "wige"])  # fmt: skip
         u.pop("prone", None)
         return f"{u['id']} kind {u['kind']}"
     if op == 3 and units:
@@ -114,6 +115,15 @@ def plausible_edit(doc: dict, rng: random.Random) -> str:
         u = rng.choice(units)
         u["at"], u["facing"] = spot, rng.randint(0, 5)
         return f"{u['id']} at {spot}"
+    if op == 8:  # Extension 4: the classic variant (MOV-30) or the TW stacking (MOV-34)
+        doc["options"] = rng.choice([["classic"], [], ["tacops"], ["classic", "tacops"]])
+        if units and rng.random() < 0.5:  # two units in one hex: legal or not by the limits
+            rng.choice(units)["at"] = units[0]["at"]
+        return f"options {doc['options']}"
+    if op == 9 and units:  # vessels up to 300 t (TW), everything else up to 200
+        u = rng.choice(units)
+        u["tons"] = rng.choice([20, 100, 200, 201, 300, 301])
+        return f"{u['id']} tons {u['tons']}"
     move = doc.get("move")
     if isinstance(move, dict):
         move["steps"] = [rng.choice(TOKENS) for _ in range(rng.randint(0, 14))]

@@ -394,3 +394,31 @@ def test_adv_25_a_vtol_flies_over_woods_and_water_at_1_mp_a_hex() -> None:
     heli = unit(kind="vtol", walk=8, tons=20, at="0509")
     r = check_move(b, [heli], "m", "walk", ["F"] * 3, TW)
     assert r.legal and r.mp_used == 3
+
+
+def test_mov_28_adv_23_a_flying_wige_passes_under_a_high_bridge() -> None:
+    """Issue 27 item 7: level-0 ground, a level-3 deck: the WiGE at level 1 (altitude 1)
+    fits under it (0 + 1 + 1 <= 3), so the deck is not the ground it flies over."""
+    bridge = {"bridge_class": 2, "bridge_cf": 40, "bridge_level": 3, "water": 1}
+    b = board({"0508": bridge}, h=12)
+    w = wige(**FLYING)
+    r = check_move(b, [w], "m", "walk", ["F"] * 5, TW)
+    assert r.legal and r.end_airborne, r.error
+    assert H("0506") in reach(b, [w], "m", "walk").hexes()
+    low = board({"0508": bridge | {"bridge_level": 1}}, h=12)  # 0 + 2 > 1: over the deck
+    over = check_move(low, [w], "m", "walk", ["F"] * 5, TW)
+    assert over.legal and over.end_airborne
+    high = board({"0508": bridge | {"bridge_level": 4}, "0507": {"level": 3}}, h=12)
+    # under the level-4 deck it flies at level 1; the level-3 hill beyond rises 2 above it
+    assert not check_move(high, [w], "m", "walk", ["F"] * 5, TW).legal
+
+
+def test_adv_15_a_hull_down_mech_turns_in_place_and_stays_hull_down() -> None:
+    """Issue 27 item 7: Tactical Operations as the reference program reads it: a turn in
+    place costs its normal 1 MP a hexside and the Mech stays hull-down."""
+    m = replace(unit(facing=0), hull_down=True)
+    r = check_move(board(), [m], "m", "walk", ["R", "R"], TO)
+    assert r.legal and r.end_facing == 2 and r.mp_used == 2 and r.end_hull_down
+    assert not check_move(board(), [m], "m", "walk", ["F"], TO).legal  # moving needs H-
+    ends = reach(board(), [m], "m", "walk", TO).hexes()
+    assert set(ends[m.at][1]) == set(range(6))

@@ -179,7 +179,7 @@ def test_mov_30_a_skid_ending_on_a_unit_it_missed_is_settled() -> None:
     assert r.unit.at == H("0507")
     ((_, t_after, _),) = r.others
     assert t_after.at != H("0507") and t_after.at in set(ring(H("0507"), 1))
-    [moved] = [e for e in of_type(r.events, "displaced") if "MOV-30" in e.get("reason", "")]
+    [moved] = [e for e in of_type(r.events, "displaced") if "MOV-34" in e.get("reason", "")]
     assert moved.get("unit") == "t" and moved.get("to") == t_after.at
 
 
@@ -223,7 +223,7 @@ def test_mov_30_domino_blocked_by_the_map_edge_is_settled() -> None:
     ((_, f_after, _),) = r.others
     assert f_after.at != H("0501") and f_after.at in {Hex(3, 0), Hex(5, 0), Hex(3, 1),
                                                        Hex(4, 1), Hex(5, 1)}  # fmt: skip
-    [moved] = [e for e in of_type(r.events, "displaced") if "MOV-30" in e.get("reason", "")]
+    [moved] = [e for e in of_type(r.events, "displaced") if "MOV-34" in e.get("reason", "")]
     assert moved.get("unit") == "f"
 
 

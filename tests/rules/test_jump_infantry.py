@@ -39,3 +39,18 @@ def test_mov_29_the_jump_platoon_walks_one_hex_any_way_but_not_into_water():
     walks = reach(b, [jumper()], "m", "walk").hexes()
     assert H("0504") not in walks  # MOV-10 / MOV-29: no depth 1+ water on foot either
     assert {H("0605"), H("0506"), H("0405")} <= set(walks)  # no facing (MOV-16)
+
+
+def test_mov_33_ex_mov_12_jump_platoon_jumps_three_or_walks_one():
+    """EX-MOV-12 (the movement half; the to-hit half is the infantry combat's): a jump
+    platoon (MOV-33: 1 ground MP, 3 jump MP) jumps 3 hexes over a level-2 hill into heavy
+    woods for 3 jump MP; walking it reaches only the adjacent hexes."""
+    from game.rules.movement import target_modifier
+
+    b = board({"0504": {"level": 2}, "0502": {"woods": 2}})
+    r = move(b, jumper(), ["J:0502"], mode="jump")
+    assert r.legal and r.mp_used == 3 and r.hexes_moved == 3
+    assert target_modifier(3, True) == 2  # 3 hexes +1, jumped +1 (CMB-13)
+    assert r.target_modifier == 2
+    walk = reach(board(), [jumper()], "m", "walk").hexes()
+    assert max(mp for mp, _ in walk.values()) == 1 and len(walk) == 7

@@ -241,7 +241,16 @@ def _fields(state):
 
 def test_mov_23_stand_up_facing_n_is_free_k25():
     r = move(board(), unit(prone=True), ["U:3"])
-    assert r.legal and r.end_facing == 3 and r.mp_used == 2 and r.heat == 1 + 1
+    assert r.legal and r.end_facing == 3 and r.mp_used == 2 and r.heat == 1  # MOV-36: no heat
+
+
+def test_ex_mov_14_stand_heat_tw_none_classic_one_per_attempt():
+    # MOV-36 (TW): a stand attempt makes no heat, only the mode does (run 2)
+    tw = move(board(), unit(prone=True, gyro=1), ["U", "F"], mode="run")
+    assert tw.legal and tw.heat == 2
+    # variant classic (MOV-23): +1 heat per attempt
+    classic = move(board(), unit(prone=True, gyro=1), ["U", "F"], mode="run", rules=CLASSIC)
+    assert classic.legal and classic.heat == 3
 
 
 def test_mov_23_standing_mech_cannot_stand_up():
@@ -314,8 +323,10 @@ def test_mov_30_may_pass_friends_not_end_on_them():
     friend = unit("f", at="0504")
     r = move(board(), [unit(), friend], ["F", "F"])
     assert r.legal and r.end_at == H("0503")
-    r2 = move(board(), [unit(), friend], ["F"])
+    r2 = move(board(), [unit(), friend], ["F"], rules=CLASSIC)
     assert not r2.legal and "MOV-30" in r2.error and r2.failed_step == 0
+    r3 = move(board(), [unit(), friend], ["F"])  # TW: still one Mech per hex (MOV-34)
+    assert not r3.legal and "MOV-34" in r3.error and r3.failed_step == 0
 
 
 def test_mov_30_enemies_block():
@@ -325,7 +336,8 @@ def test_mov_30_enemies_block():
 
 def test_mov_30_jump_cannot_land_on_a_unit():
     us = [unit(jump=4), unit("f", at="0503")]
-    assert "MOV-30" in move(board(), us, ["J:0503"], mode="jump").error
+    assert "MOV-30" in move(board(), us, ["J:0503"], mode="jump", rules=CLASSIC).error
+    assert "MOV-34" in move(board(), us, ["J:0503"], mode="jump").error  # TW: one Mech a hex
 
 
 # ---- CMB-12 / CMB-13 / EX-CMB-02

@@ -100,7 +100,10 @@ def test_ex_mov_10_standing_attempts() -> None:
     assert [s.get("success") for s in stands] == [False, True]
     assert not r.unit.prone and r.check.mp_used == 4
     assert of_type(r.events, "move_ends")[0].step == 2  # 1 MP left: no third attempt
-    assert r.check.heat == 1 + 2  # walking + one per attempt (MOV-23, classic behaviour)
+    assert r.check.heat == 1  # walking; the attempts make no heat under TW (MOV-36)
+    dice = Dice(script=(3, 3, 1, 3, 4, 6, 6, 4, 5))
+    classic = resolve_move(board(), [m], "m", "walk", ["U", "U", "U"], dice, CLASSIC)
+    assert classic.check.heat == 1 + 2  # variant classic: one per attempt (MOV-23)
 
 
 def test_mov_23_two_failed_stand_attempts_then_success() -> None:

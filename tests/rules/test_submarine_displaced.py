@@ -129,9 +129,14 @@ def _types(out: dict, unit: str) -> list[str]:
 
 def test_adv_25_psr_33_a_skid_passes_over_a_submerged_submarine(tmp_path: Path) -> None:
     """The referee's answer: no dodge, no accidental charge, no damage for the submerged
-    submarine; the slide ends in its hex, so it is settled into the nearest water hex
-    (MOV-30), not onto the dry bank (ADV-24)."""
-    out = answer(["move", str(_write(tmp_path, _skid_scenario(2))), "--resolve"])
+    submarine; the slide ends in its hex. Under TW the Mech and the enemy submarine may
+    share it (MOV-34); in the classic variant (MOV-30) the submarine is settled into the
+    nearest water hex, not onto the dry bank (ADV-24)."""
+    f = str(_write(tmp_path, _skid_scenario(2)))
+    tw = answer(["move", f, "--resolve"])
+    assert any(e["type"] == "skid" for e in tw["events"])
+    assert _types(tw, "sub") == ["passes_over"]
+    out = answer(["move", f, "--resolve", "--variant", "classic"])
     assert any(e["type"] == "skid" for e in out["events"])
     assert _types(out, "sub") == ["passes_over", "displaced"]
     [moved] = [e for e in out["events"] if e["type"] == "displaced"]
@@ -153,8 +158,8 @@ def test_adv_25_the_log_says_the_slide_passes_over_the_submerged_submarine(
     text = [e.text for e in s.log]
     assert any("passes over the submerged sub in 0504" in t for t in text), text
     assert not any("dodge" in t or "charges into sub" in t for t in text)
-    sub = s.unit("sub")
-    assert sub.at == parse_hex_name("0503") and sub.depth == 2 and problems(s) == []
+    sub = s.unit("sub")  # TW: the Mech and the enemy submarine share the hex (MOV-34)
+    assert sub.at == parse_hex_name("0504") and sub.depth == 2 and problems(s) == []
 
 
 def test_phy_18_psr_33_a_skids_domino_pushes_a_submarine_up_into_shallower_water() -> None:

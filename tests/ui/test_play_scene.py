@@ -163,7 +163,7 @@ def test_illegal_destination_is_not_shaded_and_says_why():
     occupied = app.state.unit("A2").at
     move_to(app, at(scene, occupied))
     assert occupied not in reach
-    assert "occupied" in scene.info["error"]  # the hover says why, not a generic refusal
+    assert "one Mech per hex (MOV-34)" in scene.info["error"]  # the hover says why (MOV-34)
     before = app.state
     key(app, pygame.K_RETURN)
     assert app.state is before  # nothing to commit

@@ -76,9 +76,12 @@ def target_side(attacker: Unit, target: Unit) -> str:
 def in_arc(location: str, rear: bool, attacker: Unit, target: Unit, twist: int) -> bool:
     """CMB-08: head, torso and leg weapons fire forward (legs by leg facing), arm weapons
     also into their own side; rear mounts use the rear arc instead of the forward one.
-    Vehicles: front, side and rear mounts into that arc, the turret all round."""
+    Vehicles: front, side and rear mounts into that arc, the turret all round (a jammed
+    or locked turret, or one after an engine hit, only ahead: CMB-48; turret rotation is
+    not tracked, so a stuck turret points where the hull does)."""
     if attacker.hull is not None or not attacker.is_mech:
-        if location == TURRET:
+        if location == TURRET and not (attacker.hull is not None
+                                       and attacker.hull.crits.turret_stuck):  # fmt: skip
             return True
         want = {FRONT: "front", LEFT_SIDE: "left", RIGHT_SIDE: "right", REAR: "rear"}
         return target_arc(attacker, target, 0, legs=True) == want.get(location, "front")

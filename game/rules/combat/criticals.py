@@ -159,7 +159,12 @@ def destroyed_reason(unit: Unit) -> str | None:
         return "engine destroyed"
     if body is not None and body.destroyed:
         return f"{LOCATION_NAMES[HEAD] if body[HEAD].destroyed else LOCATION_NAMES['CT']} destroyed"
+    if unit.hull is not None and unit.hull.crits.crew_killed:
+        return "crew killed"  # CMB-48
     if unit.hull is not None and unit.hull.destroyed:
+        by = unit.hull.crits.destroyed_by
+        if by and not any(loc.destroyed for loc in unit.hull.locations):
+            return f"{by} exploded"  # CMB-48 fuel tank
         return "a location destroyed"
     if unit.platoon is not None and unit.platoon.destroyed:
         return "no troopers left (CMB-41)"

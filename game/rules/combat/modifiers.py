@@ -143,13 +143,20 @@ def hull_down_modifiers(target: Unit, sight: Sight) -> list[Modifier]:
 
 
 def attacker_state_modifiers(attacker: Unit) -> list[Modifier]:
-    """HEAT-07 the attacker's heat (Mechs), CMB-32 one sensor hit."""
+    """HEAT-07 the attacker's heat (Mechs), CMB-32 one sensor hit; a vehicle's commander
+    hit and sensor hits (CMB-48)."""
     m = []
     heat = heat_to_hit(attacker.heat) if attacker.is_mech else 0
     if heat:
         m.append(Modifier(heat, f"attacker heat {attacker.heat}", "HEAT-07"))
     if attacker.crits.sensors == 1:
         m.append(Modifier(2, "sensor hit", "CMB-32"))
+    if attacker.hull is not None:
+        c = attacker.hull.crits
+        if c.commander:
+            m.append(Modifier(1, "commander hit", "CMB-48"))
+        if c.sensors:
+            m.append(Modifier(c.sensors, f"vehicle sensor hits x{c.sensors}", "CMB-48"))
     return m
 
 
@@ -197,16 +204,17 @@ def terrain_parts(woods: tuple[int, int, int], terrain: int, partial: bool, wate
     return tuple(out)
 
 
-def weapon_modifiers(w: Weapon, rng: int, where: str, attacker: Unit) -> list[Modifier]:
+def weapon_modifiers(w: Weapon, rng: int, where: str, attacker: Unit,
+                     mode: str = "stand") -> list[Modifier]:  # fmt: skip
     """The weapon's own: CMB-11 its range bracket, CMB-15 minimum range, CMB-35 arm
-    actuators."""
+    actuators, CMB-48 a vehicle's stabilizer (``mode``: how the attacker moved)."""
     out = []
     b = bracket_modifier(bracket(w, rng))
     if b is not None:
         out.append(b)
     if w.min_range and rng <= w.min_range:
         out.append(min_range_modifier(w.min_range, rng))
-    return out + list(actuator_modifiers(where, attacker))
+    return out + list(actuator_modifiers(where, attacker, mode))
 
 
 @cache
@@ -223,8 +231,15 @@ def min_range_modifier(min_range: int, rng: int) -> Modifier:
     return Modifier(min_range - rng + 1, f"minimum range {min_range}", "CMB-15")
 
 
-def actuator_modifiers(where: str, attacker: Unit) -> tuple[Modifier, ...]:
-    """CMB-35: an arm weapon's destroyed actuators (a shoulder: +4 and nothing more)."""
+def actuator_modifiers(where: str, attacker: Unit, mode: str = "stand") -> tuple[Modifier, ...]:
+    """CMB-35: an arm weapon's destroyed actuators (a shoulder: +4 and nothing more).
+    CMB-48: a vehicle's weapon in a location with a stabilizer hit counts the attacker
+    movement modifier (CMB-12) a second time."""
+    if attacker.hull is not None:
+        extra = attacker_modifier(mode)
+        if where in attacker.hull.crits.stabilizers and extra:
+            return (Modifier(extra, f"stabilizer hit ({where})", "CMB-48"),)
+        return ()
     if where not in ARMS or attacker.body is None:
         return ()
     hit = attacker.crits.actuators.get(where, frozenset())

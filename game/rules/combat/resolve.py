@@ -28,6 +28,7 @@ from game.rules.damage.infantry import (
     in_open,
     roll_burst,
 )
+from game.rules.damage.vehicle_crits import vehicle_critical
 from game.rules.piloting.falls import CONSCIOUSNESS, PILOT_DEATH, RulesEvent, event
 from game.units.hittables import hit_location, punch_location
 from game.units.locations import HEAD, LEGS
@@ -178,6 +179,11 @@ def _fire(now: dict[str, Unit], decl: Declaration, options: AttackOptions, opt: 
             pilot.append(("head hit", 1))  # PSR-19
     for checks, motive, side_, _ in pending:
         for code in checks:
+            if target.hull is not None:  # CMB-46: the vehicle's automatic critical roll
+                if not target.destroyed:
+                    target, evs = vehicle_critical(target, code, dice)
+                    events += evs
+                continue
             target, evs, hurt = critical_check(target, code, dice, decl.attacker)
             events += evs
             if hurt:
@@ -249,10 +255,10 @@ def _place(target: Unit, side: str, dmg: int, dice: Dice, decl: Declaration,
     damage record, the locations due a critical check and whether a motive roll follows."""
     if target.hull is not None:
         roll = dice.roll2d6("hit location")
-        code, motive, _ = vehicle_location(side, roll.total, target.hull.turret)
+        code, motive, crit = vehicle_location(side, roll.total, target.hull.has_turret)
         hull, res = apply_vehicle_hit(target.hull, code, dmg, roll.total)
         target = _add_phase(replace(target, hull=hull), res.absorbed)
-        return Group(code, False, dmg, roll.total), target, res, [], motive
+        return Group(code, False, dmg, roll.total), target, res, [code] * crit, motive
     body = target.body
     assert body is not None
     sight = options.sight

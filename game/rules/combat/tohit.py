@@ -18,6 +18,8 @@ from game.units.loadout import Mount
 from game.units.locations import LA, LEGS, LOCATION_NAMES, RA
 from game.units.platoon import RIFLE
 from game.units.unit import Unit
+from game.units.vehicle import VehicleBody
+from game.units.vehicle_crits import ENGINE_FREE
 
 from ...board import Board
 from ...designs import weapons_table
@@ -152,6 +154,8 @@ def unit_blocker(u: Unit) -> str | None:
         return f"{u.id}'s MechWarrior is unconscious"
     if u.crits.sensors >= 2:
         return f"{u.id}'s sensors are destroyed (CMB-32)"
+    if u.stunned:
+        return f"{u.id}'s crew is stunned (CMB-48)"
     if u.airborne:
         return "aerospace units make no attacks in this build (air-to-ground rules: not in seeds)"
     if u.submerged:
@@ -183,7 +187,8 @@ def weapon_options(board: Board, units: Sequence[Unit] | Mapping[str, Unit], att
         fired = (rifle,) if RIFLE_INDEX in chosen else ()
         return AttackOptions(a.id, t.id, sight, arc, side, fired)
     defending = movement_of(movement, a.id).mode == "defend"
-    ctx = _Context(board, a, t, sight, twist, aim, prop_arm(a, listed, chosen), defending)
+    ctx = _Context(board, a, t, sight, twist, aim, prop_arm(a, listed, chosen), defending,
+                   movement_of(movement, a.id).mode)  # fmt: skip
     options = tuple(_option(ctx, i, listed[i], shared) for i in chosen)
     return AttackOptions(a.id, t.id, sight, arc, side, options)
 
@@ -198,6 +203,7 @@ class _Context:
     aim: str | None
     prop_arm: str | None
     defending: bool = False  # ADV-01: physical attack defence, no weapon attacks
+    mode: str = "stand"  # how the attacker moved (CMB-48 stabilizer)
 
 
 def prop_arm(a: Unit, listed: tuple[Mount, ...], chosen: Sequence[int]) -> str | None:
@@ -241,7 +247,9 @@ def _option(ctx: _Context, i: int, m: Mount, shared: list[Modifier]) -> WeaponOp
     rng = distance(ctx.attacker.at, ctx.target.at)
     b = bracket(w, rng)
     why = _why_not(ctx, i, m, w, rng, b)
-    mods = tuple(shared[:1] + weapon_modifiers(w, rng, m.location, ctx.attacker) + shared[1:])
+    mods = tuple(
+        shared[:1] + weapon_modifiers(w, rng, m.location, ctx.attacker, ctx.mode) + shared[1:]
+    )
     if why is not None:
         return WeaponOption(i, m.weapon, m.location, m.rear, b, False, why, None, mods, w.heat)
     total = sum(x.value for x in mods)
@@ -297,6 +305,18 @@ def weapon_state_reason(a: Unit, i: int, m: Mount, w: Weapon) -> str | None:
         return f"the {m.weapon} is destroyed"
     if w.uses_ammo and not has_ammo(a, m.weapon):
         return f"no {m.weapon} ammunition left"
+    if a.hull is not None:
+        return vehicle_weapon_reason(a.hull, i, w)
+    return None
+
+
+def vehicle_weapon_reason(hull: VehicleBody, i: int, w: Weapon) -> str | None:
+    """CMB-48: a jammed weapon (malfunction); an energy weapon without power (engine hit;
+    vehicle flamers keep firing)."""
+    if i in hull.crits.jammed:
+        return f"the {w.name} is jammed (weapon malfunction, CMB-48)"
+    if hull.crits.engine and w.type == "energy" and w.name not in ENGINE_FREE:
+        return f"the {w.name} has no power after the engine hit (CMB-48)"
     return None
 
 

@@ -69,10 +69,14 @@ class Target:
 def armed(a: Unit, a_move: Movement) -> Armed:
     listed = mounts(a)
     table, ws, fixed = design_table(listed, a.hull is not None or not a.is_mech)
-    acts = tuple(actuator_modifiers(m.location, a) for m in listed)
+    acts = tuple(actuator_modifiers(m.location, a, a_move.mode) for m in listed)
     if any(acts):
         table = table.copy()
         table[:, ACTUATORS] = [sum(x.value for x in act) for act in acts]
+    if a.hull is not None and a.hull.crits.turret_stuck:  # CMB-48: the turret points ahead
+        table = table.copy()
+        turret = np.array([m.location == TURRET for m in listed], dtype=bool)
+        table[turret, ARC_MASK] = 1 << ARC_INDEX["front"]
     static = tuple(
         weapon_state_reason(a, i, m, w) for i, (m, w) in enumerate(zip(listed, ws, strict=True))
     )

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from game.core.dice import Dice, Roll
+from game.rules.damage.vehicle_crits import vehicle_critical
 from game.rules.piloting.falls import RulesEvent, UnitOutcome, event
 from game.units.mech import HitResult, damage_groups
 from game.units.unit import Unit
@@ -36,12 +37,14 @@ class Motive:
 
 @dataclass(frozen=True, slots=True)
 class HullHit:
-    """One group on the hull: its size, location roll, what it did, the motive roll."""
+    """One group on the hull: its size, location roll, what it did, the motive roll and
+    the events of its critical roll (CMB-46)."""
 
     size: int
     roll: int
     hit: HitResult
     motive: Motive | None
+    critical: tuple[RulesEvent, ...] = ()
 
 
 def motive_hit(target: Unit, side: str, dice: Dice) -> tuple[Unit, Motive]:
@@ -60,7 +63,8 @@ def motive_hit(target: Unit, side: str, dice: Dice) -> tuple[Unit, Motive]:
 def hull_hits(unit: Unit, sizes: tuple[int, ...], side: str,
               dice: Dice) -> tuple[Unit, tuple[HullHit, ...]]:  # fmt: skip
     """Each group (``sizes``) on the hull from ``side``, the location roll labelled with the
-    unit's id, phase damage added (PSR-08); a motive roll follows its group (PSR-27)."""
+    unit's id, phase damage added (PSR-08); a critical roll (CMB-46) or a motive roll
+    (PSR-27) follows its group."""
     hits: list[HullHit] = []
     for size in sizes:
         hull = unit.hull
@@ -68,15 +72,18 @@ def hull_hits(unit: Unit, sizes: tuple[int, ...], side: str,
         if hull.destroyed:
             break
         roll = dice.roll2d6(f"hit location ({unit.id})")
-        code, motive, _ = vehicle_location(side, roll.total, hull.turret)
+        code, motive, crit = vehicle_location(side, roll.total, hull.has_turret)
         hull, res = apply_vehicle_hit(hull, code, size, roll.total)
         d = unit.damage
         unit = replace(unit, hull=hull,
                        damage=replace(d, phase_damage=d.phase_damage + res.absorbed))  # fmt: skip
         m = None
+        crits: list[RulesEvent] = []
+        if crit and not unit.destroyed:  # CMB-45/46: an automatic critical roll
+            unit, crits = vehicle_critical(unit, code, dice)
         if motive and not unit.destroyed:
             unit, m = motive_hit(unit, side, dice)
-        hits.append(HullHit(size, roll.total, res, m))
+        hits.append(HullHit(size, roll.total, res, m, tuple(crits)))
     return unit, tuple(hits)
 
 
@@ -97,6 +104,7 @@ def hurt_vehicle(unit: Unit, dmg: int, side: str, dice: Dice, step: int | None, 
                                  damage=dmg, groups=tuple(h.hit for h in hits), applied=True,
                                  **data)]  # fmt: skip
     for h in hits:
+        events += h.critical
         if h.motive is not None:
             m = h.motive
             events.append(event("motive_damage", step, unit=unit.id, roll=m.roll,

@@ -185,6 +185,23 @@ def top_surface(board: Board) -> np.ndarray:
     return np.where(bridge, np.maximum(top, board.bridge_level.ravel()), top)
 
 
+WIGE_CLEARANCE = 2  # MOV-28: a flying WiGE (1 above the ground, 1 level tall) needs 2
+
+
+def wige_top(board: Board) -> np.ndarray:
+    """Per hex (flat): the top a flying WiGE flies over (ADV-23). As :func:`top_surface`,
+    except under a bridge it can pass beneath (MOV-28: ground + 1 of altitude + 1 of height
+    <= the deck) it flies over the ground below the deck, not the deck; over a lower deck
+    it flies over the deck (and a WiGE holding its altitude above a high deck, ``FH``,
+    passes over it)."""
+    top = top_surface(board)
+    ground = board.level.ravel().astype(np.int64)
+    under = (board.bridge_class.ravel() > 0) & (
+        ground + WIGE_CLEARANCE <= board.bridge_level.ravel()
+    )
+    return np.where(under, ground, top)
+
+
 def _ground_terrain(board: Board, mc: MotiveCosts) -> tuple[np.ndarray, np.ndarray]:
     """Per hex: the terrain MP modifier at ground level and a prohibition code (0 = ok)."""
     woods = np.asarray(mc.woods)[board.woods.ravel()]

@@ -3,7 +3,9 @@ below, holding altitude, landing, and the move arrays of its search.
 
 A WiGE flies at a *flight level* E = top of the hex below + its altitude (1 normally;
 more while it holds its altitude over lower ground). The top of a hex is its level, a
-water surface, a building's roof or a bridge deck (costs.top_surface). Entering a hex:
+water surface, a building's roof or a bridge deck (costs.top_surface); under a bridge
+deck at least 2 levels above the ground the WiGE flies beneath it (MOV-28), so there the
+top is the ground (costs.wige_top). Entering a hex:
 
 - its top above E: it cannot (ADV-23: 2 or more levels above the hex it flies over at
   the standard altitude; we compare with the flight level, so a WiGE holding altitude
@@ -18,7 +20,7 @@ Never backward (ADV-22). Landed, it is a hovercraft with 1 MP (ADV-19; costs.py 
 Take-off (``TO``) costs 5 MP and comes first (choice). At the end of the movement it
 sinks to altitude 1; if it moved fewer than 5 hexes and did not take off this turn it
 lands (ADV-17): in water it is destroyed (ADV-18), in any terrain but clear or paved it
-crash-lands (GAP: no crash damage is modelled; the event says so). The search's move
+crash-lands (ADV-26/27: a 1-level crash, game.rules.damage.crashes). The search's move
 arrays for the same rules: game.rules.move.flightmoves.
 """
 
@@ -29,6 +31,7 @@ from typing import Any
 
 from game.board import Board
 from game.hexgrid import Hex
+from game.rules.move.costs import wige_top
 from game.rules.move.flightmoves import HOLD_MP, TAKE_OFF_MP
 from game.rules.move.movestate import MoveContext, MoveState, StepReport, fail, limit_mp, no_mp
 from game.rules.move.steps import Step
@@ -38,14 +41,9 @@ STAY_AIRBORNE = 5  # ADV-17: hexes per turn to stay airborne
 
 
 def top_at(board: Board, h: Hex) -> int:
-    """The top of one hex (costs.top_surface)."""
-    r, c = h.row, h.col
-    top = int(board.level[r, c])
-    if board.building_class[r, c] > 0:
-        top += int(board.building_height[r, c])
-    if board.bridge_class[r, c] > 0:
-        top = max(top, int(board.bridge_level[r, c]))
-    return top
+    """The top a flying WiGE flies over in one hex (costs.wige_top: under a high enough
+    bridge, the ground beneath it, MOV-28)."""
+    return int(wige_top(board)[h.row * board.width + h.col])
 
 
 def along_road(board: Board, h: Hex, d: int) -> bool:
@@ -188,8 +186,8 @@ class WigeEnd:
                     f"movement (ADV-17), on the water of {where}: it crashes and is "
                     "destroyed (ADV-18)")  # fmt: skip
         return (f"the WiGE moved fewer than 5 hexes, so it lands at the end of its movement "
-                f"(ADV-17), on {self.terrain} in {where}: a crash landing (ADV-18; the crash "
-                "rules are not in the digest, so no crash damage is dealt)")  # fmt: skip
+                f"(ADV-17), on {self.terrain} in {where}: a crash landing (ADV-18), a fall of "
+                "1 level with crash damage (ADV-26/27)")  # fmt: skip
 
     def to_json(self, board: Board, step: int) -> dict[str, Any]:
         return {"step": step, "rule": self.rule, "type": self.kind,

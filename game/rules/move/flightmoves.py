@@ -21,7 +21,7 @@ HOLD_MP = 2  # ADV-23: per hex crossed holding the altitude
 
 def relief(board: Board) -> int:
     """Highest top minus lowest: how far above the ground a WiGE can be while holding."""
-    top = C.top_surface(board)
+    top = C.wige_top(board)
     return int(top.max() - top.min()) if top.size else 0
 
 
@@ -79,7 +79,7 @@ def _flight_moves(board: Board, alts: int, fwd: tuple, hold: tuple) -> None:
     nr, nc, onb = neighbour_index(rows_, cols)
     dest = (nr * cols + nc).reshape(6, n)
     onb = onb.reshape(6, n)
-    top = C.top_surface(board)
+    top = C.wige_top(board)  # MOV-28: under a high enough bridge, the ground
     woods = board.woods.ravel() > 0
     road = board.road.ravel()
     exits = board.road_exits.ravel().astype(np.int64)

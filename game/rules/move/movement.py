@@ -31,6 +31,7 @@ from game.rules.move.movestate import (
     mode_mp,
 )
 from game.rules.move.movesteps import enter_step, jump_step, posture_step, turn_step
+from game.rules.move.stacking import why_not_here
 from game.rules.move.steps import DEPTH_KINDS, Step, StepError, parse_step
 from game.rules.move.tacops import (
     careless_error,
@@ -198,10 +199,17 @@ def finish_move(
     """End-of-move checks: stacking (MOV-30) and the PSR-12 rolls that follow a move."""
     if ctx.error:
         return None, []
-    other = ctx.occupant(state.at) if state.at != ctx.unit.at else None
-    if other is not None:
-        return (f"the move ends in {ctx.name(state.at)}, which already holds unit {other.id}; "
-                "only one unit may stand in a hex at the end of movement (MOV-30)"), []  # fmt: skip
+    if ctx.rules.classic:
+        other = ctx.occupant(state.at) if state.at != ctx.unit.at else None
+        if other is not None:
+            return (f"the move ends in {ctx.name(state.at)}, which already holds unit "
+                    f"{other.id}; only one unit may stand in a hex at the end of movement "
+                    "(MOV-30)"), []  # fmt: skip
+    elif state.at != ctx.unit.at:  # MOV-34: the TW limits, per height band
+        ends = replace(ctx.unit, at=state.at, prone=state.prone)
+        why = why_not_here(ends, state.at, ctx.units, ctx.rules)
+        if why is not None:
+            return f"the move ends in {ctx.name(state.at)}, which {why}", []
     u, d = ctx.unit, ctx.unit.crits
     if not u.is_mech or state.mp_used == 0:
         return None, []
@@ -278,14 +286,14 @@ def combat_mode(ctx: MoveContext, state: MoveState) -> str:
 
 
 def move_heat(ctx: MoveContext, state: MoveState, mode: str) -> int:
-    """HEAT-02 / MOV-03/04/06 for Mechs: walk 1, run 2, jump max(3, hexes); +1 per stand
-    attempt (MOV-23, K25: classic behaviour until a designer decides)."""
+    """HEAT-02 / MOV-03/04/06 for Mechs: walk 1, run 2, jump max(3, hexes). A stand
+    attempt makes no heat under TW (MOV-36); variant ``classic``: +1 per attempt (MOV-23)."""
     if not ctx.unit.is_mech:
         return 0
     if ctx.mode == "crawl" and mode != "stand":
         return 1  # ADV-03: exactly 1 heat per turn, however many attempts
     base = {"stand": 0, "walk": 1, "run": 2, "jump": max(3, state.hexes_moved), "defend": 0}[mode]
-    return base + state.stand_attempts
+    return base + (state.stand_attempts if ctx.rules.classic else 0)
 
 
 @dataclass(frozen=True, slots=True)

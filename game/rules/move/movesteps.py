@@ -23,6 +23,7 @@ from game.rules.move.movestate import (
     no_mp,
     turned,
 )
+from game.rules.move.stacking import why_not_here
 from game.rules.move.steps import RELATIVE_DIRECTION, SHIFT_KINDS, Step
 from game.rules.move.tacops import careless_psr, crawl_psr
 from game.rules.piloting.psr import (
@@ -38,9 +39,8 @@ from game.units.unit import SLIDING_KINDS
 
 
 def turn_step(ctx: MoveContext, state: MoveState, step: Step, index: int, token: str) -> StepReport:
-    if state.hull_down:  # choice: crouched behind its cover, it keeps the facing
-        msg = "a hull-down Mech keeps its facing; leave hull-down (H-) or go prone (P) first"
-        return fail(index, token, state, msg)
+    # A hull-down Mech may turn in place and stays hull-down (Tactical Operations as the
+    # reference program reads it; ADV-15 covers only the facing going in or out of it).
     cost = ctx.costs.facing_mp  # MOV-17 (infantry: no facing, MOV-16)
     if state.mp_used + cost > limit_mp(ctx, state):
         return fail(
@@ -341,14 +341,9 @@ def jump_step(ctx: MoveContext, state: MoveState, step: Step, index: int, token:
             state,
             f"every path to {ctx.name(dest)} crosses terrain too high to jump over (MOV-05)",
         )
-    other = ctx.occupant(dest)
-    if other is not None:
-        return fail(
-            index,
-            token,
-            state,
-            f"{ctx.name(dest)} already holds unit {other.id}; one unit per hex (MOV-30)",
-        )
+    why = _landing_room(ctx, dest)
+    if why is not None:
+        return fail(index, token, state, why)
     depth = int(b.water[dest.row, dest.col])
     if ctx.unit.kind == "infantry" and depth >= 1:
         return fail(
@@ -397,3 +392,15 @@ def _landing_psrs(ctx: MoveContext, index: int, dest: Hex) -> list[PSR]:
         return []
     reason = "landing after a jump with damaged gyro/leg actuators"
     return [make_psr(u, ctx.rules, index, reason, "jump-landing", (), dest)]
+
+
+def _landing_room(ctx: MoveContext, dest: Hex) -> str | None:
+    """Whether the jump may land in ``dest``: classic, no unit there (MOV-30); TW, the
+    limits of MOV-34 (jumps are exempt from the step-by-step checks of MOV-35)."""
+    if ctx.rules.classic:
+        other = ctx.occupant(dest)
+        if other is None:
+            return None
+        return f"{ctx.name(dest)} already holds unit {other.id}; one unit per hex (MOV-30)"
+    why = why_not_here(replace(ctx.unit, at=dest, prone=False), dest, ctx.units, ctx.rules)
+    return None if why is None else f"{ctx.name(dest)} {why}"

@@ -10,7 +10,7 @@ check_move accepts.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -22,6 +22,7 @@ from game.rules.move.flightmoves import air_layer, relief, wige_layers
 from game.rules.move.jumps import jump_landings
 from game.rules.move.movement import advance, begin_move, finish_move
 from game.rules.move.search import ENTER0, HULL_DOWN, INF, LINK, Found, Spec, search, tokens_of
+from game.rules.move.stacking import violation
 from game.rules.move.tacops import hull_down_mp
 from game.rules.window import Window, found_to_board, window_around, window_transitions
 from game.units.unit import Unit
@@ -257,18 +258,24 @@ def _turns(have: int, want: int) -> list[str]:
     return ["R"] * turn if turn <= 3 else ["L"] * (6 - turn)
 
 
-def _blocked(board: Board, units: Sequence[Unit], mover: Unit) -> tuple[np.ndarray, np.ndarray]:
-    """Hexes the mover may not enter (enemies) and may not end in (anyone), MOV-30, as
-    sorted flat hex indices (the board may be large; the units are few)."""
+def _blocked(board: Board, units: Sequence[Unit], mover: Unit,
+             rules: Rules = TW) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """Hexes the mover may not enter (enemies) and may not end in, as sorted flat hex
+    indices (the board may be large; the units are few). May not end in: any unit's hex
+    (MOV-30, classic); under TW the hexes whose units leave no room for it (MOV-34)."""
     enemy: list[int] = []
     anyone: list[int] = []
+    there: dict[int, list[Unit]] = {}
     for u in units:
         if u.id == mover.id or u.destroyed or not board.contains(u.at):
             continue
         idx = u.at.row * board.width + u.at.col
-        anyone.append(idx)
+        there.setdefault(idx, []).append(u)
         if u.side != mover.side:
             enemy.append(idx)
+    for idx, group in there.items():
+        if rules.classic or violation(replace(mover, at=group[0].at), group, rules) is not None:
+            anyone.append(idx)
     return np.unique(np.array(enemy, np.int64)), np.unique(np.array(anyone, np.int64))
 
 
@@ -397,7 +404,7 @@ def _prepare(
     u = ctx.unit
     rows, cols = board.shape
     n = rows * cols
-    enemy, anyone = _blocked(board, units, u)
+    enemy, anyone = _blocked(board, units, u, rules)
     h0 = u.at.row * cols + u.at.col
     # Every hex entered costs >= 1 MP (MOV-07): the search stays within the MP (+1 on
     # pavement, MOV-25) of the start, one more ring gives its entry arrays their neighbours.

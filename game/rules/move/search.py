@@ -206,11 +206,9 @@ def ground_transitions(t: C.EntryTable, mc: C.MotiveCosts, spec: Spec, rules: Ru
             if spec.crawl and extra:
                 continue  # no lateral crawl
             rows.append((code, *entry(f + rel, back, extra, f, moving)))
-        for code, turn in ((TURN_L, -1), (TURN_R, 1)):  # MOV-17 (not while hull-down)
+        for code, turn in ((TURN_L, -1), (TURN_R, 1)):  # MOV-17 (hull-down too: TacOps)
             dest = own - f[None] * n + ((f[None] + turn) % 6) * n
             cost = np.full(dest.shape, mc.facing_mp, np.int16)
-            if pn == 3:
-                dest[HULL_DOWN::3], cost[HULL_DOWN::3] = -1, -1
             rows.append((code, dest.astype(np.int32), cost))
         if mc.falls and spec.posture and not spec.crawl:
             rows += _posture_rows(own, n, pn, spec.hull_down, blank)

@@ -106,6 +106,7 @@ def _vehicle(unit: Unit, sizes: tuple[int, ...], side: str, dice: Dice, by: str,
         groups.append(g)
         events.append(event("damage", None, attacker=by, target=unit.id, weapon=cause,
                             side=side, group=g, hit=h.hit))  # fmt: skip
+        events += h.critical  # CMB-46
         if h.motive is not None:
             m = h.motive  # PSR-27
             events.append(event("critical", None, unit=unit.id, location="motive system",

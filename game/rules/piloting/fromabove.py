@@ -17,6 +17,7 @@ from typing import Any
 
 from game.hexgrid import Hex, distance, neighbour, ring
 from game.rules.damage.hull import hurt_vehicle
+from game.rules.move.stacking import violation
 from game.rules.physical.formulas import (
     DFA_ATTACKER_REASON,
     DFA_TARGET_REASON,
@@ -68,14 +69,23 @@ def _candidates(h: Hex, back: Hex | None, limit: int) -> Iterator[Hex]:
         yield from cells
 
 
-def free_hex(w: SlideWorld, h: Hex, back: Hex | None, kind: str, skip: Iterable[str]) -> Hex | None:
-    """The nearest hex to ``h`` with no unit in play (MOV-30), preferring the side of
-    ``back`` (where the unit came from); None if the whole map is full."""
+def free_hex(w: SlideWorld, h: Hex, back: Hex | None, kind: str, skip: Iterable[str],
+             unit: Unit | None = None) -> Hex | None:  # fmt: skip
+    """The nearest hex to ``h`` with room (classic: no unit in play, MOV-30; TW with the
+    ``unit`` to place: its limits, MOV-34), preferring the side of ``back`` (where the unit
+    came from); None if the whole map is full."""
     skip = set(skip)
     for c in _candidates(h, back, w.board.width + w.board.height):
-        if w.board.contains(c) and occupant(w, c, skip) is None and _standable(w, c, kind):
+        if w.board.contains(c) and _room(w, c, skip, unit) and _standable(w, c, kind):
             return c
     return None
+
+
+def _room(w: SlideWorld, c: Hex, skip: set[str], unit: Unit | None) -> bool:
+    if unit is None or w.rules.classic:
+        return occupant(w, c, skip) is None
+    there = [u for u in w.units.values() if u.at == c and u.id not in skip and not gone(w, u)]
+    return violation(replace(unit, at=c), there, w.rules) is None
 
 
 def from_above(

@@ -15,6 +15,7 @@ from typing import Any
 from game.core.options import TW, Rules
 from game.hexgrid import Hex
 from game.units.unit import Unit
+from game.units.vehicle import MOTIVE_DRIVING, VehicleBody
 
 PSR_KINDS = (
     "water",
@@ -94,12 +95,14 @@ def psr_base_modifiers(unit: Unit, rules: Rules = TW) -> list[Modifier]:
 
     PSR-08 pre-existing damage (gyro hit +3 once, +2 per destroyed hip, +1 per destroyed
     leg/foot actuator, +5 per destroyed leg), PSR-06 same-phase situations (20+ damage this
-    phase +1) and PSR-10 (quads -2 while no leg is destroyed). Vehicles: the driving skill
-    only (their motive damage is not modelled). The classic table (PSR-09) has the same
-    values for all of these.
+    phase +1) and PSR-10 (quads -2 while no leg is destroyed). Vehicles: the driving skill,
+    the motive damage taken (PSR-27, each row once: CMB-48a) and a driver or commander hit
+    (CMB-48). The classic table (PSR-09) has the same values for all of these.
     """
     mods = [Modifier(unit.piloting, "piloting skill")]
     if not unit.is_mech:
+        if unit.hull is not None:
+            mods += vehicle_driving_modifiers(unit.hull)
         return mods
     d, c = unit.damage, unit.crits
     if c.gyro == 1:
@@ -116,6 +119,18 @@ def psr_base_modifiers(unit: Unit, rules: Rules = TW) -> list[Modifier]:
     if unit.kind == "quad" and not legs:
         mods.append(Modifier(-2, "four-legged Mech"))
     return mods
+
+
+def vehicle_driving_modifiers(hull: VehicleBody) -> list[Modifier]:
+    """PSR-27 / CMB-48a motive damage (minor +1, moderate +2, heavy +3, each once) and
+    CMB-48 crew hits (driver +2, commander +1) on every driving skill roll."""
+    out = [Modifier(MOTIVE_DRIVING[m], f"{m} motive damage")
+           for m in ("minor", "moderate", "heavy") if m in hull.motive]  # fmt: skip
+    if hull.crits.driver:
+        out.append(Modifier(2, "driver hit"))
+    if hull.crits.commander:
+        out.append(Modifier(1, "commander hit"))
+    return out
 
 
 def make_psr(

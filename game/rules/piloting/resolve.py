@@ -19,6 +19,7 @@ from game.board import Board
 from game.core.dice import Dice, Roll
 from game.core.options import TW, Rules
 from game.hexgrid import Hex
+from game.rules.damage.crashes import crash
 from game.rules.move.collapse import collapse
 from game.rules.move.loads import Overload, overload
 from game.rules.move.movement import (
@@ -252,8 +253,8 @@ def _overload(run: MoveRun, prev: MoveState, state: MoveState, step: int) -> Ove
 
 def _wige_end(run: MoveRun, check: MoveResult, unit: Unit, final: bool) -> Unit:
     """ADV-17/18/23 at the end of a WiGE's move: it flies on at altitude 1, or lands;
-    landing on water destroys it, on other terrain but clear or paved it crash-lands (the
-    crash rules are a GAP: no crash damage is dealt, the event says so)."""
+    landing on water destroys it, on other terrain but clear or paved it crash-lands: a fall
+    of 1 level with the crash damage of ADV-27 (game.rules.damage.crashes)."""
     if not final:
         end_state = check.end_state
         airborne = bool(end_state and end_state.airborne)
@@ -266,9 +267,13 @@ def _wige_end(run: MoveRun, check: MoveResult, unit: Unit, final: bool) -> Unit:
                      result="destroyed")  # fmt: skip
             run.note("unit_destroyed", None, unit=unit.id, cause="landed on water (ADV-18)")
             run.out = replace(run.out, wrecked=True)
-        elif landing == "crash":
-            run.note("wige_landing", None, at=unit.at, terrain=getattr(w, "terrain", ""),
-                     rule="ADV-18", result="crash landing, no crash damage modelled")  # fmt: skip
+        elif landing == "crash":  # ADV-18 -> ADV-26/27: a crash from 1 level up
+            terrain = getattr(w, "terrain", "")
+            run.note("wige_landing", None, at=unit.at, terrain=terrain, rule="ADV-18",
+                     result="crash landing")  # fmt: skip
+            res = crash(unit, run.board, 1, run.dice, None, f"crash landing on {terrain}")
+            run.out = run.out.then(res)
+            unit = res.unit
     return unit
 
 

@@ -20,6 +20,7 @@ from game.hexgrid import Hex, direction_to, neighbour
 from game.rules.damage.hull import hurt_vehicle
 from game.rules.move.diving import set_at
 from game.rules.move.movement import MoveContext, MoveState, StepReport, advance
+from game.rules.move.stacking import violation
 from game.rules.move.steps import Step
 from game.rules.piloting.collide import Slide, SlideWorld, collapse_on_others, push
 from game.rules.piloting.falls import UnitOutcome, apply_damage_groups, event, fall
@@ -331,7 +332,8 @@ def resolve_after(run: MoveRun, p: PSR, prev: MoveState, state: MoveState) -> Mo
 
 
 def settle(run: MoveRun, state: MoveState) -> MoveState:
-    """MOV-30 after the move: no two units in play share a hex. Falls, pushes, skids and
+    """MOV-34 (TW; classic MOV-30: no two units in play share a hex) after the move. Falls,
+    pushes, skids and
     collapses resolve the rules' own cases (PHY-17, PHY-18); whatever still shares a hex
     (a push blocked by the map edge, a vehicle falling onto a unit, a slide ending on a
     unit it missed) is settled here (choice): the mover stays (else the unit that stood
@@ -353,20 +355,30 @@ def settle(run: MoveRun, state: MoveState) -> MoveState:
             continue
         stay = next((u for u in group if u.id == me.id), None)
         stay = stay or next((u for u in group if start.get(u.id) == h), group[0])
+        kept = [stay]
         for u in group:
             if u.id == stay.id:
                 continue
-            dest = free_hex(w, h, start.get(u.id), u.kind, {u.id})
+            if not w.rules.classic and violation(u, kept, w.rules) is None:
+                kept.append(u)  # MOV-34: there is room for it
+                continue
+            dest = free_hex(w, h, start.get(u.id), u.kind, {u.id}, u)
             if dest is None:
                 continue
             w.units[u.id] = set_at(run.board, u, dest)  # ADV-25: depth capped
             if u.id != me.id:
                 w.touched.add(u.id)
             run.note("displaced", None, unit=u.id, to=dest,
-                     reason="no two units may share a hex (MOV-30)")  # fmt: skip
+                     reason=_crowded(w.rules))  # fmt: skip
     run.keep(w)
     moved = w.units[me.id]
     if moved.at != state.at:
         run.out = replace(run.out, unit=replace(run.out.unit, at=moved.at))
         state = replace(state, at=moved.at, deck=False)
     return state
+
+
+def _crowded(rules: Rules) -> str:
+    if rules.classic:
+        return "no two units may share a hex (MOV-30)"
+    return "the hex has no room for it (MOV-34)"

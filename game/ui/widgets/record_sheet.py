@@ -87,6 +87,8 @@ def record_sheet(
         sections = [header, flight, pilot]
     if unit.kind == INFANTRY:  # a platoon: its troopers, rifles and moves (CMB-41/42, MOV-33)
         sections = [header, platoon]
+    if unit.hull is not None:  # a vehicle: its critical hits (CMB-47/48)
+        sections.append(vehicle_crits)
     if full and unit.platoon is None:
         sections.append(weapons)
     for section in sections:
@@ -304,6 +306,16 @@ def systems(s: Sheet) -> None:
         s.line("Damaged systems: none", GOOD)
 
 
+def vehicle_crits(s: Sheet) -> None:
+    """CMB-48: every lasting effect of the vehicle's critical hits."""
+    hull = s.unit.hull
+    said = hull.crits.labels() if hull is not None else ()
+    if said:
+        s.line("Critical hits: " + ", ".join(said), BAD if s.unit.destroyed else WARN)
+    else:
+        s.line("Critical hits: none", GOOD)
+
+
 def weapons(s: Sheet) -> None:
     """The unit's weapons (destroyed ones marked) and ammunition left per bin."""
     u = s.unit
@@ -314,8 +326,10 @@ def weapons(s: Sheet) -> None:
     s.line("Weapons", TEXT, bold=True)
     for i, m in enumerate(listed):
         gone = weapon_gone(u, i)
+        jammed = u.hull is not None and i in u.hull.crits.jammed  # CMB-48 malfunction
         text = f"{i + 1} {m.weapon}  {m.location}{' (rear)' if m.rear else ''}"
-        s.line(text + ("  destroyed" if gone else ""), BAD if gone else TEXT)
+        tail = "  destroyed" if gone else "  jammed" if jammed else ""
+        s.line(text + tail, BAD if gone else WARN if jammed else TEXT)
     body = u.body if u.body is not None else u.hull
     bins = body.built.bins if u.body is not None else (u.hull.bins if u.hull else ())  # type: ignore[union-attr]
     for i, b in enumerate(bins):

@@ -88,7 +88,9 @@ class DeployScene:
         unit = waiting[0] if waiting else None
         if unit is None:
             return
-        hexes = legal_deploy_hexes(self.state.board, side, self.state.units, unit.kind)
+        hexes = legal_deploy_hexes(
+            self.state.board, side, self.state.units, unit.kind, unit, self.state.rules
+        )
         if hexes:
             mean = sum(h.col for h in hexes) / len(hexes)
             self.facing = 2 if mean < self.state.board.width / 2 else 4
@@ -99,7 +101,9 @@ class DeployScene:
         waiting = to_deploy(s, side) if side else ()
         if not waiting:
             return frozenset()
-        return frozenset(legal_deploy_hexes(s.board, side, s.units, waiting[0].kind))
+        return frozenset(
+            legal_deploy_hexes(s.board, side, s.units, waiting[0].kind, waiting[0], s.rules)
+        )
 
     def place(self, h: Hex | None) -> None:
         s = self.state

@@ -12,6 +12,7 @@ game.ui.scenes.hexes.movement.draw.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -21,6 +22,7 @@ from game.hexgrid import Hex, line, neighbour
 from game.outcome import in_the_fight
 from game.phases.actions import CommitMove
 from game.phases.movement import to_move
+from game.rules.move.stacking import violation
 from game.state import GameState
 from game.ui.app.app import App
 from game.ui.app.follow import follow, opening_view
@@ -327,8 +329,15 @@ class PlayScene:
         """Why a hex is out of reach: the rules' sentence for a straight try at it."""
         plan = self.plan
         assert plan is not None
-        if any(u.at == h and u.id != unit.id and not u.airborne for u in self.state.units):
-            return f"{self.state.board.hex_name(h)} is occupied"
+        s = self.state
+        if s.rules.classic and any(u.at == h and u.id != unit.id and not u.airborne
+                                   for u in s.units):  # fmt: skip
+            return f"{s.board.hex_name(h)} is occupied (one unit per hex, MOV-30)"
+        if not s.rules.classic:  # MOV-34: say which limit the hex would break
+            there = [u for u in s.units if u.at == h and not u.airborne]
+            why = violation(replace(unit, at=h), there, s.rules)
+            if why is not None:
+                return f"{s.board.hex_name(h)} {why}"
         if plan.depth is not None and h in plan.reach(self.state).hexes:  # ADV-25
             where = "on the surface" if plan.depth == 0 else f"at depth {plan.depth}"
             return (f"{unit.id} cannot end {where} in {self.state.board.hex_name(h)} within "

@@ -1,0 +1,154 @@
+"""Critical hits on combat vehicles (CMB-46..48; standard TW values, not in seeds).
+
+A hit location roll of 2 or 12, or 8 from the side (CMB-45), gives one automatic roll on
+the critical table of the location hit (game.vehicle_crits.TABLE). The effect is kept on
+the hull (:class:`game.vehicle_crits.VehicleCrits`) and read by the rules that care: to-hit
+(commander, sensors, stabilizers, jammed and unpowered weapons, a stuck turret), driving
+skill rolls (driver, commander), movement (crew stunned, engine hit: immobile) and the end
+phase (stun counted down).
+
+Results that cannot apply follow the printed footnotes only (CMB-47, the default): a fuel
+tank with a fusion engine is an engine hit, an ammunition result with no live ammunition
+is a weapon destroyed; a repeated driver or commander hit is crew stunned (CMB-48). Any
+other result that finds nothing to act on (no cargo, no weapon left in the location) has
+no effect.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from game.core.dice import Dice
+from game.designs import weapons_table
+from game.rules.piloting.falls import RulesEvent, event
+from game.units.locations import TURRET
+from game.units.mech import Location
+from game.units.unit import Unit
+from game.units.vehicle import VehicleBody
+from game.units.vehicle_crits import (
+    AMMO,
+    CARGO,
+    COMMANDER,
+    DRIVER,
+    ENGINE,
+    FUEL,
+    KILLED,
+    MALFUNCTION,
+    NONE,
+    SENSORS,
+    STABILIZER,
+    STUN_TURNS,
+    STUNNED,
+    TURRET_JAM,
+    TURRET_LOCK,
+    TURRET_OFF,
+    WEAPON,
+    crit_result,
+)
+
+SENSOR_MAX = 4  # CMB-48: MegaMek counts up to 4 sensor hits
+
+
+def vehicle_critical(unit: Unit, location: str, dice: Dice) -> tuple[Unit, list[RulesEvent]]:
+    """One roll on the critical table of ``location`` (CMB-47) and its effect (CMB-48).
+    Events: one ``critical`` (``result`` as printed, ``effect`` as applied, the weapon or
+    ammunition it struck), then an ``explosion`` for an ammunition result."""
+    hull = unit.hull
+    assert hull is not None
+    roll = dice.roll2d6(f"vehicle critical ({location})")
+    printed = crit_result(location, roll.total)
+    effect = _effective(hull, printed)
+    hull, data, extra = _apply(unit.id, hull, location, effect)
+    ev = event("critical", None, unit=unit.id, location=location, roll=roll.total,
+               result=printed, effect=effect, **data)  # fmt: skip
+    return replace(unit, hull=hull), [ev, *extra]
+
+
+def _effective(hull: VehicleBody, printed: str) -> str:
+    """CMB-47 footnotes and CMB-48 repeats: what the printed result becomes."""
+    c = hull.crits
+    if printed == FUEL and hull.engine != "ice":
+        return ENGINE
+    if printed == AMMO and not any(hull.bin_live(i) for i in range(len(hull.bins))):
+        return WEAPON
+    if (printed == DRIVER and c.driver) or (printed == COMMANDER and c.commander):
+        return STUNNED
+    return printed
+
+
+def _apply(uid: str, hull: VehicleBody, where: str, effect: str
+           ) -> tuple[VehicleBody, dict[str, Any], list[RulesEvent]]:  # fmt: skip
+    c = hull.crits
+    simple = {
+        DRIVER: lambda: replace(c, driver=True),
+        COMMANDER: lambda: replace(c, commander=True),
+        SENSORS: lambda: replace(c, sensors=min(c.sensors + 1, SENSOR_MAX)),
+        STABILIZER: lambda: replace(c, stabilizers=c.stabilizers | {where}),
+        STUNNED: lambda: replace(c, stunned=c.stunned + 1 if c.stunned else STUN_TURNS),
+        ENGINE: lambda: replace(c, engine=True),
+        KILLED: lambda: replace(c, crew_killed=True),
+        TURRET_JAM: lambda: replace(c, turret=c.turret or "jammed"),
+        TURRET_LOCK: lambda: replace(c, turret="locked" if c.turret != "off" else "off"),
+    }
+    if effect in simple:
+        return hull.with_crits(simple[effect]()), {}, []
+    if effect in (MALFUNCTION, WEAPON):
+        return _weapon(hull, where, effect)
+    if effect == FUEL:
+        return replace(hull, destroyed=True, crits=replace(c, destroyed_by="fuel tank")), {}, []
+    if effect == AMMO:
+        return _ammo(uid, hull, where)
+    if effect == TURRET_OFF:
+        hull = hull.with_location(TURRET, Location(0, 0, 0, True))
+        return hull.with_crits(replace(c, turret="off")), {}, []
+    assert effect in (NONE, CARGO), effect  # no cargo is carried in this build
+    return hull, {}, []
+
+
+def _weapon(hull: VehicleBody, where: str, effect: str
+            ) -> tuple[VehicleBody, dict[str, Any], list[RulesEvent]]:  # fmt: skip
+    """A weapon in the location hit: the first working one (a malfunction: the first that
+    is not jammed yet). None left: no effect."""
+    c = hull.crits
+    working = [i for i, m in enumerate(hull.weapons)
+               if m.location == where and not hull.weapon_destroyed(i)]  # fmt: skip
+    if effect == MALFUNCTION:
+        working = [i for i in working if i not in c.jammed]
+    if not working:
+        return hull, {"weapon": None}, []
+    i = working[0]
+    data = {"weapon": hull.weapons[i].weapon, "index": i}
+    if effect == MALFUNCTION:
+        return hull.with_crits(replace(c, jammed=c.jammed | {i})), data, []
+    hull = replace(hull, weapons_lost=hull.weapons_lost | {i})
+    return hull.with_crits(replace(c, weapons=c.weapons | {i})), data, []
+
+
+def _ammo(uid: str, hull: VehicleBody, where: str
+          ) -> tuple[VehicleBody, dict[str, Any], list[RulesEvent]]:  # fmt: skip
+    """CMB-48: the first live bin explodes; its shots times the damage of one shot go into
+    the internal structure of the location hit (a vehicle location gone destroys it)."""
+    k = next(i for i in range(len(hull.bins)) if hull.bin_live(i))
+    b = hull.bins[k]
+    w = weapons_table()[b.weapon]
+    damage = hull.ammo[k] * w.damage * max(w.missiles, 1)
+    hull = hull.with_ammo(k, 0)
+    loc = hull[where]
+    left = max(loc.structure - damage, 0)
+    if not loc.destroyed:
+        hull = hull.with_location(where, replace(loc, structure=left, destroyed=left == 0))
+    if left == 0:
+        crits = replace(hull.crits, destroyed_by=hull.crits.destroyed_by or "ammunition")
+        hull = replace(hull, destroyed=True, crits=crits)
+    ev = event("explosion", None, unit=uid, location=where, weapon=b.weapon, damage=damage,
+               cause="vehicle ammunition critical")  # fmt: skip
+    return hull, {"weapon": b.weapon}, [ev]
+
+
+def end_phase(unit: Unit) -> Unit:
+    """CMB-48: one end phase later a stunned crew has one turn less to wait."""
+    hull = unit.hull
+    if hull is None or not hull.crits.stunned:
+        return unit
+    return replace(unit, hull=hull.with_crits(hull.crits.counted_down()))

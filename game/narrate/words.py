@@ -62,6 +62,20 @@ def facing_name(facing: int) -> str:
     return DIRECTION_NAMES[int(facing) % 6]
 
 
+def percent(p: float) -> str:
+    """A chance as the sheet prints it: "<1%" and ">99%" rather than 0 or 100 when it is
+    neither impossible nor certain."""
+    if p <= 0:
+        return "0%"
+    if p >= 1:
+        return "100%"
+    if p < 0.005:
+        return "<1%"
+    if p > 0.995:
+        return ">99%"
+    return f"{p * 100:.0f}%"
+
+
 def need_text(target: object) -> str:
     """A 2D6 target number as a player reads it: 'automatic' at 2 or less (any roll
     succeeds), 'impossible (12+)' over 12, else the number (rules README: Dice)."""

@@ -12,27 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.narrate.words import need_text
+from game.narrate.words import need_text, percent
 from game.rules.combat.odds import VolleyOdds, hit_chance, spots, volley_odds, weapon_odds
 from game.rules.combat.tohit import WeaponOption
 from game.ui.widgets.panels import BAD, DIM, GOOD, TEXT, WARN, Row
 
 OTHER_TARGET = (110, 200, 235)  # a weapon assigned to another target: sky blue, not dim
 TWIST_NAMES = {-1: "left", 0: "", 1: "right"}
-
-
-def percent(p: float) -> str:
-    """A chance as the sheet prints it: "<1%" and ">99%" rather than 0 or 100 when it is
-    neither impossible nor certain."""
-    if p <= 0:
-        return "0%"
-    if p >= 1:
-        return "100%"
-    if p < 0.005:
-        return "<1%"
-    if p > 0.995:
-        return ">99%"
-    return f"{p * 100:.0f}%"
 
 
 def volley(scene: Any, target: str) -> VolleyOdds | None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.narrate.words import percent
 from game.phases.physical import options_at as strike_option
 from game.phases.sandbox import SandboxFire, SandboxStrike
 from game.phases.sandbox_fire import enemies
@@ -56,20 +57,6 @@ STRIKE_KEYS: tuple[tuple[str, str], ...] = (
     ("Ctrl+Z / Ctrl+Y", "undo / redo it"),
     ("A / M / Esc", "weapon attacks / back to moving"),
 )
-
-
-def percent(p: float) -> str:
-    """A chance as the sheet prints it: "<1%" and ">99%" rather than 0 or 100 when it is
-    neither impossible nor certain."""
-    if p <= 0:
-        return "0%"
-    if p >= 1:
-        return "100%"
-    if p < 0.005:
-        return "<1%"
-    if p > 0.995:
-        return ">99%"
-    return f"{p * 100:.0f}%"
 
 
 def odds_rows(v: VolleyOdds, target: str) -> list[Row]:

@@ -25,12 +25,13 @@ from typing import Any
 import pygame
 
 from game.hexgrid import Hex
+from game.narrate.words import percent
 from game.rules.combat.odds import hit_chance
 from game.ui.app.app import App
 from game.ui.app.registry import for_phase, register
 from game.ui.scenes.hexes.movement.behaviour import PlayScene
 from game.ui.scenes.hexes.movement.plan import Plan
-from game.ui.scenes.hexes.sandbox.attack import FireView, StrikeView, percent
+from game.ui.scenes.hexes.sandbox.attack import FireView, StrikeView
 from game.ui.scenes.hexes.sandbox.flight import FlightView, is_flier
 from game.ui.scenes.hexes.sandbox.guide import Guide
 from game.ui.scenes.hexes.sandbox.pieces import Carry, Palette, palette_width

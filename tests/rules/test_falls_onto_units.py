@@ -12,6 +12,7 @@ from game.board import HexSpec
 from game.core.dice import Dice
 from game.core.options import TW
 from game.hexgrid import Hex, neighbour, ring
+from game.rules.move import stacking
 from game.rules.move.movement import check_move
 from game.rules.piloting.collide import Slide, SlideWorld
 from game.rules.piloting.falls import UnitOutcome
@@ -298,19 +299,22 @@ def legal_prefix(b, units, mode, steps):
 
 @settings(max_examples=100, deadline=None)
 @given(scenes())
-def test_mov_30_property_no_shared_hex_after_any_resolved_move(scene) -> None:
+def test_mov_30_mov_34_property_stacking_holds_after_any_resolved_move(scene) -> None:
+    """Whatever a move resolves into (skids, falls, accidental charges, units pushed or
+    landed on), the units left standing keep the stacking limits (MOV-34, TW default;
+    the classic one-unit-a-hex rule MOV-30 is its variant)."""
     b, units, steps, mode, script = scene
     steps = legal_prefix(b, units, mode, steps)
     r = resolve_move(b, units, "m", mode, steps, Dice(seed=len(script), script=script))
     assert r.legal, r.error
     after = {u.id: (u, None) for u in units[1:]} | {i: (u, body) for i, u, body in r.others}
     lost = {str(e.get("unit")) for e in r.events if e.type == "unit_destroyed" and e.get("unit")}
-    placed = [] if r.destroyed else [r.unit.at]
+    standing = [] if r.destroyed else [r.unit]
     for i, (u, body) in after.items():
         if i in lost or u.destroyed or (body is not None and body.destroyed):
             continue
-        placed.append(u.at)
-    assert len(placed) == len(set(placed)), (steps, [e.type for e in r.events])
+        standing.append(u)
+    assert stacking.broken(standing, TW) == [], (steps, [e.type for e in r.events])
 
 
 @pytest.mark.parametrize("tons", [50, 55, 80])

@@ -45,7 +45,7 @@ def test_mov_33_ex_mov_12_jump_platoon_jumps_three_or_walks_one():
     """EX-MOV-12 (the movement half; the to-hit half is the infantry combat's): a jump
     platoon (MOV-33: 1 ground MP, 3 jump MP) jumps 3 hexes over a level-2 hill into heavy
     woods for 3 jump MP; walking it reaches only the adjacent hexes."""
-    from game.rules.movement import target_modifier
+    from game.rules.move.movement import target_modifier
 
     b = board({"0504": {"level": 2}, "0502": {"woods": 2}})
     r = move(b, jumper(), ["J:0502"], mode="jump")

@@ -54,7 +54,7 @@ def test_mov_23_failed_stand_up_leaves_the_move_under_way_then_a_second_try() ->
     u = s.unit("a1")
     assert not u.prone and u.moved and s.underway is None
     rec = s.move_record("a1")
-    assert (rec.mp_used, rec.heat) == (4, 1 + 2)  # walking + one heat per attempt (MOV-23)
+    assert (rec.mp_used, rec.heat) == (4, 1)  # walking only: standing up makes no heat (MOV-36)
     assert out.events[-1].kind == "move" and "stands up" in out.events[-1].text
     assert [u.id for u in to_move(s)] == ["a2", "b1"]  # the move is over (TURN-06)
     assert replay(s.board, s.start, s.history) == s
@@ -69,7 +69,7 @@ def test_mov_23_stand_up_first_then_plan_the_rest() -> None:
     s = apply_strict(s, CommitMove("a1", "run", ("F", "F"))).state
     u, rec = s.unit("a1"), s.move_record("a1")
     assert u.moved and u.at == Hex(2, 4)
-    assert (rec.mode, rec.mp_used, rec.hexes_moved, rec.heat) == ("run", 4, 2, 2 + 1)
+    assert (rec.mode, rec.mp_used, rec.hexes_moved, rec.heat) == ("run", 4, 2, 2)  # MOV-36
 
 
 def test_mov_23_a_fall_cuts_the_planned_path_and_the_unit_may_go_on() -> None:

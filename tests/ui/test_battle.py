@@ -183,10 +183,6 @@ def battle(map_name: str) -> tuple[object, dict[str, int]]:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("map_name", ["city", "default", "grassland", "harbour", "river"])
-@pytest.mark.xfail(
-    reason="merge regression, see the closing note",
-    strict=False,
-)
 def test_a_hot_seat_battle_is_fought_to_a_result_on_every_bundled_map(
     map_name, monkeypatch
 ) -> None:
@@ -200,4 +196,9 @@ def test_a_hot_seat_battle_is_fought_to_a_result_on_every_bundled_map(
     assert sum(damage_taken(u) for u in app.state.units) > 0
     log = " ".join(e.text for e in app.state.log)
     assert " fires " in log  # the report tells the shots and the blows (game.narrate)
-    assert any(f" {verb} " in log for verb in VERBS.values())
+    # every declared blow is told: landed or missed with its verb, or called off with the
+    # reason (on the default map both of seed 7's deaths from above end in a fall into the
+    # water next to the target, PHY-04, so no blow is struck there)
+    blows = sum(f" {verb} " in e.text for e in app.state.log for verb in VERBS.values())
+    called_off = sum(" is called off: " in e.text for e in app.state.log)
+    assert blows + called_off > 0 and (blows > 0 or counts["struck"] == 0), counts

@@ -88,17 +88,14 @@ def test_every_picture_the_docs_show_is_one_the_script_makes() -> None:
 
 
 def _not_blank(img: pygame.Surface) -> bool:
-    """Many colours over the picture, none covering most of it."""
+    """Many colours over the picture, none covering nearly all of it (a record sheet is
+    light text on its dark ground, about 88 % ground)."""
     w, h = img.get_size()
     seen = [tuple(img.get_at((x, y)))[:3] for x in range(0, w, 7) for y in range(0, h, 7)]
     most = Counter(seen).most_common(1)[0][1]
-    return len(set(seen)) > 40 and most < 0.8 * len(seen)
+    return len(set(seen)) > 40 and most < 0.92 * len(seen)
 
 
-@pytest.mark.xfail(
-    reason="merge regression, see the closing note",
-    strict=False,
-)
 def test_doc_pictures_makes_every_linked_picture_at_its_size(tmp_path) -> None:
     known = known_pictures()
     done = subprocess.run([sys.executable, str(ROOT / "tools" / "doc_pictures.py"),

@@ -39,10 +39,6 @@ def deploy_corsair(app, scene: DeployScene, unit_id: str) -> Hex:
     return sea
 
 
-@pytest.mark.xfail(
-    reason="merge regression, see the closing note",
-    strict=False,
-)
 def test_adv_24_a_corsair_picked_on_the_start_screen_deploys_on_a_harbour_sea_hex():
     app = new_app(None)
     start = app.top

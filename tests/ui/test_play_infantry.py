@@ -47,14 +47,20 @@ def press(app, name: str) -> None:
 
 def button(app, action: str) -> tuple[int, int]:
     """The centre of the start screen's button for ``action``, scrolling the roster with
-    the wheel until it shows."""
+    the wheel until it shows (the wheel scrolls the list under the mouse, so the mouse is
+    moved onto the roster first)."""
     for i in range(60):
         app.draw()
         hit = next((b for b in app.top.buttons if b.action == action), None)
         if hit is not None:
             return hit.rect.center
+        roster = next(b for b in app.top.buttons if b.action.startswith("add:"))
         up = 1 if i >= 30 else -1  # down the list first, then back up
-        post(app, (pygame.MOUSEWHEEL, {"x": 0, "y": up, "flipped": False}))
+        post(
+            app,
+            (pygame.MOUSEMOTION, {"pos": roster.rect.center, "rel": (0, 0), "buttons": (0, 0, 0)}),
+            (pygame.MOUSEWHEEL, {"x": 0, "y": up, "flipped": False}),
+        )
     raise AssertionError(f"no button {action}")
 
 

@@ -9,6 +9,8 @@ a fall, a destroyed unit, the dice of a roll."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import numpy as np
@@ -58,6 +60,25 @@ def _resampled(samples: Any, freq: int) -> Any:
     return np.interp(at, np.arange(len(samples)), samples).astype(np.int16)
 
 
+@contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Standard error (the C level's, file descriptor 2) sent to /dev/null meanwhile: on a
+    machine without a sound card the audio library prints its failed probes there, and the
+    game already says why it is silent (``Sounds.why_off``)."""
+    try:
+        saved = os.dup(2)
+    except OSError:
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
 class Sounds:
     """The mixer and the sounds; ``play`` does nothing while silent or off."""
 
@@ -71,7 +92,8 @@ class Sounds:
             return
         try:
             if pygame.mixer.get_init() is None:
-                pygame.mixer.init(frequency=RATE, size=-16, channels=1)
+                with _quiet_stderr():
+                    pygame.mixer.init(frequency=RATE, size=-16, channels=1)
             freq, _, channels = pygame.mixer.get_init()
             for name in SOUNDS:
                 samples = _resampled(pcm(name), freq)

@@ -28,12 +28,13 @@ from game.flow import Outcome
 from game.setup import forces_of
 from game.state import GameState
 from game.ui.app import registry as scenes
-from game.ui.app.follow import remember
+from game.ui.app.follow import BoardKey, remember
 from game.ui.app.play_undo import take_back
 from game.ui.app.scene import Scene
 from game.ui.app.session import QUICKSAVE, SANDBOX_FILE, Session, Toast
 from game.ui.app.settings import Settings, load_settings
 from game.ui.app.sound import Sounds
+from game.ui.map.camera import Camera
 from game.ui.map.view import map_path
 from game.ui.widgets.fonts import set_ui_scale
 from game.ui.widgets.keys import ctrl
@@ -53,7 +54,8 @@ class App:
         self.settings: Settings = load_settings()  # game.ui.app.settings: kept between starts
         set_ui_scale(self.settings.ui_scale)
         self.sound = Sounds(0.0 if self.settings.mute else self.settings.volume)
-        self.kept_camera: Any = None  # (game, camera) the player left (game.ui.app.follow)
+        # (game, camera) the player left (game.ui.app.follow)
+        self.kept_camera: tuple[BoardKey, Camera] | None = None
         self.bots: BotTurns | None = None  # the sides the computer plays (issue 21)
 
     # --- the session (the game, its undo line, the toast) --------------------------------

@@ -9,14 +9,32 @@ turn's summary, the menu) pauses it until the player closes it."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Protocol
 
 import pygame
 
 from game.bot.players import Player
+from game.core.actions import Action
+from game.core.engine import Outcome
 from game.flow import actor, outcome
+from game.state import GameState
 
 PACE = 0.8  # seconds between two of the computer's actions
+
+
+class Plays(Protocol):
+    """The app as the computer's turns see it: the game, the top screen, acting."""
+
+    @property
+    def state(self) -> GameState | None: ...
+
+    @property
+    def top(self) -> object: ...
+
+    def act(self, action: Action) -> Outcome[GameState] | None: ...
+    def advance(self) -> object: ...
+    def follow_phase(self) -> bool: ...
+    def notify(self, text: str, error: bool = False, seconds: float = 3.5) -> None: ...
 
 
 class BotTurns:
@@ -29,7 +47,7 @@ class BotTurns:
         self.skipping = False
         self.why: list[str] = []  # every why-line so far (newest last)
 
-    def acting(self, app: Any) -> bool:
+    def acting(self, app: Plays) -> bool:
         """The computer is to act now (and no overlay - the turn's summary, the menu -
         waits for the player: it reads it, then the computer goes on)."""
         s = app.state
@@ -37,7 +55,7 @@ class BotTurns:
             return False
         return s is not None and outcome(s) is None and actor(s) in self.players
 
-    def handle(self, app: Any, event: pygame.event.Event) -> bool:
+    def handle(self, app: Plays, event: pygame.event.Event) -> bool:
         """Space (or a click) skips; other input waits while the computer acts. True:
         the event is taken here."""
         if not self.acting(app):
@@ -48,11 +66,12 @@ class BotTurns:
             self.skipping = True
         return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
-    def step(self, app: Any, dt: float) -> None:
+    def step(self, app: Plays, dt: float) -> None:
         """Once a frame: the computer's next action when its time has come. With the
         computer on a side there is at most one human: no hot-seat hand-off prompt."""
-        if getattr(app.top, "handoff", None) is not None:
-            app.top.handoff = None
+        top = app.top
+        if hasattr(top, "handoff") and top.handoff is not None:
+            top.handoff = None
         if not self.acting(app):
             if not getattr(app.top, "overlay", False):
                 self.skipping, self.wait = False, self.pace
@@ -60,8 +79,10 @@ class BotTurns:
         self.wait -= dt
         if self.wait > 0 and not self.skipping:
             return
-        side = actor(app.state)
-        decision = self.players[side].decide(app.state)
+        state = app.state
+        side = actor(state) if state is not None else None
+        assert state is not None and side is not None  # acting(): the computer's side acts
+        decision = self.players[side].decide(state)
         if app.act(decision.action) is None:
             return
         if decision.why:

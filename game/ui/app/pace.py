@@ -5,19 +5,18 @@ game has gone on to."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.flow import banner
+from game.state import GameState
 from game.ui.app.follow import settings_of
 
 DICE_NOTE = " - the dice roll (a click or key shows all)"
 
 
-def paced(app: Any, dt: float) -> float:
+def paced(app: object, dt: float) -> float:
     """The time that passes for the dice and moves in a frame of ``dt`` seconds."""
     return dt * settings_of(app).dice_speed
 
 
-def dice_banner(state: Any) -> str:
+def dice_banner(state: GameState) -> str:
     """The banner while the dice of an action made in ``state`` are shown."""
     return banner(state) + DICE_NOTE

@@ -26,6 +26,9 @@ from game.core.options import Rules
 if TYPE_CHECKING:
     import pygame
 
+    from game.state import GameState
+    from game.ui.app.bot_turns import BotTurns
+
 DEFAULT_SIZE = (1280, 800)
 
 
@@ -162,7 +165,7 @@ def make_app(args: Args, screen):
     return app
 
 
-def _bot_turns(args: Args, state: Any):
+def _bot_turns(args: Args, state: GameState | None) -> BotTurns:
     """The computer's sides; a side the game does not have is one sentence."""
     from game.bot.players import make_player
     from game.ui.app.bot_turns import BotTurns

@@ -17,9 +17,14 @@ HANDOFF_GRACE = 0.45  # s: a click this soon after skipping a move is its double
 class HandoffScreen(Protocol):
     """What the prompt reads of the screen it covers."""
 
-    handoff: str | None  # the side to take the mouse, None when no hand-off is due
-    layout: ScreenLayout
-    cache: PanelCache
+    @property
+    def handoff(self) -> str | None: ...  # the side to take the mouse, None when none is due
+
+    @property
+    def layout(self) -> ScreenLayout: ...
+
+    @property
+    def cache(self) -> PanelCache: ...
 
 
 def draw_handoff(scene: HandoffScreen, screen: pygame.Surface) -> None:

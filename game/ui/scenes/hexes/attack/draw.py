@@ -5,7 +5,6 @@ will build, the dice of the resolution."""
 from __future__ import annotations
 
 import os
-from typing import Any
 
 import pygame
 
@@ -14,6 +13,7 @@ from game.narrate.words import need_text
 from game.phases.weapons import targets_of, to_declare
 from game.rules.combat.modifiers import heat_to_hit
 from game.rules.heat import HeatReport
+from game.state import GameState
 from game.ui.map.anim import popup_surface
 from game.ui.scenes.hexes.attack.odds import (
     reason_rows,
@@ -22,6 +22,7 @@ from game.ui.scenes.hexes.attack.odds import (
     volley_rows,
     weapon_row,
 )
+from game.ui.scenes.hexes.attack.shown import AttackShown
 from game.ui.widgets.fonts import font, log_size
 from game.ui.widgets.handoff import draw_handoff
 from game.ui.widgets.help import draw_help
@@ -38,7 +39,7 @@ from game.ui.widgets.panels import (
 )
 from game.ui.widgets.record_sheet import record_sheet
 from game.ui.widgets.safe_colours import TARGET as SAFE_TARGET
-from game.units.unit import heat_mp_penalty
+from game.units.unit import Unit, heat_mp_penalty
 
 SELECT, TARGET, LOS_HEX, BLOCK, WOODS = (255, 255, 255), SAFE_TARGET, (250, 215, 60), (
     235, 60, 50), (110, 200, 110)  # fmt: skip
@@ -63,7 +64,7 @@ ATTACK_BUTTONS = (("declare", "Declare (Enter)", True), ("hold", "Hold fire (H)"
                   ("left", "Twist L (Q)", False), ("right", "Twist R (E)", False))  # fmt: skip
 
 
-def draw_attack(scene: Any, screen: pygame.Surface) -> None:
+def draw_attack(scene: AttackShown, screen: pygame.Surface) -> None:
     """One frame. What does not change from frame to frame is kept in ``scene.cache``,
     keyed by what it shows: the side to act, the rings, the badge numbers, the banner, the
     side panel (unit, weapon list, heat projection, buttons), the log, the tooltip."""
@@ -104,7 +105,7 @@ def draw_attack(scene: Any, screen: pygame.Surface) -> None:
     debug_layout(scene)
 
 
-def debug_layout(scene: Any) -> None:
+def debug_layout(scene: AttackShown) -> None:
     """HEXPLATE_DEBUG_LAYOUT (the Xvfb tests): where hexes are, and what the screen waits
     for (phase, side, hand-off, dice still to show, the selection, the actions so far)."""
     if not os.environ.get("HEXPLATE_DEBUG_LAYOUT") or not scene.writes_layout:
@@ -119,7 +120,7 @@ def debug_layout(scene: Any) -> None:
     })  # fmt: skip
 
 
-def _rings(state: Any, side: str | None, unit: str | None,
+def _rings(state: GameState, side: str | None, unit: str | None,
            target: str | None) -> dict[str, tuple[int, int, int]]:  # fmt: skip
     """Who is ringed: the side's units still to declare, the selected one, its target."""
     rings = {u.id: side_colour(side) for u in to_declare(state, side)} if side else {}
@@ -130,7 +131,7 @@ def _rings(state: Any, side: str | None, unit: str | None,
     return rings
 
 
-def _hovered_enemy(scene: Any, side: str | None) -> str | None:
+def _hovered_enemy(scene: AttackShown, side: str | None) -> str | None:
     """The unit under the mouse when it is not on the firing unit's side (in the sandbox
     nobody's turn: the attacker's side decides)."""
     a = scene.attacker()
@@ -142,7 +143,7 @@ def _hovered_enemy(scene: Any, side: str | None) -> str | None:
     return here.id
 
 
-def _draw_los(scene: Any, screen: pygame.Surface, target: str) -> None:
+def _draw_los(scene: AttackShown, screen: pygame.Surface, target: str) -> None:
     """The line of sight hex by hex: the hexes it crosses, the woods that count, the hex
     that blocks it (CMB-02..05)."""
     opts = scene.options(target)
@@ -160,11 +161,12 @@ def _draw_los(scene: Any, screen: pygame.Surface, target: str) -> None:
     pygame.draw.line(screen, colour, view.centre(a.at), view.centre(t.at), 3)
 
 
-def _draw_badges(scene: Any, screen: pygame.Surface) -> None:
+def _draw_badges(scene: AttackShown, screen: pygame.Surface) -> None:
     """Each enemy: its best to-hit number, or dimmed with an x when nothing can reach it."""
     zoom = scene.view.camera.zoom
     size = max(11, round(22 * zoom))
     r = max(9, round(16 * zoom))
+    assert scene.plan is not None  # badges show for the selected unit
     state, unit = scene.state, scene.plan.unit_id
     for t in scene.cache.get("targets", (id(state), unit), lambda: targets_of(state, unit)):
         opts = scene.options(t.id)
@@ -194,7 +196,7 @@ def _dim(r: int) -> pygame.Surface:
     return dim
 
 
-def _draw_side(scene: Any, screen: pygame.Surface, shown: str | None) -> None:
+def _draw_side(scene: AttackShown, screen: pygame.Surface, shown: str | None) -> None:
     """The side panel, one cached surface per content: the unit, the weapon list (rows are
     remembered so a click toggles them), the heat projection and the buttons."""
     lay, plan = scene.layout, scene.plan
@@ -213,8 +215,9 @@ def _draw_side(scene: Any, screen: pygame.Surface, shown: str | None) -> None:
     screen.blit(surf, rect.topleft)
 
 
-def _side_surface(scene: Any, shown: str | None, rect: pygame.Rect,
-                  hovered: int) -> tuple[pygame.Surface, list[Any], list[Button]]:  # fmt: skip
+def _side_surface(scene: AttackShown, shown: str | None, rect: pygame.Rect,
+                  hovered: int) -> tuple[pygame.Surface, list[tuple[pygame.Rect, int]],
+                                     list[Button]]:  # fmt: skip
     """The panel drawn at (0, 0); the weapon rows and buttons it returns are in screen
     coordinates."""
     size = scene.layout.size
@@ -245,7 +248,9 @@ def _side_surface(scene: Any, shown: str | None, rect: pygame.Rect,
             [Button(b.rect.move(shift), b.action, b.label, b.active) for b in buttons])  # fmt: skip
 
 
-def draw_sheet(scene: Any, screen: pygame.Surface, unit: Any, rect: pygame.Rect, room: int) -> int:
+def draw_sheet(
+    scene: AttackShown, screen: pygame.Surface, unit: Unit, rect: pygame.Rect, room: int
+) -> int:
     """The unit's record sheet at the top of the side panel when it fits in ``room``
     pixels, else its name line; returns the y below it."""
     size = scene.layout.size
@@ -258,7 +263,7 @@ def draw_sheet(scene: Any, screen: pygame.Surface, unit: Any, rect: pygame.Rect,
     return rect.y + sheet.get_height()
 
 
-def draw_log(scene: Any, screen: pygame.Surface) -> None:
+def draw_log(scene: AttackShown, screen: pygame.Surface) -> None:
     """The report, as far as the dice have been shown (game.ui.widgets.log_view)."""
     lay, state, upto = scene.layout, scene.state, scene.log_upto()
     size = log_size(screen.get_height())
@@ -267,14 +272,16 @@ def draw_log(scene: Any, screen: pygame.Surface) -> None:
                 lay.log.topleft)  # fmt: skip
 
 
-def _log_panel(scene: Any, wh: tuple[int, int], size: int, upto: int | None) -> pygame.Surface:
+def _log_panel(
+    scene: AttackShown, wh: tuple[int, int], size: int, upto: int | None
+) -> pygame.Surface:
     """The log panel drawn once until the log, the rows shown or the scroll change."""
     panel = pygame.Surface(wh)
     scene.log_view.draw(panel, panel.get_rect(), scene.state, size, upto)
     return panel
 
 
-def _draw_weapons(scene: Any, surf: pygame.Surface, shown: str | None, rect: pygame.Rect,
+def _draw_weapons(scene: AttackShown, surf: pygame.Surface, shown: str | None, rect: pygame.Rect,
                   y: int, size: int) -> tuple[int, list[tuple[pygame.Rect, int]]]:  # fmt: skip
     """One row per weapon: [x] chosen, its number or why it cannot fire."""
     out: list[tuple[pygame.Rect, int]] = []
@@ -283,19 +290,19 @@ def _draw_weapons(scene: Any, surf: pygame.Surface, shown: str | None, rect: pyg
         img = rows_surface([(why, DIM, False)], size, rect.w)
         surf.blit(img, (rect.x, y))
         return y + img.get_height(), out
-    opts = scene.options(shown)
-    if opts is None:
+    opts, plan = scene.options(shown), scene.plan
+    if opts is None or plan is None:  # no plan: no options either
         return y, out
     s = opts.sight
     head = f"Target {shown}: range {s.range}, {opts.arc} arc, hits its {opts.side}"
     head += twist_text(scene)  # finding 2: the twist on screen, not only in the log
-    if scene.plan.target != shown:
+    if plan.target != shown:
         head += " (hover)"
     title = rows_surface([(head, TEXT, True)] + ([(s.reason or "no line of sight", BAD, False)]
                                                   if not s.los else []), size, rect.w)  # fmt: skip
     surf.blit(title, (rect.x, y))
     y += title.get_height()
-    chosen = scene.plan.fire.get(shown, set()) if scene.plan.target == shown else set()
+    chosen = plan.fire.get(shown, set()) if plan.target == shown else set()
     f = font(size)
     line = f.get_linesize() + 2
     note = getattr(scene, "row_note", None)  # the sandbox's what-if odds
@@ -346,7 +353,7 @@ def heat_rows(r: HeatReport) -> list[Row]:
     return rows
 
 
-def _draw_buttons(scene: Any, surf: pygame.Surface, rect: pygame.Rect, size: int,
+def _draw_buttons(scene: AttackShown, surf: pygame.Surface, rect: pygame.Rect, size: int,
                   hovered: int) -> list[Button]:  # fmt: skip
     bh = round(size * 1.9)
     y = rect.bottom - bh - size // 2
@@ -364,7 +371,7 @@ def _draw_buttons(scene: Any, surf: pygame.Surface, rect: pygame.Rect, size: int
     return buttons
 
 
-def _draw_row_tip(scene: Any, screen: pygame.Surface, shown: str | None) -> None:
+def _draw_row_tip(scene: AttackShown, screen: pygame.Surface, shown: str | None) -> None:
     """The hovered weapon row's modifiers, each with its value and rule."""
     if scene.hover_row is None or shown is None:
         return

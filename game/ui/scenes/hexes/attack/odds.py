@@ -10,18 +10,28 @@ game.ui.attack_draw draws them.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 from game.narrate.words import need_text, percent
-from game.rules.combat.odds import VolleyOdds, hit_chance, spots, volley_odds, weapon_odds
-from game.rules.combat.tohit import WeaponOption
+from game.rules.combat.odds import (
+    VolleyOdds,
+    WeaponOdds,
+    hit_chance,
+    spots,
+    volley_odds,
+    weapon_odds,
+)
+from game.rules.combat.tohit import AttackOptions, WeaponOption
+from game.ui.scenes.hexes.attack.shown import Aiming
+from game.ui.widgets.palette import Colour
 from game.ui.widgets.panels import BAD, DIM, GOOD, TEXT, WARN, Row
+from game.units.unit import Unit
 
 OTHER_TARGET = (110, 200, 235)  # a weapon assigned to another target: sky blue, not dim
 TWIST_NAMES = {-1: "left", 0: "", 1: "right"}
 
 
-def volley(scene: Any, target: str) -> VolleyOdds | None:
+def volley(scene: Aiming, target: str) -> VolleyOdds | None:
     """The odds of the weapons chosen at ``target`` (when it is the current target), else
     of every weapon that can fire at it; cached by what it depends on."""
     plan, opts, t = scene.plan, scene.options(target), scene.state.unit(target)
@@ -35,12 +45,12 @@ def volley(scene: Any, target: str) -> VolleyOdds | None:
     )
 
 
-def weapon_note(scene: Any, target: str, w: WeaponOption) -> str:
+def weapon_note(scene: Aiming, target: str, w: WeaponOption) -> str:
     """'  58% ~2.9': the chance to hit and the damage to expect of one weapon."""
-    opts, t = scene.options(target), scene.state.unit(target)
-    if opts is None or t is None:
+    plan, opts, t = scene.plan, scene.options(target), scene.state.unit(target)
+    if plan is None or opts is None or t is None:  # no plan: no options either
         return ""
-    key = (id(scene.state), scene.plan.unit_id, target, scene.plan.twist, w.index)
+    key = (id(scene.state), plan.unit_id, target, plan.twist, w.index)
     odd = scene.cache.get(
         f"weapon odds {target} {w.index}", key, lambda: _one(scene, opts, t, w.index)
     )
@@ -49,7 +59,7 @@ def weapon_note(scene: Any, target: str, w: WeaponOption) -> str:
     return f"  {percent(float(odd.hit))} ~{odd.damage:.1f} dmg"
 
 
-def _one(scene: Any, opts: Any, target: Any, index: int) -> Any:
+def _one(scene: Aiming, opts: AttackOptions, target: Unit, index: int) -> WeaponOdds | None:
     w = next((o for o in opts.weapons if o.index == index and o.fires), None)
     if w is None:
         return None
@@ -60,13 +70,18 @@ def _one(scene: Any, opts: Any, target: Any, index: int) -> Any:
 
 
 def weapon_row(
-    scene: Any, target: str, w: WeaponOption, chosen: set[int], note: Any = None
-) -> tuple[str, Any]:
+    scene: Aiming,
+    target: str,
+    w: WeaponOption,
+    chosen: set[int],
+    note: Callable[[str, WeaponOption], str] | None = None,
+) -> tuple[str, Colour]:
     """One weapon's line and colour: '[x] 2 Medium Laser (RA) short: 7  58% ~2.9 dmg';
     a weapon assigned to another target names it ('[>B2]', sky blue); a weapon that cannot
     fire says why in full (the panel wraps it). ``note(target, w)``: the text after a
     number (default :func:`weapon_note`; the sandbox passes its what-if note)."""
     plan = scene.plan
+    assert plan is not None  # a weapon row is the selected unit's
     elsewhere = next((t for t, ws in plan.fire.items() if t != target and w.index in ws), None)
     name = f"{w.name} ({w.location})" if w.location else w.name  # a platoon: its rifles
     head = f"{w.index + 1} {name}"
@@ -82,7 +97,7 @@ def weapon_row(
     return f"    {head}: {w.why_not}", DIM
 
 
-def volley_rows(scene: Any, target: str | None) -> list[Row]:
+def volley_rows(scene: Aiming, target: str | None) -> list[Row]:
     """The footer under the weapon list: what the chosen volley is expected to do."""
     if target is None or scene.plan is None or scene.plan.target != target:
         return []
@@ -103,14 +118,14 @@ def volley_rows(scene: Any, target: str | None) -> list[Row]:
     return rows
 
 
-def twist_text(scene: Any) -> str:
+def twist_text(scene: Aiming) -> str:
     """' - torso twisted right (CMB-09)' when the plan twists, else ''."""
     plan = scene.plan
     name = TWIST_NAMES.get(plan.twist if plan is not None else 0, "")
     return f" - torso twisted {name} (CMB-09)" if name else ""
 
 
-def twist_active(scene: Any, action: str) -> bool | None:
+def twist_active(scene: Aiming, action: str) -> bool | None:
     """Whether a twist button is lit: the plan twists that way (None: not a twist button)."""
     plan = scene.plan
     twist = plan.twist if plan is not None else 0

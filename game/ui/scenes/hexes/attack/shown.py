@@ -1,0 +1,85 @@
+"""What the weapon attack screen's helpers read of the screen that shows them: the attack
+screen itself (game.ui.scenes.hexes.attack.scene) and the sandbox's fire view
+(game.ui.scenes.hexes.sandbox.attack) both answer :class:`AttackShown`, so the draw
+(game.ui.scenes.hexes.attack.draw) and the numbers (attack.odds) take either."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+import pygame
+
+from game.hexgrid import Hex
+from game.rules.combat.tohit import AttackOptions
+from game.rules.heat import HeatReport
+from game.state import GameState
+from game.ui.app.app import App
+from game.ui.map.anim import Popup
+from game.ui.map.view import MapView
+from game.ui.scenes.hexes.attack.plan import FirePlan
+from game.ui.widgets.log_view import LogView
+from game.ui.widgets.panels import Button, PanelCache, ScreenLayout
+from game.units.unit import Unit
+
+
+class Aiming(Protocol):
+    """The plan, the game, the answers at a target and the panel cache (attack.odds)."""
+
+    @property
+    def plan(self) -> FirePlan | None: ...
+
+    @property
+    def state(self) -> GameState: ...
+
+    @property
+    def cache(self) -> PanelCache: ...
+
+    def options(self, target: str) -> AttackOptions | None: ...
+
+
+class AttackShown(Aiming, Protocol):
+    """Everything the weapon attack screen's draw reads, and the two lists it writes (the
+    rows and buttons on screen, for the clicks)."""
+
+    rows: list[tuple[pygame.Rect, int]]
+    buttons: list[Button]
+
+    @property
+    def app(self) -> App: ...
+
+    @property
+    def view(self) -> MapView: ...
+
+    @property
+    def layout(self) -> ScreenLayout: ...
+
+    @property
+    def panels(self) -> bool: ...
+
+    @property
+    def log_view(self) -> LogView: ...
+
+    @property
+    def handoff(self) -> str | None: ...
+
+    @property
+    def help(self) -> bool: ...
+
+    @property
+    def hover(self) -> Hex | None: ...
+
+    @property
+    def hover_row(self) -> int | None: ...
+
+    @property
+    def mouse(self) -> tuple[int, int]: ...
+
+    @property
+    def popups(self) -> list[tuple[Popup, int]]: ...
+
+    @property
+    def writes_layout(self) -> bool: ...
+
+    def attacker(self) -> Unit | None: ...
+    def heat(self) -> HeatReport | None: ...
+    def log_upto(self) -> int | None: ...

@@ -4,8 +4,6 @@ will build, the dice of the resolution."""
 
 from __future__ import annotations
 
-import os
-
 import pygame
 
 from game.flow import actor
@@ -23,7 +21,8 @@ from game.ui.scenes.hexes.attack.odds import (
     weapon_row,
 )
 from game.ui.scenes.hexes.attack.shown import AttackShown
-from game.ui.widgets.fonts import font, log_size
+from game.ui.scenes.hexes.target_draw import SELECT, TARGET, debug_layout, draw_log, draw_sheet
+from game.ui.widgets.fonts import font
 from game.ui.widgets.handoff import draw_handoff
 from game.ui.widgets.help import draw_help
 from game.ui.widgets.hud import wrap
@@ -37,12 +36,9 @@ from game.ui.widgets.panels import (
     side_colour,
     tooltip,
 )
-from game.ui.widgets.record_sheet import record_sheet
-from game.ui.widgets.safe_colours import TARGET as SAFE_TARGET
-from game.units.unit import Unit, heat_mp_penalty
+from game.units.unit import heat_mp_penalty
 
-SELECT, TARGET, LOS_HEX, BLOCK, WOODS = (255, 255, 255), SAFE_TARGET, (250, 215, 60), (
-    235, 60, 50), (110, 200, 110)  # fmt: skip
+LOS_HEX, BLOCK, WOODS = (250, 215, 60), (235, 60, 50), (110, 200, 110)
 ATTACK_KEYS: tuple[tuple[str, str], ...] = (
     ("Click a ringed unit, N", "select the unit that fires (N: the next one)"),
     ("Click an enemy, Tab", "make it the target (the first one is the primary target)"),
@@ -103,21 +99,6 @@ def draw_attack(scene: AttackShown, screen: pygame.Surface) -> None:
     if scene.help:
         draw_help(screen, "Weapon attacks", getattr(scene, "help_keys", ATTACK_KEYS))
     debug_layout(scene)
-
-
-def debug_layout(scene: AttackShown) -> None:
-    """HEXPLATE_DEBUG_LAYOUT (the Xvfb tests): where hexes are, and what the screen waits
-    for (phase, side, hand-off, dice still to show, the selection, the actions so far)."""
-    if not os.environ.get("HEXPLATE_DEBUG_LAYOUT") or not scene.writes_layout:
-        return  # asking who acts costs a frame's worth of rules; a hosted view writes none
-    state = scene.state
-    plan = scene.plan
-    scene.view.write_debug_layout(state.units, {
-        "phase": state.phase, "side_to_act": actor(state), "handoff": scene.handoff,
-        "popups": len(scene.popups), "selected": plan.unit_id if plan is not None else None,
-        "actions": len(state.history), "turn": state.turn,
-        "screen": getattr(scene.app.top, "scene_name", None),
-    })  # fmt: skip
 
 
 def _rings(state: GameState, side: str | None, unit: str | None,
@@ -246,39 +227,6 @@ def _side_surface(scene: AttackShown, shown: str | None, rect: pygame.Rect,
     shift = rect.topleft
     return (surf, [(r.move(shift), i) for r, i in weapon_rows],
             [Button(b.rect.move(shift), b.action, b.label, b.active) for b in buttons])  # fmt: skip
-
-
-def draw_sheet(
-    scene: AttackShown, screen: pygame.Surface, unit: Unit, rect: pygame.Rect, room: int
-) -> int:
-    """The unit's record sheet at the top of the side panel when it fits in ``room``
-    pixels, else its name line; returns the y below it."""
-    size = scene.layout.size
-    small = max(11, size - 3)
-    sheet = scene.cache.get("sheet", (id(scene.state), unit.id, rect.w, size),
-                            lambda: record_sheet(scene.state, unit, rect.w, small))  # fmt: skip
-    if sheet.get_height() > room:
-        sheet = rows_surface([(f"{unit.id}  {unit.name or unit.kind}", TEXT, True)], size, rect.w)
-    screen.blit(sheet, (rect.x, rect.y))
-    return rect.y + sheet.get_height()
-
-
-def draw_log(scene: AttackShown, screen: pygame.Surface) -> None:
-    """The report, as far as the dice have been shown (game.ui.widgets.log_view)."""
-    lay, state, upto = scene.layout, scene.state, scene.log_upto()
-    size = log_size(screen.get_height())
-    key = (id(state.log), len(state.log), lay.log.size, size, upto, scene.log_view.offset)
-    screen.blit(scene.cache.get("log", key, lambda: _log_panel(scene, lay.log.size, size, upto)),
-                lay.log.topleft)  # fmt: skip
-
-
-def _log_panel(
-    scene: AttackShown, wh: tuple[int, int], size: int, upto: int | None
-) -> pygame.Surface:
-    """The log panel drawn once until the log, the rows shown or the scroll change."""
-    panel = pygame.Surface(wh)
-    scene.log_view.draw(panel, panel.get_rect(), scene.state, size, upto)
-    return panel
 
 
 def _draw_weapons(scene: AttackShown, surf: pygame.Surface, shown: str | None, rect: pygame.Rect,

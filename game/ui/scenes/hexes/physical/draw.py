@@ -13,7 +13,7 @@ from game.narrate.words import need_text
 from game.phases.physical import to_declare
 from game.ui.map.anim import popup_surface
 from game.ui.map.overlays import MoveWarning
-from game.ui.scenes.hexes.attack.draw import (
+from game.ui.scenes.hexes.target_draw import (
     SELECT,
     TARGET,
     debug_layout,

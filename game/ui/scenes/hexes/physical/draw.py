@@ -13,6 +13,8 @@ from game.narrate.words import need_text
 from game.phases.physical import to_declare
 from game.ui.map.anim import popup_surface
 from game.ui.map.overlays import MoveWarning
+from game.ui.scenes.hexes.physical.defence_walk import WalkPlan
+from game.ui.scenes.hexes.physical.shown import PhysicalShown
 from game.ui.scenes.hexes.target_draw import (
     SELECT,
     TARGET,
@@ -67,7 +69,7 @@ PHYSICAL_KEYS: tuple[tuple[str, str], ...] = (
 )
 
 
-def draw_physical(scene: Any, screen: pygame.Surface) -> None:
+def draw_physical(scene: PhysicalShown, screen: pygame.Surface) -> None:
     state, view = scene.state, scene.view
     view.sync(state.board)
     view.draw_map(screen)
@@ -105,11 +107,12 @@ def draw_physical(scene: Any, screen: pygame.Surface) -> None:
     debug_layout(scene)
 
 
-def _badges(scene: Any, screen: pygame.Surface) -> None:
+def _badges(scene: PhysicalShown, screen: pygame.Surface) -> None:
     zoom = scene.view.camera.zoom
     f = font(max(11, round(22 * zoom)), True)
     for tid in scene._visible_enemies():
         t = scene.state.unit(tid)
+        assert t is not None  # an enemy beside the attacker is on the map
         best = scene.best(tid)
         cx, cy = scene.view.centre(t.at)
         r = max(9, round(16 * zoom))
@@ -127,7 +130,7 @@ def _badge_number(best: int) -> str:
     return "auto" if need_text(best) == "automatic" else str(best)
 
 
-def _side(scene: Any, screen: pygame.Surface) -> None:
+def _side(scene: PhysicalShown, screen: pygame.Surface) -> None:
     lay = scene.layout
     rect, size = lay.side, lay.size
     pygame.draw.rect(screen, BG, rect)
@@ -156,17 +159,18 @@ WALK_NOTE = ("Walk: it moves now, its rolls are made at once (a fall ends the wa
              "Either way it counts as walked (+1 to its attacks).")  # fmt: skip
 
 
-def _walk_rows(scene: Any, screen: pygame.Surface, rect: pygame.Rect, y: int, size: int,
-               walk: Any) -> None:  # fmt: skip
+def _walk_rows(scene: PhysicalShown, screen: pygame.Surface, rect: pygame.Rect, y: int, size: int,
+               walk: WalkPlan) -> None:  # fmt: skip
     """ADV-01: the planned walk's summary (the movement screen's) and what the buttons do."""
     rows: list[Row] = summary_rows(walk.info(scene.state))
     rows.append((WALK_NOTE, DIM, False))
     screen.blit(rows_surface(rows, size, rect.w), (rect.x, y))
 
 
-def _attack_rows(scene: Any, screen: pygame.Surface, rect: pygame.Rect, y: int,
+def _attack_rows(scene: PhysicalShown, screen: pygame.Surface, rect: pygame.Rect, y: int,
                  size: int) -> None:  # fmt: skip
     plan = scene.plan
+    assert plan is not None  # the rows are the selected unit's
     if plan.target is None:
         img = rows_surface([("No enemy beside it", DIM, False)], size, rect.w)
         screen.blit(img, (rect.x, y))
@@ -205,7 +209,7 @@ def _attack_rows(scene: Any, screen: pygame.Surface, rect: pygame.Rect, y: int,
         y += r.h
 
 
-def _buttons(scene: Any, screen: pygame.Surface, rect: pygame.Rect, size: int,
+def _buttons(scene: PhysicalShown, screen: pygame.Surface, rect: pygame.Rect, size: int,
              labels: Any = None) -> None:  # fmt: skip
     bh = round(size * 1.9)
     y = rect.bottom - bh - size // 2
@@ -218,7 +222,7 @@ def _buttons(scene: Any, screen: pygame.Surface, rect: pygame.Rect, size: int,
         draw_button(screen, b, size, b.rect.collidepoint(scene.mouse))
 
 
-def _tip(scene: Any, screen: pygame.Surface) -> None:
+def _tip(scene: PhysicalShown, screen: pygame.Surface) -> None:
     """The hovered attack's modifiers (value and rule), damage and the PSRs it causes."""
     plan = scene.plan
     marker = scene.walk_marker() if hasattr(scene, "walk_marker") else None
@@ -245,7 +249,7 @@ def _tip(scene: Any, screen: pygame.Surface) -> None:
     screen.blit(tip, (x, min(my + 12, screen.get_height() - tip.get_height())))
 
 
-def _roll_tip(scene: Any, screen: pygame.Surface, psr: Any) -> None:
+def _roll_tip(scene: PhysicalShown, screen: pygame.Surface, psr: Any) -> None:
     """A walk's roll marker under the pointer: its target and modifiers (or the warning)."""
     if isinstance(psr, MoveWarning):
         rows: list[Row] = [("Warning", BAD, True), (psr.text, TEXT, False)]
@@ -259,5 +263,5 @@ def _roll_tip(scene: Any, screen: pygame.Surface, psr: Any) -> None:
     screen.blit(tip, (x, max(0, min(my + 16, screen.get_height() - tip.get_height()))))
 
 
-def size_of(scene: Any) -> int:
+def size_of(scene: PhysicalShown) -> int:
     return int(scene.layout.size)

@@ -5,7 +5,6 @@ fliers above the ground units, the side panel with thrust and control, the dice.
 from __future__ import annotations
 
 import math
-from typing import Any
 
 import pygame
 
@@ -13,6 +12,7 @@ from game.hexgrid import neighbour
 from game.rules.aero import Flight, out_of_control
 from game.ui.map.anim import popup_surface
 from game.ui.map.fliers import draw_flier, lifted
+from game.ui.scenes.hexes.flight.shown import FlightShown
 from game.ui.widgets.fonts import font, log_size
 from game.ui.widgets.handoff import draw_handoff
 from game.ui.widgets.help import draw_help
@@ -42,7 +42,7 @@ FLIGHT_KEYS: tuple[tuple[str, str], ...] = (
 )
 
 
-def draw_flight(scene: Any, screen: pygame.Surface) -> None:
+def draw_flight(scene: FlightShown, screen: pygame.Surface) -> None:
     state, view = scene.state, scene.view
     view.sync(state.board)
     view.draw_map(screen)
@@ -75,7 +75,7 @@ def draw_flight(scene: Any, screen: pygame.Surface) -> None:
         draw_help(screen, "Aerospace movement", FLIGHT_KEYS)
 
 
-def _draw_path(scene: Any, screen: pygame.Surface, f: Flight, colour: tuple[int, int, int]
+def _draw_path(scene: FlightShown, screen: pygame.Surface, f: Flight, colour: tuple[int, int, int]
                ) -> None:  # fmt: skip
     """The hexes ahead, numbered; the collision checks (AERO-06); the end facing; an
     arrow off the map edge when the flight leaves it."""
@@ -130,8 +130,9 @@ def _arrow(screen: pygame.Surface, c: tuple[float, float], facing: int,
     pygame.draw.polygon(screen, (20, 20, 24), [tip, left, right], 1)
 
 
-def _draw_moving(scene: Any, screen: pygame.Surface) -> None:
+def _draw_moving(scene: FlightShown, screen: pygame.Surface) -> None:
     anim = scene.anim
+    assert anim is not None  # drawn while a flight is shown
     u = scene.state.unit(anim.unit_id)
     if u is None or anim.position is None:
         return
@@ -144,7 +145,7 @@ def _draw_moving(scene: Any, screen: pygame.Surface) -> None:
     screen.set_clip(old)
 
 
-def flight_rows(scene: Any) -> list[Row]:
+def flight_rows(scene: FlightShown) -> list[Row]:
     """The selected flier: velocity, thrust, control; the plan and what it will cost."""
     u, f = scene.unit(), scene.flight()
     if u is None or u.craft is None:
@@ -178,7 +179,7 @@ def flight_rows(scene: Any) -> list[Row]:
     return rows
 
 
-def _draw_side(scene: Any, screen: pygame.Surface) -> None:
+def _draw_side(scene: FlightShown, screen: pygame.Surface) -> None:
     lay = scene.layout
     rect = lay.side
     pygame.draw.rect(screen, BG, rect)
@@ -189,7 +190,7 @@ def _draw_side(scene: Any, screen: pygame.Surface) -> None:
     _draw_buttons(scene, screen, rect, lay.size)
 
 
-def _draw_buttons(scene: Any, screen: pygame.Surface, rect: pygame.Rect, size: int) -> None:
+def _draw_buttons(scene: FlightShown, screen: pygame.Surface, rect: pygame.Rect, size: int) -> None:
     bh = round(size * 1.9)
     specs = (("down", "Slower (S)"), ("up", "Faster (W)"), ("left", "Turn L (Q)"),
              ("right", "Turn R (E)"), ("clear", "Clear (Bksp)"), ("next", "Next (N)"),

@@ -11,7 +11,6 @@ to them.
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from game.hexgrid import Hex
 from game.phases.actions import CommitMove, EndMove, StandStill
@@ -21,11 +20,12 @@ from game.ui.map import overlays
 from game.ui.map.anim import build_animation, map_marks
 from game.ui.scenes.hexes.movement import charge_act
 from game.ui.scenes.hexes.movement.plan import going_on, stepped_facing
+from game.ui.scenes.hexes.movement.shown import MovementShown
 
 DOUBLE_CLICK = 0.45
 
 
-def commit(scene: Any) -> None:
+def commit(scene: MovementShown) -> None:
     """Enter: commit exactly the path, destination and facing the screen shows."""
     plan = scene.plan
     if plan is None:
@@ -42,7 +42,7 @@ def commit(scene: Any) -> None:
 
 
 def send(
-    scene: Any,
+    scene: MovementShown,
     unit_id: str,
     mode: str,
     steps: tuple[str, ...],
@@ -77,7 +77,7 @@ def send(
         scene.plan = going_on(scene.state)
 
 
-def stand_still(scene: Any) -> None:
+def stand_still(scene: MovementShown) -> None:
     """S: the selected unit stands still - or, with its move under way, ends it here."""
     if scene.plan is None:
         scene.app.notify("Select a unit first", error=True)
@@ -90,7 +90,7 @@ def stand_still(scene: Any) -> None:
         scene._after_action()
 
 
-def posture(scene: Any, token: str) -> None:
+def posture(scene: MovementShown, token: str) -> None:
     """P ends the move lying down (after the planned path, if one is shown); U makes a
     stand-up attempt at once and the move goes on while MP remain (MOV-23)."""
     plan = scene.plan
@@ -121,7 +121,7 @@ def posture(scene: Any, token: str) -> None:
     send(scene, u.id, mode, tuple(path or ()) + ("P",))
 
 
-def next_unit(scene: Any) -> None:
+def next_unit(scene: MovementShown) -> None:
     units = scene.movable()
     if not units:
         return
@@ -134,7 +134,7 @@ def next_unit(scene: Any) -> None:
         show_unit(scene, u.at)
 
 
-def step_facing(scene: Any, step: int) -> bool:
+def step_facing(scene: MovementShown, step: int) -> bool:
     """Q / E, [ / ], the wheel: the next reachable facing at the destination (kept there
     until a click elsewhere lets it go)."""
     plan = scene.plan
@@ -158,7 +158,7 @@ def step_facing(scene: Any, step: int) -> bool:
     return True
 
 
-def click(scene: Any, h: Hex | None) -> None:
+def click(scene: MovementShown, h: Hex | None) -> None:
     now = time.monotonic()
     last_t, last_h = scene.last_click
     scene.last_click = (now, h)
@@ -192,7 +192,7 @@ def click(scene: Any, h: Hex | None) -> None:
     scene._update_hover(scene.mouse)
 
 
-def unpin(scene: Any) -> None:
+def unpin(scene: MovementShown) -> None:
     scene.last_click = (0.0, None)  # a click after an undo is never a double click
     if scene.plan is not None and scene.plan.unpin():
         scene._update_hover(scene.mouse)

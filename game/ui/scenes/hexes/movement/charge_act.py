@@ -13,15 +13,17 @@ from game.hexgrid import Hex
 from game.ui.map import overlays
 from game.ui.map.anim import build_animation, map_marks
 from game.ui.scenes.hexes.movement.charge import approaches, charge_view, enemy_at, reach_numbers
+from game.ui.scenes.hexes.movement.shown import MovementShown
 from game.units.unit import Unit
 
 from .charge_draw import Layers, attack_layer
 
 
-def attack_path(scene: Any, unit: Unit, enemy: Unit) -> None:
+def attack_path(scene: MovementShown, unit: Unit, enemy: Unit) -> None:
     """The charge (walk/run) or death from above (jump) the plan would declare on
     ``enemy``: the move's path, the attack's number and both units' PSRs (PHY-10/12)."""
     plan = scene.plan
+    assert plan is not None  # the attack is the plan's
     view = charge_view(plan, scene.state, enemy, scene.aim)
     scene.attack = view
     how = "death from above" if view.kind == "dfa" else plan.mode
@@ -43,7 +45,7 @@ def attack_path(scene: Any, unit: Unit, enemy: Unit) -> None:
     scene.path_layer = Layers(tuple(layers))
 
 
-def turn_approach(scene: Any, step: int) -> bool:
+def turn_approach(scene: MovementShown, step: int) -> bool:
     """Q / E with a charge shown: charge from the next side of the enemy the reach gets
     to (kept until a click elsewhere)."""
     plan, view = scene.plan, scene.attack
@@ -64,7 +66,7 @@ def turn_approach(scene: Any, step: int) -> bool:
     return True
 
 
-def numbers(scene: Any, key: Any) -> dict[Hex, int | str]:
+def numbers(scene: MovementShown, key: Any) -> dict[Hex, int | str]:
     """The enemies the plan could charge or jump on, with their best numbers (kept while
     only the zoom changes)."""
     if scene.numbers[0] != key and scene.plan is not None:
@@ -72,7 +74,7 @@ def numbers(scene: Any, key: Any) -> dict[Hex, int | str]:
     return scene.numbers[1]
 
 
-def click_enemy(scene: Any, h: Hex) -> bool:
+def click_enemy(scene: MovementShown, h: Hex) -> bool:
     """A click on the enemy whose attack is shown: the first readies it (the path stays
     while the pointer reads the markers), the next declares it. False: not such a click."""
     plan, view = scene.plan, scene.attack
@@ -90,7 +92,7 @@ def click_enemy(scene: Any, h: Hex) -> bool:
     return True
 
 
-def declare_charge(scene: Any) -> None:
+def declare_charge(scene: MovementShown) -> None:
     """C (or Enter, or the second click): declare the attack shown, moving the unit as
     its path says; the attack itself is resolved in the physical attack phase."""
     plan, view = scene.plan, scene.attack

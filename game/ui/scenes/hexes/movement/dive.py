@@ -10,20 +10,20 @@ waypoint) is.
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.rules.move.diving import water_depth
+from game.ui.scenes.hexes.movement.shown import MovementShown
+from game.units.unit import Unit
 
 
-def dive(scene: Any) -> None:
+def dive(scene: MovementShown) -> None:
     change_depth(scene, 1)
 
 
-def rise(scene: Any) -> None:
+def rise(scene: MovementShown) -> None:
     change_depth(scene, -1)
 
 
-def change_depth(scene: Any, step: int) -> None:
+def change_depth(scene: MovementShown, step: int) -> None:
     """The plan's end depth one level deeper (``step`` 1) or shallower (-1)."""
     plan = scene.plan
     if plan is None:
@@ -56,10 +56,11 @@ def change_depth(scene: Any, step: int) -> None:
     scene._refresh_path()
 
 
-def end_depth(scene: Any, unit: Any) -> int:
+def end_depth(scene: MovementShown, unit: Unit) -> int:
     """The depth the path shown ends at: the plan's choice, else the checked path's end,
     else where the unit (or the last waypoint) is now."""
     plan = scene.plan
+    assert plan is not None  # the path shown is the plan's
     if plan.depth is not None:
         return int(plan.depth)
     res = scene.info.get("result")

@@ -16,6 +16,7 @@ from game.ui.app.pace import dice_banner
 from game.ui.map.anim import popup_surface
 from game.ui.map.overlays import MoveWarning
 from game.ui.map.view import unit_under
+from game.ui.scenes.hexes.movement.shown import MovementShown
 from game.ui.widgets.fonts import draw_text, font, log_size, place
 from game.ui.widgets.handoff import draw_handoff
 from game.ui.widgets.help import PLAY_KEYS, draw_help
@@ -39,7 +40,7 @@ from game.ui.widgets.unit_tip import tip_rows
 from .charge_draw import charge_rows
 
 
-def draw_scene(scene: Any, screen: pygame.Surface) -> None:
+def draw_scene(scene: MovementShown, screen: pygame.Surface) -> None:
     state, view = scene.state, scene.view
     view.sync(state.board)  # MOV-27 and rubble: the terrain as it is now
     view.draw_map(screen)
@@ -89,7 +90,7 @@ def draw_scene(scene: Any, screen: pygame.Surface) -> None:
     view.write_debug_layout(state.units, extra)
 
 
-def _sheet_lines(scene: Any) -> list[str]:
+def _sheet_lines(scene: MovementShown) -> list[str]:
     if not os.environ.get("HEXPLATE_DEBUG_LAYOUT"):
         return []  # only the debug layout asks (it is built every frame)
     uid = scene.plan.unit_id if scene.plan is not None else scene.inspect
@@ -97,10 +98,11 @@ def _sheet_lines(scene: Any) -> list[str]:
     return sheet_lines(unit) if unit is not None else []
 
 
-def _draw_anim(scene: Any, screen: pygame.Surface) -> None:
+def _draw_anim(scene: MovementShown, screen: pygame.Surface) -> None:
     from game.ui.map.sprites import draw_unit
 
     anim = scene.anim
+    assert anim is not None  # drawn while a move is shown
     unit = scene.state.unit(anim.unit_id)
     if unit is None or anim.position is None:
         return
@@ -113,10 +115,11 @@ def _draw_anim(scene: Any, screen: pygame.Surface) -> None:
     screen.set_clip(old)
 
 
-def _draw_popup(scene: Any, screen: pygame.Surface) -> None:
+def _draw_popup(scene: MovementShown, screen: pygame.Surface) -> None:
     """The roll pop-up beside the moving unit, kept inside the map area (over nothing
     else: the panels are drawn before it)."""
     anim, view, lay = scene.anim, scene.view, scene.layout
+    assert anim is not None  # drawn while a move is shown
     if anim.popup is None or anim.position is None:
         return
     surf = scene.cache.get(
@@ -131,7 +134,7 @@ def _draw_popup(scene: Any, screen: pygame.Surface) -> None:
     screen.blit(surf, (x, y))
 
 
-def _draw_marks(scene: Any, screen: pygame.Surface) -> None:
+def _draw_marks(scene: MovementShown, screen: pygame.Surface) -> None:
     """Red labels ("FALL -4 -6", "BRIDGE DOWN") over the hexes the last move hit; labels
     on the same hex stack upwards instead of overlapping."""
     size = scene.layout.size
@@ -153,7 +156,7 @@ def _mark(text: str, size: int) -> pygame.Surface:
     return surf
 
 
-def _draw_banner(scene: Any, screen: pygame.Surface) -> None:
+def _draw_banner(scene: MovementShown, screen: pygame.Surface) -> None:
     lay = scene.layout
     extra = ""
     if scene.plan is not None:
@@ -169,7 +172,7 @@ def _draw_banner(scene: Any, screen: pygame.Surface) -> None:
     screen.blit(surf, lay.banner.topleft)
 
 
-def _draw_side(scene: Any, screen: pygame.Surface) -> None:
+def _draw_side(scene: MovementShown, screen: pygame.Surface) -> None:
     """The record sheet, buttons and path summary: one cached surface per content."""
     lay = scene.layout
     state = scene.sheet_state
@@ -190,7 +193,7 @@ def _draw_side(scene: Any, screen: pygame.Surface) -> None:
 SUMMARY_ROOM = 7  # text lines kept free under the buttons for the path's summary
 
 
-def _side_surface(scene: Any, rect: pygame.Rect, uid: str | None, hovered: int):
+def _side_surface(scene: MovementShown, rect: pygame.Rect, uid: str | None, hovered: int):
     lay, state = scene.layout, scene.sheet_state
     surf = pygame.Surface(rect.size)
     surf.fill(BG)
@@ -231,7 +234,7 @@ def _side_surface(scene: Any, rect: pygame.Rect, uid: str | None, hovered: int):
     return surf, buttons
 
 
-def _buttons(scene: Any, rect: pygame.Rect, size: int) -> list[Button]:
+def _buttons(scene: MovementShown, rect: pygame.Rect, size: int) -> list[Button]:
     plan = scene.plan
     if plan is None:
         specs = [("next", "Next unit (N)", False, bool(scene.movable())),
@@ -273,13 +276,13 @@ def _buttons(scene: Any, rect: pygame.Rect, size: int) -> list[Button]:
     return button_grid(rect, specs, size, 3)
 
 
-def _draw_log(scene: Any, screen: pygame.Surface) -> None:
+def _draw_log(scene: MovementShown, screen: pygame.Surface) -> None:
     lay = scene.layout
     scene.log_view.draw(screen, lay.log, scene.state, log_size(screen.get_height()),
                         scene.log_upto())  # fmt: skip
 
 
-def _draw_hover_info(scene: Any, screen: pygame.Surface) -> None:
+def _draw_hover_info(scene: MovementShown, screen: pygame.Surface) -> None:
     """Hex name and terrain in the map's corner; a PSR marker's breakdown under the mouse."""
     lay, view = scene.layout, scene.view
     h = scene.hover
@@ -309,7 +312,7 @@ def _draw_hover_info(scene: Any, screen: pygame.Surface) -> None:
     _draw_unit_tip(scene, screen)
 
 
-def _draw_unit_tip(scene: Any, screen: pygame.Surface) -> None:
+def _draw_unit_tip(scene: MovementShown, screen: pygame.Surface) -> None:
     """Hovering any unit: its name, side, armour state and what it did this turn."""
     if scene.hover is None or scene.anim is not None or scene.handoff is not None:
         return

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any
 
 import pygame
 
@@ -16,6 +15,7 @@ from game.ui.app.scene import is_input
 from game.ui.scenes.hexes.movement import dive as play_dive
 from game.ui.scenes.hexes.movement import tacops as play_tacops
 from game.ui.scenes.hexes.movement.plan import facing_from_angle, nearest_facing
+from game.ui.scenes.hexes.movement.shown import MovementShown
 from game.ui.widgets.fonts import log_size
 from game.ui.widgets.handoff import HANDOFF_GRACE
 from game.ui.widgets.help import help_key
@@ -25,7 +25,7 @@ from game.ui.widgets.panels import button_at
 DRAG_PX = 10
 
 
-def handle_event(scene: Any, event: pygame.event.Event) -> bool:
+def handle_event(scene: MovementShown, event: pygame.event.Event) -> bool:
     if help_key(scene, event):
         return True
     if scene.help:
@@ -73,7 +73,7 @@ DIVE_KEYS = {pygame.K_v: play_dive.dive, pygame.K_b: play_dive.rise}  # ADV-25: 
 FACING_KEYS = {pygame.K_q: -1, pygame.K_e: 1, pygame.K_LEFTBRACKET: -1, pygame.K_RIGHTBRACKET: 1}
 
 
-def _key(scene: Any, event: pygame.event.Event) -> None:
+def _key(scene: MovementShown, event: pygame.event.Event) -> None:
     k = event.key
     if k == pygame.K_SPACE:
         scene.space = True
@@ -124,7 +124,7 @@ def _key(scene: Any, event: pygame.event.Event) -> None:
             scene.app.open("menu")
 
 
-def _press_button(scene: Any, action: str) -> None:
+def _press_button(scene: MovementShown, action: str) -> None:
     if action in ("walk", "run", "jump"):
         scene.set_mode(action)
     elif action == "stand":
@@ -143,7 +143,7 @@ def _press_button(scene: Any, action: str) -> None:
         scene.app.open("log")
 
 
-def _mouse(scene: Any, event: pygame.event.Event) -> None:
+def _mouse(scene: MovementShown, event: pygame.event.Event) -> None:
     view = scene.view
     if view.handle(event, scene.space):
         scene._update_hover(getattr(event, "pos", scene.mouse))
@@ -172,8 +172,9 @@ def _mouse(scene: Any, event: pygame.event.Event) -> None:
             scene.click(press[1])
 
 
-def _drag(scene: Any, pos: tuple[int, int]) -> None:
+def _drag(scene: MovementShown, pos: tuple[int, int]) -> None:
     """A drag that starts on the planned destination turns the unit there."""
+    assert scene.press is not None  # a drag began with a press
     start, h, dragging = scene.press
     plan = scene.plan
     if not dragging and math.hypot(pos[0] - start[0], pos[1] - start[1]) < DRAG_PX:
@@ -192,13 +193,13 @@ def _drag(scene: Any, pos: tuple[int, int]) -> None:
         scene._refresh_path()
 
 
-def log_page(scene: Any) -> int:
+def log_page(scene: MovementShown) -> int:
     """Rows one PageUp / PageDown scrolls: the log's height, less one row of overlap."""
     rows = scene.log_view.visible_rows(scene.layout.log.h, log_size(scene.app.screen.get_height()))
     return max(1, rows - 1)
 
 
-def _wheel(scene: Any, event: pygame.event.Event) -> None:
+def _wheel(scene: MovementShown, event: pygame.event.Event) -> None:
     if not event.y:
         return
     if scene.panels and scene.log_view.handle(event, scene.layout.log, log_page(scene)):

@@ -9,17 +9,17 @@ shown as the screen's notice when the rules refuse.
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.rules.move.tacops import careless_error, crawl_error, defend_error
 from game.ui.scenes.hexes.movement.act import send
 from game.ui.scenes.hexes.movement.plan import Plan
+from game.ui.scenes.hexes.movement.shown import MovementShown
+from game.units.unit import Unit
 
 CARELESS_NOTE = "careless: extra terrain MP ignored, a roll after each such hex"
 NEEDS_OPTION = "needs the Tactical Operations option (start screen: Ctrl+T, or --tacops)"
 
 
-def _unit(scene: Any, what: str) -> Any:
+def _unit(scene: MovementShown, what: str) -> Unit | None:
     """The planned unit when the option is on, else None (the reason shown)."""
     if not scene.state.rules.tacops:
         scene.app.notify(f"{what} {NEEDS_OPTION}", error=True)
@@ -31,7 +31,7 @@ def _unit(scene: Any, what: str) -> Any:
     return scene.state.unit(plan.unit_id)
 
 
-def mode_refusal(scene: Any, unit: Any, mode: str) -> str | None:
+def mode_refusal(scene: MovementShown, unit: Unit, mode: str) -> str | None:
     """Why the screen cannot plan ``mode`` for the unit (crawl: ADV-03), or None."""
     if mode != "crawl":
         return None
@@ -40,13 +40,14 @@ def mode_refusal(scene: Any, unit: Any, mode: str) -> str | None:
     return crawl_error(unit)
 
 
-def toggle_careless(scene: Any) -> None:
+def toggle_careless(scene: MovementShown) -> None:
     """X: the plan's path careless (ADV-05: extra MP ignored, a PSR after each such hex)
     or careful again; waypoints are dropped (their MP change)."""
     u = _unit(scene, "Careless movement")
     if u is None:
         return
     plan = scene.plan
+    assert plan is not None  # _unit found the planned unit
     if plan.mode not in ("walk", "run"):
         scene.app.notify(f"a {plan.mode} cannot be careless: walk or run (ADV-05)", error=True)
         return
@@ -60,14 +61,14 @@ def toggle_careless(scene: Any) -> None:
     scene._update_hover(scene.mouse)
 
 
-def _mode_for_posture(scene: Any, plan: Plan) -> str:
+def _mode_for_posture(scene: MovementShown, plan: Plan) -> str:
     busy = scene.state.underway
     if busy is not None and busy.unit_id == plan.unit_id:
         return busy.mode
     return "walk" if plan.mode in ("jump", "crawl") else plan.mode
 
 
-def hull_down(scene: Any) -> None:
+def hull_down(scene: MovementShown) -> None:
     """H: standing, go hull-down at the end of the path shown (2 MP, ADV-11/12); prone, go
     hull-down at once (1 MP + leg actuators, ADV-14) and go on; hull-down, leave it (2 MP,
     a biped rolls: ADV-12) and go on while MP remain."""
@@ -75,6 +76,7 @@ def hull_down(scene: Any) -> None:
     if u is None:
         return
     plan = scene.plan
+    assert plan is not None  # _unit found the planned unit
     mode = _mode_for_posture(scene, plan)
     careless = plan.careless and plan.mode == mode  # the rest of the move stays careless
     if u.hull_down:
@@ -86,7 +88,7 @@ def hull_down(scene: Any) -> None:
         send(scene, u.id, mode, tuple(path or ()) + ("H",), careless=plan.careless)
 
 
-def defend(scene: Any) -> None:
+def defend(scene: MovementShown) -> None:
     """D: declare physical attack defence (ADV-01): no movement now, the walking MP in
     the physical attack phase, no charge or death from above against it (ADV-02)."""
     u = _unit(scene, "Physical attack defence")

@@ -12,13 +12,14 @@ whether the player hid the card (a click on it hides it, G shows it again);
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Protocol
 
 import pygame
 
 from game.phases.sandbox import DUMMY
 from game.phases.sandbox_fire import enemies
 from game.state import GameState
+from game.ui.scenes.hexes.target_draw import OfUnit
 from game.ui.widgets.palette import CARD, DIM, GOOD, TEXT, WARN
 from game.ui.widgets.panels import Row, rows_surface
 
@@ -71,7 +72,33 @@ class Guide:
                 self.ticked = set()
 
 
-def scene_steps(scene: Any) -> tuple[bool, ...]:
+class Aimed(Protocol):
+    """The fire view as the card sees it: the attacker planned, the weapon row hovered."""
+
+    @property
+    def plan(self) -> OfUnit | None: ...
+
+    @property
+    def hover_row(self) -> int | None: ...
+
+
+class Guided(Protocol):
+    """The sandbox screen as the card sees it: the game, the view shown, the what-if."""
+
+    @property
+    def state(self) -> GameState: ...
+
+    @property
+    def tool(self) -> str: ...
+
+    @property
+    def what_if(self) -> bool: ...
+
+    @property
+    def fire(self) -> Aimed: ...
+
+
+def scene_steps(scene: Guided) -> tuple[bool, ...]:
     """:func:`guide_steps` for the sandbox screen ``scene``."""
     fire = scene.fire
     attacker = fire.plan.unit_id if scene.tool == "attack" and fire.plan is not None else None

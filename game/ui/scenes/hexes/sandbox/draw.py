@@ -13,8 +13,6 @@ the dice prompt and the help.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.ui.map.sprites import draw_unit
@@ -33,6 +31,7 @@ from game.ui.scenes.hexes.physical.draw import draw_physical
 from game.ui.scenes.hexes.sandbox.editor import draw_editor, editor_lines
 from game.ui.scenes.hexes.sandbox.guide import draw_guide, scene_steps
 from game.ui.scenes.hexes.sandbox.pieces import draw_palette
+from game.ui.scenes.hexes.sandbox.shown import HostedView, SandboxShown
 from game.ui.widgets.fonts import draw_text, font
 from game.ui.widgets.help import draw_help
 from game.ui.widgets.log_view import LogView
@@ -64,7 +63,7 @@ SANDBOX_KEYS: tuple[tuple[str, str], ...] = (
 )  # fmt: skip
 
 
-def draw_sandbox(scene: Any, screen: pygame.Surface) -> None:
+def draw_sandbox(scene: SandboxShown, screen: pygame.Surface) -> None:
     if scene.tool == "attack":
         draw_attack(scene.fire, screen)
     elif scene.tool == "strike":
@@ -90,7 +89,7 @@ def draw_sandbox(scene: Any, screen: pygame.Surface) -> None:
     _debug_layout(scene)
 
 
-def _draw_move_view(scene: Any, screen: pygame.Surface) -> None:
+def _draw_move_view(scene: SandboxShown, screen: pygame.Surface) -> None:
     """The movement screen's frame (Move view), or with the editor (Edit view)."""
     state, view = scene.state, scene.view
     view.sync(state.board)
@@ -127,7 +126,7 @@ def _draw_move_view(scene: Any, screen: pygame.Surface) -> None:
         _draw_hover_info(scene, screen)
 
 
-def _draw_editor(scene: Any, screen: pygame.Surface) -> None:
+def _draw_editor(scene: SandboxShown, screen: pygame.Surface) -> None:
     rect, size = scene.layout.side, scene.layout.size
     pygame.draw.rect(screen, BG, rect)
     pygame.draw.line(screen, (70, 74, 80), rect.topleft, rect.bottomleft)
@@ -151,7 +150,7 @@ def _draw_editor(scene: Any, screen: pygame.Surface) -> None:
         draw_text(screen, text, f, DIM, at, rect, anchor="bottomright")
 
 
-def _draw_ghost(scene: Any, screen: pygame.Surface) -> None:
+def _draw_ghost(scene: SandboxShown, screen: pygame.Surface) -> None:
     """What the pointer carries, in the hex under it (half transparent)."""
     carry, h = scene.carry, scene.carry_hex
     if carry is None or h is None:
@@ -173,7 +172,7 @@ def _draw_ghost(scene: Any, screen: pygame.Surface) -> None:
     screen.set_clip(old)
 
 
-def banner_extra(scene: Any) -> str:
+def banner_extra(scene: SandboxShown) -> str:
     """What the sandbox's banner adds: the view, undo and redo, dice to come, what-if."""
     line = scene.app.line
     parts = [{"move": "Move", "edit": "Edit", "attack": "Attack", "strike": "Melee",
@@ -194,7 +193,7 @@ def banner_extra(scene: Any) -> str:
     return "- " + " | ".join(parts)
 
 
-def _draw_banner(scene: Any, screen: pygame.Surface) -> None:
+def _draw_banner(scene: SandboxShown, screen: pygame.Surface) -> None:
     lay = scene.layout
     extra = banner_extra(scene)
     key = (id(scene.state), extra, lay.banner.size)
@@ -204,7 +203,7 @@ def _draw_banner(scene: Any, screen: pygame.Surface) -> None:
     screen.blit(surf, lay.banner.topleft)
 
 
-def _draw_prompt(scene: Any, screen: pygame.Surface) -> None:
+def _draw_prompt(scene: SandboxShown, screen: pygame.Surface) -> None:
     size = scene.layout.size
     rows = [("Next dice", WARN, True),
             ("Type the faces (1..6) the next dice will show, e.g. 6 6 3 4", TEXT, False),
@@ -215,7 +214,7 @@ def _draw_prompt(scene: Any, screen: pygame.Surface) -> None:
     screen.blit(img, img.get_rect(center=scene.layout.map.center))
 
 
-def _debug_layout(scene: Any) -> None:
+def _debug_layout(scene: SandboxShown) -> None:
     """HEXPLATE_DEBUG_LAYOUT: what an end-to-end test needs to drive the screen."""
     state = scene.state
     view = _active(scene)
@@ -239,5 +238,7 @@ def _debug_layout(scene: Any) -> None:
     scene.view.write_debug_layout(state.units, extra)
 
 
-def _active(scene: Any) -> Any:
-    return {"attack": scene.fire, "strike": scene.strike, "fly": scene.flyer}.get(scene.tool)
+def _active(scene: SandboxShown) -> HostedView | None:
+    views: dict[str, HostedView] = {"attack": scene.fire, "strike": scene.strike,
+                                    "fly": scene.flyer}  # fmt: skip
+    return views.get(scene.tool)

@@ -27,6 +27,7 @@ from game.ui.scenes.hexes.movement.input import DRAG_PX, log_page
 from game.ui.scenes.hexes.movement.input import handle_event as play_handle
 from game.ui.scenes.hexes.sandbox.editor import editor_action
 from game.ui.scenes.hexes.sandbox.pieces import Carry
+from game.ui.scenes.hexes.sandbox.shown import HostedView, SandboxShown
 from game.ui.widgets.keys import ctrl, is_help
 from game.ui.widgets.panels import button_at
 
@@ -35,7 +36,7 @@ VIEW_KEYS = {pygame.K_m: "move", pygame.K_t: "edit", pygame.K_a: "attack", pygam
 HISTORY_KEYS = {pygame.K_z: "undo", pygame.K_y: "redo", pygame.K_r: "reset"}
 
 
-def handle_event(scene: Any, event: pygame.event.Event) -> bool:
+def handle_event(scene: SandboxShown, event: pygame.event.Event) -> bool:
     if is_help(event) and scene.dice_prompt is None:
         scene.help = not scene.help
         return True
@@ -63,16 +64,18 @@ def handle_event(scene: Any, event: pygame.event.Event) -> bool:
     return is_input(event)
 
 
-def _popups(scene: Any) -> bool:
+def _popups(scene: SandboxShown) -> bool:
     view = _view(scene)
     return view is not None and bool(view.busy())
 
 
-def _view(scene: Any) -> Any:
-    return {"attack": scene.fire, "strike": scene.strike, "fly": scene.flyer}.get(scene.tool)
+def _view(scene: SandboxShown) -> HostedView | None:
+    views: dict[str, HostedView] = {"attack": scene.fire, "strike": scene.strike,
+                                    "fly": scene.flyer}  # fmt: skip
+    return views.get(scene.tool)
 
 
-def _view_input(scene: Any, event: pygame.event.Event) -> None:
+def _view_input(scene: SandboxShown, event: pygame.event.Event) -> None:
     view = _view(scene)
     if view is None:
         if scene.tool == "edit" and event.type == pygame.MOUSEBUTTONUP:
@@ -84,7 +87,7 @@ def _view_input(scene: Any, event: pygame.event.Event) -> None:
         scene.inspect = view.plan.unit_id
 
 
-def _key(scene: Any, event: pygame.event.Event) -> bool:
+def _key(scene: SandboxShown, event: pygame.event.Event) -> bool:
     k = event.key
     if ctrl(event) and k in HISTORY_KEYS:
         scene.history_step(HISTORY_KEYS[k])
@@ -121,7 +124,7 @@ def _key(scene: Any, event: pygame.event.Event) -> bool:
     return False
 
 
-def remove_selected(scene: Any) -> None:
+def remove_selected(scene: SandboxShown) -> None:
     uid = scene.selected_id()
     if uid is None:
         scene.app.notify("Select a unit first (click it)", error=True)
@@ -134,27 +137,29 @@ def remove_selected(scene: Any) -> None:
         scene._after_action()
 
 
-def _dice_key(scene: Any, event: pygame.event.Event) -> None:
+def _dice_key(scene: SandboxShown, event: pygame.event.Event) -> None:
     """The fixed-dice prompt: digits 1..6 (spaces allowed), Enter fixes, Esc cancels."""
     if event.type != pygame.KEYDOWN:
         return
+    typed = scene.dice_prompt
+    assert typed is not None  # the prompt is open
     if event.key == pygame.K_ESCAPE:
         scene.dice_prompt = None
     elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-        faces = tuple(int(c) for c in scene.dice_prompt if c in "123456")
+        faces = tuple(int(c) for c in typed if c in "123456")
         scene.dice_prompt = None
         if faces and scene.app.act(FixDice(faces)) is not None:
             scene.app.notify("Next dice: " + " ".join(map(str, faces)))
     elif event.key == pygame.K_BACKSPACE:
-        scene.dice_prompt = scene.dice_prompt[:-1]
+        scene.dice_prompt = typed[:-1]
     elif getattr(event, "unicode", "") in ("1", "2", "3", "4", "5", "6", " "):
-        scene.dice_prompt = (scene.dice_prompt + event.unicode)[:40]
+        scene.dice_prompt = (typed + event.unicode)[:40]
 
 
 # --- the mouse ------------------------------------------------------------------------------
 
 
-def _mouse(scene: Any, event: pygame.event.Event) -> bool:
+def _mouse(scene: SandboxShown, event: pygame.event.Event) -> bool:
     """The palette, carrying, grabbing a unit, the editor; True when the event was used."""
     pos = getattr(event, "pos", scene.mouse)
     if event.type == pygame.MOUSEMOTION:
@@ -182,13 +187,13 @@ def _mouse(scene: Any, event: pygame.event.Event) -> bool:
     return False
 
 
-def _map_hex(scene: Any, pos: tuple[int, int]) -> Hex | None:
+def _map_hex(scene: SandboxShown, pos: tuple[int, int]) -> Hex | None:
     if not scene.layout.map.collidepoint(pos):
         return None
     return scene.view.hex_at(pos)
 
 
-def _press(scene: Any, pos: tuple[int, int]) -> bool:
+def _press(scene: SandboxShown, pos: tuple[int, int]) -> bool:
     if scene.guide.shown and scene.guide.rect.collidepoint(pos):
         scene.guide.hidden = True  # a click on the first steps card hides it
         return True
@@ -220,7 +225,7 @@ def _press(scene: Any, pos: tuple[int, int]) -> bool:
     return False
 
 
-def _release(scene: Any, pos: tuple[int, int]) -> bool:
+def _release(scene: SandboxShown, pos: tuple[int, int]) -> bool:
     scene.grab = None
     carry = scene.carry
     if carry is None:
@@ -238,7 +243,7 @@ def _release(scene: Any, pos: tuple[int, int]) -> bool:
     return True
 
 
-def palette_press(scene: Any, action: str) -> None:
+def palette_press(scene: SandboxShown, action: str) -> None:
     kind, _, arg = action.partition(":")
     if kind == "carry":
         facing = scene.palette.facing
@@ -266,7 +271,7 @@ def _fake_key(key: int) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
 
 
-def drop(scene: Any, h: Hex) -> None:
+def drop(scene: SandboxShown, h: Hex) -> None:
     """Put what is carried down at ``h`` (one action: PlaceUnit, PlaceDummy or SetDown)."""
     carry = scene.carry
     scene.carry = None
@@ -288,7 +293,7 @@ def drop(scene: Any, h: Hex) -> None:
         scene.select(placed)
 
 
-def editor_press(scene: Any, action: str) -> None:
+def editor_press(scene: SandboxShown, action: str) -> None:
     uid = scene.inspect
     u = scene.state.unit(uid) if uid is not None else None
     if u is None:
@@ -303,7 +308,7 @@ def editor_press(scene: Any, action: str) -> None:
         scene._after_action()
 
 
-def _wheel(scene: Any, event: pygame.event.Event) -> bool:
+def _wheel(scene: SandboxShown, event: pygame.event.Event) -> bool:
     if not event.y:
         return True
     step = 1 if event.y > 0 else -1
@@ -325,7 +330,7 @@ def _wheel(scene: Any, event: pygame.event.Event) -> bool:
     return _turn_unit(scene, pos, -step)
 
 
-def _turn_unit(scene: Any, pos: tuple[int, int], step: int) -> bool:
+def _turn_unit(scene: SandboxShown, pos: tuple[int, int], step: int) -> bool:
     """The wheel over a unit turns it where it stands (SetDown), unless a move's
     destination facing is being aimed there."""
     h = _map_hex(scene, pos)

@@ -16,7 +16,8 @@ from game.regiments.paths import Leg
 from game.regiments.regiment import Regiment
 from game.regiments.verdict import Verdict
 from game.ui.scenes.regiments.files import label
-from game.ui.scenes.regiments.plan import describe, drag_step, pose_after, remaining
+from game.ui.scenes.regiments.plan import Plan, describe, drag_step, pose_after, remaining
+from game.ui.scenes.regiments.shown import RegimentsShown, RegimentTools
 from game.ui.scenes.regiments.view import draw_ghost, draw_path, draw_regiment, poly, text_box
 from game.ui.widgets.fonts import font
 from game.ui.widgets.help import draw_help
@@ -48,7 +49,7 @@ KEYS = (
 )
 
 
-def _help(tools: Any) -> tuple[str, tuple[tuple[str, str], ...]]:
+def _help(tools: RegimentTools | None) -> tuple[str, tuple[tuple[str, str], ...]]:
     """The help box's title and rows: the sandbox's keys first in the sandbox."""
     if tools is None:
         return "Regiments - keys and mouse", KEYS
@@ -56,11 +57,11 @@ def _help(tools: Any) -> tuple[str, tuple[tuple[str, str], ...]]:
     return "Regiments sandbox - keys and mouse", (*tools.help_rows, *rest)
 
 
-def in_map(scene: Any, pos: tuple[int, int]) -> bool:
+def in_map(scene: RegimentsShown, pos: tuple[int, int]) -> bool:
     return scene.layout.map.collidepoint(pos)
 
 
-def frame(scene: Any, screen: pygame.Surface) -> None:
+def frame(scene: RegimentsShown, screen: pygame.Surface) -> None:
     lay = scene.layout
     screen.fill(BG)
     screen.set_clip(lay.map)
@@ -108,7 +109,7 @@ def log_surface(lines: list[tuple[str, Any]], rect: pygame.Rect, size: int) -> p
     return surf
 
 
-def _regiments(scene: Any, screen: pygame.Surface) -> None:
+def _regiments(scene: RegimentsShown, screen: pygame.Surface) -> None:
     s = scene.state
     side = ENGINE.actor(s)
     chosen = scene.plan.unit if scene.plan else None
@@ -118,16 +119,16 @@ def _regiments(scene: Any, screen: pygame.Surface) -> None:
         )
 
 
-def _attempted(scene: Any, extra: Leg | None) -> Regiment | None:
+def _attempted(scene: RegimentsShown, extra: Leg | None) -> Regiment | None:
     p = scene.plan
     reg = scene.state.get(p.unit) if p else None
-    if reg is None or p.kind not in ("move", "march"):
+    if p is None or reg is None or p.kind not in ("move", "march"):
         return None
     steps = p.steps + ((extra,) if extra is not None else ())
     return pose_after(reg, steps)
 
 
-def _plan(scene: Any, screen: pygame.Surface) -> None:
+def _plan(scene: RegimentsShown, screen: pygame.Surface) -> None:
     v: Verdict | None = scene.verdict
     p = scene.plan
     if v is None or p is None:
@@ -150,7 +151,7 @@ def _plan(scene: Any, screen: pygame.Surface) -> None:
     _tag(scene, screen, v, tried)
 
 
-def _tag(scene: Any, screen: pygame.Surface, v: Verdict, tried: Regiment | None) -> None:
+def _tag(scene: RegimentsShown, screen: pygame.Surface, v: Verdict, tried: Regiment | None) -> None:
     """The live readout beside the unit: distance left, or the reason in red."""
     cam = scene.cam
     where = (tried if tried is not None and not v.legal else v.end).corners()
@@ -165,12 +166,13 @@ def _tag(scene: Any, screen: pygame.Surface, v: Verdict, tried: Regiment | None)
     text_box(screen, (int(at[0]) + 8, int(at[1]) - 10), lines, size)
 
 
-def _charge(scene: Any, screen: pygame.Surface, v: Verdict) -> None:
-    cam = scene.cam
+def _charge(scene: RegimentsShown, screen: pygame.Surface, v: Verdict) -> None:
+    cam, plan = scene.cam, scene.plan
+    assert plan is not None  # the verdict is the plan's
     if not v.legal:
-        reg = scene.state.get(scene.plan.unit)
+        reg = scene.state.get(plan.unit)
         if reg is not None:
-            draw_ghost(screen, cam, pose_after(reg, scene.plan.steps), False)
+            draw_ghost(screen, cam, pose_after(reg, plan.steps), False)
         _tag(scene, screen, v, None)
         return
     if v.halt is not None:
@@ -192,7 +194,7 @@ def _charge(scene: Any, screen: pygame.Surface, v: Verdict) -> None:
     text_box(screen, (int(at[0]) + 8, int(at[1]) - 10), lines, size)
 
 
-def _waiting(scene: Any, screen: pygame.Surface) -> None:
+def _waiting(scene: RegimentsShown, screen: pygame.Surface) -> None:
     v = scene.waiting_charge()
     if v is None:
         return
@@ -200,7 +202,7 @@ def _waiting(scene: Any, screen: pygame.Surface) -> None:
     draw_ghost(screen, scene.cam, v.end, True)
 
 
-def _prompt(scene: Any, screen: pygame.Surface) -> None:
+def _prompt(scene: RegimentsShown, screen: pygame.Surface) -> None:
     p = scene.state.pending
     if p is None:
         return
@@ -223,7 +225,7 @@ def _prompt(scene: Any, screen: pygame.Surface) -> None:
         draw_button(screen, b, size, b.rect.collidepoint(scene.mouse))
 
 
-def _banner(scene: Any, screen: pygame.Surface) -> None:
+def _banner(scene: RegimentsShown, screen: pygame.Surface) -> None:
     lay = scene.layout
     side = ENGINE.actor(scene.state)
     pygame.draw.rect(screen, side_colour(side), lay.banner)
@@ -262,9 +264,10 @@ def unit_rows(r: Regiment) -> list[tuple[str, Any, bool]]:
     ]
 
 
-def plan_rows(scene: Any, reg: Regiment) -> list[tuple[str, Any, bool]]:
+def plan_rows(scene: RegimentsShown, reg: Regiment) -> list[tuple[str, Any, bool]]:
     """The selected regiment, its planned order and the rules' verdict on it."""
     rows = unit_rows(reg)
+    assert scene.plan is not None  # the rows of the regiment planned
     rows.append((describe(scene.plan), WARN, True))
     v = scene.verdict
     if v is not None and v.legal:
@@ -276,7 +279,7 @@ def plan_rows(scene: Any, reg: Regiment) -> list[tuple[str, Any, bool]]:
 
 
 def grid(
-    scene: Any,
+    scene: RegimentsShown,
     screen: pygame.Surface,
     area: pygame.Rect,
     specs: list[tuple[str, str, bool, bool]],
@@ -294,7 +297,7 @@ def grid(
     return bottom
 
 
-def _side(scene: Any, screen: pygame.Surface) -> None:
+def _side(scene: RegimentsShown, screen: pygame.Surface) -> None:
     lay = scene.layout
     rect = lay.side
     pygame.draw.rect(screen, BG, rect)
@@ -310,7 +313,9 @@ def _side(scene: Any, screen: pygame.Surface) -> None:
     grid(scene, screen, area, order_buttons(scene, p, reg is not None), lay.size - 2)
 
 
-def order_buttons(scene: Any, p: Any, on: bool) -> list[tuple[str, str, bool, bool]]:
+def order_buttons(
+    scene: RegimentsShown, p: Plan | None, on: bool
+) -> list[tuple[str, str, bool, bool]]:
     """The side panel's buttons: (action, label, active, enabled)."""
     kind = p.kind if p else ""
     return [
@@ -334,7 +339,7 @@ def order_buttons(scene: Any, p: Any, on: bool) -> list[tuple[str, str, bool, bo
     ]
 
 
-def load_rows(scene: Any) -> list[tuple[pygame.Rect, Path]]:
+def load_rows(scene: RegimentsShown) -> list[tuple[pygame.Rect, Path]]:
     size = scene.layout.size
     w = scene.app.screen.get_width()
     x = (w - size * 30) // 2
@@ -344,7 +349,7 @@ def load_rows(scene: Any) -> list[tuple[pygame.Rect, Path]]:
     ]
 
 
-def _load_list(scene: Any, screen: pygame.Surface) -> None:
+def _load_list(scene: RegimentsShown, screen: pygame.Surface) -> None:
     size = scene.layout.size
     shade = pygame.Surface(screen.get_size(), pygame.SRCALPHA)
     shade.fill((0, 0, 0, 150))

@@ -10,7 +10,6 @@ import os
 import random
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 
@@ -30,6 +29,7 @@ from game.regiments.save import (
 )
 from game.regiments.state import RegimentState
 from game.ui.app.app import App
+from game.ui.scenes.regiments.shown import RegimentsShown
 
 MAX_LISTED = 12
 
@@ -98,7 +98,7 @@ def load(app: App, path: Path) -> bool:
     return True
 
 
-def write_layout(scene: Any, written: str) -> str:
+def write_layout(scene: RegimentsShown, written: str) -> str:
     """Write the debug layout when it changed; returns what the file now holds."""
     path = os.environ.get("HEXPLATE_DEBUG_LAYOUT")
     if not path:

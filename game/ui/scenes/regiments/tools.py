@@ -13,7 +13,6 @@ it, K cycles its markers; Esc stops placing or carrying.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pygame
 
@@ -34,6 +33,7 @@ from game.regiments.regiment import Regiment
 from game.regiments.sandbox import SAVE_NAME, save_sandbox
 from game.ui.scenes.regiments import tools_draw
 from game.ui.scenes.regiments.plan import action_of
+from game.ui.scenes.regiments.shown import RegimentsShown
 
 TURN_STEP = 15.0
 MARKER_CYCLE: tuple[tuple[str, ...], ...] = ((), ("hold",), ("activation",))
@@ -59,7 +59,7 @@ class SandboxTools:
 
     help_rows = HELP
 
-    def __init__(self, scene: Any) -> None:
+    def __init__(self, scene: RegimentsShown) -> None:
         self.scene = scene
         self.army = next(iter(armies()))
         self.side = scene.state.sides[0]

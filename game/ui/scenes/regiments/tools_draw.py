@@ -10,7 +10,9 @@ from typing import Any
 import pygame
 
 from game.regiments.armies import armies, unit_types
+from game.regiments.regiment import Regiment
 from game.ui.scenes.regiments import draw
+from game.ui.scenes.regiments.shown import RegimentsShown, ToolsShown
 from game.ui.scenes.regiments.view import draw_ghost, text_box
 from game.ui.widgets.fonts import draw_text, font
 from game.ui.widgets.palette import BG, DIM, LEGAL, TEXT, WARN
@@ -20,7 +22,7 @@ from game.ui.widgets.panels import rows_surface, side_colour
 Spec = tuple[str, str, bool, bool]
 
 
-def ghost(tools: Any, screen: pygame.Surface) -> None:
+def ghost(tools: ToolsShown, screen: pygame.Surface) -> None:
     """The regiment a click would put down, at the mouse, with the reason it may not."""
     scene = tools.scene
     if not draw.in_map(scene, scene.mouse):
@@ -38,7 +40,7 @@ def ghost(tools: Any, screen: pygame.Surface) -> None:
     text_box(screen, (int(at[0]) + 8, int(at[1]) - 10), lines, max(14, scene.layout.size - 2))
 
 
-def panel(tools: Any, screen: pygame.Surface) -> None:
+def panel(tools: ToolsShown, screen: pygame.Surface) -> None:
     scene = tools.scene
     rect = scene.layout.side
     pygame.draw.rect(screen, BG, rect)
@@ -56,7 +58,7 @@ def panel(tools: Any, screen: pygame.Surface) -> None:
     _palette(tools, screen, rect, size)
 
 
-def _edit_specs(reg: Any) -> list[Spec]:
+def _edit_specs(reg: Regiment) -> list[Spec]:
     marks = "+".join(reg.markers) or "none"
     return [
         ("sb:pickup", "Pick up (G)", False, True),
@@ -68,7 +70,7 @@ def _edit_specs(reg: Any) -> list[Spec]:
     ]
 
 
-def _palette(tools: Any, screen: pygame.Surface, rect: pygame.Rect, size: int) -> None:
+def _palette(tools: ToolsShown, screen: pygame.Surface, rect: pygame.Rect, size: int) -> None:
     scene = tools.scene
     known, kinds = armies(), unit_types()
     y = rect.y + size // 2
@@ -104,7 +106,7 @@ def _palette(tools: Any, screen: pygame.Surface, rect: pygame.Rect, size: int) -
 
 
 def _section(
-    scene: Any,
+    scene: RegimentsShown,
     screen: pygame.Surface,
     rect: pygame.Rect,
     y: int,

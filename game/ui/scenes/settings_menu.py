@@ -4,10 +4,9 @@ at once (game.ui.app.settings) and Esc closes."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
+from game.ui.app.app import App
 from game.ui.app.registry import register
 from game.ui.app.settings import Settings, save_settings
 from game.ui.widgets.fonts import draw_text, font, ui_size
@@ -42,7 +41,7 @@ class SettingsMenu:
     overlay = True
     scene_name = "settings"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.buttons: list[Button] = []
         self.mouse = (0, 0)

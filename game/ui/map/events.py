@@ -22,13 +22,21 @@ LOG_PAGE = 4  # rows a page key scrolls the log panel by
 class MapScreen(Protocol):
     """What :func:`route` reads and sets on a screen built on a MapView with a log panel."""
 
-    view: MapView
-    layout: ScreenLayout
-    log_view: LogView
-    panels: bool  # the side and log panels are shown (False: a view hosted by another)
     space: bool  # Space is held: a left drag pans
     mouse: tuple[int, int]
     hover: Hex | None
+
+    @property
+    def view(self) -> MapView: ...
+
+    @property
+    def layout(self) -> ScreenLayout: ...
+
+    @property
+    def log_view(self) -> LogView: ...
+
+    @property
+    def panels(self) -> bool: ...  # the side and log panels are shown
 
 
 def route(

@@ -23,12 +23,11 @@ from game.ui.app.scene import is_input
 from game.ui.app.sound import sound_of
 from game.ui.map.anim import Popup, popup_of
 from game.ui.map.events import route
-from game.ui.map.view import MapView, tiles_for
+from game.ui.scenes.hexes.stage import Frame, OwnFrame, Stage, lay_out, own_stage
 from game.ui.widgets.handoff import HANDOFF_GRACE
 from game.ui.widgets.help import help_key
 from game.ui.widgets.keys import is_confirm
-from game.ui.widgets.log_view import LogView
-from game.ui.widgets.panels import PanelCache, button_at, screen_layout
+from game.ui.widgets.panels import ScreenLayout, button_at, screen_layout
 from game.units.unit import Unit
 
 POPUP_SECONDS = 1.1
@@ -43,21 +42,25 @@ class TargetScene:
     overlay = False
     scene_name = ""
     declares: ClassVar[type[Action]]  # the action of the screen's phase
-    writes_layout = True  # HEXPLATE_DEBUG_LAYOUT (a view hosted by another screen: False)
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, stage: Stage | None = None) -> None:
+        """A phase screen (no ``stage``: its own map view, cache, log and layout), or a
+        view hosted by another screen on that screen's stage (no hand-off, no layout of
+        its own, no debug layout written: the host writes it)."""
         self.app = app
         s = app.state
-        self.view = MapView(s.start_board or s.board, tiles_for(s))
-        self.cache = PanelCache()
+        hosted = stage is not None and stage.frame is not None
+        stage = stage if stage is not None else own_stage(s)
+        self.view, self.cache, self.log_view = stage.view, stage.cache, stage.log_view
+        self.frame: Frame = stage.frame or OwnFrame(screen_layout(*app.screen.get_size()))
+        self.writes_layout = not hosted  # HEXPLATE_DEBUG_LAYOUT
         self.plan: Any = None  # the screen's plan (a FirePlan, a BlowPlan)
         self.hover: Hex | None = None
         self.hover_row: int | None = None
         self.mouse = (0, 0)
         self.help = False
         self.space = False
-        self.panels = True
-        self.handoff: str | None = actor(s)
+        self.handoff: str | None = None if hosted else actor(s)
         self.shown_side = self.handoff
         self.popups: list[tuple[Popup, int]] = []  # a resolution roll and its log entry
         self.log_shown: int | None = None  # while dice pop up: log entries shown so far
@@ -65,20 +68,26 @@ class TargetScene:
         self.dice_banner: str | None = None  # the phase the dice shown belong to
         self.skipped_at = 0.0
         self.buttons: list[Any] = []
-        self.log_view = LogView()
         self.rows: list[tuple[pygame.Rect, int]] = []  # rows on screen -> index
         self.over = False  # the game-over overlay has been shown
-        self.resize(fit=True)
-        opening_view(self, (u.at for u in self.waiting(self.handoff)), app.screen.get_height())
+        if not hosted:
+            self.resize(fit=True)
+            opening_view(self, (u.at for u in self.waiting(self.handoff)), app.screen.get_height())
 
     @property
     def state(self):
         return self.app.state
 
+    @property
+    def layout(self) -> ScreenLayout:
+        return self.frame.layout
+
+    @property
+    def panels(self) -> bool:
+        return self.frame.panels
+
     def resize(self, fit: bool = False) -> None:
-        w, h = self.app.screen.get_size()
-        self.layout = screen_layout(w, h, self.panels)
-        self.view.set_view(self.layout.map, fit=fit)
+        lay_out(self.frame, self.view, self.app.screen.get_size(), fit)
         self.cache.clear()
 
     def attacker(self) -> Unit | None:

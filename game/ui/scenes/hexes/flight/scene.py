@@ -30,14 +30,13 @@ from game.ui.app.registry import for_phase, register
 from game.ui.app.scene import is_input
 from game.ui.map.anim import MoveAnimation, Popup, popup_of
 from game.ui.map.events import route
-from game.ui.map.view import MapView, tiles_for
 from game.ui.scenes.hexes.flight.draw import draw_flight, flight_rows
 from game.ui.scenes.hexes.flight.plan import FlightPlan, positions
+from game.ui.scenes.hexes.stage import Frame, OwnFrame, Stage, lay_out, own_stage
 from game.ui.widgets.handoff import HANDOFF_GRACE
 from game.ui.widgets.help import help_key
 from game.ui.widgets.keys import is_confirm
-from game.ui.widgets.log_view import LogView
-from game.ui.widgets.panels import PanelCache, Row, button_at, screen_layout
+from game.ui.widgets.panels import Row, ScreenLayout, button_at, screen_layout
 from game.units.unit import Unit
 
 TURN_KEYS = {pygame.K_q: "L", pygame.K_e: "R", pygame.K_LEFTBRACKET: "L",
@@ -50,34 +49,48 @@ class FlightScene:
     scene_name = "flight"
     no_plan = "Select one of your ringed fliers (N) first"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, stage: Stage | None = None) -> None:
+        """The phase screen (no ``stage``: its own map view, cache, log and layout), or a
+        view hosted by another screen on that screen's stage (no hand-off, no layout)."""
         self.app = app
         s = app.state
-        self.view = MapView(s.start_board or s.board, tiles_for(s))
-        self.cache = PanelCache()
+        hosted = stage is not None and stage.frame is not None
+        stage = stage if stage is not None else own_stage(s)
+        self.view, self.cache, self.log_view = stage.view, stage.cache, stage.log_view
+        self.frame: Frame = stage.frame or OwnFrame(screen_layout(*app.screen.get_size()))
         self.plan: FlightPlan | None = None
         self.hover: Hex | None = None
         self.mouse = (0, 0)
         self.help = False
         self.space = False
-        self.panels = True
-        self.handoff: str | None = actor(s)
+        self.handoff: str | None = None if hosted else actor(s)
         self.shown_side = self.handoff
         self.anim: MoveAnimation | None = None
         self.skipped_at = 0.0
         self.buttons: list[Any] = []
-        self.log_view = LogView()
-        self.resize(fit=True)
-        opening_view(self, (u.at for u in self.fliers()), app.screen.get_height())
+        if not hosted:
+            self.resize(fit=True)
+            opening_view(self, (u.at for u in self.fliers()), app.screen.get_height())
 
     @property
     def state(self):
         return self.app.state
 
+    @property
+    def layout(self) -> ScreenLayout:
+        return self.frame.layout
+
+    @property
+    def panels(self) -> bool:
+        return self.frame.panels
+
+    @panels.setter
+    def panels(self, on: bool) -> None:
+        assert isinstance(self.frame, OwnFrame)  # a hosted view toggles its host's panels
+        self.frame.panels = on
+
     def resize(self, fit: bool = False) -> None:
-        w, h = self.app.screen.get_size()
-        self.layout = screen_layout(w, h, self.panels)
-        self.view.set_view(self.layout.map, fit=fit)
+        lay_out(self.frame, self.view, self.app.screen.get_size(), fit)
         self.cache.clear()
 
     # --- what the rules say -----------------------------------------------------------------

@@ -15,8 +15,6 @@ layout and app; they never edit the state.
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.narrate.words import percent
 from game.phases.physical import options_at as strike_option
 from game.phases.sandbox import SandboxFire, SandboxStrike
@@ -29,7 +27,7 @@ from game.rules.physical.options import PhysicalOption
 from game.rules.physical.records import CHARGE, DFA, Blow
 from game.ui.scenes.hexes.attack.scene import AttackScene
 from game.ui.scenes.hexes.physical.scene import PhysicalScene
-from game.ui.widgets.log_view import LogView
+from game.ui.scenes.hexes.sandbox.host import SandboxHost, hosted_stage
 from game.ui.widgets.palette import BAD, DIM, GOOD, TEXT, WARN
 from game.ui.widgets.panels import Row
 
@@ -80,44 +78,16 @@ def odds_rows(v: VolleyOdds, target: str) -> list[Row]:
     return rows
 
 
-class _Hosted:
-    """What both views take from the sandbox screen that shows them: its app, map view,
-    panel cache, log view, layout and panel toggle; no hand-off, no other phase (the
-    sandbox screen writes the debug layout)."""
+class FireView(AttackScene):
+    """The weapon attack screen's interaction on the sandbox screen (see the module doc)."""
 
-    writes_layout = False
+    scene_name = "sandbox fire"
+    attack_buttons = FIRE_BUTTONS
+    help_keys = FIRE_KEYS
 
-    def __init__(self, host: Any) -> None:
+    def __init__(self, host: SandboxHost) -> None:
+        super().__init__(host.app, hosted_stage(host))
         self.host = host
-        self.app = host.app
-        self.view = host.view
-        self.cache = host.cache
-        self.log_view: LogView = host.log_view
-        self.plan: Any = None
-        self.hover: Any = None
-        self.hover_row: int | None = None
-        self.mouse = (0, 0)
-        self.help = False
-        self.space = False
-        self.handoff: str | None = None
-        self.shown_side: str | None = None
-        self.popups: list[Any] = []
-        self.log_shown: int | None = None
-        self.popup_left = 0.0
-        self.skipped_at = 0.0
-        self.buttons: list[Any] = []
-        self.rows: list[Any] = []
-
-    @property
-    def layout(self) -> Any:
-        return self.host.layout
-
-    @property
-    def panels(self) -> bool:
-        return bool(self.host.panels)
-
-    def resize(self, fit: bool = False) -> None:
-        self.cache.clear()
 
     def declaring(self) -> bool:
         return True  # the sandbox never hands over to another phase's screen
@@ -125,14 +95,6 @@ class _Hosted:
     def busy(self) -> bool:
         """Dice still popping up (a click or key shows them all)."""
         return bool(self.popups)
-
-
-class FireView(_Hosted, AttackScene):
-    """The weapon attack screen's interaction on the sandbox screen (see the module doc)."""
-
-    scene_name = "sandbox fire"
-    attack_buttons = FIRE_BUTTONS
-    help_keys = FIRE_KEYS
 
     def declare(self, hold: bool = False) -> None:
         """Enter fires at once (SandboxFire); the hold button goes back to moving."""
@@ -201,12 +163,23 @@ class FireView(_Hosted, AttackScene):
         return (declarations_for(d) if d.targets else ()), None
 
 
-class StrikeView(_Hosted, PhysicalScene):
+class StrikeView(PhysicalScene):
     """The physical attack screen's interaction on the sandbox screen (module doc)."""
 
     scene_name = "sandbox strike"
     strike_buttons = STRIKE_BUTTONS
     help_keys = STRIKE_KEYS
+
+    def __init__(self, host: SandboxHost) -> None:
+        super().__init__(host.app, hosted_stage(host))
+        self.host = host
+
+    def declaring(self) -> bool:
+        return True  # the sandbox never hands over to another phase's screen
+
+    def busy(self) -> bool:
+        """Dice still popping up (a click or key shows them all)."""
+        return bool(self.popups)
 
     def attacks(self, target: str) -> list[PhysicalOption]:
         """Every attack at ``target``, charge and death from above included (their

@@ -13,8 +13,6 @@ The view shares the sandbox screen's map view, layout, cache and log; it edits n
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.phases.flights import preview
@@ -22,7 +20,7 @@ from game.rules.aero import Flight, out_of_control
 from game.state import GameState
 from game.ui.scenes.hexes.flight.plan import FlightPlan
 from game.ui.scenes.hexes.flight.scene import FlightScene
-from game.ui.scenes.hexes.sandbox.attack import _Hosted
+from game.ui.scenes.hexes.sandbox.host import SandboxHost, hosted_stage
 from game.ui.widgets.palette import WARN
 from game.ui.widgets.panels import Row, button_at
 from game.units.unit import Unit
@@ -38,14 +36,14 @@ def fliers_of(s: GameState) -> tuple[Unit, ...]:
     return tuple(u for u in s.units if is_flier(s, u))
 
 
-class FlightView(_Hosted, FlightScene):
+class FlightView(FlightScene):
     """The aerospace movement screen's interaction on the sandbox screen (module doc)."""
 
     scene_name = "sandbox fly"
 
-    def __init__(self, host: Any) -> None:
-        super().__init__(host)
-        self.anim: Any = None
+    def __init__(self, host: SandboxHost) -> None:
+        super().__init__(host.app, hosted_stage(host))
+        self.host = host
 
     def busy(self) -> bool:
         """A flight is still being shown (any click or key skips it)."""

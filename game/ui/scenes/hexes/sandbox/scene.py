@@ -232,7 +232,9 @@ class SandboxScene(PlayScene):
         return handle_event(self, event)
 
     def update(self, dt: float) -> None:
-        view = {"attack": self.fire, "strike": self.strike, "fly": self.flyer}.get(self.tool)
+        views: dict[str, FireView | StrikeView | FlightView] = {
+            "attack": self.fire, "strike": self.strike, "fly": self.flyer}  # fmt: skip
+        view = views.get(self.tool)
         if view is not None and view.busy():
             view.update(dt)
             return

@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -265,7 +265,7 @@ class App:
             return True
         return False
 
-    def _in_play(self, top: Any) -> bool:
+    def _in_play(self, top: Scene | None) -> bool:
         """A game in play (not a sandbox with its own undo line, not a regiments screen,
         not a menu or the start screen): Ctrl+Z takes back (game.ui.app.play_undo)."""
         if self.state is None or self.line is not None:

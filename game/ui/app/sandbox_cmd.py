@@ -10,7 +10,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.core.errors import UserFacingError
 from game.phases.sandbox_game import sandbox_from_map, sandbox_from_scenario
@@ -18,6 +18,11 @@ from game.setup import GAME_ROOT
 from game.state import GameState
 
 from .play import PlayError, parse_size, run_window
+
+if TYPE_CHECKING:
+    import pygame
+
+    from game.ui.app.app import App
 
 DEFAULT_MAP = GAME_ROOT / "maps" / "default.tmx"
 
@@ -53,7 +58,9 @@ def sandbox_state(args: SandboxArgs) -> GameState:
     return sandbox_from_map(args.map or DEFAULT_MAP, seed=seed)
 
 
-def make_sandbox_app(args: SandboxArgs, screen: Any, state: GameState | None = None) -> Any:
+def make_sandbox_app(
+    args: SandboxArgs, screen: pygame.Surface, state: GameState | None = None
+) -> App:
     """The App on the sandbox screen (used by main and by the tests)."""
     from game.ui.app.app import App
 

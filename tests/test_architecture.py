@@ -301,12 +301,10 @@ def _screen_of(name: str, mods: dict[str, Path]) -> str | None:
 
 
 # Screens that still import another screen's modules: the sandbox builds its views on the
-# movement, attack, physical and flight screens' classes and drawing, and the physical
-# screen plans its defence walk with the movement screen's Plan (issue 24 item 1:
+# movement, attack, physical and flight screens' classes and drawing (issue 24 item 1:
 # components with typed inputs that both own).
 # This list may only shrink: a new crossing fails, and so does one that is gone.
 KNOWN_CROSSINGS = {
-    ("hexes.physical", "hexes.movement"),
     ("hexes.sandbox", "hexes.attack"),
     ("hexes.sandbox", "hexes.flight"),
     ("hexes.sandbox", "hexes.movement"),

@@ -21,7 +21,7 @@ from game.outcome import damage_taken
 from game.ui.scenes.hexes import start as start_screen
 from game.ui.scenes.hexes.attack.scene import AttackScene
 from game.ui.scenes.hexes.deploy import DeployScene
-from game.ui.scenes.hexes.movement.plan import facing_from_angle, nearest_facing
+from game.ui.scenes.hexes.move_plan import facing_from_angle, nearest_facing
 from game.ui.scenes.hexes.movement.scene import PlayScene
 from game.ui.scenes.hexes.over import GameOver
 from game.ui.scenes.hexes.physical.scene import PhysicalScene

@@ -12,7 +12,7 @@ from game.hexgrid import neighbour
 from game.phases.actions import RollInitiative, StartGame
 from game.phases.movers import preview_move, reach_of
 from game.setup import new_game_from_scenario
-from game.ui.scenes.hexes.movement.plan import Plan, _turns, facing_from_angle, nearest_facing
+from game.ui.scenes.hexes.move_plan import Plan, _turns, facing_from_angle, nearest_facing
 
 SCENARIO = Path(__file__).resolve().parent / "data" / "e2e_scenario.json"
 

@@ -2,7 +2,7 @@
 under way, go prone or stand up, pin waypoints, step the facing, pick the next unit.
 
 Every change to the game goes through ``App.act`` (game.flow.apply); the plan is the
-screen's own (game.ui.scenes.hexes.movement.plan). A move a failed roll interrupted stays selected
+screen's own (game.ui.scenes.hexes.move_plan). A move a failed roll interrupted stays selected
 with its MP left (MOV-23, game.phases.movement): the player plans the rest of it, or ends it
 with S. The functions take the PlayScene (game.ui.scenes.hexes.movement.behaviour), which delegates
 to them.
@@ -18,8 +18,8 @@ from game.phases.movers import preview_move
 from game.ui.app.follow import show_unit
 from game.ui.map import overlays
 from game.ui.map.anim import build_animation, map_marks
+from game.ui.scenes.hexes.move_plan import going_on, stepped_facing
 from game.ui.scenes.hexes.movement import charge_act
-from game.ui.scenes.hexes.movement.plan import going_on, stepped_facing
 from game.ui.scenes.hexes.movement.shown import MovementShown
 
 DOUBLE_CLICK = 0.45

@@ -30,11 +30,7 @@ from game.ui.app.pace import paced
 from game.ui.map import overlays
 from game.ui.map.anim import MoveAnimation
 from game.ui.map.view import MapView, tiles_for
-from game.ui.scenes.hexes.movement import act as play_act
-from game.ui.scenes.hexes.movement import charge_act
-from game.ui.scenes.hexes.movement import tacops as play_tacops
-from game.ui.scenes.hexes.movement.charge import ChargeView, enemy_at
-from game.ui.scenes.hexes.movement.plan import (
+from game.ui.scenes.hexes.move_plan import (
     DEAD_ZONE,
     STICKY,
     Plan,
@@ -42,6 +38,10 @@ from game.ui.scenes.hexes.movement.plan import (
     facing_from_angle,
     going_on,
 )
+from game.ui.scenes.hexes.movement import act as play_act
+from game.ui.scenes.hexes.movement import charge_act
+from game.ui.scenes.hexes.movement import tacops as play_tacops
+from game.ui.scenes.hexes.movement.charge import ChargeView, enemy_at
 from game.ui.widgets.log_view import LogView
 from game.ui.widgets.panels import Button, PanelCache, screen_layout
 from game.units.unit import Unit

@@ -1,6 +1,6 @@
 """Charges and deaths from above planned on the movement screen (PHY-02, PHY-10..14).
 
-Pure logic (no pygame), like game.ui.scenes.hexes.movement.plan: with a unit's plan open, pointing
+Pure logic (no pygame), like game.ui.scenes.hexes.move_plan: with a unit's plan open, pointing
 at an enemy asks the rules (game.phases.charges.attack_plan) what attack the move would make:
 walking or running, a charge along the cheapest path into a hex beside the enemy, facing
 it, then the step into its hex (the side to come from follows the pointer around the
@@ -24,7 +24,7 @@ from game.phases.movers import preview_move
 from game.rules.physical.numbers import PsrNeed
 from game.rules.physical.records import NAMES
 from game.state import GameState
-from game.ui.scenes.hexes.movement.plan import Plan
+from game.ui.scenes.hexes.move_plan import Plan
 from game.units.unit import Unit
 
 PSR_WORDS = {

@@ -1,7 +1,7 @@
 """The movement screen's submarine commands (ADV-25): V dives one level more, B rises one
 level more at the end of the path shown.
 
-The plan (game.ui.scenes.hexes.movement.plan) keeps the depth its path ends at; the search answers
+The plan (game.ui.scenes.hexes.move_plan) keeps the depth its path ends at; the search answers
 the cheapest way there at that depth (game.rules.move.reach.Reach.at_depth), the preview marks each
 depth change with its MP (game.ui.map.overlays) and Enter commits what is shown, like every
 move. With no destination pointed at, the change is planned where the unit (or the last

@@ -12,9 +12,9 @@ import time
 import pygame
 
 from game.ui.app.scene import is_input
+from game.ui.scenes.hexes.move_plan import facing_from_angle, nearest_facing
 from game.ui.scenes.hexes.movement import dive as play_dive
 from game.ui.scenes.hexes.movement import tacops as play_tacops
-from game.ui.scenes.hexes.movement.plan import facing_from_angle, nearest_facing
 from game.ui.scenes.hexes.movement.shown import MovementShown
 from game.ui.widgets.fonts import log_size
 from game.ui.widgets.handoff import HANDOFF_GRACE

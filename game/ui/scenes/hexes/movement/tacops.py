@@ -10,8 +10,8 @@ shown as the screen's notice when the rules refuse.
 from __future__ import annotations
 
 from game.rules.move.tacops import careless_error, crawl_error, defend_error
+from game.ui.scenes.hexes.move_plan import Plan
 from game.ui.scenes.hexes.movement.act import send
-from game.ui.scenes.hexes.movement.plan import Plan
 from game.ui.scenes.hexes.movement.shown import MovementShown
 from game.units.unit import Unit
 

@@ -1,6 +1,6 @@
 """The physical attack screen's defence walk (ADV-01, the tacops option): a Mech in physical
 attack defence may walk before it attacks. This is the movement screen's planning
-(game.ui.scenes.hexes.movement.plan.Plan: reach, cheapest path, waypoints, the checked preview) run
+(game.ui.scenes.hexes.move_plan.Plan: reach, cheapest path, waypoints, the checked preview) run
 on the state as the walking rules see that walk (game.phases.defence.walker_view), and the same
 map layers (game.ui.map.overlays: the shaded reach, the path with MP and roll markers).
 
@@ -15,7 +15,7 @@ from game.hexgrid import Hex
 from game.phases.defence import DefendWalk, walker_view
 from game.state import GameState
 from game.ui.map import overlays
-from game.ui.scenes.hexes.movement.plan import Plan, aimed_facing, stepped_facing
+from game.ui.scenes.hexes.move_plan import Plan, aimed_facing, stepped_facing
 
 WALK_HINT = "Enter / Walk: walk now   Click the hex again: pin a waypoint   Backspace: undo"
 

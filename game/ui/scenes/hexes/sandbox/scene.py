@@ -29,8 +29,8 @@ from game.narrate.words import percent
 from game.rules.combat.odds import hit_chance
 from game.ui.app.app import App
 from game.ui.app.registry import for_phase, register
+from game.ui.scenes.hexes.move_plan import Plan
 from game.ui.scenes.hexes.movement.behaviour import PlayScene
-from game.ui.scenes.hexes.movement.plan import Plan
 from game.ui.scenes.hexes.sandbox.attack import FireView, StrikeView
 from game.ui.scenes.hexes.sandbox.flight import FlightView, is_flier
 from game.ui.scenes.hexes.sandbox.guide import Guide

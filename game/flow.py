@@ -112,6 +112,16 @@ def replay(
     return ENGINE.replay(initial_state(board, start), actions, mover or rules_mover)
 
 
+def turn_start(state: GameState, turn: int) -> GameState | None:
+    """The state ``turn`` began from, replayed from the game's start: after the last action
+    that logged anything of an earlier turn (the one that ends a turn often begins the
+    next). None: the log does not reach back to the turn."""
+    if not any(e.turn == turn for e in state.log):
+        return None
+    last = max((e.action for e in state.log if e.turn < turn and e.action >= 0), default=-1)
+    return replay(state.start_board or state.board, state.start, state.history[: last + 1])
+
+
 __all__ = [
     "ENGINE",
     "Outcome",
@@ -127,5 +137,6 @@ __all__ = [
     "outcome",
     "phase_of",
     "replay",
+    "turn_start",
     "waiting",
 ]

@@ -7,8 +7,8 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
-from game.flow import advance, apply, choices, outcome
-from game.narrate.turn_report import turn_report, turn_start
+from game.flow import advance, apply, choices, outcome, turn_start
+from game.narrate.turn_report import turn_report
 from game.outcome import damage_taken
 from game.phases.actions import StartGame
 from game.rules.piloting.falls import RulesEvent

@@ -4,7 +4,7 @@ Read from two states - the game as the turn began and as it ended - and the log 
 turn: damage taken (armour and structure lost), locations lost, critical hits, heat,
 falls, pilot hits, the damage each unit dealt, and who is out of the fight now
 (game.outcome). The play screen shows it when a turn is over; nothing here draws or
-decides anything. :func:`turn_start` finds the state a turn began from in a game's own
+decides anything. game.flow.turn_start finds the state a turn began from in a game's own
 history when nobody kept it (a loaded game): the game replayed up to the turn's start.
 """
 
@@ -14,7 +14,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.core.actions import Event, LogEntry
-from game.flow import replay
 from game.narrate import unit_label
 from game.outcome import damage_taken, in_the_fight
 from game.rules.piloting.falls import RulesEvent
@@ -172,13 +171,3 @@ def _status(s: GameState, u: Unit) -> str:
         if on
     ]
     return ", ".join(states)
-
-
-def turn_start(state: GameState, turn: int) -> GameState | None:
-    """The state ``turn`` began from, replayed from the game's start: after the last action
-    that logged anything of an earlier turn (the one that ends a turn often begins the
-    next). None: the log does not reach back to the turn."""
-    if not any(e.turn == turn for e in state.log):
-        return None
-    last = max((e.action for e in state.log if e.turn < turn and e.action >= 0), default=-1)
-    return replay(state.start_board or state.board, state.start, state.history[: last + 1])

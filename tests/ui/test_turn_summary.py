@@ -8,8 +8,8 @@ import os
 import pygame
 import pytest
 
-from game.flow import actor
-from game.narrate.turn_report import turn_report, turn_start
+from game.flow import actor, turn_start
+from game.narrate.turn_report import turn_report
 from game.phases.physical import DeclarePhysical, to_declare
 from game.rules.turn import Phase
 from game.ui.scenes.hexes.movement.scene import PlayScene

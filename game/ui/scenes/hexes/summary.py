@@ -13,7 +13,8 @@ from typing import Any
 
 import pygame
 
-from game.narrate.turn_report import TurnReport, UnitTurn, turn_report, turn_start
+from game.flow import turn_start
+from game.narrate.turn_report import TurnReport, UnitTurn, turn_report
 from game.ui.app.app import App
 from game.ui.app.registry import register
 from game.ui.widgets.fonts import draw_text, font, ui_size

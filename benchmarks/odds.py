@@ -29,9 +29,9 @@ from game.designs import weapons_table  # noqa: E402
 from game.flow import apply_strict  # noqa: E402
 from game.hexgrid import Hex  # noqa: E402
 from game.phases.sandbox import PlaceDummy, PlaceUnit  # noqa: E402
-from game.phases.sandbox_game import new_sandbox  # noqa: E402
 from game.phases.weapons import options_at  # noqa: E402
 from game.rules.combat.odds import hit_chance, hit_groups, spots, volley_odds  # noqa: E402
+from game.setup import new_sandbox  # noqa: E402
 from game.units.locations import LT, RT, TRANSFER  # noqa: E402
 
 CODES = ["LCT-1V", "COM-2D", "JR7-D", "HBK-4G", "SHD-2H", "WVR-6R", "CPLT-C1", "TDR-5S",

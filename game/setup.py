@@ -1,4 +1,5 @@
-"""New games: a board (a Tiled map or a scenario file) and forces picked from the roster.
+"""New games: a board (a Tiled map or a scenario file) and forces picked from the roster;
+new sandboxes likewise (their undo, dice and saves are game.phases.sandbox_game's).
 
 Every way into a game (the start screen, ``play MAP``, ``play --scenario``, the headless
 autoplay, the tests) starts here, so each gets the same start record (game.state.GameStart)
@@ -12,12 +13,16 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.core.actions import Refused
+from game.core.files import ScenarioError
 from game.core.options import TW, Rules
 from game.phases.actions import AddUnit
+from game.phases.sandbox import SetMoved
+from game.phases.sandbox_game import SANDBOX
 from game.units.unit import Unit
 
 from .board import Board
-from .flow import apply_strict, initial_state
+from .flow import apply, apply_strict, initial_state
 from .state import SIDES, GameStart, GameState
 
 if TYPE_CHECKING:
@@ -101,6 +106,44 @@ def scenario_start(
         map_ref = beside if beside.is_file() else GAME_ROOT / sc.board_file
     named = tuple(sorted({u.side for u in sc.units}))
     return sc, map_ref, named if len(named) >= 2 else SIDES, sc.rules(rules) if sc.tacops else rules
+
+
+def new_sandbox(
+    board: Board,
+    *,
+    map_ref: str | Path | None = None,
+    units: tuple[Unit, ...] = (),
+    seed: int = 1,
+    script: tuple[int, ...] = (),
+    rules: Rules = TW,
+    sides: tuple[str, ...] = SIDES,
+) -> GameState:
+    """An empty (or scenario-filled) sandbox on a board."""
+    ref = canonical_map_ref(map_ref) if map_ref is not None else None
+    start = GameStart(ref, rules, tuple(sides), seed, tuple(script), tuple(units), SANDBOX)
+    return initial_state(board, start)
+
+
+def sandbox_from_map(path: str | Path, *, seed: int = 1, rules: Rules = TW) -> GameState:
+    """An empty sandbox on a Tiled map (MapError, a UserFacingError, if it cannot load)."""
+    from game.maps import load_map
+
+    return new_sandbox(load_map(Path(path)), map_ref=path, seed=seed, rules=rules)
+
+
+def sandbox_from_scenario(path: str | Path, *, seed: int = 1, rules: Rules = TW) -> GameState:
+    """A sandbox set up as a scenario file says (ScenarioError if it cannot be read): its
+    board, units and dice; each unit's ``movement`` becomes its first SetMoved action, so
+    the to-hit modifiers are the scenario's and the state replays from its start."""
+    sc, map_ref, sides, rules = scenario_start(path, rules)
+    s = new_sandbox(sc.board, map_ref=map_ref, units=sc.units, seed=seed,
+                    script=sc.dice or (), rules=rules, sides=sides)  # fmt: skip
+    for uid, m in sc.movements.items():
+        out = apply(s, SetMoved(uid, m.mode, m.hexes, m.skidded))
+        if isinstance(out, Refused):
+            raise ScenarioError(f"{path}: unit {uid}'s movement cannot be set: {out.reason}")
+        s = out.state
+    return s
 
 
 MAX_TURN_LIMIT = 99

@@ -22,11 +22,11 @@ from game.outcome import in_the_fight
 from game.phases.actions import AddUnit, Deploy, StartGame
 from game.phases.deployment import deploying_side, undeployed
 from game.phases.sandbox import PlaceUnit
-from game.phases.sandbox_game import new_sandbox, sandbox_from_scenario, save_sandbox
+from game.phases.sandbox_game import save_sandbox
 from game.save import load_game, save_game
 from game.scenario.reader import load_scenario
 from game.scenario.writer import scenario_to_json
-from game.setup import new_game, new_game_from_scenario
+from game.setup import new_game, new_game_from_scenario, new_sandbox, sandbox_from_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 PLATOONS = ("INF-R", "INF-J")

@@ -28,8 +28,9 @@ from game.phases.sandbox import (
     SetMoved,
     SetPosture,
 )
-from game.phases.sandbox_game import new_sandbox, save_sandbox, scenario_json, undo
+from game.phases.sandbox_game import save_sandbox, scenario_json, undo
 from game.scenario.reader import load_scenario
+from game.setup import new_sandbox
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -196,9 +197,9 @@ from game.phases.sandbox import (  # noqa: E402
     SandboxFire,
     SandboxStrike,
 )
-from game.phases.sandbox_game import sandbox_from_scenario  # noqa: E402
 from game.phases.weapons import options_at  # noqa: E402
 from game.rules.combat.tohit import mounts  # noqa: E402
+from game.setup import sandbox_from_scenario  # noqa: E402
 
 
 def duel(w: int = 12, h: int = 12):

@@ -11,8 +11,8 @@ from game.board import build_board
 from game.flow import apply
 from game.hexgrid import Hex
 from game.phases.sandbox import EditUnit, PlaceDummy, PlaceUnit, SetDown, SetMoved
-from game.phases.sandbox_game import new_sandbox
 from game.phases.weapons import options_at
+from game.setup import new_sandbox
 
 
 def act(s, action):

@@ -9,11 +9,11 @@ from pathlib import Path
 
 from game.flow import apply_strict
 from game.phases.actions import CommitMove, RollInitiative, StartGame
-from game.phases.sandbox_game import sandbox_from_scenario, save_sandbox
+from game.phases.sandbox_game import save_sandbox
 from game.save import VERSION, load_game, save_game
 from game.scenario.reader import load_scenario, parse_scenario
 from game.scenario.writer import scenario_to_json
-from game.setup import new_game_from_scenario
+from game.setup import new_game_from_scenario, sandbox_from_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 SUBS = ROOT / "tests" / "ui" / "data" / "submarine_scenario.json"

@@ -7,11 +7,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from game.phases.sandbox_game import sandbox_from_scenario
 from game.save import load_game, save_game
 from game.scenario.reader import load_scenario, parse_scenario
 from game.scenario.writer import scenario_to_json
-from game.setup import new_game_from_scenario
+from game.setup import new_game_from_scenario, sandbox_from_scenario
 
 ROOT = Path(__file__).resolve().parents[1]
 TACOPS = ROOT / "tests" / "ui" / "data" / "tacops_scenario.json"

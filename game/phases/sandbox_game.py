@@ -24,61 +24,17 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from game.board import Board
-from game.core.actions import Refused
-from game.core.files import ScenarioError, write_text_atomically
+from game.core.files import write_text_atomically
 from game.core.history import History
-from game.core.options import TW, Rules
-from game.flow import apply, initial_state
-from game.phases.sandbox import DUMMY, SetMoved, with_next_faces
+from game.phases.sandbox import DUMMY, with_next_faces
 from game.phases.weapons import movement
 from game.rules.combat.records import Declaration
 from game.rules.physical.records import Blow
 from game.scenario.units_writer import attack_json
 from game.scenario.writer import board_to_json, unit_to_json
-from game.setup import canonical_map_ref, scenario_start
-from game.state import SIDES, GameStart, GameState
-from game.units.unit import Unit
+from game.state import GameState
 
 SANDBOX = "sandbox"
-
-
-def new_sandbox(
-    board: Board,
-    *,
-    map_ref: str | Path | None = None,
-    units: tuple[Unit, ...] = (),
-    seed: int = 1,
-    script: tuple[int, ...] = (),
-    rules: Rules = TW,
-    sides: tuple[str, ...] = SIDES,
-) -> GameState:
-    """An empty (or scenario-filled) sandbox on a board."""
-    ref = canonical_map_ref(map_ref) if map_ref is not None else None
-    start = GameStart(ref, rules, tuple(sides), seed, tuple(script), tuple(units), SANDBOX)
-    return initial_state(board, start)
-
-
-def sandbox_from_map(path: str | Path, *, seed: int = 1, rules: Rules = TW) -> GameState:
-    """An empty sandbox on a Tiled map (MapError, a UserFacingError, if it cannot load)."""
-    from game.maps import load_map
-
-    return new_sandbox(load_map(Path(path)), map_ref=path, seed=seed, rules=rules)
-
-
-def sandbox_from_scenario(path: str | Path, *, seed: int = 1, rules: Rules = TW) -> GameState:
-    """A sandbox set up as a scenario file says (ScenarioError if it cannot be read): its
-    board, units and dice; each unit's ``movement`` becomes its first SetMoved action, so
-    the to-hit modifiers are the scenario's and the state replays from its start."""
-    sc, map_ref, sides, rules = scenario_start(path, rules)
-    s = new_sandbox(sc.board, map_ref=map_ref, units=sc.units, seed=seed,
-                    script=sc.dice or (), rules=rules, sides=sides)  # fmt: skip
-    for uid, m in sc.movements.items():
-        out = apply(s, SetMoved(uid, m.mode, m.hexes, m.skidded))
-        if isinstance(out, Refused):
-            raise ScenarioError(f"{path}: unit {uid}'s movement cannot be set: {out.reason}")
-        s = out.state
-    return s
 
 
 def reroll(back: GameState, undone: GameState) -> GameState:

@@ -18,7 +18,6 @@ from game.designs import weapons_table
 from game.flow import apply
 from game.hexgrid import Hex
 from game.phases.sandbox import EditLocation, PlaceDummy, PlaceUnit
-from game.phases.sandbox_game import new_sandbox
 from game.phases.weapons import options_at
 from game.rules.combat.cluster import cluster_hits, missile_groups
 from game.rules.combat.odds import (
@@ -29,6 +28,7 @@ from game.rules.combat.odds import (
     take_hit,
     volley_odds,
 )
+from game.setup import new_sandbox
 from game.units.hittables import PUNCH_TABLE, hit_location
 from game.units.locations import BIPED_LOCATIONS, LEGS, TORSOS
 from game.units.mech import Location, MechBody, apply_hit, standard_body

@@ -18,7 +18,7 @@ from game.hexgrid import Hex, parse_hex_name
 from game.invariants import problems
 from game.phases.actions import CommitMove
 from game.phases.sandbox import SetDown
-from game.phases.sandbox_game import new_sandbox, sandbox_from_scenario, save_sandbox
+from game.phases.sandbox_game import save_sandbox
 from game.referee.moves import answer
 from game.rules.combat.records import Movement
 from game.rules.move.diving import capped_depth, set_at
@@ -26,6 +26,7 @@ from game.rules.physical.options import physical_option
 from game.rules.physical.records import Blow, Context
 from game.rules.physical.resolve import resolve_blow
 from game.scenario.reader import load_scenario
+from game.setup import new_sandbox, sandbox_from_scenario
 
 ROAD = {f"05{r:02d}": {"road": True} for r in range(5, 13)} | {"0604": {"road": True}}
 

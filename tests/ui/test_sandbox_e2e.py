@@ -13,8 +13,8 @@ import time
 from pathlib import Path
 
 from game.hexgrid import Hex
-from game.phases.sandbox_game import sandbox_from_scenario
 from game.phases.weapons import options_at
+from game.setup import sandbox_from_scenario
 
 from .test_play_e2e import pytestmark, read_layout, wait_for
 from .test_play_e2e import xvfb as xvfb_display

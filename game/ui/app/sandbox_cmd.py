@@ -13,8 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.core.errors import UserFacingError
-from game.phases.sandbox_game import sandbox_from_map, sandbox_from_scenario
-from game.setup import GAME_ROOT
+from game.setup import GAME_ROOT, sandbox_from_map, sandbox_from_scenario
 from game.state import GameState
 
 from .play import PlayError, parse_size, run_window

@@ -25,11 +25,12 @@ from game.core.history import History
 from game.flow import Outcome, apply, outcome, phase_of
 from game.flow import advance as core_advance
 from game.phases.actions import StartGame
-from game.phases.sandbox_game import SANDBOX, is_scenario, sandbox_from_scenario, save_sandbox
+from game.phases.sandbox_game import SANDBOX, is_scenario, save_sandbox
 from game.phases.sandbox_game import undo as undo_line
 from game.rules.combat.records import Declaration
 from game.rules.physical.records import Blow
 from game.save import autosave, load_game, save_game
+from game.setup import sandbox_from_scenario
 from game.state import GameState
 from game.ui.app.play_undo import note_action
 

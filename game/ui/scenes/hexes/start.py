@@ -24,12 +24,13 @@ from game.core.actions import IllegalActionError
 from game.core.errors import UserFacingError
 from game.core.options import TW, Rules
 from game.designs.roster import entries, entry
-from game.phases.sandbox_game import sandbox_from_map, sandbox_from_scenario
 from game.setup import (
     DEFAULT_FORCES,
     DEFAULT_SKILLS,
     bundled_maps,
     new_game_from_map,
+    sandbox_from_map,
+    sandbox_from_scenario,
     with_forces,
     with_turn_limit,
 )

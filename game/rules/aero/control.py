@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.core.dice import Dice, Roll
+from game.rules.modifier import Modifier
 from game.units.craft import Craft
 from game.units.unit import Unit
 
@@ -22,24 +23,12 @@ OUT_OF_CONTROL_TO_HIT = 2  # AERO-09: +2 to the to-hit rolls of an out-of-contro
 
 
 @dataclass(frozen=True, slots=True)
-class Mod:
-    """One modifier of a control roll."""
-
-    value: int
-    reason: str
-    rule: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"reason": self.reason, "value": self.value, "rule": self.rule}
-
-
-@dataclass(frozen=True, slots=True)
 class ControlRoll:
     """A control roll's target with every modifier; ``auto_fail`` says why it fails
     whatever the dice show (then no dice are rolled)."""
 
     reason: str
-    modifiers: tuple[Mod, ...]
+    modifiers: tuple[Modifier, ...]
     auto_fail: str | None = None
 
     @property
@@ -56,30 +45,30 @@ def out_of_control(u: Unit) -> bool:
     return u.craft is not None and (u.craft.out_of_control or u.damage.shutdown)
 
 
-def control_modifiers(u: Unit, thrust_used: int, velocity: int) -> tuple[Mod, ...]:
+def control_modifiers(u: Unit, thrust_used: int, velocity: int) -> tuple[Modifier, ...]:
     """AERO-04 (GAP G29, filled from the standard TW table): piloting skill, more thrust
     than safe thrust (+1, counted once), avionics, pilot damage, atmosphere (+2, then
     fighter -1, spheroid DropShip +1, aerodyne DropShip 0) and velocity above twice the
     safe thrust in atmosphere (+1 per point)."""
     c = u.craft or Craft()
-    mods = [Mod(u.piloting, "piloting skill", "AERO-03")]
+    mods = [Modifier(u.piloting, "piloting skill", "AERO-03")]
     if thrust_used > c.safe_thrust:
-        mods.append(Mod(1, "used more than safe thrust this turn", "AERO-04"))
+        mods.append(Modifier(1, "used more than safe thrust this turn", "AERO-04"))
     if c.avionics >= AVIONICS_DESTROYED:
-        mods.append(Mod(5, "avionics destroyed", "AERO-04"))
+        mods.append(Modifier(5, "avionics destroyed", "AERO-04"))
     elif c.avionics:
-        mods.append(Mod(c.avionics, f"avionics damage ({c.avionics} hit)", "AERO-04"))
+        mods.append(Modifier(c.avionics, f"avionics damage ({c.avionics} hit)", "AERO-04"))
     if u.damage.pilot_hits:
-        mods.append(Mod(u.damage.pilot_hits, f"pilot damage ({u.damage.pilot_hits} hits)",
+        mods.append(Modifier(u.damage.pilot_hits, f"pilot damage ({u.damage.pilot_hits} hits)",
                         "AERO-04"))  # fmt: skip
     if c.atmosphere:
-        mods.append(Mod(2, "in atmosphere", "AERO-04"))
+        mods.append(Modifier(2, "in atmosphere", "AERO-04"))
         form = -1 if not c.large else (1 if c.spheroid else 0)
         if form:
-            mods.append(Mod(form, f"{c.kind_label} in atmosphere", "AERO-04"))
+            mods.append(Modifier(form, f"{c.kind_label} in atmosphere", "AERO-04"))
         over = velocity - 2 * c.safe_thrust
         if over > 0:
-            mods.append(Mod(over, f"velocity {velocity} above twice safe thrust "
+            mods.append(Modifier(over, f"velocity {velocity} above twice safe thrust "
                                   f"({2 * c.safe_thrust})", "AERO-04"))  # fmt: skip
     return tuple(mods)
 

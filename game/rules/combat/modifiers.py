@@ -8,11 +8,10 @@ actuators). The classic variant changes partial cover (+3) and depth 1 water (-1
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Any
 
 from game.core.options import TW, Rules
+from game.rules.modifier import Modifier
 from game.rules.move.movement import attacker_modifier, target_modifier
 from game.units.locations import ARMS, HEAD
 from game.units.unit import Unit
@@ -26,16 +25,6 @@ from .records import Movement
 BRACKET_MODIFIER = {"short": 0, "medium": 2, "long": 4}  # CMB-11 (TW)
 IMPOSSIBLE = 12  # CMB-11: a modified number above 12 cannot hit
 MOVED = {"walk": "walked", "run": "ran", "jump": "jumped", "defend": "defends (as walked, ADV-01)"}
-
-
-@dataclass(frozen=True, slots=True)
-class Modifier:
-    value: int
-    reason: str
-    rule: str
-
-    def to_json(self) -> dict[str, Any]:
-        return {"reason": self.reason, "value": self.value, "rule": self.rule}
 
 
 def heat_to_hit(heat: int) -> int:

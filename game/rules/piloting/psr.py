@@ -14,6 +14,7 @@ from typing import Any
 
 from game.core.options import TW, Rules
 from game.hexgrid import Hex
+from game.rules.modifier import Modifier
 from game.units.unit import Unit
 from game.units.vehicle import MOTIVE_DRIVING, VehicleBody
 
@@ -32,12 +33,6 @@ PSR_KINDS = (
 )
 
 _EMPTY: Mapping[str, int] = MappingProxyType({})
-
-
-@dataclass(frozen=True, slots=True)
-class Modifier:
-    value: int
-    reason: str
 
 
 @dataclass(frozen=True, slots=True)

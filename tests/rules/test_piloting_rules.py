@@ -8,6 +8,7 @@ from piloting_helpers import board, of_type, unit
 from game.board import HexSpec
 from game.core.dice import Dice
 from game.core.options import CLASSIC
+from game.rules.modifier import Modifier
 from game.rules.piloting.falls import (
     DEFAULT_GUNNERY,
     DEFAULT_PILOTING,
@@ -16,7 +17,6 @@ from game.rules.piloting.falls import (
     random_skills,
     wake_up,
 )
-from game.rules.piloting.psr import Modifier
 from game.rules.piloting.resolve import resolve_move
 from game.rules.piloting.skid import MOTIVE_EFFECTS
 from game.units.unit import Unit

@@ -167,9 +167,10 @@ def test_phy_18_psr_33_a_skids_domino_pushes_a_submarine_up_into_shallower_water
     """collide.push, the skids' displacement: a Mech pushed into the submarine's hex pushes
     it on (PHY-18) into depth-1 water; it comes up to depth 1."""
     from game.core.options import TW
+    from game.rules.modifier import Modifier
     from game.rules.piloting.collide import SlideWorld, push
     from game.rules.piloting.falls import UnitOutcome
-    from game.rules.piloting.psr import Modifier, psr_base_modifiers
+    from game.rules.piloting.psr import psr_base_modifiers
 
     board = build_board(10, 10, {Hex(4, 3): HexSpec(water=2), Hex(4, 2): HexSpec(water=1)})
     mech = make_unit("HBK-4G", "a", "B", at=Hex(4, 4))

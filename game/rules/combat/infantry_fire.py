@@ -15,7 +15,8 @@ from functools import cache
 
 from game.hexgrid import distance
 from game.rules.combat.cluster import cluster_hits
-from game.rules.combat.modifiers import IMPOSSIBLE, Modifier
+from game.rules.combat.modifiers import IMPOSSIBLE
+from game.rules.modifier import Modifier
 from game.units.mech import damage_groups
 from game.units.platoon import RIFLE, InfantryWeapon
 from game.units.unit import Unit

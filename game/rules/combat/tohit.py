@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from game.core.options import TW, Rules
+from game.rules.modifier import Modifier
 from game.units.loadout import Mount
 from game.units.locations import LA, LEGS, LOCATION_NAMES, RA
 from game.units.platoon import RIFLE
@@ -29,7 +30,7 @@ from .arcs import in_arc, target_arc, target_side
 from .infantry_fire import RIFLE_INDEX, out_of_range, range_modifier
 from .infantry_fire import number as infantry_number
 from .los import Sight, line_of_sight, viewer
-from .modifiers import IMPOSSIBLE, Modifier, bracket, shared_modifiers, weapon_modifiers
+from .modifiers import IMPOSSIBLE, bracket, shared_modifiers, weapon_modifiers
 from .records import Movement, movement_of
 
 

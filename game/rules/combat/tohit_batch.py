@@ -15,13 +15,13 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from game.core.options import TW, Rules
+from game.rules.modifier import Modifier
 from game.units.unit import Unit
 
 from ...board import Board
 from .arcs import ARC_BY_HALF, ARC_NAMES, SIDE_BY_HALF, half_sectors, relative_half, torso_facing
 from .los import Sight, viewer
 from .los_batch import axial, sight_many
-from .modifiers import Modifier
 from .records import Declaration, Movement, movement_of
 from .tohit import AttackOptions, mounts, weapon_options
 from .tohit_rows import (

@@ -11,12 +11,13 @@ from typing import NamedTuple
 
 import numpy as np
 
+from game.rules.modifier import Modifier
 from game.units.unit import Unit
 
 from ...designs.model import Weapon
 from .arcs import ARC_NAMES, SIDE_NAMES
 from .los import Sight
-from .modifiers import BRACKET_MODIFIER, IMPOSSIBLE, Modifier, bracket_modifier, min_range_modifier
+from .modifiers import BRACKET_MODIFIER, IMPOSSIBLE, bracket_modifier, min_range_modifier
 from .records import Declaration
 from .tohit import (
     LEG_COVER,

@@ -13,6 +13,7 @@ from functools import lru_cache
 import numpy as np
 
 from game.core.options import Rules
+from game.rules.modifier import Modifier
 from game.units.loadout import Mount
 from game.units.locations import ARMS, FRONT, LA, LEFT_SIDE, LEGS, REAR, RIGHT_SIDE, TURRET
 from game.units.unit import Unit
@@ -22,7 +23,6 @@ from ...designs.model import Weapon
 from .arcs import ARC_INDEX
 from .los import Sight
 from .modifiers import (
-    Modifier,
     actuator_modifiers,
     attacker_modifiers,
     attacker_state_modifiers,

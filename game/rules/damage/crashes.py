@@ -25,8 +25,9 @@ from game.board import Board
 from game.core.dice import Dice
 from game.hexgrid import Hex
 from game.rules.damage.hull import hull_hits
+from game.rules.modifier import Modifier
 from game.rules.piloting.falls import FALL_FACING, RulesEvent, UnitOutcome, event
-from game.rules.piloting.psr import Modifier, psr_base_modifiers
+from game.rules.piloting.psr import psr_base_modifiers
 from game.units.mech import damage_groups
 from game.units.unit import Unit
 

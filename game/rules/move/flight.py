@@ -31,11 +31,12 @@ from typing import Any
 
 from game.board import Board
 from game.hexgrid import Hex
+from game.rules.modifier import Modifier
 from game.rules.move.costs import wige_top
 from game.rules.move.flightmoves import HOLD_MP, TAKE_OFF_MP
 from game.rules.move.movestate import MoveContext, MoveState, StepReport, fail, limit_mp, no_mp
 from game.rules.move.steps import Step
-from game.rules.piloting.psr import Modifier, make_psr
+from game.rules.piloting.psr import make_psr
 
 STAY_AIRBORNE = 5  # ADV-17: hexes per turn to stay airborne
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.hexgrid import Hex
+from game.rules.modifier import Modifier
 from game.rules.move.movestate import MoveContext, MoveState, StepReport, fail, limit_mp, no_mp
 from game.rules.move.steps import Step
 from game.rules.physical.limbs import lost_parts
-from game.rules.piloting.psr import PSR, Modifier, make_psr, weight_class_modifier
+from game.rules.piloting.psr import PSR, make_psr, weight_class_modifier
 from game.units.unit import Unit
 
 CRAWL_ARM_PARTS = frozenset({"shoulder", "upper_arm", "lower_arm"})  # ADV-03

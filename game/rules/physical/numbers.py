@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core.options import TW, Rules
+from game.rules.modifier import Modifier
 from game.rules.move.movement import attacker_modifier
 from game.rules.piloting.collide import charge_damage
-from game.rules.piloting.psr import Modifier as PsrModifier
 from game.rules.piloting.psr import psr_base_modifiers
 from game.units.unit import Unit
 
-from ..combat.modifiers import MOVED, Modifier, immobile_reason, target_moved
+from ..combat.modifiers import MOVED, immobile_reason, target_moved
 from ..combat.records import Movement
 from .formulas import (
     DFA_ATTACKER_REASON,
@@ -43,7 +43,7 @@ class PsrNeed:
     """A piloting roll an attack causes: base modifiers plus the situation's (PSR-06)."""
 
     reason: str
-    modifiers: tuple[PsrModifier, ...]
+    modifiers: tuple[Modifier, ...]
     auto_fail: bool = False
 
     @property
@@ -198,11 +198,11 @@ def psrs(kind: str, a: Unit, t: Unit, rules: Rules) -> dict[str, PsrNeed | None]
         out["attacker_on_miss"] = need(a, 0, "missed a kick", rules=rules)
     if kind == DFA:
         base = psr_base_modifiers(a, rules)
-        why = PsrModifier(0, "missed a death from above: automatic fall (PHY-14)")
+        why = Modifier(0, "missed a death from above: automatic fall (PHY-14)")
         out["attacker_on_miss"] = PsrNeed(why.reason, (*base, why), auto_fail=True)
     return out
 
 
 def need(u: Unit, value: int, reason: str, rules: Rules = TW) -> PsrNeed:
-    mods = (*psr_base_modifiers(u, rules), PsrModifier(value, reason))
+    mods = (*psr_base_modifiers(u, rules), Modifier(value, reason))
     return PsrNeed(reason, mods)

@@ -13,13 +13,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.core.options import TW, Rules
+from game.rules.modifier import Modifier
 from game.units.unit import Unit
 
 from ...board import Board
 from ...hexgrid import Hex, distance, neighbour, ring
 from ..combat.arcs import arc_of, relative_angle, side_hit, target_arc
 from ..combat.los import line_of_sight, viewer
-from ..combat.modifiers import IMPOSSIBLE, Modifier, terrain_modifiers
+from ..combat.modifiers import IMPOSSIBLE, terrain_modifiers
 from . import numbers, platoons
 from .limbs import limb_code, limb_gone, lost_parts
 from .numbers import PsrNeed

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from game.board import Board
 from game.hexgrid import distance
-from game.rules.combat.modifiers import Modifier
 from game.rules.damage.infantry import in_open, kick_converted
+from game.rules.modifier import Modifier
 from game.rules.physical.records import KICK, NAMES
 from game.units.unit import Unit
 

@@ -19,6 +19,7 @@ from typing import Any
 from game.core.dice import Dice, Roll
 from game.core.options import TW, Rules
 from game.rules.damage.infantry import TROOPERS, destroyed_event, hit_platoon
+from game.rules.modifier import Modifier
 from game.rules.move.diving import set_at
 from game.rules.piloting.collide import Shove, SlideWorld, chain, standable
 from game.rules.piloting.falls import (
@@ -29,7 +30,6 @@ from game.rules.piloting.falls import (
     fall,
     pilot_roll,
 )
-from game.rules.piloting.psr import Modifier as PsrModifier
 from game.rules.piloting.psr import auto_fail_reason, psr_base_modifiers
 from game.units.unit import Unit
 
@@ -64,7 +64,7 @@ class _Roll:
     where a fall would drop it from (a displaced unit falls the levels it was moved)."""
 
     unit: str
-    why: PsrModifier
+    why: Modifier
     legs: int
     frm: Hex | None = None
 
@@ -84,7 +84,7 @@ class _Run:
         self.units = dict(units)
         self.events: list[RulesEvent] = []
         self.rolls: list[_Roll] = []
-        self.falls: list[tuple[_Roll, tuple[PsrModifier, ...]]] = []
+        self.falls: list[tuple[_Roll, tuple[Modifier, ...]]] = []
         self.dfa_miss: str | None = None
 
     def world(self) -> SlideWorld:
@@ -183,7 +183,7 @@ def _displace(run: _Run, option: PhysicalOption) -> list[Shove]:
     d = direction_to(a.at, t.at)
     assert d is not None
     why = option.psrs.get("target_on_hit")
-    reason = why.modifiers[-1] if why is not None else PsrModifier(0, "displaced")
+    reason = why.modifiers[-1] if why is not None else Modifier(0, "displaced")
     shoves, blocker = chain(run.world(), t, neighbour(t.at, d), d, reason, strict=True)
     if blocker is not None:
         run.note("blocked", unit=blocker.id, at=blocker.at, attack=label(option))

@@ -18,10 +18,10 @@ from game.core.dice import Dice
 from game.core.options import Rules
 from game.hexgrid import Hex, neighbour
 from game.rules.damage.hull import hurt_vehicle
+from game.rules.modifier import Modifier
 from game.rules.move.costs import X, entry_table, motive_costs
 from game.rules.move.diving import set_at
 from game.rules.piloting.falls import UnitOutcome, apply_damage_groups, event, fall
-from game.rules.piloting.psr import Modifier
 from game.units.mech import apply_hit, damage_groups, kick_location
 from game.units.unit import Unit
 

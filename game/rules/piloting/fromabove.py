@@ -17,6 +17,7 @@ from typing import Any
 
 from game.hexgrid import Hex, distance, neighbour, ring
 from game.rules.damage.hull import hurt_vehicle
+from game.rules.modifier import Modifier
 from game.rules.move.stacking import violation
 from game.rules.physical.formulas import (
     DFA_ATTACKER_REASON,
@@ -34,7 +35,6 @@ from game.rules.piloting.falls import (
     event,
     fall,
 )
-from game.rules.piloting.psr import Modifier
 from game.units.mech import kick_location, punch_location
 from game.units.unit import Unit
 

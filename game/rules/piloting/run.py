@@ -18,6 +18,7 @@ from game.core.dice import Dice, Roll
 from game.core.options import Rules
 from game.hexgrid import Hex, direction_to, neighbour
 from game.rules.damage.hull import hurt_vehicle
+from game.rules.modifier import Modifier
 from game.rules.move.diving import set_at
 from game.rules.move.movement import MoveContext, MoveState, StepReport, advance
 from game.rules.move.stacking import violation
@@ -25,7 +26,7 @@ from game.rules.move.steps import Step
 from game.rules.piloting.collide import Slide, SlideWorld, collapse_on_others, push
 from game.rules.piloting.falls import UnitOutcome, apply_damage_groups, event, fall
 from game.rules.piloting.fromabove import free_hex, from_above, gone, occupant
-from game.rules.piloting.psr import PSR, Modifier, psr_base_modifiers
+from game.rules.piloting.psr import PSR, psr_base_modifiers
 from game.rules.piloting.skid import motive_roll, slide
 from game.units.unit import Unit
 

@@ -318,17 +318,18 @@ def order_buttons(
 ) -> list[tuple[str, str, bool, bool]]:
     """The side panel's buttons: (action, label, active, enabled)."""
     kind = p.kind if p else ""
+    turn, side = (p.turn, p.side) if p else (None, None)
     return [
         ("march", "March (M)" if kind != "march" else "Move (M)", kind == "march", on),
-        ("face:-90", "Face left", kind == "face" and p.turn == -90, on),
-        ("face:90", "Face right", kind == "face" and p.turn == 90, on),
-        ("face:180", "About face", kind == "face" and p.turn == 180, on),
-        ("widen:left", "Widen L", kind == "widen" and p.side == "left", on),
-        ("widen:both", "Widen", kind == "widen" and p.side == "both", on),
-        ("widen:right", "Widen R", kind == "widen" and p.side == "right", on),
-        ("narrow:left", "Narrow L", kind == "narrow" and p.side == "left", on),
-        ("narrow:both", "Narrow", kind == "narrow" and p.side == "both", on),
-        ("narrow:right", "Narrow R", kind == "narrow" and p.side == "right", on),
+        ("face:-90", "Face left", kind == "face" and turn == -90, on),
+        ("face:90", "Face right", kind == "face" and turn == 90, on),
+        ("face:180", "About face", kind == "face" and turn == 180, on),
+        ("widen:left", "Widen L", kind == "widen" and side == "left", on),
+        ("widen:both", "Widen", kind == "widen" and side == "both", on),
+        ("widen:right", "Widen R", kind == "widen" and side == "right", on),
+        ("narrow:left", "Narrow L", kind == "narrow" and side == "left", on),
+        ("narrow:both", "Narrow", kind == "narrow" and side == "both", on),
+        ("narrow:right", "Narrow R", kind == "narrow" and side == "right", on),
         ("hold", "Hold (H)", kind == "hold", on),
         ("charge", "Charge (C)", kind == "charge", on),
         ("commit", "Commit (Enter)", False, on),

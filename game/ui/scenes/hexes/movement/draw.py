@@ -120,11 +120,10 @@ def _draw_popup(scene: MovementShown, screen: pygame.Surface) -> None:
     else: the panels are drawn before it)."""
     anim, view, lay = scene.anim, scene.view, scene.layout
     assert anim is not None  # drawn while a move is shown
-    if anim.popup is None or anim.position is None:
+    popup = anim.popup
+    if popup is None or anim.position is None:
         return
-    surf = scene.cache.get(
-        "popup", (id(anim.popup), lay.size), lambda: popup_surface(anim.popup, lay.size)
-    )
+    surf = scene.cache.get("popup", (id(popup), lay.size), lambda: popup_surface(popup, lay.size))
     c = view.centre(anim.position[0])
     x = c[0] + 45 * view.camera.zoom
     if x + surf.get_width() > lay.map.right - 4:  # no room on the right: the left side
@@ -162,8 +161,8 @@ def _draw_banner(scene: MovementShown, screen: pygame.Surface) -> None:
     if scene.plan is not None:
         careless = " (careless)" if scene.plan.careless else ""
         extra = f"- {scene.plan.unit_id}: {scene.plan.mode}{careless}"
-    moving = getattr(scene, "anim", None) is not None and getattr(scene, "shown", None)
-    head = dice_banner(scene.shown) if moving else None  # finding 4: not ahead of the dice
+    shown = scene.shown if scene.anim is not None else None  # the state before the move
+    head = dice_banner(shown) if shown is not None else None  # finding 4: not ahead of the dice
     surf = scene.cache.get(
         "banner",
         (id(scene.state), extra, lay.banner.size, head),

@@ -16,6 +16,7 @@ import pygame
 from game.core.actions import Action
 from game.flow import actor, phase_of
 from game.hexgrid import Hex
+from game.state import GameState
 from game.ui.app.app import App
 from game.ui.app.follow import follow, opening_view, show_unit
 from game.ui.app.pace import dice_banner, paced
@@ -48,7 +49,7 @@ class TargetScene:
         view hosted by another screen on that screen's stage (no hand-off, no layout of
         its own, no debug layout written: the host writes it)."""
         self.app = app
-        s = app.state
+        s = self.state
         hosted = stage is not None and stage.frame is not None
         stage = stage if stage is not None else own_stage(s)
         self.view, self.cache, self.log_view = stage.view, stage.cache, stage.log_view
@@ -75,8 +76,10 @@ class TargetScene:
             opening_view(self, (u.at for u in self.waiting(self.handoff)), app.screen.get_height())
 
     @property
-    def state(self):
-        return self.app.state
+    def state(self) -> GameState:
+        state = self.app.state
+        assert state is not None  # a play screen shows a game
+        return state
 
     @property
     def layout(self) -> ScreenLayout:

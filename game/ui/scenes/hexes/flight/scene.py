@@ -23,6 +23,7 @@ from game.hexgrid import Hex
 from game.phases.aerospace import to_fly
 from game.phases.flights import FlyUnit, preview
 from game.rules.aero import Flight, out_of_control
+from game.state import GameState
 from game.ui.app.app import App
 from game.ui.app.follow import follow, opening_view, show_unit
 from game.ui.app.pace import paced
@@ -53,7 +54,7 @@ class FlightScene:
         """The phase screen (no ``stage``: its own map view, cache, log and layout), or a
         view hosted by another screen on that screen's stage (no hand-off, no layout)."""
         self.app = app
-        s = app.state
+        s = self.state
         hosted = stage is not None and stage.frame is not None
         stage = stage if stage is not None else own_stage(s)
         self.view, self.cache, self.log_view = stage.view, stage.cache, stage.log_view
@@ -73,8 +74,10 @@ class FlightScene:
             opening_view(self, (u.at for u in self.fliers()), app.screen.get_height())
 
     @property
-    def state(self):
-        return self.app.state
+    def state(self) -> GameState:
+        state = self.app.state
+        assert state is not None  # a play screen shows a game
+        return state
 
     @property
     def layout(self) -> ScreenLayout:

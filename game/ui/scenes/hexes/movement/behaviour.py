@@ -57,7 +57,7 @@ class PlayScene:
 
     def __init__(self, app: App) -> None:
         self.app = app
-        state = app.state
+        state = self.state
         self.view = MapView(state.start_board or state.board, tiles_for(state))
         self.cache = PanelCache()
         self.panels = True
@@ -98,8 +98,10 @@ class PlayScene:
         follow(self, (u.at for u in units), height)  # only when following the action
 
     @property
-    def state(self):
-        return self.app.state
+    def state(self) -> GameState:
+        state = self.app.state
+        assert state is not None  # a play screen shows a game
+        return state
 
     @property
     def sheet_state(self) -> GameState:

@@ -130,7 +130,7 @@ class FireView(AttackScene):
 
     def no_target(self) -> str:
         """The weapon list with no target (game.ui.scenes.hexes.attack.draw)."""
-        if self.plan is not None and not enemies(self.app.state, self.plan.unit_id):
+        if self.plan is not None and not enemies(self.state, self.plan.unit_id):
             return ("No unit of another side on the map: drag the Dummy (side B) from the "
                     "palette onto it, or place a design of the other side")  # fmt: skip
         return "No target: click a unit with a number on it"

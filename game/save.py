@@ -33,7 +33,15 @@ from game.core.files import (
     saved_actions,
     write_text_atomically,
 )
+from game.core.jsonshape import Shape
 from game.core.options import OPTIONS, TACOPS, Rules
+from game.core.values import (
+    check_options,
+    check_seed,
+    check_sides,
+    check_turn_limit,
+    check_variant,
+)
 from game.phases.actions import HEX_FIELDS, action_to_json
 from game.phases.movers import Mover
 from game.scenario.reader import parse_scenario
@@ -311,43 +319,26 @@ def _obj(path: Path, value: Any, where: str) -> dict[str, Any]:
     return value
 
 
-def _options(path: Path, value: Any) -> list[str]:
-    """The save's optional rules: a list of names from game.core.options.OPTIONS."""
-    if not isinstance(value, list) or not all(isinstance(o, str) for o in value):
-        raise SaveError(f"{path}: 'options' must be a list of rule option names.")
-    for o in value:
-        if o not in OPTIONS:
-            raise SaveError(f"{path}: option {brief(o)} is not one of {', '.join(OPTIONS)}.")
-    return value
-
-
 def _start(path: Path, d: dict[str, Any]) -> tuple[Any, GameStart]:
-    """The board and the GameStart; board and units go through the scenario reader."""
+    """The board and the GameStart: rules, sides, seed, options and turn limit by the one
+    validator (game.core.values), board and units through the scenario reader."""
     for key in START_KEYS:
         if key not in d:
             raise SaveError(f"{path}: the save's start has no '{key}'.")
-    if d["rules"] not in VARIANTS:
-        rules = brief(d["rules"])
-        raise SaveError(f"{path}: rules must be one of {', '.join(VARIANTS)}, not {rules}.")
-    sides = d["sides"]
-    if not isinstance(sides, list) or len(sides) < 2 or not all(isinstance(s, str) for s in sides):
-        raise SaveError(f"{path}: 'sides' must list at least two side names.")
-    if len(set(sides)) != len(sides) or not all(s.strip() for s in sides):
-        raise SaveError(f"{path}: 'sides' must name each side once, by a non-empty name.")
-    seed = d["seed"]
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SaveError(f"{path}: the dice seed must be a whole number, not {brief(seed)}.")
+    r = Shape(path, SaveError)
+    variant = check_variant(r, d["rules"], VARIANTS)
+    sides = check_sides(r, d["sides"])
+    seed = check_seed(r, d["seed"])
+    options = check_options(r, d.get("options", []), OPTIONS)
+    limit = check_turn_limit(r, d.get("turn_limit"))
     scenario = {"version": 1, "board": d["board"], "units": d["units"], "dice": d["dice"]}
-    if d.get("options"):  # the units' tacops keys (hull-down) are read with the option on
-        scenario["options"] = d["options"]
+    if options:  # the units' tacops keys (hull-down) are read with the option on
+        scenario["options"] = list(options)
     try:
         sc = parse_scenario(scenario, path)
     except UserFacingError as e:
         raise _as_save_error(path, e) from None
-    rules = Rules(d["rules"], tacops=TACOPS in _options(path, d.get("options", [])))
-    limit = d.get("turn_limit")
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
-        raise SaveError(f"{path}: the turn limit must be a whole number >= 1, not {brief(limit)}.")
-    start = GameStart(sc.board_file, rules, tuple(sides), seed, sc.dice or (), sc.units,
+    rules = Rules(variant, tacops=TACOPS in options)
+    start = GameStart(sc.board_file, rules, sides, seed, sc.dice or (), sc.units,
                       turn_limit=limit)  # fmt: skip
     return sc.board, start

@@ -26,6 +26,9 @@ from game.core.files import (
     saved_actions,
     write_text_atomically,
 )
+from game.core.jsonshape import AS_PYTHON, Shape
+from game.core.limits import MAX_TABLE_CM
+from game.core.values import check_seed, check_sides
 
 from .engine import replay
 from .regiment import Regiment
@@ -179,12 +182,9 @@ def _start(path: Path, d: Any) -> RegimentStart:
     for key in ("table", "regiments", "options", "sides", "seed", "dice"):
         if key not in d:
             raise SaveError(f"{path}: the save's start has no '{key}'.")
-    sides = d["sides"]
-    if not isinstance(sides, list) or len(sides) != 2 or not all(isinstance(s, str) for s in sides):
-        raise SaveError(f"{path}: 'sides' must list two side names.")
-    seed = d["seed"]
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SaveError(f"{path}: the dice seed must be a whole number, not {seed!r}.")
+    r = Shape(path, SaveError, AS_PYTHON)  # the one validator's checks (game.core.values)
+    sides = check_sides(r, d["sides"], exactly=2)
+    seed = check_seed(r, d["seed"])
     data = {"ruleset": "regiments", "table": d["table"], "regiments": d["regiments"],
             "options": d["options"], "dice": d["dice"]}  # fmt: skip
     try:
@@ -192,16 +192,12 @@ def _start(path: Path, d: Any) -> RegimentStart:
     except UserFacingError as e:
         raise SaveError(str(e).replace("scenario", "save")) from None
     scenery = d.get("scenery")
-    scale = d.get("cm_per_pixel", 0.0)
-    if scenery is not None and not isinstance(scenery, str):
-        raise SaveError(f"{path}: 'scenery' must be a map path or null.")
-    if isinstance(scale, bool) or not isinstance(scale, int | float):
-        raise SaveError(f"{path}: 'cm_per_pixel' must be a number.")
+    if scenery is not None:
+        r.str_(scenery, "'scenery' (a map path or null)")
+    scale = r.num(d.get("cm_per_pixel", 0.0), "'cm_per_pixel'", 0.0, MAX_TABLE_CM)
     mode = d.get("mode", "game")
     if mode not in MODES:
-        raise SaveError(f"{path}: 'mode' must be one of {', '.join(MODES)}, not {mode!r}.")
+        raise r.error(f"'mode' must be one of {', '.join(MODES)}, not {mode!r}")
     t = sc.table
-    table = Table(t.width, t.height, t.obstacles, scenery, float(scale))
-    return RegimentStart(
-        table, sc.regiments, sc.options, tuple(sides), seed, sc.dice or (), scenery, mode
-    )
+    table = Table(t.width, t.height, t.obstacles, scenery, scale)
+    return RegimentStart(table, sc.regiments, sc.options, sides, seed, sc.dice or (), scenery, mode)

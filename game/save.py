@@ -48,6 +48,7 @@ from game.scenario.reader import parse_scenario
 from game.scenario.writer import board_digest, board_to_json, unit_to_json
 
 from .flow import replay
+from .save_old import check_as_deployed, matches, no_later_keys, old_snapshot_keys
 from .state import GameStart, GameState
 
 FORMAT = "hexplate-save"
@@ -58,13 +59,10 @@ VERSION = 6
 # version 4 saves (units without a submarine's depth) and version 5 saves (without the
 # digests of the start and the units as written) replay from their actions as before.
 # Their own digest was taken over the code's objects of that day and cannot be checked;
-# everything else is: the start must read back to exactly what is written (nothing
-# dropped, no value a unit cannot have), it may hold nothing that version could not
-# write, the snapshot must have exactly that version's keys, and turn, phase, action
-# count, dice position and board must be what the replay reaches.
+# what they must satisfy instead is game.save_old's (docs/limits.md): nothing that version
+# could not write, a replay that reaches their snapshot, and starting units exactly as
+# their designs build them.
 READABLE_VERSIONS = (1, 2, 3, 4, 5, VERSION)
-OLD_SNAPSHOT_KEYS = ("turn", "phase", "actions", "dice_faces_used", "digest", "board")
-NEW_IN = {5: ("depth",), 4: ("velocity", "thrust", "safe_thrust", "altitude", "airborne")}
 TOP_KEYS = ("format", "version", "start", "actions", "snapshot")
 START_KEYS = ("board", "units", "rules", "sides", "seed", "dice")
 VARIANTS = ("tw", "classic")
@@ -178,13 +176,15 @@ def load_game(path: str | Path, mover: Mover | None = None) -> GameState:
             raise SaveError(f"{path}: the save has no '{key}'.")
     saved = top["snapshot"]
     if version != VERSION:
-        _no_later_keys(path, version, top["start"])
+        no_later_keys(path, version, top)
     board, start = _start(path, _obj(path, top["start"], "start"))
     if version != VERSION:
-        _old_snapshot_keys(path, version, saved)
+        old_snapshot_keys(path, version, saved)
     if isinstance(saved, dict) and "board" in saved and saved["board"] != board_digest(board):
         raise SaveError(f"{path}: {_board_changed(start.map_ref)}.")
     _units_read_back(path, board, start, top["start"]["units"])
+    if version != VERSION:
+        check_as_deployed(path, version, board, start, top["start"]["units"])
     actions = saved_actions(path, top["actions"], HEX_FIELDS)
     try:
         state = replay(board, start, actions, mover)
@@ -194,7 +194,8 @@ def load_game(path: str | Path, mover: Mover | None = None) -> GameState:
             return replay(board, start, actions[:k], mover)
 
         raise SaveError(f"{path}: {_refused(version, again, actions, e)}.") from None
-    if not _matches(snapshot(state), top["snapshot"], version):
+    now = snapshot(state)
+    if now != saved if version == VERSION else not matches(now, saved):
         raise SaveError(
             f"{path}: replaying the saved actions does not reach the saved position "
             "(the file was edited or comes from another version)."
@@ -228,42 +229,6 @@ def _refused(version: Any, replayed: Callable[[int], GameState], actions: list[A
     )
     return (f"this game was saved by an older version (save version {version}) and cannot be "
             f"replayed: {why}; the refused action ({lo + 1}): {e}")  # fmt: skip
-
-
-def _matches(now: dict[str, Any], saved: Any, version: Any) -> bool:
-    """The replayed position against the saved snapshot (older versions: without the
-    digest of that version's objects, which today's code cannot take)."""
-    if version == VERSION:
-        return now == saved
-    keys = ("turn", "phase", "actions", "dice_faces_used", "board")
-    return isinstance(saved, dict) and all(now[k] == saved.get(k, now[k]) for k in keys)
-
-
-def _no_later_keys(path: Path, version: int, start: Any) -> None:
-    """An older version's units hold no key added since (NEW_IN)."""
-    units = start.get("units") if isinstance(start, dict) else None
-    for u in units if isinstance(units, list) else ():
-        for since, keys in NEW_IN.items():
-            k = next((k for k in keys if isinstance(u, dict) and k in u), None)
-            if version < since and k is not None:
-                raise SaveError(f"{path}: a unit has {k!r}, which version {version} saves "
-                                "cannot hold (the file was edited)")  # fmt: skip
-
-
-def _old_snapshot_keys(path: Path, version: int, saved: Any) -> None:
-    """An older version's snapshot has that version's keys: no more, and from version 4
-    on all of them."""
-    if not isinstance(saved, dict):
-        raise SaveError(f"{path}: the snapshot must be a JSON object.")
-    extra = [k for k in saved if k not in OLD_SNAPSHOT_KEYS]
-    missing = [k for k in OLD_SNAPSHOT_KEYS if k not in saved]
-    if extra or (version >= 4 and missing) or set(missing) - {"digest", "board"}:
-        what = (
-            f"has {extra[0]!r}, which no version {version} save has"
-            if extra
-            else f"lacks {missing[0]!r}, which every version {version} save has"
-        )
-        raise SaveError(f"{path}: the snapshot {what} (the file was edited)")  # fmt: skip
 
 
 def _units_read_back(path: Path, board: Any, start: GameStart, raw: Any) -> None:

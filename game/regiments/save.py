@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,7 @@ from game.core.limits import MAX_TABLE_CM
 from game.core.values import check_seed, check_sides
 
 from .engine import replay
+from .options import DEFAULT, Options
 from .regiment import Regiment
 from .scenario import RULESET, parse
 from .state import MODES, RegimentStart, RegimentState
@@ -38,7 +40,8 @@ from .table import Table
 
 FORMAT = "hexplate-regiments-save"
 VERSION = 2  # 2: the snapshot holds a digest of the start as written (table, regiments,
-# options, sides, seed, dice); version 1 saves are read with their own digest, without it
+# options, sides, seed, dice); version 1 saves are read with their own digest, without it,
+# and only with the default options and a dice script used up (_provable_v1)
 READABLE_VERSIONS = (1, VERSION)
 TOP_KEYS = ("format", "version", "start", "actions", "snapshot")
 QUICKSAVE = "regiments-quicksave.json"
@@ -165,7 +168,29 @@ def load_game(path: str | Path) -> RegimentState:
             f"{path}: replaying the saved actions does not reach the saved position "
             "(the file was edited or comes from another version)."
         )
+    if version == 1:
+        _provable_v1(path, state)
     return state
+
+
+def _provable_v1(path: Path, state: RegimentState) -> None:
+    """A version 1 save's digest covers the game so far (every regiment, every log line
+    with its rolls), not what its start holds for later: its rule options must be the
+    defaults (an army game's) and its dice script used up, or a later version could not
+    tell them from an edit (docs/saves.md)."""
+    why = ("a version 1 regiments save does not prove what its start holds for later, so "
+           "{what} (the file is left as it is)")  # fmt: skip
+    for f in fields(Options):
+        mine, default = getattr(state.start.options, f.name), getattr(DEFAULT, f.name)
+        if mine != default:
+            what = "its rule options must be the defaults"
+            raise SaveError(f"{path}: options.{f.name} is {mine!r}, not the default "
+                            f"{default!r}; {why.format(what=what)}")  # fmt: skip
+    left = len(state.start.script) - state.faces_used
+    if left > 0:
+        what = "its dice script must be used up"
+        raise SaveError(f"{path}: the dice script holds {left} faces not yet rolled; "
+                        f"{why.format(what=what)}")  # fmt: skip
 
 
 def _read_back(path: Path, start: RegimentStart, raw: list[Any]) -> None:

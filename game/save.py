@@ -167,7 +167,7 @@ def load_game(path: str | Path, mover: Mover | None = None) -> GameState:
         why = f"this is not a hexplate save file (no 'format': '{FORMAT}')"
         raise SaveError(f"{path}: {why}{_hint(top, path)}.")
     version = top.get("version")
-    if version not in READABLE_VERSIONS:
+    if type(version) is not int or version not in READABLE_VERSIONS:  # not true, not 1.0
         raise SaveError(
             f"{path}: save version {brief(version)} is not supported (expected {VERSION})."
         )

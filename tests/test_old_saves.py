@@ -209,3 +209,24 @@ def test_an_old_save_holds_no_key_its_version_could_not_write(
 def test_the_current_version_is_not_held_to_the_old_rule(tmp_path, roster_doc) -> None:
     assert roster_doc["version"] == VERSION == 6
     assert "start" in roster_doc["snapshot"] and "units" in roster_doc["snapshot"]
+
+
+@pytest.mark.parametrize("version", [True, 1.0, 5.0, "5"])
+def test_a_version_is_a_whole_number_not_one_that_compares_equal(
+    tmp_path, roster_doc, version
+) -> None:
+    """``true == 1`` and ``5.0 == 5`` in Python: neither is a save version."""
+    from game.regiments.save import load_game as load_regiments
+    from game.regiments.save import save_game as save_regiments
+    from game.regiments.setup import game_from_armies, table_for
+
+    doc = old(roster_doc, 5)
+    doc["version"] = version
+    with pytest.raises(SaveError, match="save version .* is not supported"):
+        load_game(write(tmp_path, doc))
+    path = tmp_path / "r.json"
+    save_regiments(game_from_armies(table_for(None), {"A": "royal", "B": "horde"}), path)
+    reg = json.loads(path.read_text())
+    reg["version"] = version if version is not True else True
+    with pytest.raises(SaveError, match="regiments save version .* is not supported"):
+        load_regiments(write(tmp_path, reg, "r2.json"))

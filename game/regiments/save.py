@@ -151,7 +151,7 @@ def load_game(path: str | Path) -> RegimentState:
     if not isinstance(top, dict) or top.get("format") != FORMAT:
         raise SaveError(f"{path}: this is not a regiments save (no 'format': '{FORMAT}').")
     version = top.get("version")
-    if version not in READABLE_VERSIONS or isinstance(version, bool):
+    if type(version) is not int or version not in READABLE_VERSIONS:  # not true, not 1.0
         raise SaveError(f"{path}: regiments save version {version!r} is not supported.")
     for key in TOP_KEYS:
         if key not in top:

@@ -1,11 +1,12 @@
-"""What a hex save of an older version (1 to 5) must satisfy to load (docs/limits.md).
+"""What a hex save of an older version (1 to 5) must satisfy to load (docs/saves.md).
 
 Their own digest was taken over the code's objects of that day and cannot be recomputed,
 so these saves are checked for everything that can be checked without it:
 
-- they hold nothing that version could not write (no unit key added since, NEW_IN; the
-  snapshot has exactly that version's keys, OLD_SNAPSHOT_KEYS), so a newer save cannot
-  claim an older version to skip the newer checks;
+- they hold nothing that version could not write (no top-level or start key added since,
+  START_NEW_IN, no unit key added since, NEW_IN; the snapshot has exactly that version's
+  keys, OLD_SNAPSHOT_KEYS), so a newer save cannot claim an older version to skip the
+  newer checks;
 - the replay of their actions reaches the snapshot's turn, phase, action count, dice
   position and board;
 - every starting unit is as its design builds it (:func:`check_as_deployed`): no old
@@ -14,6 +15,9 @@ so these saves are checked for everything that can be checked without it:
   been edited into another game and is refused, naming the unit and the field. Only
   where and how it stands (hex, facing, prone, hull-down, flying, depth, velocity), its
   pilot's skills, its id, side and name may be anything a scenario places.
+
+What stays unproven (an action edited into another legal one reaching the same counts, a
+start choice the actions never tested) is listed in docs/saves.md.
 """
 
 from __future__ import annotations
@@ -57,7 +61,7 @@ def no_later_keys(path: Path, version: int, top: dict[str, Any]) -> None:
     """An older version's save holds no key added since: at the top (version 6 on: who
     plays each side), in its start (START_NEW_IN) or its units (NEW_IN)."""
     start = top.get("start")
-    known = OLD_START_KEYS + sum((k for v, k in START_NEW_IN.items() if version >= v), ())
+    known = OLD_START_KEYS + tuple(k for v, ks in START_NEW_IN.items() if version >= v for k in ks)
     for where, keys, allowed in (("the save", top, OLD_TOP_KEYS), ("the start", start, known)):
         extra = [k for k in keys if k not in allowed] if isinstance(keys, dict) else []
         if extra:

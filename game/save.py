@@ -48,7 +48,13 @@ from game.scenario.reader import parse_scenario
 from game.scenario.writer import board_digest, board_to_json, unit_to_json
 
 from .flow import replay
-from .save_old import check_as_deployed, matches, no_later_keys, old_snapshot_keys
+from .save_old import (
+    check_as_deployed,
+    matches,
+    no_later_keys,
+    old_snapshot_keys,
+    proven_old,
+)
 from .state import GameStart, GameState
 
 FORMAT = "hexplate-save"
@@ -113,8 +119,9 @@ def start_to_json(state: GameState) -> dict[str, Any]:
     }
 
 
-def snapshot(state: GameState) -> dict[str, Any]:
-    """Where the game stands, readable, plus a digest of every rules-relevant field."""
+def state_repr(state: GameState) -> str:
+    """What the snapshot's digest is taken over: every rules-relevant field, as Python
+    writes the objects (game.save_old recomputes an older version's digest from it)."""
     digest_of = (
         state.start,  # map, rules, sides, seed, dice script, placed units: the future too
         state.units,
@@ -134,12 +141,17 @@ def snapshot(state: GameState) -> dict[str, Any]:
         state.history,  # an edited action is refused even where it changes nothing else
         tuple((e.turn, e.phase, e.event.kind, e.event.unit_id, e.event.rolls) for e in state.log),
     )  # the log's events, not their wording (the narration may word them better later)
+    return repr(digest_of)
+
+
+def snapshot(state: GameState) -> dict[str, Any]:
+    """Where the game stands, readable, plus a digest of every rules-relevant field."""
     return {
         "turn": state.turn,
         "phase": str(state.phase),
         "actions": len(state.history),
         "dice_faces_used": state.faces_used,
-        "digest": hashlib.sha256(repr(digest_of).encode()).hexdigest(),
+        "digest": hashlib.sha256(state_repr(state).encode()).hexdigest(),
         "board": board_digest(state.start_board or state.board),
         # as the file writes them (stable across versions, so later readers check them)
         "start": json_digest(start_to_json(state)),
@@ -183,24 +195,33 @@ def load_game(path: str | Path, mover: Mover | None = None) -> GameState:
     if isinstance(saved, dict) and "board" in saved and saved["board"] != board_digest(board):
         raise SaveError(f"{path}: {_board_changed(start.map_ref)}.")
     _units_read_back(path, board, start, top["start"]["units"])
-    if version != VERSION:
-        check_as_deployed(path, version, board, start, top["start"]["units"])
     actions = saved_actions(path, top["actions"], HEX_FIELDS)
-    try:
-        state = replay(board, start, actions, mover)
-    except IllegalActionError as e:
-
-        def again(k: int) -> GameState:
-            return replay(board, start, actions[:k], mover)
-
-        raise SaveError(f"{path}: {_refused(version, again, actions, e)}.") from None
+    state = _replayed(path, version, board, start, actions, mover, top["start"]["units"])
     now = snapshot(state)
+    if version != VERSION and not proven_old(version, state_repr(state), saved):
+        check_as_deployed(path, version, board, start, top["start"]["units"])
     if now != saved if version == VERSION else not matches(now, saved):
         raise SaveError(
             f"{path}: replaying the saved actions does not reach the saved position "
             "(the file was edited or comes from another version)."
         )
     return state
+
+
+def _replayed(path: Path, version: int, board: Any, start: GameStart, actions: list[Action],
+              mover: Mover | None, raw_units: Any) -> GameState:  # fmt: skip
+    """The game its actions replay to; a refused action is one sentence (an older
+    version's unproven starting units are named first: they explain it better)."""
+    try:
+        return replay(board, start, actions, mover)
+    except IllegalActionError as e:
+        if version != VERSION:
+            check_as_deployed(path, version, board, start, raw_units)
+
+        def again(k: int) -> GameState:
+            return replay(board, start, actions[:k], mover)
+
+        raise SaveError(f"{path}: {_refused(version, again, actions, e)}.") from None
 
 
 def _refused(version: Any, replayed: Callable[[int], GameState], actions: list[Action],

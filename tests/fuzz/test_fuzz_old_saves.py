@@ -10,6 +10,9 @@ validator (game.core.values).
   placement, the seed, the dice script, the rules, options, sides and turn limit) or an
   action edited into another legal one that reaches the same snapshot counts (found by
   this fuzzer: a move's step changed).
+- A real version 5 save (tests/saves/v5_damaged_start.json, proven by its recomputed
+  digest, its units damaged at the start) edited at random: every edit refused or the
+  same game, with nothing left unproven.
 - Regiments saves of version 1: their start edited at random, the same verdict (what a
   version 1 start cannot prove: its table, scenery, scale, seed and sides).
 - The armies file mutated: one sentence naming armies.json, or armies every regiment of
@@ -268,4 +271,37 @@ def test_fuzz_the_armies_file(tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_fuzz_the_armies_file_more(tmp_path: Path) -> None:
     failures = _armies_mutants(tmp_path, range(9000, 9000 + SLOW * 2))
+    assert not failures, "\n".join(failures[:8])
+
+
+# --- a real version 5 save, proven by its own digest ------------------------------------
+
+REAL = Path(__file__).resolve().parents[1] / "saves" / "v5_damaged_start.json"
+
+
+def _random_real(tmp_path: Path, seeds: range) -> list[str]:
+    """Its units start damaged, so once an edit breaks the recomputed digest nothing is
+    left to let it through: every edit is refused or loads as the same game."""
+    doc = json.loads(REAL.read_text())
+    state = load_game(REAL)
+    failures = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        edited, done = mutate_json(doc, rng, rng.randint(1, 2))
+        path = tmp_path / f"real_{seed}.json"
+        path.write_text(json.dumps(edited))
+        why = verdict(path, state, False)
+        if why is not None:
+            failures.append(f"seed {seed} {done}: {why}")
+    return failures
+
+
+def test_fuzz_a_real_version_5_save(tmp_path: Path) -> None:
+    failures = _random_real(tmp_path, range(FAST))
+    assert not failures, "\n".join(failures[:8])
+
+
+@pytest.mark.slow
+def test_fuzz_a_real_version_5_save_more(tmp_path: Path) -> None:
+    failures = _random_real(tmp_path, range(3000, 3000 + SLOW))
     assert not failures, "\n".join(failures[:8])

@@ -87,7 +87,7 @@ class Joining:
 
     def _welcome(self, msg: Message) -> Change:
         raw = msg.get("entries")
-        starts_over = self.copy is None or not raw or _index(raw[0]) == 0
+        starts_over = self.copy is None or (isinstance(raw, list) and raw and _index(raw[0]) == 0)
         if starts_over:
             self.copy = GuestCopy(dict(msg.get("start")))
         self.side, self.connected = str(msg.get("side")), True

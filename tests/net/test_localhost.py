@@ -7,8 +7,8 @@ import json
 import random
 import threading
 import time
-from contextlib import contextmanager
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -22,7 +22,6 @@ from game.net.hosting import Hosting
 from game.net.joining import Joining
 from game.net.protocol import encode
 from game.net.referee import Referee
-from game.phases.actions import action_to_json
 from game.save import load_game, save_to_json
 
 from .helpers import begun_game, host_move, legal_action, until
@@ -179,7 +178,7 @@ def test_a_message_before_the_hello_and_wrong_codes_then_a_wait() -> None:
     try:
         first = _raw(port, encode("ping"), hello=False)
         assert first[0]["type"] == "refused" and "hello" in first[0]["reason"]
-        for n in range(3):
+        for _ in range(3):
             got = _raw(port, encode("hello", code="NOPE99", have=0), hello=False)[0]
             assert got["type"] == "refused" and "wrong join code" in got["reason"]
         got = _raw(port, encode("hello", code=CODE, have=0), hello=False)[0]

@@ -21,8 +21,8 @@ from game.net.host_link import HostLink
 from game.net.hosting import Hosting
 from game.net.joining import Joining
 from game.net.referee import Referee
-from game.ui.app.net_cmd import _app, begun
-
+from game.net.setup import begun
+from game.ui.app.net_cmd import _app
 from tests.net.helpers import legal_action
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -122,6 +122,7 @@ def _run(*args: str, env: dict[str, str]) -> subprocess.Popen[str]:
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT)  # fmt: skip
 
 
+@pytest.mark.slow
 def test_two_processes_host_and_join_and_play_a_game_to_equal_ends(tmp_path: Path) -> None:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "HEXPLATE_NET_EXIT_AT_END": "1",
            "HEXPLATE_SAVE_DIR": str(tmp_path / "host")}  # fmt: skip
@@ -143,6 +144,7 @@ def test_two_processes_host_and_join_and_play_a_game_to_equal_ends(tmp_path: Pat
     assert (tmp_path / "host" / "network-host.json").is_file()  # the host's autosave
 
 
+@pytest.mark.slow
 def test_a_wrong_code_is_one_sentence_and_exit_code_2(tmp_path: Path) -> None:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "HEXPLATE_SAVE_DIR": str(tmp_path)}
     port = str(27000 + (os.getpid() + 450) % 900)

@@ -17,15 +17,12 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from game.core.actions import Refused
-from game.flow import advance, apply, phase_of
-from game.phases.actions import StartGame
+from game.net.setup import AUTOSAVE, begun, lan_address
 from game.state import GameState
 
 from .play import Args, PlayError, parse_args, parse_size, run_window
 
 JOIN_WAIT = 15.0  # seconds the guest waits for the host's welcome
-AUTOSAVE = "network-host.json"
 
 
 def _net_options(prog: str) -> argparse.ArgumentParser:
@@ -56,16 +53,6 @@ def _port(port: int) -> int:
     return port
 
 
-def begun(state: GameState) -> GameState:
-    """The game started (setup over) and its automatic steps taken, as Session.begin does."""
-    if StartGame in phase_of(state).handlers:
-        out = apply(state, StartGame())
-        if isinstance(out, Refused):
-            raise PlayError(f"the game cannot start: {out.reason}")
-        state = out.state
-    return advance(state)[0]
-
-
 def host_main(argv: Sequence[str]) -> int:
     from game.core.files import save_dir
     from game.net.host_link import HostLink
@@ -84,7 +71,7 @@ def host_main(argv: Sequence[str]) -> int:
     except OSError as e:
         raise PlayError(f"cannot listen on port {port}: {e}") from None
     hosting = Hosting(Referee(state, autosave=save_dir() / AUTOSAVE), link)
-    where = f"{'127.0.0.1' if ns.local else _address()}:{port}"
+    where = f"{'127.0.0.1' if ns.local else lan_address()}:{port}"
     print(f"hexplate host: listening on {where} ({link.bind}), join code {code}; the guest "
           f"runs: python main.py join {where} --code {code}", flush=True)  # fmt: skip
     side, computer = state.sides[0], ns.computer
@@ -139,8 +126,6 @@ def _first_state(args: Args) -> GameState:
     state = initial_state(args)
     if state is None:
         state = initial_state(replace(args, map=GAME_ROOT / "maps" / "default.tmx"))
-    if state.start.mode != "game" or len(state.sides) != 2:
-        raise PlayError("a network game is a game of two sides (not a sandbox)")
     return state
 
 
@@ -163,15 +148,3 @@ def _app(screen: Any, state: GameState, end: Any, side: str, where: str, code: s
         except ValueError as e:
             raise PlayError(f"--computer: {e}") from None
     return app
-
-
-def _address() -> str:
-    """This machine's address on its network, as the guest would dial it (best guess)."""
-    import socket
-
-    try:
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            s.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the interface
-            return str(s.getsockname()[0])
-    except OSError:
-        return socket.gethostname()

@@ -26,7 +26,7 @@ from game.scenario.reader import parse_scenario
 from game.scenario.writer import board_digest, board_to_json
 from game.state import GameStart, GameState
 
-from .entries import Entry, state_hash
+from .entries import Entry, start_hash, step_hash
 
 HOST = Path("<the host's game>")  # names the host's start in error sentences
 
@@ -110,6 +110,7 @@ class GuestCopy:
 
     def __init__(self, start: dict[str, Any]) -> None:
         self.state = copy_start(start)
+        self.first = start_hash(self.state)
         self.hashes: list[str] = []
 
     @property
@@ -131,7 +132,8 @@ class GuestCopy:
         except IllegalActionError as e:
             raise Desync(f"the host's action {entry.i + 1} is refused here ({e}): the two "
                          "copies of the game differ") from None  # fmt: skip
-        digest = state_hash(out.state)
+        digest = step_hash(self.hashes[-1] if self.hashes else self.first, self.state,
+                           entry.action, out.state)  # fmt: skip
         if digest != entry.hash:
             raise Desync(f"after action {entry.i + 1} this copy of the game differs from the "
                          "host's (the state's hash does not match)")  # fmt: skip

@@ -25,7 +25,7 @@ from game.phases.actions import AddUnit, RemoveUnit, StartGame, action_from_json
 from game.save import save_game
 from game.state import GameState
 
-from .entries import AUTO, Entry, dice_of, entries_of, state_hash, who
+from .entries import AUTO, Entry, dice_of, entries_of, start_hash, step_hash, who
 
 LOG = logging.getLogger("hexplate.net")
 NOT_THE_GUESTS = (EndPhase, DiscardDice, StartGame, AddUnit, RemoveUnit)  # the host's/auto
@@ -49,7 +49,7 @@ class Referee:
 
     @property
     def hash(self) -> str:
-        return self.entries[-1].hash if self.entries else state_hash(self.state)
+        return self.entries[-1].hash if self.entries else start_hash(self.state)
 
     def since(self, n: int) -> list[Entry]:
         """The entries from index ``n`` on (what a rejoining guest missed)."""
@@ -122,10 +122,10 @@ class Referee:
     # --- inside ---------------------------------------------------------------------------
     def _take(self, before: GameState, action: Action, by: str, after: GameState,
               events: Sequence[Event]) -> None:  # fmt: skip
+        digest = step_hash(self.hash, before, action, after)
         self.state = after
         self.events.extend(events)
-        self.entries.append(Entry(len(before.history), action, by, dice_of(events),
-                                  state_hash(after)))  # fmt: skip
+        self.entries.append(Entry(len(before.history), action, by, dice_of(events), digest))
         self._phase_changed |= any(e.kind == "phase" for e in events)
 
     def _advance(self) -> None:

@@ -61,6 +61,9 @@ class Joining:
             except UserFacingError as e:  # Desync, CopyError: the game stops here
                 self.stopped = str(e)
                 change = Change("desync", text=str(e))
+            except Exception as e:  # noqa: BLE001 - a damaged host message stops, never crashes
+                self.stopped = f"the host sent what this copy cannot read ({type(e).__name__})"
+                change = Change("desync", text=self.stopped)
             if change is not None:
                 changes.append(change)
 
@@ -104,7 +107,7 @@ class Joining:
         for item in raw:
             try:
                 entry = entry_from_json(item)
-            except ValueError as e:
+            except (ValueError, TypeError) as e:
                 raise CopyError(f"the host sent a damaged action ({e})") from None
             got = self.copy.take(entry)
             if got is not None:

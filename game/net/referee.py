@@ -63,7 +63,7 @@ class Referee:
         self.events = []
         try:
             action = action_from_json(data)
-        except (ValueError, TypeError) as e:
+        except Exception as e:  # noqa: BLE001 - whatever the codec meets, a refusal
             return Refused(f"that is no action ({e})")
         why = self._why_not(side, at, action)
         if why is not None:

@@ -80,6 +80,31 @@ def test_each_side_acts_on_its_own_screen_and_the_other_sees_it(apps: tuple) -> 
     assert host.base is not None and guest.base is not None
 
 
+def test_the_waiting_side_sees_the_others_move_animated(apps: tuple) -> None:
+    host, guest = apps
+    _frames(host, guest, until=lambda: host.net.linked and guest.net.linked)
+    pick = random.Random(2)
+    for _ in range(200):
+        side = actor(host.state)
+        acting, waiting = (host, guest) if side == "A" else (guest, host)
+        action = legal_action(acting.state, pick)
+        n = len(host.state.history)
+        acting.act(action)
+        acting.advance()
+        for _ in range(400):
+            host.step([], 0.016)
+            guest.step([], 0.016)
+            if len(waiting.state.history) > n:
+                break
+            time.sleep(0.005)
+        if type(action).__name__ == "CommitMove":
+            assert getattr(waiting.base, "anim", None) is not None  # shown step by step
+            assert waiting.state.unit(action.unit_id).moved
+            return
+        _frames(host, guest, until=lambda: state_hash(host.state) == state_hash(guest.state))
+    raise AssertionError("no move was made")
+
+
 def test_input_waits_for_ones_turn_and_take_back_is_off(apps: tuple) -> None:
     host, guest = apps
     _frames(host, guest, until=lambda: guest.net.linked)

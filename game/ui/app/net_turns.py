@@ -132,7 +132,7 @@ class NetTurns:
                 have = app.state.history
                 if len(have) > entry.i and have[entry.i] == entry.action:
                     continue  # this screen did it already (the guest's own action)
-                if len(have) != entry.i or app.act(entry.action) is None:
+                if len(have) != entry.i or not _carry_out(app, entry.action):
                     break
         finally:
             self._remote = False
@@ -140,7 +140,8 @@ class NetTurns:
         ahead = mine[: len(confirmed)] == confirmed and _pending(self.end)
         if mine == confirmed or not ahead:
             app.session.state = truth  # the confirmed game (the same, or back to it)
-        app.follow_phase()
+        if getattr(app.base, "anim", None) is None:  # a move being shown hands over itself
+            app.follow_phase()
         _refresh(app)
 
     def _finish(self, app: Any) -> None:
@@ -177,6 +178,16 @@ class NetTurns:
         box.midtop = (screen.get_width() // 2, size * 3)
         pygame.draw.rect(screen, (170, 90, 20) if warn else (30, 70, 120), box, border_radius=6)
         screen.blit(img, img.get_rect(center=box.center))
+
+
+def _carry_out(app: Any, action: Action) -> bool:
+    """The other side's action on this screen: the screen animates it if it can (the
+    movement screen's ``carry_out``), else App.act; True if it was carried out."""
+    count = len(app.state.history)
+    carry = getattr(app.base, "carry_out", None)
+    if carry is not None and carry(action) and len(app.state.history) > count:
+        return True
+    return app.act(action) is not None
 
 
 def _pending(end: Hosting | Joining) -> bool:

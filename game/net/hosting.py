@@ -74,7 +74,9 @@ class Hosting:
             return None
         if msg.type == "bye":
             self.joined = False
-            return Change("left", text="The guest has left the game: the game waits")
+            why = msg.get("reason")
+            text = f"The guest has left: {why}" if isinstance(why, str) else "The guest has left"
+            return Change("left", text=f"{text[:300]} - the game waits")
         if msg.type == "action":
             return self._action(msg)
         return None

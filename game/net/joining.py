@@ -66,6 +66,8 @@ class Joining:
                 change = Change("desync", text=self.stopped)
             if change is not None:
                 changes.append(change)
+            if change is not None and change.kind == "desync":
+                self.link.send(encode("bye", reason=f"the guest's copy stopped: {change.text}"))
 
     # --- inside ---------------------------------------------------------------------------
     def _handle(self, item: Inbound) -> Change | None:

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -20,6 +21,7 @@ from game.net.guest_link import GuestLink
 from game.net.host_link import HostLink
 from game.net.hosting import Hosting
 from game.net.joining import Joining
+from game.net.protocol import encode
 from game.net.referee import Referee
 from game.net.setup import begun
 from game.ui.app.net_cmd import _app
@@ -140,6 +142,20 @@ def test_a_refused_guest_action_puts_its_screen_back_on_the_hosts_game(apps: tup
     guest.act(legal_action(guest.state, pick))
     _frames(host, guest, until=lambda: guest.state is guest.net.end.state)
     assert state_hash(guest.state) == state_hash(truth) and "refused" in guest.toast[0]
+
+
+def test_a_copy_that_differs_stops_the_guest_keeps_its_game_and_tells_the_host(
+    apps: tuple, tmp_path: Path
+) -> None:
+    host, guest = apps
+    _frames(host, guest, until=lambda: host.net.linked and guest.net.linked)
+    referee = host.net.end.referee
+    bad = replace(referee.entries[-1], i=referee.count, hash="0" * 64)  # a changed game
+    host.net.end.link.send(encode("entries", entries=[bad.to_json()]))
+    _frames(host, guest, until=lambda: guest.net.stopped is not None and not host.net.linked)
+    assert "differ" in guest.net.banner(guest)[0]
+    assert (tmp_path / "network-guest.json").is_file() and "saved to" in guest.toast[0]
+    assert "copy stopped" in host.toast[0]
 
 
 def _run(*args: str, env: dict[str, str]) -> subprocess.Popen[str]:

@@ -22,15 +22,19 @@ from typing import Any
 import pygame
 
 from game.core.actions import Action
+from game.core.errors import UserFacingError
+from game.core.files import save_dir
 from game.flow import actor, outcome
 from game.net.changes import Change
 from game.net.entries import Entry, state_hash
 from game.net.hosting import Hosting
 from game.net.joining import Joining
+from game.save import save_game
 from game.ui.widgets.fonts import font, ui_size
 from game.ui.widgets.keys import ctrl
 
 CONFIRM_SECONDS = 4.0
+GUEST_SAVE = "network-guest.json"  # the guest's copy when the game stops
 
 
 class NetTurns:
@@ -116,7 +120,7 @@ class NetTurns:
             app.notify(change.text, error=change.kind in ("left", "refused"))
         if change.kind in ("desync", "fatal", "bye"):
             self.stopped = change.text
-            app.notify(change.text, error=True, seconds=8)
+            app.notify(change.text + _kept(self.end), error=True, seconds=8)
         if change.kind in ("entries", "welcome", "refused"):
             self._follow(app, change.entries)
 
@@ -188,6 +192,19 @@ def _carry_out(app: Any, action: Action) -> bool:
     if carry is not None and carry(action) and len(app.state.history) > count:
         return True
     return app.act(action) is not None
+
+
+def _kept(end: Hosting | Joining) -> str:
+    """The guest's copy as far as it matched the host's, saved when the game stops."""
+    if isinstance(end, Hosting) or end.state is None:
+        return ""
+    path = save_dir() / GUEST_SAVE
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        save_game(end.state, path)
+    except (OSError, UserFacingError):
+        return ""
+    return f" (the game so far is saved to {path})"
 
 
 def _pending(end: Hosting | Joining) -> bool:

@@ -186,6 +186,39 @@ def test_two_processes_host_and_join_and_play_a_game_to_equal_ends(tmp_path: Pat
 
 
 @pytest.mark.slow
+def test_a_killed_host_process_hosts_again_from_its_autosave_and_the_game_ends(
+    tmp_path: Path,
+) -> None:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "HEXPLATE_NET_EXIT_AT_END": "1",
+           "HEXPLATE_SAVE_DIR": str(tmp_path / "host")}  # fmt: skip
+    port = str(27000 + (os.getpid() + 300) % 900)
+    net = ["--local", "--port", port, "--code", "KILL42", "--computer", "random"]
+    first = _run("host", "maps/default.tmx", "--turns", "1", "--seed", "6", *net, env=env)
+    assert first.stdout is not None and "join code" in first.stdout.readline()
+    guest = _run("join", f"127.0.0.1:{port}", "--code", "KILL42", "--computer", "random",
+                 env={**env, "HEXPLATE_SAVE_DIR": str(tmp_path / "guest")})  # fmt: skip
+    save = tmp_path / "host" / "network-host.json"
+    try:
+        end = time.monotonic() + 60
+        while time.monotonic() < end and not (save.is_file() and save.stat().st_size > 0):
+            time.sleep(0.05)
+        time.sleep(1.0)  # a few more actions after the autosave
+        first.kill()  # the host's program dies, mid-game
+        out_1, _ = first.communicate(timeout=10)
+        assert "game over" not in out_1
+        again = _run("host", "--load", str(save), *net, env=env)
+        out_g, _ = guest.communicate(timeout=120)
+        out_h, _ = again.communicate(timeout=30)
+    finally:
+        for p in (first, guest):
+            p.kill()
+        if "again" in locals():
+            again.kill()
+    ends = [line for line in (out_h + out_g).splitlines() if line.startswith("net: game over")]
+    assert len(ends) == 2 and ends[0] == ends[1], out_h + out_g
+
+
+@pytest.mark.slow
 def test_a_wrong_code_is_one_sentence_and_exit_code_2(tmp_path: Path) -> None:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "HEXPLATE_SAVE_DIR": str(tmp_path)}
     port = str(27000 + (os.getpid() + 450) % 900)

@@ -51,6 +51,18 @@ def _sandbox(argv: Sequence[str]) -> int:
     return sandbox_main(argv)
 
 
+def _host(argv: Sequence[str]) -> int:
+    from game.ui.app.net_cmd import host_main
+
+    return host_main(argv)
+
+
+def _join(argv: Sequence[str]) -> int:
+    from game.ui.app.net_cmd import join_main
+
+    return join_main(argv)
+
+
 def _autoplay(argv: Sequence[str]) -> int:
     from game.bot.autoplay import main as autoplay_main
 
@@ -76,6 +88,8 @@ COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
     "autoplay": _autoplay,
     "preview": _preview,
     "play": _play,
+    "host": _host,
+    "join": _join,
     "regiments": _regiments,
     "sandbox": _sandbox,
 }
@@ -85,6 +99,9 @@ USAGE = """usage: python main.py [COMMAND] ...
 commands:
   (none)             open the start screen (the bundled default map is chosen)
   play [MAP.tmx]     start a hot-seat game on a map (--scenario FILE, --load SAVE)
+  host [MAP.tmx]     host a network game as side A (--scenario FILE, --load SAVE, --port P,
+                     --local, --code CODE); see docs/network.md
+  join HOST[:PORT]   join a hosted game as side B (--code CODE)
   sandbox [MAP.tmx]  the solo sandbox: place, move and attack freely, undo, what-if
                      odds; saves scenarios (--scenario FILE); see docs/sandbox.md
   preview MAP.tmx    open a map in the previewer (--png OUT.png renders without a window)
@@ -102,7 +119,7 @@ commands:
 """
 
 
-PLAYING = ("play", "regiments", "sandbox")  # the commands that write saves
+PLAYING = ("play", "regiments", "sandbox", "host", "join")  # the commands that write saves
 
 
 def _tidy_saves() -> None:

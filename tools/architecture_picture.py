@@ -40,6 +40,7 @@ FLOORS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     ("phases", "one module per phase, the sandbox", ("game.phases",)),
     ("flow", "flow.py setup.py save.py", ("game.flow", "game.setup", "game.save", "game.save_old")),
     ("bot", "the computer opponent, autoplay", ("game.bot",)),
+    ("net", "network play: messages, referee, links", ("game.net",)),
     ("referee", "rules, map and designs commands", ("game.referee",)),
     ("ui", "pygame: app, widgets, map, scenes", ("game.ui",)),
     ("cli", "main.py's commands", ("game.cli", "game.__main__")),

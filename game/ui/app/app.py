@@ -41,6 +41,7 @@ from game.ui.widgets.keys import ctrl
 
 if TYPE_CHECKING:
     from game.ui.app.bot_turns import BotTurns
+    from game.ui.app.net_turns import NetTurns
 
 
 class App:
@@ -57,6 +58,7 @@ class App:
         # (game, camera) the player left (game.ui.app.follow)
         self.kept_camera: tuple[BoardKey, Camera] | None = None
         self.bots: BotTurns | None = None  # the sides the computer plays (issue 21)
+        self.net: NetTurns | None = None  # a hosted or joined network game (issue 23)
 
     # --- the session (the game, its undo line, the toast) --------------------------------
     @property
@@ -96,8 +98,13 @@ class App:
         self.session.notify(text, error, seconds)
 
     def act(self, action: Action) -> Outcome | None:
-        """Apply an action (Session.act); None, with the reason as a toast, if refused."""
-        return self.session.act(action)
+        """Apply an action (Session.act); None, with the reason as a toast, if refused.
+        In a network game the accepted action goes to the other end too (NetTurns)."""
+        at = len(self.state.history) if self.state is not None else 0
+        out = self.session.act(action)
+        if out is not None and self.net is not None:
+            self.net.acted(self, action, at)
+        return out
 
     def advance(self) -> list[Event]:
         return self.session.advance()
@@ -309,6 +316,8 @@ class App:
     def step(self, events: list[pygame.event.Event], dt: float, draw: bool = True) -> None:
         """One frame: input to the top scene, update, draw (used by run and the tests)."""
         for event in events:
+            if self.net is not None and self.net.handle(self, event):
+                continue  # a network game: not this player's turn, or a quit to confirm
             if event.type == pygame.QUIT:
                 self.running = False
                 return
@@ -324,6 +333,8 @@ class App:
                 return
         if self.bots is not None:
             self.bots.step(self, dt)
+        if self.net is not None:
+            self.net.step(self, dt)
         if self.top is not None:
             self.top.update(dt)
             remember(self)  # the next screen opens where the player left the camera
@@ -337,6 +348,8 @@ class App:
             start -= 1
         for scene in self.scenes[start:]:
             scene.draw(screen)
+        if self.net is not None:
+            self.net.draw(self, screen)
         self._draw_toast(screen)
 
     def _draw_toast(self, screen: pygame.Surface) -> None:

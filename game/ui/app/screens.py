@@ -7,6 +7,7 @@ from game.ui.scenes import settings_menu
 from game.ui.scenes.hexes import deploy as play_deploy
 from game.ui.scenes.hexes import log as play_log
 from game.ui.scenes.hexes import menu as play_menu
+from game.ui.scenes.hexes import network as network_panel
 from game.ui.scenes.hexes import over as play_over
 from game.ui.scenes.hexes import start as start_screen
 from game.ui.scenes.hexes import summary as turn_summary
@@ -26,6 +27,7 @@ SCREEN_MODULES = (
     attack_scene,
     physical_scene,
     play_menu,
+    network_panel,
     play_over,
     play_log,
     regiments_start,

@@ -186,6 +186,8 @@ class StartScreen:
             self.sandbox()
         elif action == "load":
             self.app.open("load")
+        elif action == "network":
+            self.app.open("network", start=self)
         elif action == "quit":
             self.app.running = False
         elif kind == tabs.ACTION:  # the other rule set's start screen (issue 16)
@@ -271,13 +273,14 @@ class StartScreen:
             self._draw_force(screen, side, rect, size)
         bh = round(size * 2.2)
         y = h - size * 4
-        bw = min(size * 12, (w - 6 * gap) // 5)
+        bw = min(size * 12, (w - 7 * gap) // 6)
         tacops = "Tac Ops: " + ("on" if self.rules.tacops else "off") + " (Ctrl+T)"
         for i, (action, label) in enumerate(
             (
                 ("start", "Start game (Enter)"),
                 ("solo", "Sandbox"),
                 ("load", "Load game (Ctrl+O)"),
+                ("network", "Host / Join"),  # issue 23: game.ui.scenes.hexes.network
                 ("tacops", tacops),
                 ("quit", "Quit (Esc)"),
             )

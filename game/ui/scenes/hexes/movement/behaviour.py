@@ -127,6 +127,16 @@ class PlayScene:
         self.reach_key = self.path_key = STALE
 
     # --- turn flow ------------------------------------------------------------------------
+    def carry_out(self, action: object) -> bool:
+        """The other player's move in a network game (issue 23, game.ui.app.net_turns):
+        committed here as if planned and confirmed on this screen, so it is animated with
+        its rolls; False for an action this screen does not animate (the caller acts it)."""
+        if not isinstance(action, CommitMove):
+            return False
+        play_act.send(self, action.unit_id, action.mode, action.steps, action.partial,
+                      action.careless)  # fmt: skip
+        return True
+
     def _after_action(self) -> None:
         """Advance automatic phases; prompt the hand-off when the side to act changes."""
         self.app.advance()

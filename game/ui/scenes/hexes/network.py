@@ -1,0 +1,236 @@
+"""The start screen's network game panel (issue 23): host the game set up on the start
+screen, or join a hosted one.
+
+Host: the map, forces, rules and turn limit chosen on the start screen (under this
+panel), a port (default 27023), a join code (random; it can be typed over) and whether
+to listen on this machine only; the game then opens as side A and waits for the guest
+(game.ui.app.net_turns). Join: the host's address (HOST or HOST:PORT) and its code; the
+panel connects without freezing the window and opens the game as side B once the host's
+welcome arrives, or says why not. Tab moves between the fields, Esc closes the panel.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from game.core.actions import IllegalActionError
+from game.core.errors import UserFacingError
+from game.net.codes import CodeError, checked_code, new_code
+from game.net.protocol import DEFAULT_PORT
+from game.ui.app.app import App
+from game.ui.app.registry import register
+from game.ui.app.scene import is_input
+from game.ui.widgets.fonts import draw_text, font, ui_size
+from game.ui.widgets.palette import BG, DIM, TEXT
+from game.ui.widgets.panels import Button, button_at, draw_button
+
+FIELDS = ("port", "code", "address", "join_code")
+LABELS = {"port": "Port", "code": "Join code", "address": "Host address (HOST or HOST:PORT)",
+          "join_code": "The host's join code"}  # fmt: skip
+JOIN_WAIT = 15.0
+
+
+class NetworkScreen:
+    """The Host / Join panel over the start screen (modal)."""
+
+    overlay = True
+    scene_name = "network"
+
+    def __init__(self, app: App, start: Any = None) -> None:
+        self.app, self.start = app, start
+        self.values = {"port": str(DEFAULT_PORT), "code": new_code(), "address": "",
+                       "join_code": ""}  # fmt: skip
+        self.focus = "address"
+        self.local = False
+        self.joining: Any = None  # game.net.joining.Joining while connecting
+        self.waited = 0.0
+        self.buttons: list[Button] = []
+        self.mouse = (0, 0)
+
+    # --- input ----------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            b = button_at(self.buttons, event.pos)
+            if b is not None:
+                self.choose(b.action)
+        return is_input(event) or event.type == pygame.TEXTINPUT
+
+    def _key(self, event: pygame.event.Event) -> None:
+        if event.key == pygame.K_ESCAPE:
+            self.close()
+        elif event.key == pygame.K_TAB:
+            self.focus = FIELDS[(FIELDS.index(self.focus) + 1) % len(FIELDS)]
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.choose("host" if self.focus in ("port", "code") else "join")
+        elif event.key == pygame.K_BACKSPACE:
+            self.values[self.focus] = self.values[self.focus][:-1]
+        elif event.unicode and event.unicode.isprintable() and len(self.values[self.focus]) < 60:
+            self.values[self.focus] += event.unicode
+
+    def choose(self, action: str) -> None:
+        if action.startswith("field:"):
+            self.focus = action.partition(":")[2]
+        elif action == "local":
+            self.local = not self.local
+        elif action == "host":
+            self.host()
+        elif action == "join":
+            self.join()
+        elif action == "back":
+            self.close()
+
+    def close(self) -> None:
+        if self.joining is not None:
+            self.joining.link.close()
+            self.joining = None
+        self.app.pop()
+
+    # --- hosting --------------------------------------------------------------------------
+    def host(self) -> None:
+        from game.core.files import save_dir
+        from game.net.host_link import HostLink
+        from game.net.hosting import Hosting
+        from game.net.referee import Referee
+        from game.net.setup import AUTOSAVE, begun, lan_address
+        from game.ui.app.net_turns import NetTurns
+
+        try:
+            port, code = self._port(), checked_code(self.values["code"])
+            state = begun(self._game())
+        except (UserFacingError, IllegalActionError, ValueError) as e:
+            self.app.notify(str(e), error=True, seconds=6)
+            return
+        link = HostLink(code, port, local=self.local)
+        try:
+            port = link.start()
+        except OSError as e:
+            self.app.notify(f"Cannot listen on port {port}: {e}", error=True, seconds=6)
+            return
+        where = f"{'127.0.0.1' if self.local else lan_address()}:{port}"
+        hosting = Hosting(Referee(state, autosave=save_dir() / AUTOSAVE), link)
+        self.app.start_game(state)
+        self.app.net = NetTurns(hosting, state.sides[0], where, code)
+
+    def _port(self) -> int:
+        text = self.values["port"].strip()
+        if not text.isdigit() or not 1 <= int(text) <= 65535:
+            raise ValueError(f"port {text!r} must be a number 1 to 65535")
+        return int(text)
+
+    def _game(self) -> Any:
+        """The game the start screen has set up (its map, forces, rules, turn limit)."""
+        from game.setup import new_game_from_map, with_forces, with_turn_limit
+
+        s = self.start
+        path = s.map_choice() if s is not None else None
+        if path is None:
+            raise ValueError("Choose a map on the start screen first")
+        if not all(s.forces[side] for side in "AB"):
+            raise ValueError("Each side needs at least one unit")
+        picks = {side: [tuple(u) for u in units] for side, units in s.forces.items()}
+        state = new_game_from_map(path, rules=s.rules, seed=random.randrange(1, 2**31))
+        return with_turn_limit(with_forces(state, picks), s.turns)
+
+    # --- joining --------------------------------------------------------------------------
+    def join(self) -> None:
+        from game.net.guest_link import GuestLink
+        from game.net.joining import Joining
+
+        address = self.values["address"].strip()
+        host, _, port = address.rpartition(":") if ":" in address else (address, "", "")
+        try:
+            code = checked_code(self.values["join_code"])
+        except CodeError as e:
+            self.app.notify(str(e), error=True)
+            return
+        if not host or (port and not port.isdigit()):
+            self.app.notify("Type the host's address: HOST or HOST:PORT", error=True)
+            return
+        if self.joining is not None:
+            self.joining.link.close()
+        link = GuestLink(host, int(port) if port else DEFAULT_PORT, code)
+        link.start()
+        self.joining, self.waited = Joining(link), 0.0
+
+    def update(self, dt: float) -> None:
+        j = self.joining
+        if j is None:
+            return
+        self.waited += dt
+        for change in j.pump():
+            if change.kind in ("fatal", "desync", "bye"):
+                self._give_up(change.text)
+                return
+        if j.copy is not None and j.side is not None:
+            self._joined(j)
+        elif self.waited > JOIN_WAIT:
+            self._give_up("no hexplate host answers there (is it hosting, is the port open?)")
+
+    def _joined(self, j: Any) -> None:
+        from game.ui.app.net_turns import NetTurns
+
+        self.joining = None
+        self.app.start_game(j.state)
+        self.app.net = NetTurns(j, j.side, self.values["address"].strip())
+
+    def _give_up(self, why: str) -> None:
+        if self.joining is not None:
+            self.joining.link.close()
+        self.joining = None
+        self.app.notify(f"Cannot join: {why}", error=True, seconds=6)
+
+    # --- drawing --------------------------------------------------------------------------
+    def draw(self, screen: pygame.Surface) -> None:
+        w, h = screen.get_size()
+        size = ui_size(h)
+        box = pygame.Rect(0, 0, min(w - 4 * size, size * 44), min(h - 4 * size, size * 27))
+        box.center = (w // 2, h // 2)
+        pygame.draw.rect(screen, BG, box, border_radius=10)
+        pygame.draw.rect(screen, (90, 95, 105), box, 1, border_radius=10)
+        x, y = box.x + size * 2, box.y + size
+        draw_text(screen, "Network game", font(size + 6, True), TEXT, (x, y))
+        self.buttons = []
+        col = (box.w - size * 5) // 2
+        self._column(screen, x, y + size * 3, col, size, "Host this game (side A)",
+                     ("port", "code"), "host", "Host (Enter)")  # fmt: skip
+        local = f"This machine only: {'on' if self.local else 'off'}"
+        self._button(screen, pygame.Rect(x, y + size * 17, col, size * 2), "local", local, size)
+        note = "The map and forces are the start screen's."
+        draw_text(screen, note, font(size - 2), DIM, (x, y + size * 20), pygame.Rect(x, 0, col, h))
+        jx = x + col + size
+        self._column(screen, jx, y + size * 3, col, size, "Join a game (side B)",
+                     ("address", "join_code"), "join", "Join")  # fmt: skip
+        if self.joining is not None:
+            draw_text(screen, f"Connecting... {self.waited:.0f} s", font(size), DIM,
+                      (jx, y + size * 17))  # fmt: skip
+        back = pygame.Rect(box.right - size * 10, box.bottom - size * 3, size * 8, size * 2)
+        self._button(screen, back, "back", "Back (Esc)", size)
+
+    def _column(self, screen: pygame.Surface, x: int, y: int, width: int, size: int,
+                title: str, fields: tuple[str, ...], action: str, label: str) -> None:  # fmt: skip
+        draw_text(screen, title, font(size + 2, True), TEXT, (x, y))
+        for i, name in enumerate(fields):
+            fy = y + size * 2 + i * size * 4
+            draw_text(screen, LABELS[name], font(size - 2), DIM, (x, fy))
+            rect = pygame.Rect(x, fy + size + size // 3, width, round(size * 1.9))
+            caret = "|" if self.focus == name else ""
+            b = Button(rect, f"field:{name}", self.values[name] + caret, self.focus == name)
+            self.buttons.append(b)
+            draw_button(screen, b, size + 2, rect.collidepoint(self.mouse))
+        self._button(screen, pygame.Rect(x, y + size * 10, width, size * 2), action, label, size)
+
+    def _button(self, screen: pygame.Surface, rect: pygame.Rect, action: str, label: str,
+                size: int) -> None:  # fmt: skip
+        b = Button(rect, action, label, action in ("host", "join"))
+        self.buttons.append(b)
+        draw_button(screen, b, size + 2, rect.collidepoint(self.mouse))
+
+
+register("network", NetworkScreen)

@@ -1,0 +1,107 @@
+"""End to end (issue 23): the start screen's Host / Join panel. One window hosts the game
+set up on its start screen; another joins it by typing the address and the code."""
+
+from __future__ import annotations
+
+import socket
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.net.entries import state_hash
+from game.ui.app.play import Args, make_app
+
+SHOTS = Path(__file__).resolve().parents[2] / "tests" / "ui" / "data"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _key(app, ch: str = "", key: int = 0) -> None:
+    ev = pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=ch, scancode=0)
+    app.step([ev], 1 / 60)
+
+
+def _click(app, action: str) -> None:
+    app.draw()
+    button = next(b for b in app.top.buttons if b.action == action)
+    pos = button.rect.center
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+              pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+              pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)], 1 / 60)  # fmt: skip
+
+
+def _type(app, field: str, text: str) -> None:
+    _click(app, f"field:{field}")
+    for _ in range(12):
+        _key(app, key=pygame.K_BACKSPACE)
+    for ch in text:
+        _key(app, ch)
+
+
+@pytest.fixture
+def screens(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("HEXPLATE_SAVE_DIR", str(tmp_path))
+    monkeypatch.setenv("HEXPLATE_NO_AUTOSAVE", "1")
+    screen = pygame.display.set_mode((1280, 800))
+    host = make_app(Args(None, None, None, (1280, 800), 7), screen)
+    guest = make_app(Args(None, None, None, (1280, 800), 8), pygame.Surface((1280, 800)))
+    yield host, guest
+    for app in (host, guest):
+        if app.net is not None:
+            app.net.close()
+
+
+def test_one_window_hosts_from_the_start_screen_and_another_joins(screens, tmp_path) -> None:
+    host, guest = screens
+    port = _free_port()
+    _click(host, "network")
+    assert host.top.scene_name == "network"
+    _type(host, "port", str(port))
+    _type(host, "code", "PANEL7")
+    _click(host, "local")
+    host.draw()
+    pygame.image.save(host.screen, str(tmp_path / "network-panel.png"))
+    _click(host, "host")
+    assert host.net is not None and host.base.scene_name != "start"
+    _click(guest, "network")
+    _type(guest, "address", f"127.0.0.1:{port}")
+    _type(guest, "join_code", "panel7")
+    _click(guest, "join")
+    end = time.monotonic() + 15
+    while guest.net is None and time.monotonic() < end:
+        host.step([], 1 / 60)
+        guest.step([], 1 / 60)
+        time.sleep(0.01)
+    assert guest.net is not None and guest.net.side == "B"
+    assert state_hash(guest.state) == state_hash(host.state)
+    assert guest.base.scene_name == host.base.scene_name  # both on the deployment screen
+    for _ in range(20):
+        host.step([], 1 / 60)
+    assert host.net.linked
+
+
+def test_a_wrong_code_in_the_panel_is_said_and_the_panel_stays(screens) -> None:
+    host, guest = screens
+    port = _free_port()
+    _click(host, "network")
+    _type(host, "port", str(port))
+    _type(host, "code", "RIGHT7")
+    _click(host, "local")
+    _click(host, "host")
+    _click(guest, "network")
+    _type(guest, "address", f"127.0.0.1:{port}")
+    _type(guest, "join_code", "WRONG7")
+    _click(guest, "join")
+    end = time.monotonic() + 15
+    while guest.top.joining is not None and time.monotonic() < end:
+        host.step([], 1 / 60)
+        guest.step([], 1 / 60)
+        time.sleep(0.01)
+    assert guest.net is None and guest.top.scene_name == "network"
+    assert "wrong join code" in guest.toast[0]

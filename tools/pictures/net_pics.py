@@ -1,0 +1,46 @@
+"""The network game's pictures (docs/network.md): the start screen's Host / Join panel,
+and the host's screen waiting for the guest (its address and join code in the banner).
+The code and address are fixed, so the pictures are the same on every run; nothing
+listens (the waiting host's link is never started)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.net.host_link import HostLink
+from game.net.hosting import Hosting
+from game.net.referee import Referee
+from game.net.setup import begun
+from game.setup import new_game_from_map, with_forces
+from game.ui.app.net_turns import NetTurns
+from game.ui.app.play import Args, make_app
+
+from .drive import HD, save
+
+ROOT = Path(__file__).resolve().parents[2]
+CODE = "K7RM2Q"
+
+
+def host_join_panel(out: Path) -> None:
+    """The start screen with its Host / Join panel open, an address typed to join."""
+    screen = pygame.display.set_mode(HD)
+    app = make_app(Args(None, None, None, HD, 7), screen)
+    app.open("network", start=app.top)
+    panel = app.top
+    panel.values.update(code=CODE, address="192.168.1.20:27023", join_code="")
+    panel.focus = "join_code"
+    save(app, out)
+
+
+def host_waiting(out: Path) -> None:
+    """The host's deployment screen, paused until the guest joins."""
+    screen = pygame.display.set_mode(HD)
+    app = make_app(Args(None, None, None, HD, 7), screen)
+    state = begun(with_forces(new_game_from_map(ROOT / "maps" / "default.tmx", seed=7)))
+    app.start_game(state)
+    hosting = Hosting(Referee(state), HostLink(CODE, 27023))
+    app.net = NetTurns(hosting, "A", "192.168.1.20:27023", CODE)
+    app.step([], 0.016, draw=False)  # one frame: no hot-seat hand-off prompt in a net game
+    save(app, out)

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Any
+from typing import Protocol
 
 import pygame
 
 from game.core.actions import Action
+from game.core.engine import Outcome
 from game.core.errors import UserFacingError
 from game.core.files import save_dir
 from game.flow import actor, outcome
@@ -30,11 +31,36 @@ from game.net.entries import Entry, state_hash
 from game.net.hosting import Hosting
 from game.net.joining import Joining
 from game.save import save_game
+from game.state import GameState
+from game.ui.app.scene import Scene
+from game.ui.app.session import Session
 from game.ui.widgets.fonts import font, ui_size
 from game.ui.widgets.keys import ctrl
 
 CONFIRM_SECONDS = 4.0
 GUEST_SAVE = "network-guest.json"  # the guest's copy when the game stops
+
+
+class NetApp(Protocol):
+    """The app as one end of a network game sees it: the game, the screens, acting."""
+
+    running: bool
+
+    @property
+    def state(self) -> GameState | None: ...
+
+    @property
+    def session(self) -> Session: ...
+
+    @property
+    def top(self) -> Scene | None: ...
+
+    @property
+    def base(self) -> Scene | None: ...
+
+    def act(self, action: Action) -> Outcome[GameState] | None: ...
+    def follow_phase(self) -> bool: ...
+    def notify(self, text: str, error: bool = False, seconds: float = 3.5) -> None: ...
 
 
 class NetTurns:
@@ -57,12 +83,12 @@ class NetTurns:
     def linked(self) -> bool:
         return self.end.joined if isinstance(self.end, Hosting) else self.end.connected
 
-    def my_turn(self, app: Any) -> bool:
+    def my_turn(self, app: NetApp) -> bool:
         s = app.state
         return s is not None and self.linked and self.stopped is None and actor(s) == self.side
 
     # --- input ----------------------------------------------------------------------------
-    def handle(self, app: Any, event: pygame.event.Event) -> bool:
+    def handle(self, app: NetApp, event: pygame.event.Event) -> bool:
         """True: the event is taken here (not the player's to give now)."""
         if event.type == pygame.QUIT or (event.type == pygame.KEYDOWN and ctrl(event)
                                          and event.key == pygame.K_q):  # fmt: skip
@@ -77,7 +103,7 @@ class NetTurns:
             return False
         return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
-    def _quit(self, app: Any) -> bool:
+    def _quit(self, app: NetApp) -> bool:
         """The host closes the game for both; a guest confirms first (Ctrl+Q twice)."""
         if not self.hosting and self.stopped is None and self.linked:
             now = time.monotonic()
@@ -97,14 +123,14 @@ class NetTurns:
             self.end.quit()
 
     # --- the player's own actions ---------------------------------------------------------
-    def acted(self, app: Any, action: Action, at: int) -> None:
+    def acted(self, app: NetApp, action: Action, at: int) -> None:
         """App.act accepted ``action`` (it followed action number ``at``) on this screen."""
         if self._remote or isinstance(self.end, Hosting):
             return  # the host's own actions are sent by step() (with their automatic steps)
         self.end.act(at, action)
 
     # --- once a frame ---------------------------------------------------------------------
-    def step(self, app: Any, dt: float) -> None:
+    def step(self, app: NetApp, dt: float) -> None:
         if getattr(app.top, "handoff", None) is not None:
             app.top.handoff = None  # one player a screen: no hot-seat hand-off prompt
         for change in self.end.pump():
@@ -115,7 +141,7 @@ class NetTurns:
         if self.exit_at_end and app.state is not None and outcome(app.state) is not None:
             self._finish(app)
 
-    def _change(self, app: Any, change: Change) -> None:
+    def _change(self, app: NetApp, change: Change) -> None:
         if change.kind in ("joined", "left", "refused", "welcome") and change.text:
             app.notify(change.text, error=change.kind in ("left", "refused"))
         if change.kind in ("desync", "fatal", "bye"):
@@ -124,7 +150,7 @@ class NetTurns:
         if change.kind in ("entries", "welcome", "refused"):
             self._follow(app, change.entries)
 
-    def _follow(self, app: Any, entries: tuple[Entry, ...]) -> None:
+    def _follow(self, app: NetApp, entries: tuple[Entry, ...]) -> None:
         """Carry the confirmed actions out on this screen; where it went its own way (a
         refused guest action), it goes back to the confirmed game."""
         truth = self.end.state
@@ -148,7 +174,7 @@ class NetTurns:
             app.follow_phase()
         _refresh(app)
 
-    def _finish(self, app: Any) -> None:
+    def _finish(self, app: NetApp) -> None:
         """HEXPLATE_NET_EXIT_AT_END (tests): print the final hash once both hold it."""
         truth = self.end.state
         if truth is None or len(truth.history) != len(app.state.history):
@@ -159,7 +185,7 @@ class NetTurns:
         app.running = False
 
     # --- the banner -----------------------------------------------------------------------
-    def banner(self, app: Any) -> tuple[str, bool]:
+    def banner(self, app: NetApp) -> tuple[str, bool]:
         """The banner's text and whether it is a warning."""
         if self.stopped is not None:
             return f"Network game stopped: {self.stopped}", True
@@ -173,7 +199,7 @@ class NetTurns:
             return f"You are side {self.side} - side {actor(s)} is playing", False
         return f"You are side {self.side} - network game {self.where}", False
 
-    def draw(self, app: Any, screen: pygame.Surface) -> None:
+    def draw(self, app: NetApp, screen: pygame.Surface) -> None:
         text, warn = self.banner(app)
         size = ui_size(screen.get_height())
         img = font(size, True).render(text[:140], True, (255, 255, 255))
@@ -184,7 +210,7 @@ class NetTurns:
         screen.blit(img, img.get_rect(center=box.center))
 
 
-def _carry_out(app: Any, action: Action) -> bool:
+def _carry_out(app: NetApp, action: Action) -> bool:
     """The other side's action on this screen: the screen animates it if it can (the
     movement screen's ``carry_out``), else App.act; True if it was carried out."""
     count = len(app.state.history)
@@ -211,7 +237,7 @@ def _pending(end: Hosting | Joining) -> bool:
     return isinstance(end, Joining) and bool(end.pending)
 
 
-def _refresh(app: Any) -> None:
+def _refresh(app: NetApp) -> None:
     """The screen after its game changed under it (game.ui.app.play_undo does the same)."""
     top = app.base
     if top is None:

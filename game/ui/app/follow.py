@@ -14,6 +14,7 @@ from typing import Any
 
 from game.hexgrid import Hex
 from game.ui.app.settings import Settings
+from game.ui.map.view import LEGIBLE, READABLE
 
 
 def settings_of(app: Any) -> Settings:
@@ -51,9 +52,9 @@ def opening_view(scene: Any, hexes: Iterable[Hex], height: int | None) -> None:
         return
     kept = getattr(app, "kept_camera", None)
     if kept is not None and kept[0] == _board_key(scene):
-        view = scene.view.camera.view
-        scene.view.camera = kept[1].with_view(view)
-        scene.view._clamp()
+        scene.view.adopt(kept[1])
+    elif scene.view.camera.zoom < READABLE:  # a big map: its units at a zoom to click at
+        scene.view.fit_hexes(hexes, most=LEGIBLE)
 
 
 def follow(scene: Any, hexes: Iterable[Hex], height: int | None = None) -> None:

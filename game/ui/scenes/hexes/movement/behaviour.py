@@ -31,7 +31,7 @@ from game.ui.map import overlays
 from game.ui.map.anim import MoveAnimation
 from game.ui.map.view import MapView, tiles_for
 from game.ui.scenes.hexes.movement import act as play_act
-from game.ui.scenes.hexes.movement import charge_act
+from game.ui.scenes.hexes.movement import charge_act, hull_preview
 from game.ui.scenes.hexes.movement import tacops as play_tacops
 from game.ui.scenes.hexes.movement.charge import ChargeView, enemy_at
 from game.ui.scenes.hexes.movement.plan import (
@@ -253,7 +253,7 @@ class PlayScene:
         if plan is not None:
             key = (id(self.state), plan.unit_id, plan.mode, tuple(plan.waypoints), plan.dest,
                    plan.facing, self.view.camera.zoom, self.aim, plan.careless,
-                   plan.depth)  # fmt: skip
+                   plan.depth, plan.hull)  # fmt: skip
         if key == self.path_key:
             return
         self.path_key = key
@@ -272,6 +272,9 @@ class PlayScene:
         self.info = {"title": title, "result": None,
                      "facing": plan.facing if unit.has_facing else None,
                      "no_facing": not unit.has_facing}  # fmt: skip
+        if plan.hull:  # H: the hull-down change shown before Enter (issue 25)
+            hull_preview.show(self, unit)
+            return
         if plan.dest is None:
             return
         enemy = enemy_at(self.state, unit.id, plan.dest)

@@ -257,7 +257,7 @@ def _buttons(scene: Any, rect: pygame.Rect, size: int) -> list[Button]:
         hull = unit is not None and unit.hull_down
         specs += [
             ("crawl", "Crawl (K)", plan.mode == "crawl", prone and free),
-            ("hull", "Leave hull-down (H)" if hull else "Hull-down (H)", hull, True),
+            ("hull", "Leave hull-down (H)" if hull else "Hull-down (H)", hull or plan.hull, True),
             ("defend", "Defend (D)", False, free),
         ]
     if scene.state.rules.tacops and plan.mode in ("walk", "run"):

@@ -127,7 +127,18 @@ class _Hosted:
         return bool(self.popups)
 
 
-class FireView(_Hosted, AttackScene):
+class _FlierToFly:
+    """The attack views' selection: a flier clicked goes to the Fly view (its sheet there,
+    never the last unit's text kept with a refusal: issue 25, finding 10)."""
+
+    host: Any
+
+    def select(self, unit_id: str) -> None:
+        if not self.host.hand_flier(unit_id):
+            super().select(unit_id)  # type: ignore[misc]
+
+
+class FireView(_FlierToFly, _Hosted, AttackScene):
     """The weapon attack screen's interaction on the sandbox screen (see the module doc)."""
 
     scene_name = "sandbox fire"
@@ -201,7 +212,7 @@ class FireView(_Hosted, AttackScene):
         return (declarations_for(d) if d.targets else ()), None
 
 
-class StrikeView(_Hosted, PhysicalScene):
+class StrikeView(_FlierToFly, _Hosted, PhysicalScene):
     """The physical attack screen's interaction on the sandbox screen (module doc)."""
 
     scene_name = "sandbox strike"

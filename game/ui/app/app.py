@@ -348,11 +348,21 @@ class App:
             return
         size = ui_size(screen.get_height())
         img = font(size + 2, True).render(text[:160], True, (255, 255, 255))
-        box = img.get_rect()
-        box.inflate_ip(size * 2, size)
-        box.midbottom = (screen.get_width() // 2, screen.get_height() - size * 9)
+        box = self.toast_box(screen, img.get_size())
         pygame.draw.rect(screen, (170, 40, 35) if error else (35, 110, 60), box, border_radius=8)
         screen.blit(img, img.get_rect(center=box.center))
+
+    def toast_box(self, screen: pygame.Surface, text_size: tuple[int, int]) -> pygame.Rect:
+        """Where a toast goes: above the log panel, mid-window; on the full log beside its
+        title, never over its text (issue 25, finding 16)."""
+        from game.ui.widgets.fonts import ui_size
+
+        size = ui_size(screen.get_height())
+        box = pygame.Rect((0, 0), text_size).inflate(size * 2, size)
+        box.midbottom = (screen.get_width() // 2, screen.get_height() - size * 9)
+        if getattr(self.top, "scene_name", "") == "log":
+            box.topright = (screen.get_width() - 2 * size, size + size // 4)
+        return box
 
     def run(self) -> int:
         clock = pygame.time.Clock()

@@ -156,6 +156,13 @@ class MapView:
     def centre(self, h: Hex) -> tuple[float, float]:
         return self.renderer.hex_centre_on_screen(self.camera, h)
 
+    def hex_box(self, h: Hex) -> pygame.Rect:
+        """The screen rectangle around hex ``h`` (a tooltip keeps clear of it)."""
+        pts = self.renderer.hex_polygon_on_screen(self.camera, h)
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        return pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs) - min(xs)),
+                           round(max(ys) - min(ys)))  # fmt: skip
+
     def centre_on(self, h: Hex) -> None:
         x, y = self.layout.centre(h)
         self.camera = self.camera.centred_on(x, y)

@@ -42,6 +42,7 @@ from game.ui.scenes.hexes.movement.plan import (
     facing_from_angle,
     going_on,
 )
+from game.ui.scenes.hexes.movement.stuck import stuck_reason
 from game.ui.widgets.log_view import LogView
 from game.ui.widgets.panels import Button, PanelCache, screen_layout
 from game.units.unit import Unit
@@ -275,6 +276,9 @@ class PlayScene:
         if plan.hull:  # H: the hull-down change shown before Enter (issue 25)
             hull_preview.show(self, unit)
             return
+        stuck = stuck_reason(self.state, unit, plan.mode)
+        if stuck is not None:  # nothing shaded: the summary says why at once
+            self.info["title"] = stuck
         if plan.dest is None:
             return
         enemy = enemy_at(self.state, unit.id, plan.dest)
@@ -333,6 +337,8 @@ class PlayScene:
         plan = self.plan
         assert plan is not None
         s = self.state
+        if stuck_reason(s, unit, plan.mode) is not None:  # a prone Mech with 1 MP (issue 25)
+            return f"{s.board.hex_name(h)} is out of reach: only a stand-up attempt (U) is left"
         if s.rules.classic and any(u.at == h and u.id != unit.id and not u.airborne
                                    for u in s.units):  # fmt: skip
             return f"{s.board.hex_name(h)} is occupied (one unit per hex, MOV-30)"

@@ -34,7 +34,7 @@ from game.ui.widgets.panels import (
 )
 from game.ui.widgets.record_sheet import record_sheet, sheet_lines
 from game.ui.widgets.safe_colours import BAD
-from game.ui.widgets.unit_tip import tip_rows
+from game.ui.widgets.unit_tip import tip_beside, tip_rows
 
 from .charge_draw import charge_rows
 
@@ -328,4 +328,4 @@ def _draw_unit_tip(scene: Any, screen: pygame.Surface) -> None:
         (id(state), unit.id, size),
         lambda: tooltip(tip_rows(state, unit), size - 2, size * 20),
     )
-    show_tip(screen, tip, scene.mouse)
+    tip_beside(screen, tip, scene.view.hex_box(unit.at), scene.mouse)  # the unit stays seen

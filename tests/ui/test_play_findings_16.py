@@ -102,3 +102,21 @@ def test_a_prone_mech_with_a_destroyed_leg_says_why_it_has_no_reach() -> None:
     assert "may only try to stand" in scene.info["title"] and "+5" in scene.info["title"]
     move_to(app, at(scene, a1.at, 80, 0))
     assert "only a stand-up attempt (U)" in scene.info["error"]
+
+
+def test_the_deployment_ghost_has_the_big_facing_arrow(monkeypatch) -> None:
+    """Finding 17: the deploying unit's facing was the counter's small marker only."""
+    from game.ui.map import overlays
+
+    from .test_camera_fit import MAPS, _deploy_app
+
+    calls = []
+    real = overlays.facing_arrow
+    monkeypatch.setattr(overlays, "facing_arrow", lambda *a: calls.append(a) or real(*a))
+    app = _deploy_app(MAPS[-1])
+    scene = app.top
+    h = sorted(scene.legal())[5]
+    move_to(app, tuple(round(v) for v in scene.view.centre(h)))
+    key(app, pygame.K_e, uni="e")
+    assert calls and calls[-1][2] == scene.facing
+    assert calls[-1][1] == scene.view.centre(h)

@@ -202,6 +202,9 @@ class DeployScene:
                     view.camera.zoom,
                     facing=self.facing,
                 )
+                if waiting[0].has_facing:  # MOV-16: infantry has none
+                    overlays.facing_arrow(screen, view.centre(self.hover), self.facing,
+                                          view.layout, side_colour(side))  # fmt: skip
         banner = self.cache.get(
             "banner", (id(s), lay.banner.size), lambda: banner_surface(s, "", lay.banner, lay.size)
         )

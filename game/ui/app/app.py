@@ -34,6 +34,7 @@ from game.ui.app.scene import Scene
 from game.ui.app.session import QUICKSAVE, SANDBOX_FILE, Session, Toast
 from game.ui.app.settings import Settings, load_settings
 from game.ui.app.sound import Sounds
+from game.ui.app.sound_cues import Cues
 from game.ui.map.view import map_path
 from game.ui.widgets.fonts import set_ui_scale
 from game.ui.widgets.keys import ctrl
@@ -53,6 +54,7 @@ class App:
         self.settings: Settings = load_settings()  # game.ui.app.settings: kept between starts
         set_ui_scale(self.settings.ui_scale)
         self.sound = Sounds(0.0 if self.settings.mute else self.settings.volume)
+        self.cues = Cues()  # sounds beyond the screens' dice (game.ui.app.sound_cues)
         self.kept_camera: Any = None  # (game, camera) the player left (game.ui.app.follow)
         self.bots: BotTurns | None = None  # the sides the computer plays (issue 21)
 
@@ -325,6 +327,9 @@ class App:
         if self.top is not None:
             self.top.update(dt)
             remember(self)  # the next screen opens where the player left the camera
+            top = self.top
+            busy = getattr(top, "anim", None) is not None or bool(getattr(top, "popups", None))
+            self.cues.tick(self.state, self.sound, busy)  # falls, shutdowns, a new turn
         if draw:
             self.draw()
 

@@ -111,7 +111,7 @@ LOG_DIM: Colour = (160, 158, 150)
 LOG_GOOD: Colour = SAFE_LOG_GOOD  # passed rolls; colour-blind safe like the panels (issue 25)
 LOG_BAD: Colour = SAFE_LOG_BAD  # failed rolls, units lost
 LOG_HURT: Colour = SAFE_LOG_HURT  # damage, falls
-LOG_NOTE: Colour = (255, 230, 140)
+LOG_NOTE: Colour = (205, 175, 235)  # a move that goes on: apart from the yellow damage
 LOG_PHASE: Colour = (150, 190, 235)
 # Marks on the hex map (game.ui.map: overlays, counters, fliers, the move's animation)
 REACH: dict[str, Colour] = {

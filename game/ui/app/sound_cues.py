@@ -15,10 +15,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from game.ui.app.registry import SCENES, scene_for_phase
 from game.ui.app.sound import sound_of
 
-SHOWN_BY_SCREENS = ("weapon attack", "physical attack", "sandbox")  # they sound their own
 LOUDEST = ("destroyed", "shutdown", "fall", "hit")
+
+
+def sounded_by_its_screen(phase: str) -> bool:
+    """Whether the screen that plays ``phase`` sounds its own results (its class says
+    ``sounds_its_results``: the attack screens, the sandbox), so this listener keeps off."""
+    screen = SCENES.get(scene_for_phase(phase))
+    return bool(getattr(screen, "sounds_its_results", False))
 
 
 def loudest(events: Iterable[Any]) -> str | None:
@@ -54,7 +61,7 @@ class Cues:
         new = log[self.heard :]
         self.state, self.heard = state, len(log)
         played = []
-        name = loudest(e.event for e in new if str(e.phase) not in SHOWN_BY_SCREENS)
+        name = loudest(e.event for e in new if not sounded_by_its_screen(str(e.phase)))
         if name is not None and sounds.play(name):
             played.append(name)
         if state.turn > self.turn:

@@ -287,7 +287,8 @@ def _board_changed(map_ref: str | None) -> str:
     """Why the board is not the saved game's (issue 25: not only "changed since")."""
     if map_ref:
         return (f"the map {map_ref} is not the one this game was played on: another map at "
-                "that path, or this map edited since")  # fmt: skip
+                "that path, or this map edited since; put the map the game was played on "
+                "back there to continue it, or start a new game on this one")  # fmt: skip
     return "the save's board is not the one the game was played on (the file was edited)"
 
 

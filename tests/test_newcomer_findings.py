@@ -221,6 +221,8 @@ def test_a_save_of_another_map_says_so(tmp_path: Path) -> None:
     with pytest.raises(SaveError, match="is not the one this game was played on: another map "
                                         "at that path, or this map edited since"):  # fmt: skip
         load_game(tmp_path / "g.json")
+    with pytest.raises(SaveError, match="put the map the game was played on back there"):
+        load_game(tmp_path / "g.json")  # and what to do about it (issue 25, finding 16)
 
 
 def test_a_save_given_as_a_scenario_points_to_load(tmp_path: Path) -> None:

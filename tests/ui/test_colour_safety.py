@@ -40,3 +40,17 @@ def test_the_screens_use_the_safe_colours() -> None:
     assert (panels.GOOD, panels.BAD) == (GOOD, BAD)
     assert (record_sheet.GOOD, record_sheet.BAD) == (GOOD, BAD)
     assert attack_draw.TARGET == TARGET
+
+
+def test_the_log_uses_the_safe_colours() -> None:
+    """Issue 25: the log's passed / failed / damage lines were their own red and green."""
+    from game.core.actions import Event, LogEntry
+    from game.ui.widgets.log_view import colour_of
+
+    def line(kind: str, **payload) -> tuple:
+        return colour_of(LogEntry(1, "movement", Event(kind, "", "A1", (), payload)))[0]
+
+    assert line("psr", success=True) == GOOD
+    assert line("psr", success=False) == BAD
+    assert line("fall") == WARN and line("damage") == WARN
+    assert line("unit_destroyed") == BAD

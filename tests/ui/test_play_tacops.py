@@ -143,7 +143,13 @@ def test_adv_11_h_goes_hull_down_and_h_again_leaves_it():
     app = new_app(TACOPS)
     scene = ready(app)
     select(app, scene, "A2")
+    before = app.state
     key(app, pygame.K_h, uni="h")  # no path shown: hull-down where it stands, 2 MP
+    assert app.state is before, "H previews; Enter commits (issue 25, finding 14)"
+    assert scene.info["title"].startswith("A2 goes hull-down where it stands")
+    assert scene.info["result"].legal and scene.info["result"].mp_used == 2
+    assert "2 MP" in app.toast[0] and "Enter commits" in app.toast[0]
+    key(app, pygame.K_RETURN)
     a = last_move(app)
     assert a.steps == ("H",)
     finish_animation(app)
@@ -156,12 +162,33 @@ def test_adv_14_h_from_prone_goes_hull_down_and_the_move_goes_on():
     scene = ready(app)
     select(app, scene, "A1")
     key(app, pygame.K_h, uni="h")
+    assert scene.info["result"].mp_used == 1 and "where it lies" in scene.info["title"]
+    key(app, pygame.K_RETURN)
     a = last_move(app)
     assert a.steps == ("H:1",) and a.partial
     finish_animation(app)
     u = app.state.unit("A1")
     assert u.hull_down and not u.prone
     assert app.state.underway is not None and app.state.underway.mp_used == 1  # ADV-14
+
+
+def test_h_twice_drops_the_hull_down_preview_and_a_path_ends_hull_down():
+    app = new_app(TACOPS)
+    scene = ready(app)
+    select(app, scene, "A2")
+    before = app.state
+    key(app, pygame.K_h, uni="h")
+    key(app, pygame.K_h, uni="h")
+    assert not scene.plan.hull and app.state is before and "dropped" in app.toast[0]
+    reach = scene.plan.reach(app.state)
+    dest = next(h for h, (mp, _) in reach.hexes.items() if 0 < mp <= reach.mp_available - 2)
+    move_to(app, at(scene, dest))
+    key(app, pygame.K_h, uni="h")
+    steps = scene.info["steps"]
+    assert steps[-1] == "H" and scene.info["result"].end_hull_down
+    assert scene.info["result"].end_at == dest
+    key(app, pygame.K_RETURN)
+    assert last_move(app).steps == steps
 
 
 def test_adv_01_d_declares_physical_attack_defence():

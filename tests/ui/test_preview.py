@@ -12,9 +12,8 @@ import pytest
 
 from game.cli import main as cli_main
 from game.maps import DEFAULT_MAP
-from game.ui.map.camera import ZOOMS
 from game.ui.map.tiles import load_tile_map
-from game.ui.scenes.hexes.preview.command import fit_zoom_index
+from game.ui.scenes.hexes.preview.command import start_zoom
 
 
 def test_png_renders_the_whole_map_at_the_zoom(tmp_path: Path, capsys) -> None:
@@ -59,10 +58,11 @@ def test_bad_size_and_missing_output_folder_exit_2(tmp_path: Path, capsys) -> No
     assert "does not exist" in capsys.readouterr().err
 
 
-def test_fit_zoom_shows_the_whole_map_when_it_can() -> None:
-    assert ZOOMS[fit_zoom_index((600, 500), (1280, 800))] == 1.0
-    assert ZOOMS[fit_zoom_index((2037, 2484), (1280, 800))] == 0.5  # floor of 50 %
-    assert ZOOMS[fit_zoom_index((1029, 1260), (1280, 800))] == 0.5  # 50 % fits 515x630
+def test_the_opening_zoom_fills_the_window_with_the_whole_map() -> None:
+    assert start_zoom((600, 500), (1280, 800)) == 1.0  # never above the art's size
+    assert start_zoom((2037, 2484), (1280, 800)) == 0.5  # floor of 50 %
+    small = start_zoom((1029, 1260), (1280, 800))  # issue 25, finding 17: not 50 %
+    assert 0.6 < small < 0.75 and 1260 * small <= 800 and 1260 * small > 800 - 30
 
 
 def test_help_lists_the_options(capsys) -> None:

@@ -220,3 +220,35 @@ def test_play_hands_a_regiments_scenario_over() -> None:
 
     assert _regiments_file(SCENARIO)
     assert not _regiments_file(REPO / "tests" / "ui" / "data" / "e2e_scenario.json")
+
+
+def test_a_refused_charge_says_why_at_the_cursor(monkeypatch) -> None:  # noqa: ANN001
+    """Issue 25, finding 17: the reason sat at the table's left edge, far from the cursor."""
+    from game.ui.scenes.regiments import draw
+
+    app = new_app()
+    sc = scene_of(app)
+    boxes: list[tuple[tuple[int, int], list]] = []
+    real = draw.text_box
+    monkeypatch.setattr(draw, "text_box", lambda s, at, lines, size: boxes.append((at, lines))
+                        or real(s, at, lines, size))  # fmt: skip
+    refused = None
+    for uid in ("A1", "A2"):
+        for enemy in [r for r in sc.state.regiments if r.side == "B"]:
+            sc.plan = None
+            click(app, px(sc, sc.state.get(uid).centre()))
+            key(app, pygame.K_c)
+            far = px(sc, enemy.centre())
+            far = (far[0] + 3, far[1] + 2)
+            post(app, (pygame.MOUSEMOTION, {"pos": far, "rel": (0, 0), "buttons": (0, 0, 0)}))
+            if sc.verdict is not None and not sc.verdict.legal:
+                refused = far
+                break
+        if refused:
+            break
+    assert refused is not None, "some charge of the scenario is refused"
+    far = refused
+    boxes.clear()
+    app.draw()
+    (at, lines), *_ = [b for b in boxes if b[1][0][0] == (sc.verdict.error or "illegal")]
+    assert abs(at[0] - far[0]) < 40 and abs(at[1] - far[1]) < 40

@@ -61,7 +61,7 @@ def flights(app) -> list[FlyUnit]:
 
 def test_aero_01_a_placed_fighter_flies_with_thrust_and_a_turn_where_the_preview_said() -> None:
     app, scene = sandbox_app(SANDBOX)
-    scene.carry = Carry("design", "SYD-Z3", 1)
+    scene.carry = Carry("design", "SYD-Z3", 1, turned=True)
     drop(scene, Hex(2, 8))  # the palette's drop: it is selected, in the air
     fighter = next(u for u in app.state.units if u.kind == "aero")
     assert scene.tool == "fly" and scene.selected_id() == fighter.id
@@ -159,7 +159,7 @@ def test_the_fly_view_button_esc_and_the_panels() -> None:
 
 def test_a_flier_that_flies_off_the_map_leaves_the_fly_view_and_undo_brings_it_back() -> None:
     app, scene = sandbox_app(SANDBOX)
-    scene.carry = Carry("design", "SYD-Z3", 0)
+    scene.carry = Carry("design", "SYD-Z3", 0, turned=True)
     start = Hex(2, 3)
     drop(scene, start)  # facing north, three rows from the edge, velocity 3
     for _ in range(3):

@@ -285,8 +285,18 @@ def test_the_start_screen_opens_the_sandbox(mini_map) -> None:
     app.step([], 1 / 60)
     solo = next(b for b in start.buttons if b.action == "solo")
     click(app, solo.rect.center)
-    assert isinstance(app.top, SandboxScene) and app.state.units == ()
+    assert isinstance(app.top, SandboxScene)
     assert isinstance(start, StartScreen)
+    # issue 25, finding 10: the forces picked on the start screen are on the map, each
+    # side in its own zone, as undoable PlaceUnit actions
+    picked = {s: [u[0] for u in start.forces[s]] for s in "AB"}
+    placed = {s: [u.name.split()[-1] for u in app.state.units if u.side == s] for s in "AB"}
+    assert placed == picked and all(app.state.board.contains(u.at) for u in app.state.units)
+    west = max(u.at.col for u in app.state.units if u.side == "A")
+    assert west < min(u.at.col for u in app.state.units if u.side == "B")
+    assert all(isinstance(a, PlaceUnit) for a in app.state.history)
+    key(app, pygame.K_r, pygame.KMOD_CTRL)  # reset: the layout the start screen gave
+    assert len(app.state.units) == sum(len(v) for v in picked.values())
 
 
 @pytest.mark.parametrize("args, message", [

@@ -15,7 +15,7 @@ from game.ui.app.sound_synth import RATE, SOUNDS, pcm, write_wavs
 
 def test_every_sound_is_made_by_our_synthesis_short_loud_enough_and_never_clipped() -> None:
     assert set(SOUNDS) == {"dice", "laser", "ballistic", "missile", "flamer", "hit", "fall",
-                           "destroyed"}  # fmt: skip
+                           "destroyed", "turn", "shutdown"}  # fmt: skip
     for name in SOUNDS:
         x = pcm(name)
         assert x.dtype == np.int16 and 0.1 * RATE < len(x) < 1.5 * RATE
@@ -60,3 +60,43 @@ def test_the_synthesis_writes_wavs_to_listen_to(tmp_path) -> None:
     paths = write_wavs(tmp_path)
     assert sorted(p.name for p in paths) == sorted(f"{n}.wav" for n in SOUNDS)
     assert all(p.stat().st_size > 2000 for p in paths)
+
+
+class _Ear:
+    """A stand-in for the mixer that remembers what it was asked to play."""
+
+    def __init__(self) -> None:
+        self.played: list[str] = []
+
+    def play(self, name: str | None) -> bool:
+        if name is not None:
+            self.played.append(name)
+        return name is not None
+
+
+def test_cues_sound_falls_shutdowns_destruction_and_a_new_turn_once() -> None:
+    """Issue 25: sounds beyond the movement and weapon dice - what the heat and end phases
+    and a move's fall bring, a new turn's chime - never what the attack screens sound."""
+    from dataclasses import replace
+
+    from game.core.actions import LogEntry
+    from game.ui.app.sound_cues import Cues, loudest
+
+    from .test_play_scene import new_app, ready
+
+    assert loudest([Event("fall", "x falls", "x"), Event("damage", "hit", "x")]) == "fall"
+    assert loudest([Event("shutdown", "x shuts down", "x")]) == "shutdown"
+    app = new_app()
+    ready(app)
+    s = app.state
+    cues, ear = Cues(), _Ear()
+    assert cues.tick(s, ear, False) == []  # a new game: nothing old replayed
+    fell = replace(s, log=(*s.log, LogEntry(s.turn, "movement", Event("fall", "A1 falls", "A1"))))
+    assert cues.tick(fell, ear, True) == []  # the move still plays: its fall waits
+    assert cues.tick(fell, ear, False) == ["fall"]
+    assert cues.tick(fell, ear, False) == []  # heard once
+    shot = LogEntry(s.turn, "weapon attack", Event("unit_destroyed", "B1 is destroyed", "B1"))
+    hot = LogEntry(s.turn, "heat", Event("shutdown", "A2 shuts down", "A2"))
+    later = replace(fell, log=(*fell.log, shot, hot), turn=s.turn + 1)
+    assert cues.tick(later, ear, False) == ["shutdown", "turn"]  # the attack screen's own
+    assert ear.played == ["fall", "shutdown", "turn"]

@@ -12,7 +12,6 @@ import pygame
 
 from game.hexgrid import Hex
 from game.ui.app.play import Args, make_app
-from game.ui.map.camera import ZOOMS
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "ui" / "data"
@@ -65,7 +64,10 @@ def handed_over(app):
 
 def zoom_to(scene, zoom: float, h: Hex) -> None:
     """The view at ``zoom`` (one of the camera's steps), centred on ``h``."""
-    scene.view.zoom(ZOOMS.index(zoom) - scene.view.camera.zoom_index)
+    view = scene.view.camera.view
+    scene.view.camera = scene.view.camera.zoomed_to(
+        zoom, view[0] + view[2] / 2, view[1] + view[3] / 2
+    )
     scene.view.centre_on(h)
 
 

@@ -10,7 +10,6 @@ from pathlib import Path
 import pygame
 
 from game.hexgrid import parse_hex_name
-from game.ui.map.camera import nearest_zoom_index
 from game.ui.scenes.hexes.preview import command as preview
 
 from .drive import ROOT
@@ -47,7 +46,7 @@ def preview_window(out: Path) -> None:
     board, tiles = preview.load(path)
     screen = pygame.display.set_mode(PREVIEW_SIZE)
     loop = PreviewLoop(board, tiles, screen, title=path.name)
-    loop.start(preview.fit_zoom_index(loop.renderer.map_size(1.0), PREVIEW_SIZE))
+    loop.start(preview.start_zoom(loop.renderer.map_size(1.0), PREVIEW_SIZE))
     events = [
         (pygame.KEYDOWN, {"key": pygame.K_0, "mod": 0, "unicode": "0", "scancode": 0}),
         (pygame.MOUSEBUTTONDOWN, {"pos": (400, 300), "button": 1}),
@@ -63,6 +62,6 @@ def preview_window(out: Path) -> None:
                                                         "buttons": (0, 0, 0)}))  # fmt: skip
     if loop.hover is None:  # the dummy video driver has no pointer focus to report
         loop.hover = loop.renderer.hex_at(loop.camera, *pos)
-    assert nearest_zoom_index(1.0) == loop.camera.zoom_index
+    assert loop.camera.zoom == 1.0
     loop.draw()
     pygame.image.save(screen, str(out))

@@ -34,6 +34,7 @@ from game.ui.app.scene import Scene
 from game.ui.app.session import QUICKSAVE, SANDBOX_FILE, Session, Toast
 from game.ui.app.settings import Settings, load_settings
 from game.ui.app.sound import Sounds
+from game.ui.app.sound_cues import Cues
 from game.ui.map.camera import Camera
 from game.ui.map.view import map_path
 from game.ui.widgets.fonts import set_ui_scale
@@ -55,6 +56,7 @@ class App:
         self.settings: Settings = load_settings()  # game.ui.app.settings: kept between starts
         set_ui_scale(self.settings.ui_scale)
         self.sound = Sounds(0.0 if self.settings.mute else self.settings.volume)
+        self.cues = Cues()  # sounds beyond the screens' dice (game.ui.app.sound_cues)
         # (game, camera) the player left (game.ui.app.follow)
         self.kept_camera: tuple[BoardKey, Camera] | None = None
         self.bots: BotTurns | None = None  # the sides the computer plays (issue 21)
@@ -338,6 +340,9 @@ class App:
         if self.top is not None:
             self.top.update(dt)
             remember(self)  # the next screen opens where the player left the camera
+            top = self.top
+            busy = getattr(top, "anim", None) is not None or bool(getattr(top, "popups", None))
+            self.cues.tick(self.state, self.sound, busy)  # falls, shutdowns, a new turn
         if draw:
             self.draw()
 
@@ -363,11 +368,21 @@ class App:
             return
         size = ui_size(screen.get_height())
         img = font(size + 2, True).render(text[:160], True, (255, 255, 255))
-        box = img.get_rect()
-        box.inflate_ip(size * 2, size)
-        box.midbottom = (screen.get_width() // 2, screen.get_height() - size * 9)
+        box = self.toast_box(screen, img.get_size())
         pygame.draw.rect(screen, (170, 40, 35) if error else (35, 110, 60), box, border_radius=8)
         screen.blit(img, img.get_rect(center=box.center))
+
+    def toast_box(self, screen: pygame.Surface, text_size: tuple[int, int]) -> pygame.Rect:
+        """Where a toast goes: above the log panel, mid-window; on the full log beside its
+        title, never over its text (issue 25, finding 16)."""
+        from game.ui.widgets.fonts import ui_size
+
+        size = ui_size(screen.get_height())
+        box = pygame.Rect((0, 0), text_size).inflate(size * 2, size)
+        box.midbottom = (screen.get_width() // 2, screen.get_height() - size * 9)
+        if getattr(self.top, "scene_name", "") == "log":
+            box.topright = (screen.get_width() - 2 * size, size + size // 4)
+        return box
 
     def run(self) -> int:
         clock = pygame.time.Clock()

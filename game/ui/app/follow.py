@@ -15,7 +15,7 @@ from typing import Protocol
 from game.hexgrid import Hex
 from game.ui.app.settings import Settings
 from game.ui.map.camera import Camera
-from game.ui.map.view import MapView
+from game.ui.map.view import LEGIBLE, READABLE, MapView
 
 BoardKey = tuple[int, int | None, int | None]  # the game's start and its board's size
 
@@ -74,9 +74,9 @@ def opening_view(scene: Viewed, hexes: Iterable[Hex], height: int | None) -> Non
         return
     kept = getattr(app, "kept_camera", None)
     if kept is not None and kept[0] == _board_key(scene):
-        view = scene.view.camera.view
-        scene.view.camera = kept[1].with_view(view)
-        scene.view._clamp()
+        scene.view.adopt(kept[1])
+    elif scene.view.camera.zoom < READABLE:  # a big map: its units at a zoom to click at
+        scene.view.fit_hexes(hexes, most=LEGIBLE)
 
 
 def follow(scene: Viewed, hexes: Iterable[Hex], height: int | None = None) -> None:

@@ -156,9 +156,15 @@ class Session:
         if self.state is None or os.environ.get("HEXPLATE_NO_AUTOSAVE"):
             return
         try:
-            autosave(self.state)
+            path = autosave(self.state)
         except (OSError, UserFacingError) as e:  # save_game raises SaveError: a notice only
             self.notify(f"Autosave failed: {e}", error=True)
+            return
+        t = self.toast
+        if t is None or time.monotonic() > t[1] or t[0].startswith("Autosaved"):  # no message hid
+            s = self.state  # said, briefly (issue 25, finding 16: it was silent)
+            self.notify(f"Autosaved: {path.name} (turn {s.turn}, {s.phase}); Ctrl+O loads it",
+                        seconds=2.0)  # fmt: skip
 
     def save_game(self, name: str = QUICKSAVE) -> Path | None:
         assert self.state is not None

@@ -1,8 +1,9 @@
 """The game's sounds, synthesised by our own code like the art (issue 25): dice, weapon
 fire by kind (lasers and PPCs, ballistic guns, missiles, flamers), a hit, a fall, a
-destroyed unit. Each is a short mono int16 waveform made from sines, noise and envelopes
-with a fixed seed, so the same sound every run. No pygame here (game.ui.app.sound plays them);
-``python -m game.ui.app.sound_synth DIR`` writes them as WAV files to listen to."""
+destroyed unit, a new turn, a shutdown. Each is a short mono int16 waveform made from
+sines, noise and envelopes with a fixed seed, so the same sound every run. No pygame
+here (game.ui.app.sound plays them); ``python -m game.ui.app.sound_synth DIR`` writes
+them as WAV files to listen to."""
 
 from __future__ import annotations
 
@@ -94,6 +95,22 @@ def destroyed() -> np.ndarray:
     return (boom * 0.8 + _lowpass(_noise(1.2, 19), 8) * _decay(len(t), 3.5)) * 0.8
 
 
+def turn() -> np.ndarray:
+    """A new turn: two soft rising tones."""
+    out = []
+    for f in (523.25, 784.0):
+        t = _t(0.18)
+        out.append(np.sin(2 * np.pi * f * t) * _decay(len(t), 10.0) * 0.35)
+    return np.concatenate(out)
+
+
+def shutdown() -> np.ndarray:
+    """Power lost (a heat shutdown): a falling hum that dies away."""
+    t = _t(0.8)
+    freq = 220 - 180 * t
+    return np.sin(2 * np.pi * np.cumsum(freq) / RATE) * _decay(len(t), 3.0) * 0.5
+
+
 SOUNDS: dict[str, Callable[[], np.ndarray]] = {
     "dice": dice,
     "laser": laser,
@@ -103,6 +120,8 @@ SOUNDS: dict[str, Callable[[], np.ndarray]] = {
     "hit": hit,
     "fall": fall,
     "destroyed": destroyed,
+    "turn": turn,
+    "shutdown": shutdown,
 }
 
 

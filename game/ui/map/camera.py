@@ -4,6 +4,11 @@ A camera is a small frozen value: panning or zooming returns a new one. Position
 zoomed map pixels (map pixel at scale 1 times the zoom); ``x``/``y`` is the map pixel at
 the viewport's top-left corner. The zoom steps through fixed levels so the renderer can
 keep one cached map surface per level. No pygame here, so it is easy to test.
+
+One more level fits the window (issue 25, finding 3): ``fit`` is the zoom at which the
+whole map fills the view (:func:`fit_zoom`, between the smallest and the largest step);
+the zoom steps pass through it and F goes to it. A camera at that level (``at_fit``)
+stays there when the window changes size: the map is refitted, never cut (finding 16).
 """
 
 from __future__ import annotations
@@ -31,6 +36,25 @@ def fit_zoom_index(width: float, height: float, view_w: int, view_h: int, top: f
     return best
 
 
+FIT_PAD = 12  # screen pixels left free around a fitted map
+
+
+def fit_zoom(width: float, height: float, view_w: int, view_h: int) -> float:
+    """The zoom at which a ``width`` x ``height`` area (map pixels at 100 %) fills a
+    ``view_w`` x ``view_h`` view less FIT_PAD a side, kept within the zoom steps (a
+    thousandth below, so the fitted map never overflows by rounding)."""
+    if width <= 0 or height <= 0:
+        return ZOOMS[DEFAULT_ZOOM_INDEX]
+    z = min((view_w - 2 * FIT_PAD) / width, (view_h - 2 * FIT_PAD) / height)
+    z = int(z * 1000) / 1000
+    return max(ZOOMS[0], min(ZOOMS[-1], z))
+
+
+def floor_index(zoom: float) -> int:
+    """The largest step at or below ``zoom`` (the first step if none is)."""
+    return max([i for i, z in enumerate(ZOOMS) if z <= zoom + 1e-9], default=0)
+
+
 PAN_SPEED = 900.0  # screen pixels per second while a pan key is held
 PAN_STEP = 0.25  # of the view's size: one press of an arrow key
 HOLD_DELAY = 0.3  # s: an arrow held longer than this pans smoothly
@@ -51,16 +75,35 @@ def held_pan(
 
 @dataclass(frozen=True, slots=True)
 class Camera:
-    """Viewport rectangle on screen, top-left map position and zoom level index."""
+    """Viewport rectangle on screen, top-left map position and zoom level: a step of
+    ZOOMS (``zoom_index``) or, ``at_fit``, the fitted zoom ``fit`` (``zoom_index`` is
+    then the step just below it)."""
 
     view: tuple[int, int, int, int] = (0, 0, 1280, 720)
     x: float = 0.0
     y: float = 0.0
     zoom_index: int = DEFAULT_ZOOM_INDEX
+    fit: float | None = None  # the zoom that fills the view with the whole map
+    at_fit: bool = False
 
     @property
     def zoom(self) -> float:
+        if self.at_fit and self.fit is not None:
+            return self.fit
         return ZOOMS[self.zoom_index]
+
+    def levels(self) -> tuple[float, ...]:
+        """The zoom steps, the fitted zoom among them."""
+        if self.fit is None or self.fit in ZOOMS:
+            return ZOOMS
+        return tuple(sorted((*ZOOMS, self.fit)))
+
+    def at_level(self, zoom: float) -> Camera:
+        """The same camera at zoom ``zoom`` (a step, or else the fit from now on), position
+        unchanged."""
+        if zoom in ZOOMS:
+            return replace(self, zoom_index=ZOOMS.index(zoom), at_fit=False)
+        return replace(self, fit=zoom, zoom_index=floor_index(zoom), at_fit=True)
 
     # --- conversions ---------------------------------------------------------------------
     def to_screen(self, mx: float, my: float) -> tuple[float, float]:
@@ -82,17 +125,19 @@ class Camera:
 
     def zoomed(self, steps: int, sx: float, sy: float) -> Camera:
         """Zoom ``steps`` levels in (positive) or out, keeping the map point under (sx, sy)."""
-        index = max(0, min(len(ZOOMS) - 1, self.zoom_index + steps))
-        if index == self.zoom_index:
+        levels = self.levels()
+        here = min(range(len(levels)), key=lambda i: abs(levels[i] - self.zoom))
+        index = max(0, min(len(levels) - 1, here + steps))
+        if index == here:
             return self
+        return self.zoomed_to(levels[index], sx, sy)
+
+    def zoomed_to(self, zoom: float, sx: float, sy: float) -> Camera:
+        """At zoom ``zoom`` (a step or the fit), the map point under (sx, sy) kept."""
         mx, my = self.to_map(sx, sy)
-        f = ZOOMS[index] / self.zoom
-        return replace(
-            self,
-            zoom_index=index,
-            x=mx * f - (sx - self.view[0]),
-            y=my * f - (sy - self.view[1]),
-        )
+        f = zoom / self.zoom
+        cam = self.at_level(zoom)
+        return replace(cam, x=mx * f - (sx - self.view[0]), y=my * f - (sy - self.view[1]))
 
     def with_view(self, view: tuple[int, int, int, int]) -> Camera:
         return replace(self, view=view)

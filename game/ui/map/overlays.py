@@ -366,6 +366,16 @@ def _facing_arrow(
     pygame.draw.polygon(surf, (*colour, 255), inner)  # the mode's colour at its heart
 
 
+def facing_arrow(
+    screen: pygame.Surface, centre: tuple[float, float], facing: int, lay: HexLayout,
+    colour: Colour,
+) -> None:  # fmt: skip
+    """The movement path's big facing arrow (and its six ticks), drawn straight on the
+    screen: the deployment ghost's facing (issue 25, finding 17: the counter's own
+    marker was too small to read)."""
+    _facing_arrow(screen, centre, facing, tuple(range(6)), lay, colour)
+
+
 def terrain_layer(
     lay: HexLayout, board: Any, cols: range | None = None, rows: range | None = None
 ) -> Layer:

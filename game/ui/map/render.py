@@ -131,6 +131,8 @@ class MapRenderer:
     def layout_at(self, zoom: float) -> HexLayout:
         lay = self._layouts.get(zoom)
         if lay is None:  # asked per unit per frame: keep one per zoom level
+            if len(self._layouts) > 32:  # fitted zooms of many window sizes: start afresh
+                self._layouts.clear()
             lay = self._layouts[zoom] = self.layout.scaled(zoom)
         return lay
 

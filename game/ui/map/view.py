@@ -13,6 +13,7 @@ import json
 import os
 import time
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,16 @@ from game.state import GameState
 from game.units.unit import Unit
 
 from .board_tiles import load_map_tiles
-from .camera import HOLD_DELAY, PAN_STEP, Camera, fit_zoom_index, held_pan, nearest_zoom_index
+from .camera import (
+    HOLD_DELAY,
+    PAN_STEP,
+    ZOOMS,
+    Camera,
+    fit_zoom,
+    floor_index,
+    held_pan,
+    nearest_zoom_index,
+)
 from .fliers import draw_flier
 from .render import MapRenderer, RenderOptions
 from .sprites import draw_unit
@@ -35,6 +45,9 @@ from .tiles import TileMap
 
 TERRAIN_WHOLE = 64 * 64  # untiled boards up to this size get one terrain surface
 TERRAIN_BLOCK = 16  # bigger ones: hexes near the view, in blocks of this many
+READABLE = 0.4  # a starting view below this zoom is too small to click hexes in
+LEGIBLE = 0.5  # the starting zoom then (the player pans to the rest)
+NEARLY_ALL = 1.1  # a zone fitted within 10 % of the whole map's fit: fit the whole map
 
 PAN_KEYS = {
     pygame.K_LEFT: (1, 0),
@@ -94,22 +107,39 @@ class MapView:
 
     # --- geometry -------------------------------------------------------------------------
     def set_view(self, rect: pygame.Rect, fit: bool = False) -> None:
+        """The map's rectangle on screen (a new screen, Tab, F2, a resized window). ``fit``:
+        the whole map in view. Otherwise the player's zoom is kept: a fitted map is fitted
+        again to the new size (never cut, issue 25), any other zoom stays, with the map
+        point that was in the middle of the view still there."""
         view = (rect.x, rect.y, max(1, rect.w), max(1, rect.h))
-        if fit:  # the whole map in view (ux: the starting view fits the map)
-            self.camera = Camera(view=view, zoom_index=self.camera.zoom_index)
+        if fit or self.camera.at_fit:
+            self.camera = self.camera.with_view(view)
             self.fit_map()
             return
-        else:  # keep the map point in the middle of the view (Tab, F2, window resize)
-            cam = self.camera
-            memo = self._view_memo
-            if memo is not None and memo[0] == cam:  # not moved since: the centre wanted then
-                mx, my = memo[1], memo[2]
-            else:
-                mx, my = cam.to_map(cam.view[0] + cam.view[2] / 2, cam.view[1] + cam.view[3] / 2)
-            self.camera = cam.with_view(view).centred_on(mx, my)
-            self._clamp()
-            self._view_memo = (self.camera, mx, my)
+        cam = self.camera
+        memo = self._view_memo
+        if memo is not None and memo[0] == cam:  # not moved since: the centre wanted then
+            mx, my = memo[1], memo[2]
+        else:
+            mx, my = cam.to_map(cam.view[0] + cam.view[2] / 2, cam.view[1] + cam.view[3] / 2)
+        self.camera = self._fitted(cam.with_view(view)).centred_on(mx, my)
+        self._clamp()
+        self._view_memo = (self.camera, mx, my)
+
+    def _fitted(self, cam: Camera) -> Camera:
+        """``cam`` knowing the zoom that fits the whole map in its view."""
+        w, h = self.renderer.map_size(1.0)
+        return replace(cam, fit=fit_zoom(w, h, cam.view[2], cam.view[3]))
+
+    def adopt(self, camera: Camera) -> None:
+        """Show what another screen's ``camera`` showed (the kept camera, game.ui.app.follow)
+        in this view's rectangle: a fitted map is fitted again."""
+        view = self.camera.view
+        if camera.at_fit:
+            self.camera = self.camera.with_view(view)
+            self.fit_map()
             return
+        self.camera = self._fitted(camera.with_view(view))
         self._clamp()
 
     def _clamp(self) -> None:
@@ -125,6 +155,13 @@ class MapView:
 
     def centre(self, h: Hex) -> tuple[float, float]:
         return self.renderer.hex_centre_on_screen(self.camera, h)
+
+    def hex_box(self, h: Hex) -> pygame.Rect:
+        """The screen rectangle around hex ``h`` (a tooltip keeps clear of it)."""
+        pts = self.renderer.hex_polygon_on_screen(self.camera, h)
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        return pygame.Rect(round(min(xs)), round(min(ys)), round(max(xs) - min(xs)),
+                           round(max(ys) - min(ys)))  # fmt: skip
 
     def centre_on(self, h: Hex) -> None:
         x, y = self.layout.centre(h)
@@ -146,25 +183,31 @@ class MapView:
         self._clamp()
 
     def fit_map(self) -> None:
-        """Zoom and centre so the whole map is in view (F, and the starting view)."""
-        w, h = self.renderer.map_size(1.0)
-        _, _, vw, vh = self.camera.view
-        cam = Camera(view=self.camera.view, zoom_index=fit_zoom_index(w, h, vw, vh))
+        """Zoom and centre so the whole map fills the view (F, and the starting view)."""
+        cam = self._fitted(self.camera)
+        cam = cam.at_level(cam.fit if cam.fit is not None else ZOOMS[cam.zoom_index])
         mw, mh = self.renderer.map_size(cam.zoom)
         self.camera = cam.centred_on(mw / 2, mh / 2)
         self._clamp()
 
-    def fit_hexes(self, hexes: Iterable[Hex]) -> None:
-        """Zoom and centre so every hex of ``hexes`` is in view (a deployment zone)."""
+    def fit_hexes(self, hexes: Iterable[Hex], most: float = ZOOMS[-1]) -> None:
+        """Zoom and centre so every hex of ``hexes`` is in view (a deployment zone): the
+        whole map when that is nearly the same zoom; never below READABLE, where the
+        view centres on the hexes at LEGIBLE and the player pans (a long zone of a big
+        map). Never above ``most``."""
         lay = self.renderer.layout_at(1.0)
         pts = [p for h in hexes for p in lay.corners(h)]
         if not pts:
             return
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
         _, _, vw, vh = self.camera.view
-        index = fit_zoom_index(max(xs) - min(xs), max(ys) - min(ys), vw - 16, vh - 16)
-        cam = Camera(view=self.camera.view, zoom_index=index)
-        z = cam.zoom
+        cam = self._fitted(self.camera)
+        z = fit_zoom(max(xs) - min(xs), max(ys) - min(ys), vw, vh)
+        if z >= READABLE and cam.fit is not None and z <= cam.fit * NEARLY_ALL:
+            self.fit_map()
+            return
+        z = min(most, ZOOMS[floor_index(z)] if z >= READABLE else LEGIBLE)  # a step
+        cam = cam.at_level(z)
         self.camera = cam.centred_on((min(xs) + max(xs)) / 2 * z, (min(ys) + max(ys)) / 2 * z)
         self._clamp()
 
@@ -175,9 +218,9 @@ class MapView:
         if not hexes:
             return
         if screen_height is not None:
-            target = nearest_zoom_index(max(0.75, screen_height / 1000))
-            if self.camera.zoom_index < target:
-                self.zoom(target - self.camera.zoom_index)
+            target = ZOOMS[nearest_zoom_index(max(0.75, screen_height / 1000))]
+            if self.camera.zoom < target:
+                self.camera = self._fitted(self.camera).at_level(target)
         lay = self.layout
         xs, ys = zip(*(lay.centre(h) for h in hexes), strict=True)
         self.camera = self.camera.centred_on(sum(xs) / len(xs), sum(ys) / len(ys))

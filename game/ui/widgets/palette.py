@@ -15,6 +15,9 @@ from typing import Any
 
 from game.ui.widgets.safe_colours import BAD as SAFE_BAD
 from game.ui.widgets.safe_colours import GOOD as SAFE_GOOD
+from game.ui.widgets.safe_colours import LOG_BAD as SAFE_LOG_BAD
+from game.ui.widgets.safe_colours import LOG_GOOD as SAFE_LOG_GOOD
+from game.ui.widgets.safe_colours import LOG_HURT as SAFE_LOG_HURT
 from game.ui.widgets.safe_colours import WARN as SAFE_WARN
 
 PALETTE_PATH = Path(__file__).resolve().parents[3] / "assets" / "palette.json"
@@ -105,10 +108,10 @@ SIDE_LIGHT: dict[str, Colour] = {"A": (120, 160, 225), "B": (235, 195, 110)}  # 
 # The report (game.ui.widgets.log_view)
 LOG_BG: Colour = (20, 21, 24)
 LOG_DIM: Colour = (160, 158, 150)
-LOG_GOOD: Colour = (120, 210, 120)
-LOG_BAD: Colour = (240, 110, 95)
-LOG_HURT: Colour = (240, 160, 95)
-LOG_NOTE: Colour = (255, 230, 140)
+LOG_GOOD: Colour = SAFE_LOG_GOOD  # passed rolls; colour-blind safe like the panels (issue 25)
+LOG_BAD: Colour = SAFE_LOG_BAD  # failed rolls, units lost
+LOG_HURT: Colour = SAFE_LOG_HURT  # damage, falls
+LOG_NOTE: Colour = (205, 175, 235)  # a move that goes on: apart from the yellow damage
 LOG_PHASE: Colour = (150, 190, 235)
 # Marks on the hex map (game.ui.map: overlays, counters, fliers, the move's animation)
 REACH: dict[str, Colour] = {

@@ -21,6 +21,7 @@ from game.ui.widgets.palette import BAD, BG, BG2, DIM, GOOD, SIDE_TEXT, SIDE_UI,
 
 from .fonts import draw_text, font, ui_size
 from .hud import wrap
+from .rules_tag import rules_tags
 
 Row = tuple[str, Any, bool]  # text, colour, bold
 
@@ -107,19 +108,31 @@ def banner_surface(
     ink = SIDE_TEXT.get(side or "", TEXT)
     text = text or banner(state) + (f"   {extra}" if extra and not over else "")
     hint_f = font(size)
-    hint = "F1: help   L: log   Esc: menu"
-    hint_w = hint_f.size(hint)[0] + 2 * size if not over else 0
-    f = font(round(size * 1.25), True)
-    if f.size(text)[0] > rect.w - 2 * size - hint_w:  # a narrow window: smaller type
-        f = font(size, True)
-    if hint_w and f.size(text)[0] > rect.w - 2 * size - hint_w:
-        hint_w = 0  # no room for the hint beside the line
+    hint, hint_w, f = _hint(state, text, rect, size, over)
     box = pygame.Rect(size, 0, rect.w - 2 * size - hint_w, rect.h)
     draw_text(surf, text, f, ink, (size, rect.h // 2), box, anchor="midleft", elide=True)
     if hint_w:
         right = pygame.Rect(rect.w - hint_w, 0, hint_w - size, rect.h)
         draw_text(surf, hint, hint_f, ink, (rect.w - size, rect.h // 2), right, anchor="midright")
     return surf
+
+
+def _hint(
+    state: GameState, text: str, rect: pygame.Rect, size: int, over: bool
+) -> tuple[str, int, pygame.font.Font]:
+    """The banner's right-hand hint (the rules tag first: TacOps, classic) and its width,
+    and the headline's font: the longest that leaves the headline its room."""
+    keys = "F1: help   L: log   Esc: menu"
+    hint_f = font(size)
+    long, short = rules_tags(state.rules)
+    for f in (font(round(size * 1.25), True), font(size, True)):
+        for tag in (long, short, ""):
+            hint = f"{tag}   {keys}" if tag else keys
+            hint_w = hint_f.size(hint)[0] + 2 * size if not over else 0
+            if f.size(text)[0] <= rect.w - 2 * size - hint_w:
+                return hint, hint_w, f
+    f = font(size, True)
+    return (keys, 0, f) if not over else ("", 0, f)
 
 
 def summary_rows(plan_info: dict[str, Any]) -> list[Row]:

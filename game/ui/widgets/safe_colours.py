@@ -30,7 +30,14 @@ MEANINGFUL: tuple[tuple[str, Colour, Colour], ...] = (
     ("the two sides", SIDE_A, SIDE_B),
     ("reach: walk / run", WALK, RUN),
     ("reach: walk / jump", WALK, JUMP),
+    ("log: a roll passed / failed", GOOD, BAD),
+    ("log: damage / a unit lost", WARN, BAD),
+    ("log: damage / a roll passed", WARN, GOOD),
 )
+# The log's own colours (game.ui.widgets.log_view): the same three meanings.
+LOG_GOOD: Colour = GOOD
+LOG_BAD: Colour = BAD
+LOG_HURT: Colour = WARN
 # Not a pair: run and jump reach are never shaded together (one mode at a time); to a
 # tritanope the ux's Okabe-Ito orange and reddish purple are 17.6 apart (CIE76), a little
 # under the 20 the pairs above keep; the mode is also named in the banner and the summary.

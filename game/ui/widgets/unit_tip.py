@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
+
 from game.designs.roster import built_body
 from game.narrate import plural, skills
 from game.state import GameState
@@ -86,3 +88,33 @@ def tip_rows(state: GameState, unit: Unit) -> list[Row]:
     elif status:
         rows.append((", ".join(status), WARN, False))
     return rows
+
+
+def tip_beside(
+    screen: pygame.Surface, tip: pygame.Surface, hex_box: pygame.Rect, mouse: tuple[int, int]
+) -> pygame.Rect:
+    """Blit a unit's tooltip clear of its hex (issue 25, finding 16: it hid the unit it
+    describes): right of the hex, else left, below or above, the first that fits in the
+    window; beside the pointer when none does. Returns where it went."""
+    w, h = tip.get_size()
+    gap = 6
+    spots = (
+        (hex_box.right + gap, hex_box.centery - h // 2),
+        (hex_box.left - gap - w, hex_box.centery - h // 2),
+        (hex_box.centerx - w // 2, hex_box.bottom + gap),
+        (hex_box.centerx - w // 2, hex_box.top - gap - h),
+    )
+    window = screen.get_rect()
+    for x, y in spots:
+        y = max(0, min(y, window.h - h))
+        box = pygame.Rect(x, y, w, h)
+        if window.contains(box) and not box.colliderect(hex_box):
+            screen.blit(tip, box)
+            return box
+    mx, my = mouse
+    box = pygame.Rect(
+        min(mx + 16, window.w - w), my + 16 if my + 16 + h <= window.h else my - h, w, h
+    )
+    box.x, box.y = max(0, box.x), max(0, box.y)
+    screen.blit(tip, box)
+    return box

@@ -27,7 +27,6 @@ from game.ui.map.view import MapView, tiles_for, unit_under
 from game.ui.widgets.fonts import log_size, place
 from game.ui.widgets.handoff import HANDOFF_GRACE, draw_handoff
 from game.ui.widgets.help import DEPLOY_KEYS, draw_help, help_key
-from game.ui.widgets.hud import show_tip
 from game.ui.widgets.keys import is_confirm
 from game.ui.widgets.log_view import LogView
 from game.ui.widgets.map_notes import map_notes
@@ -40,7 +39,7 @@ from game.ui.widgets.panels import (
     side_colour,
     tooltip,
 )
-from game.ui.widgets.unit_tip import tip_rows
+from game.ui.widgets.unit_tip import tip_beside, tip_rows
 from game.units.unit import Unit, platoon_line
 
 
@@ -203,6 +202,9 @@ class DeployScene:
                     view.camera.zoom,
                     facing=self.facing,
                 )
+                if waiting[0].has_facing:  # MOV-16: infantry has none
+                    overlays.facing_arrow(screen, view.centre(self.hover), self.facing,
+                                          view.layout, side_colour(side))  # fmt: skip
         banner = self.cache.get(
             "banner", (id(s), lay.banner.size), lambda: banner_surface(s, "", lay.banner, lay.size)
         )
@@ -243,7 +245,7 @@ class DeployScene:
             "tip", (id(self.state), unit.id, size),
             lambda: tooltip(tip_rows(self.state, unit), size - 2, size * 20),
         )  # fmt: skip
-        show_tip(screen, tip, self.mouse)
+        tip_beside(screen, tip, self.view.hex_box(unit.at), self.mouse)  # the unit stays seen
 
 
 def _place_hint(u: Unit) -> str:

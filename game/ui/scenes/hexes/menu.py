@@ -16,6 +16,7 @@ from game.core.files import save_dir
 from game.phases.sandbox_game import is_scenario
 from game.ui.app.app import App
 from game.ui.app.registry import register
+from game.ui.scenes.hexes.save_details import save_details
 from game.ui.scenes.regiments import files as regiments_io
 from game.ui.widgets.fonts import draw_text, font, ui_size
 from game.ui.widgets.palette import BG, DIM, TEXT
@@ -158,10 +159,16 @@ class LoadMenu:
             return
         if regiments_io.file_kind(self.saves[i]) is not None:  # the other rule set's screen
             if not regiments_io.load(self.app, self.saves[i]):
-                self.error = self.app.toast[0] if self.app.toast else "cannot load"
+                self._refused()
             return
         if not self.app.load(self.saves[i]):
-            self.error = self.app.toast[0] if self.app.toast else "cannot load"
+            self._refused()
+
+    def _refused(self) -> None:
+        """The reason once, in the dialog's foot where the player looks (not in a toast
+        as well: issue 25, finding 16)."""
+        self.error = self.app.toast[0] if self.app.toast else "cannot load"
+        self.app.toast = None
 
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -188,7 +195,7 @@ class LoadMenu:
 
     def draw(self, screen: pygame.Surface) -> None:
         size = ui_size(screen.get_height())
-        w = min(screen.get_width() - 40, size * 40)
+        w = min(screen.get_width() - 40, size * 56)  # room for each file's details
         rows = max(1, min(len(self.saves), 12))
         line = round(size * 1.6)
         box = _box(screen, w, line * rows + size * 7)
@@ -208,8 +215,12 @@ class LoadMenu:
                 pygame.draw.rect(screen, (60, 90, 140), r, border_radius=6)
             name = regiments_io.label(p) + ("  (scenario: opens in the sandbox)"
                                             if p in self.scenarios else "")  # fmt: skip
-            draw_text(screen, name, f, TEXT, (r.x + size // 2, r.centery),
-                      r.inflate(-size, 0), anchor="midleft", elide=True)  # fmt: skip
+            half = pygame.Rect(r.x + size // 2, r.y, r.w * 11 // 20, r.h)
+            draw_text(screen, name, f, TEXT, (half.x, r.centery), half, anchor="midleft",
+                      elide=True)  # fmt: skip
+            more = pygame.Rect(half.right + size, r.y, r.right - half.right - 2 * size, r.h)
+            draw_text(screen, save_details(p), f, DIM if i != self.index else TEXT,
+                      (more.right, r.centery), more, anchor="midright", elide=True)  # fmt: skip
             self.rects.append((r, i))
             y += line
         foot = self.error or "Enter or click: load   Esc: back"

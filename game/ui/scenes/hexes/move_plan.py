@@ -70,6 +70,7 @@ class Plan:
     locked: bool = False  # destination and facing fixed by a drag or the wheel
     careless: bool = False  # ADV-05 (tacops): ignore every extra MP the rules allow
     depth: int | None = None  # ADV-25: the depth a submarine's path ends at (None: cheapest)
+    hull: bool = False  # H pressed: the hull-down change previewed (movement.hull_preview)
     _reach_cache: dict[tuple[Any, ...], ReachView] = field(default_factory=dict)
     _preview_cache: dict[tuple[Any, ...], Any] = field(default_factory=dict)
     other: Plan | None = None  # the careful / careless twin (other_option), made on demand

@@ -24,6 +24,7 @@ from game.core.actions import IllegalActionError
 from game.core.errors import UserFacingError
 from game.core.options import TW, Rules
 from game.designs.roster import entries, entry
+from game.phases.sandbox_forces import with_sandbox_forces
 from game.setup import (
     DEFAULT_FORCES,
     DEFAULT_SKILLS,
@@ -136,7 +137,8 @@ class StartScreen:
             self.app.notify(left_out(state) + " (F1 shows it again)", seconds=8)
 
     def sandbox(self) -> None:
-        """The solo sandbox on the chosen map, or on the typed scenario file (.json)."""
+        """The solo sandbox on the chosen map with the forces picked here, or on the typed
+        scenario file (.json)."""
         path = self.map_choice()
         if path is None:
             self.app.notify("Choose a map first", error=True)
@@ -145,8 +147,11 @@ class StartScreen:
         try:
             if path.suffix.lower() == ".json":
                 state = sandbox_from_scenario(path, seed=seed, rules=self.rules)
-            else:
-                state = sandbox_from_map(path, seed=seed, rules=self.rules)
+            else:  # the forces picked here on the map, in their zones (issue 25)
+                picks = {side: [tuple(u) for u in units] for side, units in self.forces.items()}
+                state = with_sandbox_forces(
+                    sandbox_from_map(path, seed=seed, rules=self.rules), picks
+                )
         except (UserFacingError, IllegalActionError) as e:
             self.app.notify(str(e), error=True, seconds=6)
             return

@@ -42,6 +42,7 @@ class TargetScene:
 
     overlay = False
     scene_name = ""
+    sounds_its_results = True  # its dice pop-ups sound (game.ui.app.sound_cues keeps off)
     declares: ClassVar[type[Action]]  # the action of the screen's phase
 
     def __init__(self, app: App, stage: Stage | None = None) -> None:

@@ -173,7 +173,9 @@ def _charge(scene: RegimentsShown, screen: pygame.Surface, v: Verdict) -> None:
         reg = scene.state.get(plan.unit)
         if reg is not None:
             draw_ghost(screen, cam, pose_after(reg, plan.steps), False)
-        _tag(scene, screen, v, None)
+        size = max(14, scene.layout.size - 2)  # the reason at the cursor (issue 25, 17),
+        mx, my = scene.mouse  # not where a refused charge's end would have been
+        text_box(screen, (mx + 16, my + 12), [(v.error or "illegal", ILLEGAL)], size)
         return
     if v.halt is not None:
         poly(screen, cam, v.halt.corners(), SELECT, 2)  # halt 3 cm short (REG-12)

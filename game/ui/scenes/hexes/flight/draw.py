@@ -8,7 +8,7 @@ import math
 
 import pygame
 
-from game.hexgrid import neighbour
+from game.hexgrid import DIRECTION_NAMES, neighbour
 from game.rules.aero import Flight, out_of_control
 from game.ui.map.anim import popup_surface
 from game.ui.map.fliers import draw_flier, lifted
@@ -145,6 +145,14 @@ def _draw_moving(scene: FlightShown, screen: pygame.Surface) -> None:
     screen.set_clip(old)
 
 
+def turns_line(plan: object, f: Flight) -> str:
+    """The plan's turns in words and the facing it ends with ("turns: L after hex 1, R
+    after hex 3; ends facing NE")."""
+    turns = sorted(getattr(plan, "turns", {}).items()) if plan is not None else []
+    said = ", ".join(f"{way} after hex {k}" for k, way in turns) or "none"
+    return f"Turns: {said}; ends facing {DIRECTION_NAMES[f.facing]}"
+
+
 def flight_rows(scene: FlightShown) -> list[Row]:
     """The selected flier: velocity, thrust, control; the plan and what it will cost."""
     u, f = scene.unit(), scene.flight()
@@ -165,6 +173,7 @@ def flight_rows(scene: FlightShown) -> list[Row]:
     colour = GOOD if f.legal else BAD
     rows.append((f"Plan: velocity {f.velocity_after}, {f.thrust_used} thrust, "
                  f"{len(f.path)} hexes", colour, True))  # fmt: skip
+    rows.append((turns_line(scene.plan, f), TEXT, False))  # finding 11: Q / E show here too
     if not f.legal:
         rows.append((f.error or "not legal", BAD, False))
     if f.off_map:

@@ -20,6 +20,7 @@ from game.ui.map import overlays
 from game.ui.map.anim import build_animation, map_marks
 from game.ui.scenes.hexes.move_plan import going_on, stepped_facing
 from game.ui.scenes.hexes.movement import charge_act
+from game.ui.scenes.hexes.movement.hull_preview import posture_move
 from game.ui.scenes.hexes.movement.shown import MovementShown
 
 DOUBLE_CLICK = 0.45
@@ -33,6 +34,11 @@ def commit(scene: MovementShown) -> None:
         return
     if scene.attack is not None:  # the charge or death from above shown (PHY-10/12)
         charge_act.declare_charge(scene)
+        return
+    unit = scene.state.unit(plan.unit_id)
+    if plan.hull and unit is not None:  # the hull-down previewed (movement.hull_preview)
+        move = posture_move(scene.state, plan, unit)
+        send(scene, unit.id, move.mode, move.steps, move.partial, move.careless)
         return
     steps = plan.current_steps(scene.state)
     if steps is None:

@@ -39,9 +39,10 @@ from game.ui.scenes.hexes.move_plan import (
     going_on,
 )
 from game.ui.scenes.hexes.movement import act as play_act
-from game.ui.scenes.hexes.movement import charge_act
+from game.ui.scenes.hexes.movement import charge_act, hull_preview
 from game.ui.scenes.hexes.movement import tacops as play_tacops
 from game.ui.scenes.hexes.movement.charge import ChargeView, enemy_at
+from game.ui.scenes.hexes.movement.stuck import stuck_reason
 from game.ui.widgets.log_view import LogView
 from game.ui.widgets.panels import Button, PanelCache, screen_layout
 from game.units.unit import Unit
@@ -265,7 +266,7 @@ class PlayScene:
         if plan is not None:
             key = (id(self.state), plan.unit_id, plan.mode, tuple(plan.waypoints), plan.dest,
                    plan.facing, self.view.camera.zoom, self.aim, plan.careless,
-                   plan.depth)  # fmt: skip
+                   plan.depth, plan.hull)  # fmt: skip
         if key == self.path_key:
             return
         self.path_key = key
@@ -284,6 +285,12 @@ class PlayScene:
         self.info = {"title": title, "result": None,
                      "facing": plan.facing if unit.has_facing else None,
                      "no_facing": not unit.has_facing}  # fmt: skip
+        if plan.hull:  # H: the hull-down change shown before Enter (issue 25)
+            hull_preview.show(self, unit)
+            return
+        stuck = stuck_reason(self.state, unit, plan.mode)
+        if stuck is not None:  # nothing shaded: the summary says why at once
+            self.info["title"] = stuck
         if plan.dest is None:
             return
         enemy = enemy_at(self.state, unit.id, plan.dest)
@@ -342,6 +349,8 @@ class PlayScene:
         plan = self.plan
         assert plan is not None
         s = self.state
+        if stuck_reason(s, unit, plan.mode) is not None:  # a prone Mech with 1 MP (issue 25)
+            return f"{s.board.hex_name(h)} is out of reach: only a stand-up attempt (U) is left"
         if s.rules.classic and any(u.at == h and u.id != unit.id and not u.airborne
                                    for u in s.units):  # fmt: skip
             return f"{s.board.hex_name(h)} is occupied (one unit per hex, MOV-30)"

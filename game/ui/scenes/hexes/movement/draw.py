@@ -35,7 +35,7 @@ from game.ui.widgets.panels import (
 )
 from game.ui.widgets.record_sheet import record_sheet, sheet_lines
 from game.ui.widgets.safe_colours import BAD
-from game.ui.widgets.unit_tip import tip_rows
+from game.ui.widgets.unit_tip import tip_beside, tip_rows
 
 from .charge_draw import charge_rows
 
@@ -259,7 +259,7 @@ def _buttons(scene: MovementShown, rect: pygame.Rect, size: int) -> list[Button]
         hull = unit is not None and unit.hull_down
         specs += [
             ("crawl", "Crawl (K)", plan.mode == "crawl", prone and free),
-            ("hull", "Leave hull-down (H)" if hull else "Hull-down (H)", hull, True),
+            ("hull", "Leave hull-down (H)" if hull else "Hull-down (H)", hull or plan.hull, True),
             ("defend", "Defend (D)", False, free),
         ]
     if scene.state.rules.tacops and plan.mode in ("walk", "run"):
@@ -330,4 +330,4 @@ def _draw_unit_tip(scene: MovementShown, screen: pygame.Surface) -> None:
         (id(state), unit.id, size),
         lambda: tooltip(tip_rows(state, unit), size - 2, size * 20),
     )
-    show_tip(screen, tip, scene.mouse)
+    tip_beside(screen, tip, scene.view.hex_box(unit.at), scene.mouse)  # the unit stays seen

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from game.rules.move.tacops import careless_error, crawl_error, defend_error
 from game.ui.scenes.hexes.move_plan import Plan
+from game.ui.scenes.hexes.movement import hull_preview
 from game.ui.scenes.hexes.movement.act import send
 from game.ui.scenes.hexes.movement.shown import MovementShown
 from game.units.unit import Unit
@@ -61,31 +62,14 @@ def toggle_careless(scene: MovementShown) -> None:
     scene._update_hover(scene.mouse)
 
 
-def _mode_for_posture(scene: MovementShown, plan: Plan) -> str:
-    busy = scene.state.underway
-    if busy is not None and busy.unit_id == plan.unit_id:
-        return busy.mode
-    return "walk" if plan.mode in ("jump", "crawl") else plan.mode
-
-
 def hull_down(scene: MovementShown) -> None:
-    """H: standing, go hull-down at the end of the path shown (2 MP, ADV-11/12); prone, go
-    hull-down at once (1 MP + leg actuators, ADV-14) and go on; hull-down, leave it (2 MP,
-    a biped rolls: ADV-12) and go on while MP remain."""
+    """H: preview going hull-down at the end of the path shown (2 MP, ADV-11/12), from
+    prone where it lies (ADV-14) or leaving it (ADV-12); Enter commits, H again drops it
+    (game.ui.scenes.hexes.movement.hull_preview, issue 25)."""
     u = _unit(scene, "Hull-down")
     if u is None:
         return
-    plan = scene.plan
-    assert plan is not None  # _unit found the planned unit
-    mode = _mode_for_posture(scene, plan)
-    careless = plan.careless and plan.mode == mode  # the rest of the move stays careless
-    if u.hull_down:
-        send(scene, u.id, mode, ("H-",), partial=True, careless=careless)
-    elif u.prone:
-        send(scene, u.id, mode, (f"H:{u.facing}",), partial=True, careless=careless)
-    else:
-        path = plan.current_steps(scene.state) if plan.mode == mode else None
-        send(scene, u.id, mode, tuple(path or ()) + ("H",), careless=plan.careless)
+    hull_preview.toggle(scene, u)
 
 
 def defend(scene: MovementShown) -> None:

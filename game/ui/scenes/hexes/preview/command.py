@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from game.core.errors import UserFacingError
-from game.ui.map.camera import ZOOMS, nearest_zoom_index
+from game.ui.map.camera import ZOOMS, fit_zoom, nearest_zoom_index
 
 DEFAULT_SIZE = (1280, 800)
 
@@ -149,13 +149,11 @@ def main(argv: Sequence[str]) -> int:
     return run_window(args)
 
 
-def fit_zoom_index(map_size_at_1: tuple[int, int], view: tuple[int, int]) -> int:
-    """The largest zoom level up to 100% that shows the whole map (at least 50%)."""
-    best = nearest_zoom_index(0.5)
-    for i, z in enumerate(ZOOMS):
-        if z <= 1.0 and map_size_at_1[0] * z <= view[0] and map_size_at_1[1] * z <= view[1]:
-            best = max(best, i)
-    return best
+def start_zoom(map_size_at_1: tuple[int, int], view: tuple[int, int]) -> float:
+    """The opening zoom: the one that fills the window with the whole map (issue 25,
+    finding 17: a small map no longer opens at 50 %), between 50 % (a big map stays
+    readable, the rest is a drag away) and 100 % (the art's own size)."""
+    return min(1.0, max(0.5, fit_zoom(*map_size_at_1, *view)))
 
 
 def run_window(args: Args) -> int:
@@ -187,10 +185,10 @@ def run_window(args: Args) -> int:
             tiles_only=args.tiles_only,
         )
         if args.zoom is not None:
-            index = nearest_zoom_index(args.zoom)
+            zoom = ZOOMS[nearest_zoom_index(args.zoom)]
         else:
-            index = fit_zoom_index(loop.renderer.map_size(1.0), screen.get_size())
-        loop.start(index)
+            zoom = start_zoom(loop.renderer.map_size(1.0), screen.get_size())
+        loop.start(zoom)
         return loop.run()
     finally:
         pygame.quit()

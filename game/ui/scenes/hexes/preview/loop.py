@@ -12,7 +12,7 @@ from dataclasses import replace
 import pygame
 
 from game.board import Board
-from game.ui.map.camera import ZOOMS, Camera, held_pan, nearest_zoom_index
+from game.ui.map.camera import Camera, fit_zoom, held_pan
 from game.ui.map.render import MapRenderer, RenderOptions
 from game.ui.map.tiles import TileMap
 from game.ui.widgets.hud import HoverPanel, draw_help
@@ -49,12 +49,17 @@ class PreviewLoop:
         self.hover = None
         self.dirty = True
 
-    def start(self, zoom_index: int) -> None:
-        """Centre the map at a zoom level."""
-        cam = Camera(view=(0, 0, *self.screen.get_size()), zoom_index=zoom_index)
+    def start(self, zoom: float) -> None:
+        """Centre the map at a zoom (a step, or the one that fits the window)."""
+        cam = self._fitted(Camera(view=(0, 0, *self.screen.get_size()))).at_level(zoom)
         w, h = self.renderer.map_size(cam.zoom)
         self.camera = cam.centred_on(w / 2, h / 2).clamped(w, h)
         self.dirty = True
+
+    def _fitted(self, cam: Camera) -> Camera:
+        """``cam`` knowing the zoom that fills its view with the whole map (a zoom step)."""
+        w, h = self.renderer.map_size(1.0)
+        return replace(cam, fit=fit_zoom(w, h, cam.view[2], cam.view[3]))
 
     def _clamp(self) -> None:
         self.camera = self.camera.clamped(*self.renderer.map_size(self.camera.zoom))
@@ -97,7 +102,9 @@ class PreviewLoop:
         elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
             self._zoom(-1)
         elif key in (pygame.K_0, pygame.K_KP0):
-            self._zoom(nearest_zoom_index(1.0) - self.camera.zoom_index)
+            w, h = self.screen.get_size()
+            self.camera = self.camera.zoomed_to(1.0, w / 2, h / 2)
+            self._clamp()
         self.dirty = True
         return True
 
@@ -123,7 +130,10 @@ class PreviewLoop:
             self._zoom(1 if event.y > 0 else -1, pygame.mouse.get_pos())
         elif event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             self.screen = pygame.display.get_surface()
-            self.camera = self.camera.with_view((0, 0, *self.screen.get_size()))
+            fitted = self.camera.at_fit
+            self.camera = self._fitted(self.camera.with_view((0, 0, *self.screen.get_size())))
+            if fitted:  # the whole map stays in view (issue 25)
+                self.start(self.camera.fit or self.camera.zoom)
             self._clamp()
             self.dirty = True
         elif event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWLEAVE, pygame.WINDOWENTER):
@@ -158,10 +168,11 @@ class PreviewLoop:
 
     def _prewarm(self) -> None:
         """While idle, build the next zoom level in and out, so wheel steps do not stall."""
-        zi = self.camera.zoom_index
+        levels = self.camera.levels()
+        zi = min(range(len(levels)), key=lambda i: abs(levels[i] - self.camera.zoom))
         for i in (zi + 1, zi - 1):
-            if 0 <= i < len(ZOOMS) and not self.renderer.cached(ZOOMS[i], self.options):
-                self.renderer.surface(ZOOMS[i], self.options)
+            if 0 <= i < len(levels) and not self.renderer.cached(levels[i], self.options):
+                self.renderer.surface(levels[i], self.options)
                 self.renderer.surface(self.camera.zoom, self.options)  # keep it most recent
                 return
 

@@ -78,7 +78,18 @@ def odds_rows(v: VolleyOdds, target: str) -> list[Row]:
     return rows
 
 
-class FireView(AttackScene):
+class _FlierToFly:
+    """The attack views' selection: a flier clicked goes to the Fly view (its sheet there,
+    never the last unit's text kept with a refusal: issue 25, finding 10)."""
+
+    host: SandboxHost
+
+    def select(self, unit_id: str) -> None:
+        if not self.host.hand_flier(unit_id):
+            super().select(unit_id)  # type: ignore[misc]
+
+
+class FireView(_FlierToFly, AttackScene):
     """The weapon attack screen's interaction on the sandbox screen (see the module doc)."""
 
     scene_name = "sandbox fire"
@@ -163,7 +174,7 @@ class FireView(AttackScene):
         return (declarations_for(d) if d.targets else ()), None
 
 
-class StrikeView(PhysicalScene):
+class StrikeView(_FlierToFly, PhysicalScene):
     """The physical attack screen's interaction on the sandbox screen (module doc)."""
 
     scene_name = "sandbox strike"

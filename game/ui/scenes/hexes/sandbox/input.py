@@ -27,6 +27,7 @@ from game.ui.scenes.hexes.movement.input import DRAG_PX, log_page
 from game.ui.scenes.hexes.movement.input import handle_event as play_handle
 from game.ui.scenes.hexes.sandbox.editor import editor_action
 from game.ui.scenes.hexes.sandbox.pieces import Carry
+from game.ui.scenes.hexes.sandbox.placing import facing_enemy
 from game.ui.scenes.hexes.sandbox.shown import HostedView, SandboxShown
 from game.ui.widgets.keys import ctrl, is_help
 from game.ui.widgets.panels import button_at
@@ -52,6 +53,8 @@ def handle_event(scene: SandboxShown, event: pygame.event.Event) -> bool:
         return True
     if scene.anim is not None or _popups(scene):
         _view_input(scene, event)  # a click or key skips the animation or the dice
+        if _view_key(event):
+            _key(scene, event)  # ... and a view's key opens that view at once
         return True
     if event.type == pygame.KEYDOWN and _key(scene, event):
         return True
@@ -62,6 +65,10 @@ def handle_event(scene: SandboxShown, event: pygame.event.Event) -> bool:
         return True
     _view_input(scene, event)
     return is_input(event)
+
+
+def _view_key(event: pygame.event.Event) -> bool:
+    return event.type == pygame.KEYDOWN and event.key in VIEW_KEYS and not ctrl(event)
 
 
 def _popups(scene: SandboxShown) -> bool:
@@ -100,9 +107,9 @@ def _key(scene: SandboxShown, event: pygame.event.Event) -> bool:
     if k == pygame.K_ESCAPE and scene.tool != "move":
         scene.set_tool("move")
         return True
-    if k in VIEW_KEYS:
-        tool = VIEW_KEYS[k]
-        scene.set_tool("move" if scene.tool == tool and tool != "move" else tool)
+    if k in VIEW_KEYS:  # always that view, never a toggle back (finding 11: V twice)
+        if scene.tool != VIEW_KEYS[k]:
+            scene.set_tool(VIEW_KEYS[k])
         return True
     if k == pygame.K_o:
         scene.what_if = not scene.what_if
@@ -211,9 +218,13 @@ def _press(scene: SandboxShown, pos: tuple[int, int]) -> bool:
             editor_press(scene, b.action)
             return True
     h = _map_hex(scene, pos)
-    if h is None or scene.space or scene.tool in ("attack", "strike"):
+    if h is None or scene.space:
         return False
     here = next((u for u in scene.state.units if u.at == h), None)
+    if scene.tool in ("attack", "strike", "fly"):  # a drag sets it down here too (finding 10)
+        if here is not None:
+            scene.grab = (pos, here.id)
+        return False  # the view's own click (select, target) goes on
     plan = scene.plan
     if here is not None and not (plan is not None and plan.dest == h and h != here.at):
         scene.grab = (pos, here.id)  # a drag sets it down elsewhere; a click selects it
@@ -280,6 +291,9 @@ def drop(scene: SandboxShown, h: Hex) -> None:
     if carry.kind == "unit":
         action: Any = SetDown(carry.key, h, carry.facing)
     else:
+        if not carry.turned:  # a new unit faces the nearest enemy (issue 25, finding 10)
+            side = scene.palette.side if carry.kind == "design" else scene.palette.dummy_side
+            carry = replace(carry, facing=facing_enemy(scene.state, side, h, carry.facing))
         action = scene.palette.placing(carry, h)
         scene.palette.facing = carry.facing
     out = scene.app.act(action)
@@ -314,7 +328,7 @@ def _wheel(scene: SandboxShown, event: pygame.event.Event) -> bool:
     step = 1 if event.y > 0 else -1
     pos = scene.mouse  # where the last motion event left the pointer
     if scene.carry is not None:
-        scene.carry = replace(scene.carry, facing=(scene.carry.facing - step) % 6)
+        scene.carry = replace(scene.carry, facing=(scene.carry.facing - step) % 6, turned=True)
         return True
     if scene.palette_rect.collidepoint(pos):
         scene.palette.scrolled(-step)

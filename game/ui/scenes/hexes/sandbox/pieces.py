@@ -5,7 +5,9 @@ Top to bottom: the side designs join (A first: the player's own units); the dumm
 target with its settings (tonnage, two or four legs, standing or prone, shut down, its
 own side, B first so that it is a target at once, and what it counts as having done this
 turn: stand, walk, run or jump and the hexes, for the target movement modifier, CMB-13);
-the roster's designs (wheel scrolls); the commands (undo, redo, reset, what-if, fixed
+the roster's designs, one group at a time (Mechs, vehicles, infantry, aerospace: a tab
+each, the wheel or the scrollbar's arrows scroll, each design with its type and tonnage,
+issue 25); the commands (undo, redo, reset, what-if, fixed
 dice, save, open). :class:`Palette` is the UI state; :meth:`Palette.buttons` lays it out
 into buttons whose ``action`` strings the screen turns into carries and core actions
 (game.ui.scenes.hexes.sandbox.input). Drawing is :func:`draw_palette`.
@@ -14,6 +16,7 @@ into buttons whose ``action`` strings the screen turns into carries and core act
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 
@@ -29,6 +32,33 @@ from game.units.unit import Unit
 MOVED_MODES = ("stand", "walk", "run", "jump")
 TOOLS = (("tool:move", "Move M"), ("tool:edit", "Edit T"), ("tool:attack", "Attack A"),
          ("tool:strike", "Melee X"), ("tool:fly", "Fly V"))  # fmt: skip
+GROUPS = (("mech", "Mechs"), ("vehicle", "Vehicles"), ("infantry", "Infantry"),
+          ("aero", "Aero"))  # fmt: skip
+KIND_WORDS = {"biped": "", "quad": "quad", "hover": "hover", "vtol": "VTOL",
+              "tracked": "tank", "wheeled": "wheeled", "wige": "WiGE", "naval": "boat",
+              "submarine": "sub", "infantry": "foot", "aero": "aero"}  # fmt: skip
+
+
+def group_of(kind: str) -> str:
+    """The palette tab a design of ``kind`` is listed under."""
+    if kind in ("biped", "quad"):
+        return "mech"
+    return kind if kind in ("infantry", "aero") else "vehicle"
+
+
+def design_label(e: Any) -> str:
+    """A design's button: code, type and tonnage ("Kestrel VTOL 20t"); fighters and
+    DropShips by their own word."""
+    word = KIND_WORDS.get(e.kind, e.kind)
+    if e.kind == "aero":
+        word = "DropShip" if e.tons > 200 else "fighter"
+    return f"{e.code} {word} {e.tons}t" if word else f"{e.code} {e.tons}t"  # Mechs: the tab
+
+
+def designs_in(group: str) -> list[Any]:
+    return [e for e in entries() if group_of(e.kind) == group]
+
+
 COMMANDS = (("undo", "Undo"), ("redo", "Redo"), ("reset", "Reset"),
             ("whatif", "What-if"), ("dice", "Dice"), ("help", "Help"),
             ("save", "Save"), ("open", "Open"))  # fmt: skip
@@ -44,6 +74,7 @@ class Carry:
     key: str  # design code, "" for the dummy, unit id
     facing: int = 0
     sticky: bool = False
+    turned: bool = False  # the wheel chose the facing (else a new unit faces an enemy)
 
 
 class Palette:
@@ -60,6 +91,8 @@ class Palette:
         self.hexes = 0
         self.scroll = 0
         self.facing = 0
+        self.group = GROUPS[0][0]  # the designs tab shown
+        self.shown = (0, 0)  # designs listed now: how many, of how many in the group
 
     def choose(self, action: str) -> None:
         """A settings button (``side:B``, ``tons:5``, ``kind``, ``prone``, ``shutdown``,
@@ -67,6 +100,10 @@ class Palette:
         kind, _, arg = action.partition(":")
         if kind == "side":
             self.side = arg
+        elif kind == "group":
+            self.group, self.scroll = arg, 0
+        elif kind == "scroll":
+            self.scrolled(int(arg))
         elif kind == "dummyside":
             self.dummy_side = SIDES[0] if self.dummy_side == SIDES[1] else SIDES[1]
         elif kind == "tons":
@@ -154,14 +191,12 @@ class Palette:
         y += gap + round(size * 1.3)
         cmd_rows = (len(COMMANDS) + 2) // 3
         bottom = rect.bottom - gap - cmd_rows * (bh + gap)
-        line = round(size * 1.75)
-        designs = entries()[self.scroll :]
-        for i, e in enumerate(designs):
-            r, c = divmod(i, 2)
-            if y + (r + 1) * line > bottom - gap:
-                break
-            out.append(Button(pygame.Rect(x + c * (half + gap), y + r * line, half, line - 3),
-                              f"carry:{e.code}", f"{e.code} {e.tons}t"))  # fmt: skip
+        quarter = (w - 3 * gap) // 4
+        for i, (group, label) in enumerate(GROUPS):
+            out.append(Button(pygame.Rect(x + i * (quarter + gap), y, quarter, bh),
+                              f"group:{group}", label, self.group == group))  # fmt: skip
+        y += bh + gap
+        out.extend(self._design_buttons(pygame.Rect(x, y, w, bottom - gap - y), size))
         third = (w - 2 * gap) // 3
         for i, (action, label) in enumerate(COMMANDS):
             r, c = divmod(i, 3)
@@ -169,9 +204,37 @@ class Palette:
                                           bh), action, label))  # fmt: skip
         return out
 
+    def _design_buttons(self, area: pygame.Rect, size: int) -> list[Button]:
+        """The group's designs from the scroll, two a row, in ``area``; a scrollbar's up
+        and down arrows at its right when they do not all fit."""
+        line = round(size * 1.5)
+        group = designs_in(self.group)
+        rows = max(1, area.h // line)
+        arrows = len(group) > 2 * rows
+        bar = round(size * 1.4) if arrows else 0
+        gap = max(3, size // 4)
+        half = (area.w - bar - gap - (gap if bar else 0)) // 2
+        out: list[Button] = []
+        for i, e in enumerate(group[self.scroll : self.scroll + 2 * rows]):
+            r, c = divmod(i, 2)
+            box = pygame.Rect(area.x + c * (half + gap), area.y + r * line, half, line - 3)
+            out.append(Button(box, f"carry:{e.code}", design_label(e)))
+        self.shown = (len(out), len(group))
+        if arrows:
+            x = area.right - bar
+            h = min(area.h, rows * line) // 2 - 2
+            out.append(Button(pygame.Rect(x, area.y, bar, h), "scroll:-1", "^",
+                              enabled=self.scroll > 0))  # fmt: skip
+            more = self.scroll + 2 * rows < len(group)
+            out.append(Button(pygame.Rect(x, area.y + h + 4, bar, h), "scroll:1", "v",
+                              enabled=more))  # fmt: skip
+        return out
+
     def scrolled(self, step: int) -> None:
-        """The wheel over the designs: two a row, so two at a time."""
-        self.scroll = max(0, min(len(entries()) - 4, self.scroll + 2 * step))
+        """The wheel (or an arrow) over the designs: two a row, so two at a time."""
+        shown, total = self.shown
+        top = max(0, total - max(2, shown))
+        self.scroll = max(0, min(top + top % 2, self.scroll + 2 * step))
 
 
 def draw_palette(screen: pygame.Surface, palette: Palette, rect: pygame.Rect, size: int,
@@ -191,8 +254,11 @@ def draw_palette(screen: pygame.Surface, palette: Palette, rect: pygame.Rect, si
               inner, elide=True)  # fmt: skip
     first = next((b for b in buttons if b.action.startswith("carry:") and b is not dummy), None)
     if first is not None:
-        draw_text(screen, "Designs (wheel scrolls)", f, DIM,
-                  (inner.x, first.rect.y - round(size * 1.2)), inner, elide=True)  # fmt: skip
+        shown, total = palette.shown
+        head = f"{palette.scroll + 1}-{palette.scroll + shown} of {total} (wheel scrolls)"
+        tab = next(b for b in buttons if b.action.startswith("group:"))
+        draw_text(screen, "Designs " + (head if shown < total else ""), f, DIM,
+                  (inner.x, tab.rect.y - round(size * 1.2)), inner, elide=True)  # fmt: skip
     for b in buttons:
         hover = b.rect.collidepoint(mouse)
         active = b.active or (b.action == "whatif" and what_if)

@@ -44,6 +44,7 @@ TOOLS = ("move", "edit", "attack", "strike", "fly")
 
 class SandboxScene(PlayScene):
     scene_name = "sandbox"
+    sounds_its_results = True  # its views sound their own dice (game.ui.app.sound_cues)
 
     def __init__(self, app: App) -> None:
         self.palette = Palette()
@@ -160,6 +161,19 @@ class SandboxScene(PlayScene):
         if self.tool == "fly" and self.flyer.plan is not None:
             return str(self.flyer.plan.unit_id)
         return self.plan.unit_id if self.plan is not None else self.inspect
+
+    def hand_flier(self, unit_id: str) -> bool:
+        """An airborne aerospace unit clicked in the Attack or Melee view: the Fly view
+        with it selected and a sentence why (True); False for any other unit."""
+        u = self.state.unit(unit_id)
+        if u is None or not is_flier(self.state, u):
+            return False
+        self.fire.plan = self.strike.plan = None
+        self.inspect = unit_id
+        self.set_tool("fly")
+        self.app.notify(f"{unit_id} is in the air: it flies in the Fly view (W / S thrust, "
+                        "Q / E turn, Enter flies; M or Esc: back)")  # fmt: skip
+        return True
 
     def set_tool(self, tool: str) -> None:
         """Switch the side panel's view: move, edit, attack (weapons), strike (physical),

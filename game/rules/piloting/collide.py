@@ -18,6 +18,7 @@ from game.core.dice import Dice
 from game.core.options import Rules
 from game.hexgrid import Hex, neighbour
 from game.rules.damage.hull import hurt_vehicle
+from game.rules.damage.platoon_hurt import hurt_platoon
 from game.rules.move.costs import X, entry_table, motive_costs
 from game.rules.move.diving import set_at
 from game.rules.move.stacking import violation
@@ -200,8 +201,12 @@ def _hurt_target(w: SlideWorld, target: Unit, side: str, dmg: int) -> tuple[Any,
     target = w.units[target.id]  # as it stands now (a dodge may have marked it moved)
     body = target.body
     if body is None:
+        if target.platoon is not None:  # PSR-39: troopers (CMB-40/41)
+            got = hurt_platoon(w.board, target, dmg, "skid collision (PSR-39)", w.step)
+            w.units[target.id] = got.unit
+            return got.events
         if target.hull is None:
-            return ()  # a platoon: troopers are lost to combat only in this build
+            return ()
         hit = hurt_vehicle(target, dmg, side, w.dice, w.step, "charged")
         w.units[target.id] = hit.unit
         return hit.events
@@ -420,11 +425,17 @@ def shaken(
 def collapse_on_others(w: SlideWorld, out: UnitOutcome, h: Hex, dmg: int, skip: str) -> UnitOutcome:
     """PSR-32, MOV-32 (choice): a building hex that collapses falls on every other unit in
     it too: ``dmg`` (ceil(CF before / 10)) on a Mech's Front column, on a vehicle's hull
-    from the front (PSR-27 motive rolls), a logged total for infantry."""
+    from the front (PSR-27 motive rolls), on a platoon's troopers (CMB-41,
+    game.rules.damage.platoon_hurt)."""
     for u in sorted(w.units.values(), key=lambda o: o.id):
         if u.at != h or u.id == skip or u.destroyed:
             continue
         w.touched.add(u.id)
+        if u.platoon is not None:  # troopers (CMB-41), not doubled: no building is open
+            got = hurt_platoon(w.board, u, dmg, "building collapse (PSR-32)", w.step)
+            w.units[u.id] = got.unit
+            out = out.add(*got.events)
+            continue
         if u.body is None:
             got = hurt_vehicle(u, dmg, "front", w.dice, w.step, "building collapse")
             w.units[u.id] = got.unit

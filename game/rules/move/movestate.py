@@ -6,7 +6,7 @@ Split from movement.py so that the step functions (movesteps.py) and the driver
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from game.board import Board
 from game.core.options import Rules
@@ -51,7 +51,9 @@ class MoveState:
     took_off: bool = False  # ADV-17: no minimum movement the turn it takes off
     landed: bool = False  # a WiGE that landed (LAND) this turn: its movement is over
     depth: int = 0  # a submarine's levels below the surface (ADV-25; game.rules.move.diving)
-    stopped: str | None = None  # MOV-35: the enemy whose hex it entered; it enters no other
+    # MOV-35: the enemy whose hex it entered; it enters no other. Left out of the repr, which
+    # a save's digest covers (game.save: a move under way), so older saves still match.
+    stopped: str | None = field(default=None, repr=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ or save) are :class:`UserFacingError`: one sentence on stderr, exit code 2.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Callable, Sequence
@@ -14,7 +15,10 @@ from collections.abc import Callable, Sequence
 from game.core.errors import UserFacingError, one_line
 
 EXIT_BAD_INPUT = 2
-EXIT_BROKEN_PIPE = 141  # what a shell reports for a process its reader left (128 + SIGPIPE)
+# A reader of stdout gone early (``| head``) leaves the question valid: the referee's
+# contract knows 0 (a valid question) and 2 (a bad file or arguments), no third status
+# (docs/scenario-format.md, "Commands and exit codes").
+EXIT_READER_GONE = 0
 
 
 def _rules(argv: Sequence[str]) -> int:
@@ -134,7 +138,8 @@ def _dispatch(args: list[str]) -> int:
     try:
         return COMMANDS[cmd](rest)
     except UserFacingError as e:
-        print(f"hexplate: {one_line(e)}", file=sys.stderr)
+        with contextlib.suppress(BrokenPipeError):  # its reader gone too: still a bad file
+            print(f"hexplate: {one_line(e)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130
@@ -143,13 +148,13 @@ def _dispatch(args: list[str]) -> int:
 def _reader_gone() -> int:
     """The reader of stdout closed early (``... | head``): nothing more can be said, so
     stdout points at the null device (the interpreter's last flush then fails quietly
-    too) and the command ends with the shell's broken-pipe status, without a traceback."""
+    too) and the command ends as a valid question does (exit 0), without a traceback."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError):
         pass
-    return EXIT_BROKEN_PIPE
+    return EXIT_READER_GONE
 
 
 if __name__ == "__main__":

@@ -33,13 +33,28 @@ from game.core.files import (
     saved_actions,
     write_text_atomically,
 )
+from game.core.jsonshape import Shape
 from game.core.options import OPTIONS, TACOPS, Rules
+from game.core.values import (
+    check_options,
+    check_seed,
+    check_sides,
+    check_turn_limit,
+    check_variant,
+)
 from game.phases.actions import HEX_FIELDS, action_to_json
 from game.phases.movers import Mover
 from game.scenario.reader import parse_scenario
 from game.scenario.writer import board_digest, board_to_json, unit_to_json
 
 from .flow import replay
+from .save_old import (
+    check_as_deployed,
+    matches,
+    no_later_keys,
+    old_snapshot_keys,
+    proven_old,
+)
 from .state import GameStart, GameState
 
 FORMAT = "hexplate-save"
@@ -50,13 +65,10 @@ VERSION = 6
 # version 4 saves (units without a submarine's depth) and version 5 saves (without the
 # digests of the start and the units as written) replay from their actions as before.
 # Their own digest was taken over the code's objects of that day and cannot be checked;
-# everything else is: the start must read back to exactly what is written (nothing
-# dropped, no value a unit cannot have), it may hold nothing that version could not
-# write, the snapshot must have exactly that version's keys, and turn, phase, action
-# count, dice position and board must be what the replay reaches.
+# what they must satisfy instead is game.save_old's (docs/limits.md): nothing that version
+# could not write, a replay that reaches their snapshot, and starting units exactly as
+# their designs build them.
 READABLE_VERSIONS = (1, 2, 3, 4, 5, VERSION)
-OLD_SNAPSHOT_KEYS = ("turn", "phase", "actions", "dice_faces_used", "digest", "board")
-NEW_IN = {5: ("depth",), 4: ("velocity", "thrust", "safe_thrust", "altitude", "airborne")}
 TOP_KEYS = ("format", "version", "start", "actions", "snapshot")
 START_KEYS = ("board", "units", "rules", "sides", "seed", "dice")
 VARIANTS = ("tw", "classic")
@@ -107,8 +119,9 @@ def start_to_json(state: GameState) -> dict[str, Any]:
     }
 
 
-def snapshot(state: GameState) -> dict[str, Any]:
-    """Where the game stands, readable, plus a digest of every rules-relevant field."""
+def state_repr(state: GameState) -> str:
+    """What the snapshot's digest is taken over: every rules-relevant field, as Python
+    writes the objects (game.save_old recomputes an older version's digest from it)."""
     digest_of = (
         state.start,  # map, rules, sides, seed, dice script, placed units: the future too
         state.units,
@@ -128,12 +141,17 @@ def snapshot(state: GameState) -> dict[str, Any]:
         state.history,  # an edited action is refused even where it changes nothing else
         tuple((e.turn, e.phase, e.event.kind, e.event.unit_id, e.event.rolls) for e in state.log),
     )  # the log's events, not their wording (the narration may word them better later)
+    return repr(digest_of)
+
+
+def snapshot(state: GameState) -> dict[str, Any]:
+    """Where the game stands, readable, plus a digest of every rules-relevant field."""
     return {
         "turn": state.turn,
         "phase": str(state.phase),
         "actions": len(state.history),
         "dice_faces_used": state.faces_used,
-        "digest": hashlib.sha256(repr(digest_of).encode()).hexdigest(),
+        "digest": hashlib.sha256(state_repr(state).encode()).hexdigest(),
         "board": board_digest(state.start_board or state.board),
         # as the file writes them (stable across versions, so later readers check them)
         "start": json_digest(start_to_json(state)),
@@ -161,7 +179,7 @@ def load_game(path: str | Path, mover: Mover | None = None) -> GameState:
         why = f"this is not a hexplate save file (no 'format': '{FORMAT}')"
         raise SaveError(f"{path}: {why}{_hint(top, path)}.")
     version = top.get("version")
-    if version not in READABLE_VERSIONS:
+    if type(version) is not int or version not in READABLE_VERSIONS:  # not true, not 1.0
         raise SaveError(
             f"{path}: save version {brief(version)} is not supported (expected {VERSION})."
         )
@@ -170,28 +188,40 @@ def load_game(path: str | Path, mover: Mover | None = None) -> GameState:
             raise SaveError(f"{path}: the save has no '{key}'.")
     saved = top["snapshot"]
     if version != VERSION:
-        _no_later_keys(path, version, top["start"])
+        no_later_keys(path, version, top)
     board, start = _start(path, _obj(path, top["start"], "start"))
     if version != VERSION:
-        _old_snapshot_keys(path, version, saved)
+        old_snapshot_keys(path, version, saved)
     if isinstance(saved, dict) and "board" in saved and saved["board"] != board_digest(board):
         raise SaveError(f"{path}: {_board_changed(start.map_ref)}.")
     _units_read_back(path, board, start, top["start"]["units"])
     actions = saved_actions(path, top["actions"], HEX_FIELDS)
-    try:
-        state = replay(board, start, actions, mover)
-    except IllegalActionError as e:
-
-        def again(k: int) -> GameState:
-            return replay(board, start, actions[:k], mover)
-
-        raise SaveError(f"{path}: {_refused(version, again, actions, e)}.") from None
-    if not _matches(snapshot(state), top["snapshot"], version):
+    state = _replayed(path, version, board, start, actions, mover, top["start"]["units"])
+    now = snapshot(state)
+    if version != VERSION and not proven_old(version, state_repr(state), saved):
+        check_as_deployed(path, version, board, start, top["start"]["units"])
+    if now != saved if version == VERSION else not matches(now, saved):
         raise SaveError(
             f"{path}: replaying the saved actions does not reach the saved position "
             "(the file was edited or comes from another version)."
         )
     return state
+
+
+def _replayed(path: Path, version: int, board: Any, start: GameStart, actions: list[Action],
+              mover: Mover | None, raw_units: Any) -> GameState:  # fmt: skip
+    """The game its actions replay to; a refused action is one sentence (an older
+    version's unproven starting units are named first: they explain it better)."""
+    try:
+        return replay(board, start, actions, mover)
+    except IllegalActionError as e:
+        if version != VERSION:
+            check_as_deployed(path, version, board, start, raw_units)
+
+        def again(k: int) -> GameState:
+            return replay(board, start, actions[:k], mover)
+
+        raise SaveError(f"{path}: {_refused(version, again, actions, e)}.") from None
 
 
 def _refused(version: Any, replayed: Callable[[int], GameState], actions: list[Action],
@@ -220,42 +250,6 @@ def _refused(version: Any, replayed: Callable[[int], GameState], actions: list[A
     )
     return (f"this game was saved by an older version (save version {version}) and cannot be "
             f"replayed: {why}; the refused action ({lo + 1}): {e}")  # fmt: skip
-
-
-def _matches(now: dict[str, Any], saved: Any, version: Any) -> bool:
-    """The replayed position against the saved snapshot (older versions: without the
-    digest of that version's objects, which today's code cannot take)."""
-    if version == VERSION:
-        return now == saved
-    keys = ("turn", "phase", "actions", "dice_faces_used", "board")
-    return isinstance(saved, dict) and all(now[k] == saved.get(k, now[k]) for k in keys)
-
-
-def _no_later_keys(path: Path, version: int, start: Any) -> None:
-    """An older version's units hold no key added since (NEW_IN)."""
-    units = start.get("units") if isinstance(start, dict) else None
-    for u in units if isinstance(units, list) else ():
-        for since, keys in NEW_IN.items():
-            k = next((k for k in keys if isinstance(u, dict) and k in u), None)
-            if version < since and k is not None:
-                raise SaveError(f"{path}: a unit has {k!r}, which version {version} saves "
-                                "cannot hold (the file was edited)")  # fmt: skip
-
-
-def _old_snapshot_keys(path: Path, version: int, saved: Any) -> None:
-    """An older version's snapshot has that version's keys: no more, and from version 4
-    on all of them."""
-    if not isinstance(saved, dict):
-        raise SaveError(f"{path}: the snapshot must be a JSON object.")
-    extra = [k for k in saved if k not in OLD_SNAPSHOT_KEYS]
-    missing = [k for k in OLD_SNAPSHOT_KEYS if k not in saved]
-    if extra or (version >= 4 and missing) or set(missing) - {"digest", "board"}:
-        what = (
-            f"has {extra[0]!r}, which no version {version} save has"
-            if extra
-            else f"lacks {missing[0]!r}, which every version {version} save has"
-        )
-        raise SaveError(f"{path}: the snapshot {what} (the file was edited)")  # fmt: skip
 
 
 def _units_read_back(path: Path, board: Any, start: GameStart, raw: Any) -> None:
@@ -311,43 +305,26 @@ def _obj(path: Path, value: Any, where: str) -> dict[str, Any]:
     return value
 
 
-def _options(path: Path, value: Any) -> list[str]:
-    """The save's optional rules: a list of names from game.core.options.OPTIONS."""
-    if not isinstance(value, list) or not all(isinstance(o, str) for o in value):
-        raise SaveError(f"{path}: 'options' must be a list of rule option names.")
-    for o in value:
-        if o not in OPTIONS:
-            raise SaveError(f"{path}: option {brief(o)} is not one of {', '.join(OPTIONS)}.")
-    return value
-
-
 def _start(path: Path, d: dict[str, Any]) -> tuple[Any, GameStart]:
-    """The board and the GameStart; board and units go through the scenario reader."""
+    """The board and the GameStart: rules, sides, seed, options and turn limit by the one
+    validator (game.core.values), board and units through the scenario reader."""
     for key in START_KEYS:
         if key not in d:
             raise SaveError(f"{path}: the save's start has no '{key}'.")
-    if d["rules"] not in VARIANTS:
-        rules = brief(d["rules"])
-        raise SaveError(f"{path}: rules must be one of {', '.join(VARIANTS)}, not {rules}.")
-    sides = d["sides"]
-    if not isinstance(sides, list) or len(sides) < 2 or not all(isinstance(s, str) for s in sides):
-        raise SaveError(f"{path}: 'sides' must list at least two side names.")
-    if len(set(sides)) != len(sides) or not all(s.strip() for s in sides):
-        raise SaveError(f"{path}: 'sides' must name each side once, by a non-empty name.")
-    seed = d["seed"]
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SaveError(f"{path}: the dice seed must be a whole number, not {brief(seed)}.")
+    r = Shape(path, SaveError)
+    variant = check_variant(r, d["rules"], VARIANTS)
+    sides = check_sides(r, d["sides"])
+    seed = check_seed(r, d["seed"])
+    options = check_options(r, d.get("options", []), OPTIONS)
+    limit = check_turn_limit(r, d.get("turn_limit"))
     scenario = {"version": 1, "board": d["board"], "units": d["units"], "dice": d["dice"]}
-    if d.get("options"):  # the units' tacops keys (hull-down) are read with the option on
-        scenario["options"] = d["options"]
+    if options:  # the units' tacops keys (hull-down) are read with the option on
+        scenario["options"] = list(options)
     try:
         sc = parse_scenario(scenario, path)
     except UserFacingError as e:
         raise _as_save_error(path, e) from None
-    rules = Rules(d["rules"], tacops=TACOPS in _options(path, d.get("options", [])))
-    limit = d.get("turn_limit")
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
-        raise SaveError(f"{path}: the turn limit must be a whole number >= 1, not {brief(limit)}.")
-    start = GameStart(sc.board_file, rules, tuple(sides), seed, sc.dice or (), sc.units,
+    rules = Rules(variant, tacops=TACOPS in options)
+    start = GameStart(sc.board_file, rules, sides, seed, sc.dice or (), sc.units,
                       turn_limit=limit)  # fmt: skip
     return sc.board, start

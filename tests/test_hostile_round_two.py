@@ -269,7 +269,15 @@ def test_a_save_cannot_claim_an_older_version_to_skip_its_checks(tmp_path, versi
     doc["version"] = version
     doc["start"]["units"][0]["armor"] = {**doc["start"]["units"][0].get("armor", {}), "LA": 1}
     path.write_text(json.dumps(doc))
-    with pytest.raises(SaveError, match="the snapshot has 'start'"):
+    said = "the start has 'options'" if version < 3 else "the snapshot has 'start'"
+    with pytest.raises(SaveError, match=said):
+        load_game(path)
+    for k in ("start", "units"):  # with that version's snapshot keys: the unit is refused
+        doc["snapshot"].pop(k)
+    if version < 3:
+        doc["start"].pop("options"), doc["start"].pop("turn_limit")
+    path.write_text(json.dumps(doc))
+    with pytest.raises(SaveError, match=r"starting unit 'a' has armor\.LA 1, not its design"):
         load_game(path)
 
 
@@ -286,7 +294,8 @@ def test_an_edited_starting_unit_of_the_current_version_is_refused(tmp_path) -> 
 
 def test_an_old_version_save_holds_nothing_that_version_could_not_write(tmp_path) -> None:
     from game.core.files import SaveError
-    from game.save import OLD_SNAPSHOT_KEYS, load_game
+    from game.save import load_game
+    from game.save_old import OLD_SNAPSHOT_KEYS
 
     path, doc = _inline_save(tmp_path)
     doc["version"] = 4

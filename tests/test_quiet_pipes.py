@@ -1,6 +1,7 @@
 """Issue 26: every command that prints survives its reader closing early (``| head``):
-the exit status is 0 or the shell's broken-pipe status (141) and stderr holds no
-traceback. Real processes, their stdout a pipe whose reading end is already closed."""
+the exit status is 0 (the question was valid; the referee's contract knows only 0 and 2)
+and stderr holds no traceback; a bad file whose reader is gone still exits 2. Real
+processes, their stdout a pipe whose reading end is already closed."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import EXIT_BROKEN_PIPE
+from game.cli import EXIT_READER_GONE
 
 REPO = Path(__file__).resolve().parents[1]
 SC = "tests/scenarios"
@@ -55,7 +56,7 @@ FAST = {"attack", "aero", "regiment", "autoplay", "--help"}  # every run; the re
 def test_a_reader_closing_early_ends_the_command_quietly(args: list[str]) -> None:
     p = _run_into_closed_pipe(args)
     err = p.stderr.decode()
-    assert p.returncode in (0, EXIT_BROKEN_PIPE), err
+    assert p.returncode == EXIT_READER_GONE == 0, err
     assert "Traceback" not in err and "BrokenPipe" not in err, err
 
 
@@ -65,6 +66,22 @@ def test_head_reading_part_of_a_long_answer() -> None:
     cmd = f"{sys.executable} main.py rules attack {SC}/combat_resolve.json --resolve | head -c 600"
     p = subprocess.run(["bash", "-c", f"set -o pipefail; {cmd}"], cwd=REPO, env=env,
                        capture_output=True, text=True, timeout=120)  # fmt: skip
-    assert p.returncode in (0, EXIT_BROKEN_PIPE), p.stderr
+    assert p.returncode == 0, p.stderr  # even under pipefail
     assert "Traceback" not in p.stderr
     assert p.stdout.startswith("{")
+
+
+def test_a_bad_file_whose_readers_are_gone_still_exits_2(tmp_path: Path) -> None:
+    """The question decides the status, not the reader: a bad file is 2, its sentence
+    going nowhere (stderr closed too) without a traceback."""
+    bad = tmp_path / "bad.json"
+    bad.write_text("{")
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    try:
+        p = subprocess.run([sys.executable, "main.py", "rules", "los", str(bad)], cwd=REPO,
+                           env=env, stdout=write_end, stderr=write_end, timeout=120)  # fmt: skip
+    finally:
+        os.close(write_end)
+    assert p.returncode == 2

@@ -38,7 +38,7 @@ FLOORS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
                                                     "game.invariants")),
     ("narrate", "events -> the report's sentences", ("game.narrate",)),
     ("phases", "one module per phase, the sandbox", ("game.phases",)),
-    ("flow", "flow.py setup.py save.py", ("game.flow", "game.setup", "game.save")),
+    ("flow", "flow.py setup.py save.py", ("game.flow", "game.setup", "game.save", "game.save_old")),
     ("bot", "the computer opponent, autoplay", ("game.bot",)),
     ("referee", "rules, map and designs commands", ("game.referee",)),
     ("ui", "pygame: app, widgets, map, scenes", ("game.ui",)),

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 from collections.abc import Sequence
@@ -69,7 +70,8 @@ def _check(paths: Sequence[Path]) -> int:
                 read = read_map(f)
                 print(summary(read.board) + (f" ({read.left_out()})" if read.warnings else ""))
             except MapError as e:
-                print(f"hexplate: {one_line(e)}", file=sys.stderr)
+                with contextlib.suppress(BrokenPipeError):  # a bad file, read or not
+                    print(f"hexplate: {one_line(e)}", file=sys.stderr)
                 status = 2
     return status
 

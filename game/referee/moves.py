@@ -10,6 +10,7 @@ modules are imported lazily so ``order`` and error paths stay fast.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import statistics
 import sys
@@ -273,7 +274,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         out = answer(sys.argv[1:] if argv is None else argv)
     except UserFacingError as e:
-        print(f"hexplate: {one_line(e)}", file=sys.stderr)
+        with contextlib.suppress(BrokenPipeError):  # a bad file, read or not
+            print(f"hexplate: {one_line(e)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except SystemExit as e:  # --help
         return int(e.code or 0)

@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from game.core.errors import UserFacingError
+from game.core.jsonshape import AS_PYTHON, Shape
+from game.core.values import formation
 
 from .geometry import distance
 from .options import EXCLUSION_CM
@@ -48,31 +50,21 @@ class Army:
     units: tuple[UnitType, ...]
 
 
-def _unit_type(code: str, d: Any) -> UnitType:
-    where = f"{DATA.name}: unit type '{code}'"
-    if not isinstance(d, dict) or sorted(d) != sorted(TYPE_KEYS):
-        raise ArmyError(f"{where} must have exactly the keys {', '.join(TYPE_KEYS)}")
-    ints = all(
-        isinstance(d[k], int) and not isinstance(d[k], bool) and d[k] >= 1
-        for k in ("files", "ranks", "size")
-    )
-    stand = d["stand"]
-    ok_stand = (
-        isinstance(stand, list)
-        and len(stand) == 2
-        and all(isinstance(v, int | float) and v > 0 for v in stand)
-    )
-    if not ints or not ok_stand or not isinstance(d["move"], int | float) or d["move"] <= 0:
-        raise ArmyError(f"{where} has a bad number (files, ranks, size >= 1; stand, move > 0)")
-    return UnitType(
-        code,
-        str(d["name"]),
-        d["files"],
-        d["ranks"],
-        (float(stand[0]), float(stand[1])),
-        float(d["move"]),
-        d["size"],
-    )
+def _unit_type(r: Shape, code: str, d: Any) -> UnitType:
+    """A unit type, checked by the one validator as a regiment of a scenario is
+    (game.core.values.formation): the same refusals in the same words."""
+    where = f"unit type '{code}'"
+    t = r.obj(d, where, TYPE_KEYS)
+    for k in TYPE_KEYS:
+        if k not in t:
+            raise r.error(f"{where} has no '{k}'")
+    block = formation(r, t, where)
+    return UnitType(code, block.name, block.files, block.ranks, block.stand, block.move,
+                    block.size)  # fmt: skip
+
+
+def _shape(path: Path) -> Shape:
+    return Shape(Path(path.name), ArmyError, AS_PYTHON)  # sentences name the data file
 
 
 @cache
@@ -89,7 +81,9 @@ def _data(path: Path) -> dict[str, Any]:
 @cache
 def unit_types(path: Path = DATA) -> dict[str, UnitType]:
     """Every unit type of the data file, by code (the sandbox places any of them)."""
-    return {code: _unit_type(code, d) for code, d in _data(path).get("unit_types", {}).items()}
+    r = _shape(path)
+    types = r.obj(_data(path).get("unit_types", {}), "unit_types")
+    return {code: _unit_type(r, code, d) for code, d in types.items()}
 
 
 @cache
@@ -98,11 +92,16 @@ def armies(path: Path = DATA) -> dict[str, Army]:
     data = _data(path)
     types = unit_types(path)
     out: dict[str, Army] = {}
-    for code, d in data.get("armies", {}).items():
-        missing = [u for u in d.get("units", []) if u not in types]
-        if missing or not d.get("units"):
-            raise ArmyError(f"{path.name}: army '{code}' lists unknown or no unit types {missing}")
-        out[code] = Army(code, str(d.get("name", code)), tuple(types[u] for u in d["units"]))
+    r = _shape(path)
+    for code, d in r.obj(data.get("armies", {}), "armies").items():
+        where = f"army '{code}'"
+        army = r.obj(d, where, ("name", "units"))
+        units = r.list_(army.get("units", []), f"{where}.units")
+        missing = [u for u in units if not isinstance(u, str) or u not in types]
+        if missing or not units:
+            raise ArmyError(f"{path.name}: {where} lists unknown or no unit types {missing}")
+        name = r.str_(army["name"], f"{where}.name") if "name" in army else code
+        out[code] = Army(code, name, tuple(types[u] for u in units))
     return out
 
 

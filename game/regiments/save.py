@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -26,8 +27,12 @@ from game.core.files import (
     saved_actions,
     write_text_atomically,
 )
+from game.core.jsonshape import AS_PYTHON, Shape
+from game.core.limits import MAX_TABLE_CM
+from game.core.values import check_seed, check_sides
 
 from .engine import replay
+from .options import DEFAULT, Options
 from .regiment import Regiment
 from .scenario import RULESET, parse
 from .state import MODES, RegimentStart, RegimentState
@@ -35,7 +40,8 @@ from .table import Table
 
 FORMAT = "hexplate-regiments-save"
 VERSION = 2  # 2: the snapshot holds a digest of the start as written (table, regiments,
-# options, sides, seed, dice); version 1 saves are read with their own digest, without it
+# options, sides, seed, dice); version 1 saves are read with their own digest, without it,
+# and only with the default options and a dice script used up (_provable_v1)
 READABLE_VERSIONS = (1, VERSION)
 TOP_KEYS = ("format", "version", "start", "actions", "snapshot")
 QUICKSAVE = "regiments-quicksave.json"
@@ -145,7 +151,7 @@ def load_game(path: str | Path) -> RegimentState:
     if not isinstance(top, dict) or top.get("format") != FORMAT:
         raise SaveError(f"{path}: this is not a regiments save (no 'format': '{FORMAT}').")
     version = top.get("version")
-    if version not in READABLE_VERSIONS or isinstance(version, bool):
+    if type(version) is not int or version not in READABLE_VERSIONS:  # not true, not 1.0
         raise SaveError(f"{path}: regiments save version {version!r} is not supported.")
     for key in TOP_KEYS:
         if key not in top:
@@ -162,7 +168,29 @@ def load_game(path: str | Path) -> RegimentState:
             f"{path}: replaying the saved actions does not reach the saved position "
             "(the file was edited or comes from another version)."
         )
+    if version == 1:
+        _provable_v1(path, state)
     return state
+
+
+def _provable_v1(path: Path, state: RegimentState) -> None:
+    """A version 1 save's digest covers the game so far (every regiment, every log line
+    with its rolls), not what its start holds for later: its rule options must be the
+    defaults (an army game's) and its dice script used up, or a later version could not
+    tell them from an edit (docs/saves.md)."""
+    why = ("a version 1 regiments save does not prove what its start holds for later, so "
+           "{what} (the file is left as it is)")  # fmt: skip
+    for f in fields(Options):
+        mine, default = getattr(state.start.options, f.name), getattr(DEFAULT, f.name)
+        if mine != default:
+            what = "its rule options must be the defaults"
+            raise SaveError(f"{path}: options.{f.name} is {mine!r}, not the default "
+                            f"{default!r}; {why.format(what=what)}")  # fmt: skip
+    left = len(state.start.script) - state.faces_used
+    if left > 0:
+        what = "its dice script must be used up"
+        raise SaveError(f"{path}: the dice script holds {left} faces not yet rolled; "
+                        f"{why.format(what=what)}")  # fmt: skip
 
 
 def _read_back(path: Path, start: RegimentStart, raw: list[Any]) -> None:
@@ -179,12 +207,9 @@ def _start(path: Path, d: Any) -> RegimentStart:
     for key in ("table", "regiments", "options", "sides", "seed", "dice"):
         if key not in d:
             raise SaveError(f"{path}: the save's start has no '{key}'.")
-    sides = d["sides"]
-    if not isinstance(sides, list) or len(sides) != 2 or not all(isinstance(s, str) for s in sides):
-        raise SaveError(f"{path}: 'sides' must list two side names.")
-    seed = d["seed"]
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SaveError(f"{path}: the dice seed must be a whole number, not {seed!r}.")
+    r = Shape(path, SaveError, AS_PYTHON)  # the one validator's checks (game.core.values)
+    sides = check_sides(r, d["sides"], exactly=2)
+    seed = check_seed(r, d["seed"])
     data = {"ruleset": "regiments", "table": d["table"], "regiments": d["regiments"],
             "options": d["options"], "dice": d["dice"]}  # fmt: skip
     try:
@@ -192,16 +217,12 @@ def _start(path: Path, d: Any) -> RegimentStart:
     except UserFacingError as e:
         raise SaveError(str(e).replace("scenario", "save")) from None
     scenery = d.get("scenery")
-    scale = d.get("cm_per_pixel", 0.0)
-    if scenery is not None and not isinstance(scenery, str):
-        raise SaveError(f"{path}: 'scenery' must be a map path or null.")
-    if isinstance(scale, bool) or not isinstance(scale, int | float):
-        raise SaveError(f"{path}: 'cm_per_pixel' must be a number.")
+    if scenery is not None:
+        r.str_(scenery, "'scenery' (a map path or null)")
+    scale = r.num(d.get("cm_per_pixel", 0.0), "'cm_per_pixel'", 0.0, MAX_TABLE_CM)
     mode = d.get("mode", "game")
     if mode not in MODES:
-        raise SaveError(f"{path}: 'mode' must be one of {', '.join(MODES)}, not {mode!r}.")
+        raise r.error(f"'mode' must be one of {', '.join(MODES)}, not {mode!r}")
     t = sc.table
-    table = Table(t.width, t.height, t.obstacles, scenery, float(scale))
-    return RegimentStart(
-        table, sc.regiments, sc.options, tuple(sides), seed, sc.dice or (), scenery, mode
-    )
+    table = Table(t.width, t.height, t.obstacles, scenery, scale)
+    return RegimentStart(table, sc.regiments, sc.options, sides, seed, sc.dice or (), scenery, mode)

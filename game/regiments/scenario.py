@@ -28,6 +28,7 @@ from game.core.limits import (
     MAX_TABLE_CM,
     too_many,
 )
+from game.core.values import formation
 
 from .geometry import convex_hull, overlaps
 from .options import CHOICES, Options
@@ -234,18 +235,15 @@ def _regiment(r: _R, v: Any, i: int) -> Regiment:
     for k in REQUIRED:
         if k not in d:
             raise r.err(f"{where} has no '{k}'")
-    stand = r.pair(d["stand"], f"{where}.stand", 0.01)
+    block = formation(r, d, where)  # the one validator's, as the armies file's unit types
     markers = _list(r, d.get("markers", []), f"{where}.markers")
     for m in markers:
         if m not in MARKERS:
             raise r.err(f"{where}.markers: {m!r} is not one of {', '.join(MARKERS)}")
     reg = Regiment(
         r.str_(d["id"], "regiment id"), r.str_(d["side"], f"{where}.side"),
-        r.int_(d["files"], f"{where}.files", 1, 100), r.int_(d["ranks"], f"{where}.ranks", 1, 100),
-        stand, r.pair(d["front_left"], f"{where}.front_left"), 0.0,
-        r.num(d["move"], f"{where}.move", 0.0, 1000.0),
-        r.int_(d.get("size", 1), f"{where}.size", 0, 20),
-        (), r.str_(d["name"], f"{where}.name") if "name" in d else "",
+        block.files, block.ranks, block.stand, r.pair(d["front_left"], f"{where}.front_left"),
+        0.0, block.move, block.size, (), block.name,
     )  # fmt: skip
     facing = r.num(d["facing"], f"{where}.facing", -360.0, 360.0)
     return reg.placed(reg.front_left, facing).with_markers(tuple(markers))

@@ -3,14 +3,13 @@ the exact spot (kept apart from game.scenario.reader so the combat keys can shar
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 from game.board import Board
-from game.core.errors import brief
 from game.core.files import ScenarioError
 from game.core.jsonshape import BY_KIND, Shape, kind_of, quoted
+from game.core.values import shown
 from game.hexgrid import Hex, HexNameError, parse_hex_name
 
 
@@ -40,8 +39,4 @@ _text = quoted  # the names game.scenario and its helpers import
 _kind = kind_of
 
 
-def _shown(value: Any) -> str:
-    """A JSON value for a message: strings in double quotes, anything else in brief."""
-    if isinstance(value, str):
-        return json.dumps(value if len(value) <= 40 else value[:37] + "...")
-    return brief(value)
+_shown = shown  # game.core.values: strings in double quotes, anything else in brief

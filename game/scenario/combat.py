@@ -13,12 +13,12 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from game.core.values import check_destroyed_armour, check_once, check_shots, check_torso_armour
 from game.designs import Design, weapons_table
 from game.designs.gear import design_gear, refit
 from game.designs.roster import design_body, design_hull
 from game.rules.combat.records import MOVE_MODES, Declaration, Movement
 from game.scenario.checks import Reader
-from game.scenario.values import check_destroyed_armour, check_once, check_shots, check_torso_armour
 from game.units.crithits import CounterError, Counters, with_counters
 from game.units.critslots import ARM_ACTUATORS, LEG_ACTUATORS, LayoutFull, default_gear
 from game.units.loadout import AmmoBin, Mount

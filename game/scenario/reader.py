@@ -31,6 +31,7 @@ from game.core.limits import (
     too_many,
 )
 from game.core.options import OPTIONS, TACOPS, Rules
+from game.core.values import check_options
 from game.designs import Design, DesignError, design
 from game.designs import catalog as designs_by_code
 from game.hexgrid import Hex, HexNameError, parse_hex_name
@@ -187,16 +188,9 @@ def _check_sizes(r: Reader, top: dict[str, Any]) -> None:
 
 
 def _options(r: Reader, value: Any) -> tuple[str, ...]:
-    """`"options"`: a list of optional rule names (Extension 2: "tacops")."""
-    if not isinstance(value, list):
-        raise r.error(f"options must be a list of rule option names, not {_kind(value)}")
-    out: list[str] = []
-    for i, o in enumerate(value):
-        if not isinstance(o, str) or o not in SCENARIO_OPTIONS:
-            raise r.error(f"options[{i}] {_shown(o)} is not one of {', '.join(SCENARIO_OPTIONS)}")
-        if o not in out:
-            out.append(o)
-    return tuple(out)
+    """`"options"`: a list of optional rule names (Extension 2: "tacops"; Extension 4:
+    "classic"), by the one validator (game.core.values, as a save's start)."""
+    return check_options(r, value, SCENARIO_OPTIONS)
 
 
 def needs_tacops(r: Reader, what: str) -> ScenarioError:
@@ -283,6 +277,13 @@ def _board_file(r: Reader, name: str) -> Board:
                 why = str(e).rstrip(".")
                 raise r.error(f"board file {_text(name)} cannot be used ({why})") from None
     raise r.error(f"board file '{name}' was found neither next to the scenario nor in the game")
+
+
+def parse_units(value: Any, board: Board, path: Path, options: tuple[str, ...] = ()
+                ) -> tuple[Unit, ...]:  # fmt: skip
+    """A scenario's ``units`` list read onto a board already read (ScenarioError if bad):
+    how game.save_old rebuilds an old save's starting units as their designs have them."""
+    return _units(Reader(path), value, board, options)
 
 
 def _units(r: Reader, value: Any, board: Board, options: tuple[str, ...] = ()) -> tuple[Unit, ...]:

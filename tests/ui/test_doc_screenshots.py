@@ -10,7 +10,6 @@ from collections import Counter
 from pathlib import Path
 
 import pygame
-import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -33,7 +33,11 @@ pytestmark = [
 
 
 def _free_display() -> int:
-    for n in range(91, 400):
+    """A display number no server holds, from a range of this test worker's own (pytest-xdist
+    runs workers side by side: two of them must not pick the same free number)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    base = 300 + 40 * int(worker.removeprefix("gw") or 0)
+    for n in range(base, base + 40):
         if not Path(f"/tmp/.X{n}-lock").exists() and not Path(f"/tmp/.X11-unix/X{n}").exists():
             return n
     raise RuntimeError("no free X display number")

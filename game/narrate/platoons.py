@@ -49,3 +49,19 @@ def rifle_cluster_text(n: Context, weapon: str) -> str | None:
     troopers = int(m.group(1)) if m else 0
     hits = cluster_hits(troopers, roll.total) if troopers else 0
     return f"cluster roll {dice_text(roll)}: {hits} of {troopers} troopers hit (CMB-42)"
+
+
+def platoon_damage_text(n: Context, e: Any, who: str, mover: str) -> str:
+    """Damage from moving into things on a platoon (game.rules.damage.platoon_hurt): the
+    points, converted as a blow or not, doubled in the open, troopers before -> after."""
+    dmg, points = e.get("damage"), e.get("converted")
+    parts = [f"{dmg} damage"]
+    if e.get("blow"):
+        parts[0] += f" -> {points} as a physical blow (CMB-39)"
+    if e.get("in_open"):
+        parts.append("doubled in the open (CMB-40)")
+    before, after = e.get("troopers_before"), e.get("troopers_after")
+    parts.append(f"troopers {before} -> {after}")
+    if after == 0:
+        parts.append("no troopers left")
+    return f"{who} is hit by the {e.get('cause')}: " + ", ".join(parts) + " (CMB-41)"

@@ -10,6 +10,7 @@ from game.core.dice import Roll
 from game.rules.piloting.falls import RulesEvent
 
 from .damage import damage_text, hurt_other, vehicle_damage
+from .platoons import platoon_damage_text
 from .vehicle_words import crash_text, critical_text, forced_landing_text
 from .words import Context, Teller, dice_text, facing_name, mods_text, plural
 
@@ -294,6 +295,7 @@ TELLERS: dict[str, Teller] = {
     "charge_damage": hurt_other,
     "dfa_damage": hurt_other,
     "vehicle_damage": vehicle_damage,
+    "platoon_damage": platoon_damage_text,
     "motive_damage": _motive,
     "displaced": _displaced,
     "crash": crash_text,

@@ -79,12 +79,12 @@ def test_move_may_end_with_a_friendly_tank_under_tw_not_classic() -> None:
     assert not two.legal and "MOV-34" in (two.error or "") and two.failed_step == 1
 
 
-def test_third_friendly_unit_refused_and_enemy_hexes_still_not_entered() -> None:
+def test_third_friendly_unit_refused_and_enemy_tank_hex_entered_to_stop() -> None:
     b = board()
     r = move(b, [unit(), tank(), platoon()], ["F", "F"])
     assert not r.legal and "two of a side" in (r.error or "")
     e = move(b, [unit(), tank("e", "B")], ["F", "F"])
-    assert not e.legal  # MOV-35's enter-and-stop is not built: enemies still block
+    assert e.legal and e.end_at == H(AT)  # MOV-35: it enters the enemy tank's hex and stops
 
 
 def test_reach_and_jump_obey_tw_stacking() -> None:

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 
 from game.board import HexSpec, build_board
 from game.core.dice import Dice
+from game.core.options import CLASSIC, TW, Rules
 from game.designs.roster import make_unit
 from game.flow import apply
 from game.hexgrid import Hex, parse_hex_name
@@ -80,9 +82,11 @@ def test_the_invariant_names_a_submarine_deeper_than_its_water() -> None:
     assert problems(s) == ["A1's depth 2 is deeper than the water of 0101"]
 
 
-def _domino(next_water: int | None):
-    """x pushes a (PHY-07) north into 0504, where a submarine lies at depth 2; the domino
-    effect (PHY-18) pushes the submarine on into 0503."""
+def _domino(next_water: int | None, rules: Rules = CLASSIC):
+    """x pushes a (PHY-07) north into 0504, where a submarine lies at depth 2; in the
+    classic variant (MOV-30: one unit a hex) the domino effect (PHY-18) pushes the
+    submarine on into 0503. Under TW the hex has room for the Mech (MOV-34: the submerged
+    submarine is in another height band), so nobody is pushed on."""
     hexes = {Hex(4, 3): HexSpec(water=2)}
     if next_water is not None:
         hexes[Hex(4, 2)] = HexSpec(water=next_water)
@@ -93,10 +97,16 @@ def _domino(next_water: int | None):
         "sub": replace(make_unit("Barracuda", "sub", "A", at=Hex(4, 3)), depth=2),
     }
     ctx = Context({"x": Movement("walk", 0)})
-    opt = physical_option(board, units, Blow("x", "a", "push"), ctx)
+    opt = physical_option(board, units, Blow("x", "a", "push"), ctx, rules)
     assert opt.attacks
-    after, res = resolve_blow(board, units, opt, Dice(seed=1, script=(6,) * 12), ctx=ctx)
+    after, res = resolve_blow(board, units, opt, Dice(seed=1, script=(6,) * 12), rules, ctx)
     return after, res
+
+
+def test_phy_18_mov_34_under_tw_a_mech_pushed_over_a_submerged_submarine_pushes_nobody() -> None:
+    after, res = _domino(1, TW)
+    assert res.hit and after["a"].at == Hex(4, 3)
+    assert after["sub"].at == Hex(4, 3) and after["sub"].depth == 2
 
 
 def test_phy_18_adv_25_a_submarine_pushed_on_into_shallower_water_comes_up() -> None:
@@ -165,7 +175,9 @@ def test_adv_25_the_log_says_the_slide_passes_over_the_submerged_submarine(
 
 def test_phy_18_psr_33_a_skids_domino_pushes_a_submarine_up_into_shallower_water() -> None:
     """collide.push, the skids' displacement: a Mech pushed into the submarine's hex pushes
-    it on (PHY-18) into depth-1 water; it comes up to depth 1."""
+    it on (PHY-18; classic, one unit a hex, MOV-30) into depth-1 water; it comes up to
+    depth 1. Under TW the Mech has room over the submerged submarine (MOV-34)."""
+
     from game.core.options import TW
     from game.rules.modifier import Modifier
     from game.rules.piloting.collide import SlideWorld, push
@@ -175,8 +187,14 @@ def test_phy_18_psr_33_a_skids_domino_pushes_a_submarine_up_into_shallower_water
     board = build_board(10, 10, {Hex(4, 3): HexSpec(water=2), Hex(4, 2): HexSpec(water=1)})
     mech = make_unit("HBK-4G", "a", "B", at=Hex(4, 4))
     sub = replace(make_unit("Barracuda", "sub", "A", at=Hex(4, 3)), depth=2)
-    w = SlideWorld(board, Dice(seed=1, script=(6,) * 12), TW, None,
-                   lambda u: psr_base_modifiers(u, TW), {"a": mech, "sub": sub})  # fmt: skip
-    out = push(w, UnitOutcome(mech), mech, Hex(4, 3), 0, 0, Modifier(2, "was charged"), 0)
-    assert [e.get("unit") for e in out.events if e.type == "displaced"] == ["a", "sub"]
+    for rules, pushed in ((CLASSIC, ["a", "sub"]), (TW, ["a"])):
+        base = partial(psr_base_modifiers, rules=rules)
+        w = SlideWorld(board, Dice(seed=1, script=(6,) * 12), rules, None, base,
+                       {"a": mech, "sub": sub})  # fmt: skip
+        out = push(w, UnitOutcome(mech), mech, Hex(4, 3), 0, 0, Modifier(2, "was charged"), 0)
+        assert [e.get("unit") for e in out.events if e.type == "displaced"] == pushed
+    assert w.units["sub"].at == Hex(4, 3) and w.units["sub"].depth == 2  # TW: it stays
+    w = SlideWorld(board, Dice(seed=1, script=(6,) * 12), CLASSIC, None,
+                   lambda u: psr_base_modifiers(u, CLASSIC), {"a": mech, "sub": sub})  # fmt: skip
+    push(w, UnitOutcome(mech), mech, Hex(4, 3), 0, 0, Modifier(2, "was charged"), 0)
     assert w.units["sub"].at == Hex(4, 2) and w.units["sub"].depth == 1

@@ -21,7 +21,8 @@ the dice exactly, never rolled.
 
 Not counted: critical hits and what they do (CMB-30..36, also the chance of one on a
 location roll of 2), ammunition explosions, head-hit pilot damage, the 20+ damage roll.
-Vehicles get the chance to hit and the expected damage only.
+Vehicles get the chance to hit and the expected damage only; platoons their troopers
+(game.rules.combat.platoon_odds).
 """
 
 from __future__ import annotations
@@ -88,6 +89,7 @@ class VolleyOdds:
     locations: tuple[LocationOdds, ...] = ()
     destroyed: float | None = None  # None: not worked out (a vehicle)
     exact: bool = True
+    troopers: bool = False  # a platoon: damage in troopers lost (game.rules.combat.platoon_odds)
 
 
 def hit_chance(target: int | None) -> Fraction:

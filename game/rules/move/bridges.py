@@ -26,6 +26,7 @@ from game.core.dice import Dice
 from game.core.options import Rules
 from game.hexgrid import Hex, neighbour
 from game.rules.damage.hull import hurt_vehicle
+from game.rules.damage.platoon_hurt import hurt_platoon
 from game.rules.move.loads import Overload, overload, top_level
 from game.rules.piloting.falls import UnitOutcome, fall, fall_damage
 from game.rules.piloting.psr import psr_base_modifiers
@@ -91,7 +92,7 @@ def drop(
 
     A Mech makes a normal fall (facing roll, damage in 5-point groups, pilot roll with
     its base modifiers: there is no failed roll to take them from). A vehicle takes the
-    same damage on its hull (game.rules.damage.hull; infantry: a logged total); a
+    same damage on its hull (game.rules.damage.hull), a platoon on its troopers; a
     tracked, wheeled or infantry unit landing in depth 1+ water is destroyed (choice, as a
     skid into water, PSR-38)."""
     levels, water = fall_levels(board, unit.at)
@@ -100,6 +101,9 @@ def drop(
         out, _ = fall(unit, unit.at, levels, water, mods, dice, step, cause, rules)
         return out
     dmg = fall_damage(unit.tons, levels, water)
+    if unit.platoon is not None and not (water and unit.kind in DROWNS):
+        # PSR-16's fall damage on the troopers (CMB-40/41; game.rules.damage.platoon_hurt)
+        return hurt_platoon(board, unit, dmg, f"{cause} (PSR-16 fall)", step)
     # PSR-16 falling damage on the hull from the front (choice: a vehicle has no fall
     # facing roll), PSR-27 motive rolls (game.rules.damage.hull)
     out = hurt_vehicle(unit, dmg, "front", dice, step, cause, at=unit.at, levels=levels,

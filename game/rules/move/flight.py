@@ -104,15 +104,17 @@ def fly_step(ctx: MoveContext, state: MoveState, step: Step, index: int, token: 
     b = ctx.board
     if step.kind not in ("F", "FH"):
         return fail(index, token, state, "WiGE units cannot move backward or sideways (ADV-22)")
+    left = ctx.leaving(state)  # MOV-35: it entered an enemy's hex
+    if left is not None:
+        return fail(index, token, state, left)
     d = state.facing
     target = state.at.neighbour(d)
     if not b.contains(target):
         msg = f"the step from {ctx.name(state.at)} would leave the board"
         return fail(index, token, state, msg)
-    other = ctx.enemy_at(target)
-    if other is not None:
-        msg = f"{ctx.name(target)} holds enemy unit {other.id}; units may not pass enemies (MOV-30)"
-        return fail(index, token, state, msg)
+    refused, stopper = ctx.entering(target)  # MOV-35 (classic: MOV-30)
+    if refused is not None:
+        return fail(index, token, state, refused)
     road = along_road(b, state.at, d)
     woods = bool(b.woods[target.row, target.col] > 0)
     if woods and not road:
@@ -158,6 +160,7 @@ def fly_step(ctx: MoveContext, state: MoveState, step: Step, index: int, token: 
         turned_on_pavement=False,
         steps=state.steps + 1,
         all_paved=False,
+        stopped=stopper,
     )
     return StepReport(index, token, True, None, cost, after, tuple(psrs))
 

@@ -6,12 +6,13 @@ Split from movement.py so that the step functions (movesteps.py) and the driver
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from game.board import Board
 from game.core.options import Rules
 from game.hexgrid import Hex
 from game.rules.move import costs as C
+from game.rules.move.enemies import Entry, entry_rule, refusal, stopped_error
 from game.rules.piloting.psr import PSR
 from game.rules.window import LocalTables
 from game.units.unit import Unit
@@ -50,6 +51,9 @@ class MoveState:
     took_off: bool = False  # ADV-17: no minimum movement the turn it takes off
     landed: bool = False  # a WiGE that landed (LAND) this turn: its movement is over
     depth: int = 0  # a submarine's levels below the surface (ADV-25; game.rules.move.diving)
+    # MOV-35: the enemy whose hex it entered; it enters no other. Left out of the repr, which
+    # a save's digest covers (game.save: a move under way), so older saves still match.
+    stopped: str | None = field(default=None, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,11 +99,20 @@ class MoveContext:
                 return u
         return None
 
-    def enemy_at(self, h: Hex) -> Unit | None:
-        for u in self.units:
-            if u.at == h and u.side != self.unit.side:
-                return u
-        return None
+    def leaving(self, state: MoveState) -> str | None:
+        """MOV-35: why a unit that entered an enemy's hex may not enter another one."""
+        if state.stopped is None:
+            return None
+        return stopped_error(state.stopped, self.name(state.at))
+
+    def entering(self, h: Hex) -> tuple[str | None, str | None]:
+        """MOV-35 (classic: MOV-30) for a step into ``h``: (why it may not,
+        the enemy whose hex it enters and where its movement must end)."""
+        rule, enemy = entry_rule(self.unit, [u for u in self.units if u.at == h], self.rules)
+        if rule is Entry.REFUSE:
+            assert enemy is not None
+            return refusal(self.unit, enemy, self.name(h), self.rules), None
+        return None, enemy.id if rule is Entry.STOP and enemy is not None else None
 
 
 def mode_mp(unit: Unit, mode: str) -> int:

@@ -135,8 +135,11 @@ def _entry_error(
 def enter_step(
     ctx: MoveContext, state: MoveState, step: Step, index: int, token: str
 ) -> StepReport:
-    """F, B and the quad shifts (MOV-16..20, MOV-24..30)."""
+    """F, B and the quad shifts (MOV-16..20, MOV-24..30, MOV-35)."""
     u = ctx.unit
+    left = ctx.leaving(state)  # MOV-35: it entered an enemy's hex and enters no other
+    if left is not None:
+        return fail(index, token, state, left)
     crawl = ctx.mode == "crawl"  # ADV-04: the prone Mech crawls
     if state.prone and not crawl:
         return fail(
@@ -164,14 +167,9 @@ def enter_step(
     if code != C.OK:
         return fail(index, token, state, _entry_error(ctx, t, state, d, h, code))
     target = state.at.neighbour(d)
-    other = ctx.enemy_at(target)
-    if other is not None:
-        return fail(
-            index,
-            token,
-            state,
-            f"{ctx.name(target)} holds enemy unit {other.id}; units may not pass enemies (MOV-30)",
-        )
+    refused, stopper = ctx.entering(target)  # MOV-35 (classic: MOV-30)
+    if refused is not None:
+        return fail(index, token, state, refused)
     shallow = too_shallow(ctx, state, target)  # ADV-25: a submarine rises first
     if shallow is not None:
         return fail(index, token, state, shallow)
@@ -236,6 +234,7 @@ def enter_step(
         minimum=minimum,
         all_paved=state.all_paved and paved,
         climbed=state.climbed + (dlevel if climbs else 0),
+        stopped=stopper,
     )
     return StepReport(index, token, True, None, cost, after, tuple(psrs))
 

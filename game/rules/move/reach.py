@@ -18,6 +18,7 @@ import numpy as np
 from game.board import Board
 from game.core.options import TW, Rules
 from game.hexgrid import Hex
+from game.rules.move.enemies import Entry, entry_rule
 from game.rules.move.flightmoves import air_layer, relief, wige_layers
 from game.rules.move.jumps import jump_landings
 from game.rules.move.movement import advance, begin_move, finish_move
@@ -259,24 +260,37 @@ def _turns(have: int, want: int) -> list[str]:
 
 
 def _blocked(board: Board, units: Sequence[Unit], mover: Unit,
-             rules: Rules = TW) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
-    """Hexes the mover may not enter (enemies) and may not end in, as sorted flat hex
-    indices (the board may be large; the units are few). May not end in: any unit's hex
-    (MOV-30, classic); under TW the hexes whose units leave no room for it (MOV-34)."""
+             rules: Rules = TW) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
+    """Hexes the mover may not enter, may not end in and must stop in, as sorted flat hex
+    indices (the board may be large; the units are few). May not enter: classic, any
+    enemy's hex (MOV-30); TW, an enemy Mech's hex for a Mech, and a hex it would have to
+    stop in but may not end in (MOV-35). May not end in: any unit's hex (MOV-30, classic);
+    under TW the hexes whose units leave no room for it (MOV-34). Must stop in: an enemy's
+    hex (a Mech: not a hex of enemy platoons only; not the hex it starts in, MOV-35)."""
     enemy: list[int] = []
     anyone: list[int] = []
+    stops: list[int] = []
     there: dict[int, list[Unit]] = {}
     for u in units:
         if u.id == mover.id or u.destroyed or not board.contains(u.at):
             continue
         idx = u.at.row * board.width + u.at.col
         there.setdefault(idx, []).append(u)
-        if u.side != mover.side:
-            enemy.append(idx)
+    start = mover.at.row * board.width + mover.at.col
     for idx, group in there.items():
-        if rules.classic or violation(replace(mover, at=group[0].at), group, rules) is not None:
+        full = rules.classic or violation(replace(mover, at=group[0].at), group, rules) is not None
+        if full:
             anyone.append(idx)
-    return np.unique(np.array(enemy, np.int64)), np.unique(np.array(anyone, np.int64))
+        rule, _ = entry_rule(mover, group, rules)
+        if rule is Entry.REFUSE or (rule is Entry.STOP and full and idx != start):
+            enemy.append(idx)
+        elif rule is Entry.STOP and idx != start:
+            stops.append(idx)
+    return _flat(enemy), _flat(anyone), _flat(stops)
+
+
+def _flat(hexes: list[int]) -> np.ndarray:
+    return np.unique(np.array(hexes, np.int64))
 
 
 def reach(
@@ -300,6 +314,7 @@ class _Query:
     state: Any
     starts: np.ndarray
     enemy: np.ndarray
+    stops: np.ndarray  # MOV-35: hexes it may enter but must end its move in
     base: dict[str, Any]
     window: Window  # the board around the unit its MP can cover (game.rules.window)
     spec: Spec
@@ -404,7 +419,7 @@ def _prepare(
     u = ctx.unit
     rows, cols = board.shape
     n = rows * cols
-    enemy, anyone = _blocked(board, units, u, rules)
+    enemy, anyone, stops = _blocked(board, units, u, rules)
     h0 = u.at.row * cols + u.at.col
     # Every hex entered costs >= 1 MP (MOV-07): the search stays within the MP (+1 on
     # pavement, MOV-25) of the start, one more ring gives its entry arrays their neighbours.
@@ -429,22 +444,19 @@ def _prepare(
         starts = (start_layer(spec, st) * 6 + np.arange(6, dtype=np.int64)) * n + h0
     else:
         starts = np.array([start_state], np.int64)
-    return None, _Query(index, ctx, st, starts, enemy, base, w, spec)
+    return None, _Query(index, ctx, st, starts, enemy, stops, base, w, spec)
 
 
 def _group_search(tr: Any, queries: list[_Query], paved: bool, w: Window) -> list[Reach]:
     starts = [w.states_to_window(q.starts) for q in queries]
     budgets = [q.ctx.mp_available for q in queries]
-    blocked = None
-    if any(len(q.enemy) for q in queries):
-        rows, cols = w.shape
-        blocked = np.zeros((len(queries), rows * cols), bool)
-        for i, q in enumerate(queries):
-            blocked[i, w.hexes_to_window(q.enemy)] = True
-    mains = [found_to_board(w, f) for f in search(tr, starts, budgets, blocked)]
+    blocked = _hex_masks(w, [q.enemy for q in queries])
+    stops = _hex_masks(w, [q.stops for q in queries])  # MOV-35
+    mains = [found_to_board(w, f) for f in search(tr, starts, budgets, blocked, stops=stops)]
     alts: list[Found | None] = [None] * len(queries)
     if paved:  # MOV-25: one more MP while every hex entered is paved
-        more = search(tr, starts, [b + 1 for b in budgets], blocked, paved_only=True)
+        more = search(tr, starts, [b + 1 for b in budgets], blocked, paved_only=True,
+                      stops=stops)  # fmt: skip
         alts = [found_to_board(w, f) for f in more]
     out = []
     for q, main, alt in zip(queries, mains, alts, strict=True):
@@ -467,6 +479,17 @@ def _group_search(tr: Any, queries: list[_Query], paved: bool, w: Window) -> lis
         if q.state.prone:
             result.minimum_ends.update(_minimum_stand(q.ctx, q.state, result))
         out.append(result)
+    return out
+
+
+def _hex_masks(w: Window, per_query: list[np.ndarray]) -> np.ndarray | None:
+    """(queries, window hexes) True at each query's hexes; None when there are none."""
+    if not any(len(h) for h in per_query):
+        return None
+    rows, cols = w.shape
+    out = np.zeros((len(per_query), rows * cols), bool)
+    for i, hexes in enumerate(per_query):
+        out[i, w.hexes_to_window(hexes)] = True
     return out
 
 

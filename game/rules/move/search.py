@@ -322,15 +322,19 @@ def search(
     budgets: Sequence[int],
     blocked: np.ndarray | None,
     paved_only: bool = False,
+    stops: np.ndarray | None = None,
 ) -> list[Found]:
     """Bucketed Dijkstra for one or more units at once (unit u lives in states
     u * S .. u * S + S - 1). Bucket k expands every state of cost k; every move costs at
     least 1 MP (infantry turns are folded into their steps), so a bucket is final when it
     is expanded. ``blocked[u, hex]``: hexes unit u may not enter (enemies, MOV-30);
-    ``paved_only``: only paved positions may be entered (MOV-25)."""
+    ``paved_only``: only paved positions may be entered (MOV-25); ``stops[u, hex]``: hexes
+    unit u may enter but not leave (an enemy's, MOV-35): out of them only the moves that
+    stay in the hex (turns, posture)."""
     if len(starts) == 1 and not paved_only:
         no_go = None if blocked is None else blocked[0]
-        return [_search_one(tr, np.asarray(starts[0], np.int64), int(budgets[0]), no_go)]
+        stay = None if stops is None else stops[0]
+        return [_search_one(tr, np.asarray(starts[0], np.int64), int(budgets[0]), no_go, stay)]
     size, m = tr.dest.shape
     units = len(starts)
     dist, link = _scratch(tr, units * size)
@@ -348,6 +352,9 @@ def search(
                 continue
             unit, local = np.divmod(fr, size) if units > 1 else (None, fr)
             cost = tr.cost[local]  # (n, M): rows are contiguous
+            if stops is not None:
+                _stay_in(tr, local, stops[unit if unit is not None else 0, local % tr.hexes],
+                         cost)  # fmt: skip
             room = (limit[unit] - k)[:, None] if unit is not None else int(limit[0]) - k
             idx = np.flatnonzero(cost <= room)
             dest = tr.dest[local].ravel()[idx].astype(np.int64)
@@ -385,10 +392,26 @@ def search(
         link[every] = -1
 
 
+def _stay_in(tr: Transitions, local: np.ndarray, stopped: np.ndarray, cost: np.ndarray) -> None:
+    """MOV-35: in ``cost`` (rows of the states ``local``), the moves out of a stop hex that
+    leave it become impossible."""
+    if not stopped.any():
+        return
+    rows = np.flatnonzero(stopped)
+    here = (local[rows] % tr.hexes)[:, None]
+    leaves = tr.dest[local[rows]] % tr.hexes != here
+    cost[rows] = np.where(leaves, NO_MOVE, cost[rows])
+
+
 def _search_one(
-    tr: Transitions, first: np.ndarray, budget: int, blocked: np.ndarray | None
+    tr: Transitions,
+    first: np.ndarray,
+    budget: int,
+    blocked: np.ndarray | None,
+    stops: np.ndarray | None = None,
 ) -> Found:
-    """search() for one unit (``blocked[hex]``: MOV-30), the common query, where numpy
+    """search() for one unit (``blocked[hex]``: MOV-30/35, ``stops[hex]``: MOV-35), the
+    common query, where numpy
     call overhead, not element work, sets the time: each bucket makes as few calls as it
     can. Same states, costs and links as the general loop: the open list is the pushed
     states in push order (a batch pushed at bucket j holds costs <= j + longest, so older
@@ -415,7 +438,10 @@ def _search_one(
             fr = open_[dist[open_] == k]
             if fr.size == 0:
                 continue
-            moves = tr.packed.take(fr, 0).reshape(-1, 3)  # cost, dest, link per (state, move)
+            moves = tr.packed.take(fr, 0)  # cost, dest, link per (state, move)
+            if stops is not None:
+                _stay_in(tr, fr, stops[fr % tr.hexes], moves[:, :, 0])
+            moves = moves.reshape(-1, 3)
             moves = moves.compress(moves[:, 0] <= budget - k, 0)  # both ~4x [] on small arrays
             new = moves[:, 0] + k
             dest = moves[:, 1]

@@ -12,10 +12,9 @@ unit per hex at the end of movement, whatever its kind or side; units may not en
 with enemy units.
 
 Built here: the end-of-move limits (move checker, reach, deployment, the sandbox, the
-scenario checker, settling after falls, pushes and skids, the invariants). Not built: the
-MOV-35 step rule that lets a unit enter a hex holding an enemy and stop there; under TW a
-unit still may not enter a hex holding an enemy unit (the classic step rule), which is
-stricter than MOV-35.
+scenario checker, settling after falls, pushes and skids, the domino effect, the
+invariants). The MOV-35 step rule (enter an enemy's hex and stop there) is in
+game.rules.move.enemies.
 
 Height bands are counted from the unit's hex; floors inside buildings and decks over
 units are not told apart in this build (one band per hex level). A VTOL (which this build

@@ -18,9 +18,11 @@ from game.core.dice import Dice
 from game.core.options import Rules
 from game.hexgrid import Hex, neighbour
 from game.rules.damage.hull import hurt_vehicle
+from game.rules.damage.platoon_hurt import hurt_platoon
 from game.rules.modifier import Modifier
 from game.rules.move.costs import X, entry_table, motive_costs
 from game.rules.move.diving import set_at
+from game.rules.move.stacking import violation
 from game.rules.piloting.falls import UnitOutcome, apply_damage_groups, event, fall
 from game.units.mech import apply_hit, damage_groups, kick_location
 from game.units.unit import Unit
@@ -199,8 +201,12 @@ def _hurt_target(w: SlideWorld, target: Unit, side: str, dmg: int) -> tuple[Any,
     target = w.units[target.id]  # as it stands now (a dodge may have marked it moved)
     body = target.body
     if body is None:
+        if target.platoon is not None:  # PSR-39: troopers (CMB-40/41)
+            got = hurt_platoon(w.board, target, dmg, "skid collision (PSR-39)", w.step)
+            w.units[target.id] = got.unit
+            return got.events
         if target.hull is None:
-            return ()  # a platoon: troopers are lost to combat only in this build
+            return ()
         hit = hurt_vehicle(target, dmg, side, w.dice, w.step, "charged")
         w.units[target.id] = hit.unit
         return hit.events
@@ -278,9 +284,9 @@ def chain(
     shoves = [Shove(unit.id, unit.at, dest, why)]
     moved = {unit.id}
     at = dest
+    mover = unit
     for _ in range(w.board.width + w.board.height + 2):
-        occ = next((u for u in w.units.values() if u.at == at and u.id not in moved
-                    and not (strict and _gone(u))), None)  # fmt: skip
+        occ = _in_the_way(w, mover, at, moved, strict)
         if occ is None:
             return shoves, None
         step = _dodge_step(w, occ, d, {s.to for s in shoves})
@@ -292,7 +298,26 @@ def chain(
         shoves.append(Shove(occ.id, at, nxt, Modifier(0, "domino effect")))
         moved.add(occ.id)
         at = nxt
+        mover = occ
     return shoves, None
+
+
+def _in_the_way(w: SlideWorld, mover: Unit, at: Hex, moved: set[str], strict: bool) -> Unit | None:
+    """Who ``mover``, displaced into ``at``, pushes on (PHY-18). Classic: whoever is there
+    (MOV-30, one unit a hex). TW: nobody if the hex has room for it (MOV-34: displacement
+    into a full hex starts the domino effect); else the first unit (in the order the game
+    holds them) without which it would have room, else the first there."""
+    there = [u for u in w.units.values() if u.at == at and u.id not in moved
+             and not (strict and _gone(u))]  # fmt: skip
+    if not there or w.rules.classic:
+        return there[0] if there else None
+    me = replace(mover, at=at)
+    if violation(me, there, w.rules) is None:
+        return None
+    for occ in there:
+        if violation(me, [o for o in there if o is not occ], w.rules) is None:
+            return occ
+    return there[0]
 
 
 def _gone(u: Unit) -> bool:
@@ -303,6 +328,15 @@ def _enterable(w: SlideWorld, frm: Hex, to: Hex, u: Unit) -> bool:
     """Strict displacement (choice): a standable hex no more than 1 level up."""
     up = int(w.board.level[to.row, to.col]) - int(w.board.level[frm.row, frm.col])
     return standable(w, to, u.kind) and up <= 1
+
+
+def _room_for(w: SlideWorld, u: Unit, h: Hex) -> bool:
+    """PHY-19's step aside: into an empty hex (classic, MOV-30), or one with room for it
+    under the TW limits (MOV-34: a unit placed by displacement)."""
+    there = [o for o in w.units.values() if o.at == h and not _gone(o) and o.id != u.id]
+    if w.rules.classic:
+        return not there
+    return violation(replace(u, at=h), there, w.rules) is None
 
 
 def _dodge_step(w: SlideWorld, u: Unit, d: int, taken: set[Hex]) -> Hex | None:
@@ -319,7 +353,7 @@ def _dodge_step(w: SlideWorld, u: Unit, d: int, taken: set[Hex]) -> Hex | None:
         h = neighbour(u.at, way)
         if not w.board.contains(h) or h in taken:
             continue
-        if any(o.at == h and not _gone(o) for o in w.units.values() if o.id != u.id):
+        if not _room_for(w, u, h):
             continue
         cost = int(table.cost[0, way, idx])
         if 0 <= cost <= w.mp_left[u.id] and standable(w, h, u.kind):
@@ -391,11 +425,17 @@ def shaken(
 def collapse_on_others(w: SlideWorld, out: UnitOutcome, h: Hex, dmg: int, skip: str) -> UnitOutcome:
     """PSR-32, MOV-32 (choice): a building hex that collapses falls on every other unit in
     it too: ``dmg`` (ceil(CF before / 10)) on a Mech's Front column, on a vehicle's hull
-    from the front (PSR-27 motive rolls), a logged total for infantry."""
+    from the front (PSR-27 motive rolls), on a platoon's troopers (CMB-41,
+    game.rules.damage.platoon_hurt)."""
     for u in sorted(w.units.values(), key=lambda o: o.id):
         if u.at != h or u.id == skip or u.destroyed:
             continue
         w.touched.add(u.id)
+        if u.platoon is not None:  # troopers (CMB-41), not doubled: no building is open
+            got = hurt_platoon(w.board, u, dmg, "building collapse (PSR-32)", w.step)
+            w.units[u.id] = got.unit
+            out = out.add(*got.events)
+            continue
         if u.body is None:
             got = hurt_vehicle(u, dmg, "front", w.dice, w.step, "building collapse")
             w.units[u.id] = got.unit

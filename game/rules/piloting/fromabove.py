@@ -17,6 +17,7 @@ from typing import Any
 
 from game.hexgrid import Hex, distance, neighbour, ring
 from game.rules.damage.hull import hurt_vehicle
+from game.rules.damage.platoon_hurt import AS_BLOW, hurt_platoon
 from game.rules.modifier import Modifier
 from game.rules.move.stacking import violation
 from game.rules.physical.formulas import (
@@ -175,7 +176,10 @@ def _hit(w: SlideWorld, out: UnitOutcome, target: Unit, at: Hex, d: int | None) 
     side = attack_side(d, target.facing) if d is not None else "front"
     dmg = dfa_damage(me.tons)  # PHY-13, as a real DFA
     legs_before = target.legs_destroyed
-    if target.body is None:  # a vehicle's hull, 5-point groups (PHY-13), PSR-27 motive rolls
+    if target.platoon is not None:  # troopers, the DFA converted as a blow (CMB-39/41)
+        got = hurt_platoon(w.board, target, dmg, "death from above (PHY-17)", w.step, AS_BLOW)
+        w.units[target.id], detail = got.unit, got.events
+    elif target.body is None:  # a vehicle's hull, 5-point groups (PHY-13), PSR-27 motive rolls
         got = hurt_vehicle(target, dmg, side, w.dice, w.step, "death from above")
         w.units[target.id], detail = got.unit, got.events
     elif target.prone:  # PHY-15: the normal hit location table

@@ -41,6 +41,7 @@ from .camera import (
 from .fliers import draw_flier
 from .render import MapRenderer, RenderOptions
 from .sprites import draw_unit
+from .stacks import stack_offsets
 from .tiles import TileMap
 
 TERRAIN_WHOLE = 64 * 64  # untiled boards up to this size get one terrain surface
@@ -329,10 +330,13 @@ class MapView:
         pad = 60 * zoom  # a counter's reach around its hex centre
         ring = ring or {}
         fliers = []
+        shift = stack_offsets(units, zoom)  # MOV-34/35: counters sharing a hex side by side
         for u in units:
             if u.id == hide or u.at.col < 0 or not self.board.contains(u.at):
                 continue
             c = self.centre(u.at)
+            if u.id in shift:
+                c = (round(c[0] + shift[u.id][0]), round(c[1] + shift[u.id][1]))
             if not (vx - pad <= c[0] <= vx + vw + pad and vy - pad <= c[1] <= vy + vh + pad):
                 continue  # off screen (a big board holds thousands)
             if u.airborne:

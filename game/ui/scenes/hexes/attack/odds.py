@@ -18,9 +18,9 @@ from game.rules.combat.odds import (
     WeaponOdds,
     hit_chance,
     spots,
-    volley_odds,
     weapon_odds,
 )
+from game.rules.combat.platoon_odds import what_if
 from game.rules.combat.tohit import AttackOptions, WeaponOption
 from game.ui.scenes.hexes.attack.shown import Aiming
 from game.ui.widgets.palette import Colour
@@ -41,7 +41,9 @@ def volley(scene: Aiming, target: str) -> VolleyOdds | None:
     picked = tuple(sorted(chosen)) if chosen is not None else None
     key = (id(scene.state), plan.unit_id, target, plan.twist, plan.target, picked)
     return scene.cache.get(
-        "play odds " + target, key, lambda: volley_odds(opts, t, chosen, scene.state.rules)
+        "play odds " + target,
+        key,
+        lambda: what_if(opts, t, scene.state.board, chosen, scene.state.rules),
     )
 
 
@@ -56,13 +58,17 @@ def weapon_note(scene: Aiming, target: str, w: WeaponOption) -> str:
     )
     if odd is None:
         return f"  {percent(float(hit_chance(w.target)))}"
-    return f"  {percent(float(odd.hit))} ~{odd.damage:.1f} dmg"
+    unit = "troopers" if t.platoon is not None else "dmg"  # CMB-39/40: in troopers
+    return f"  {percent(float(odd.hit))} ~{odd.damage:.1f} {unit}"
 
 
 def _one(scene: Aiming, opts: AttackOptions, target: Unit, index: int) -> WeaponOdds | None:
     w = next((o for o in opts.weapons if o.index == index and o.fires), None)
     if w is None:
         return None
+    if target.platoon is not None:  # its troopers (game.rules.combat.platoon_odds)
+        v = what_if(opts, target, scene.state.board, [index], scene.state.rules)
+        return v.weapons[0] if v.weapons else None
     sight = opts.sight
     covered = sight.partial_cover or sight.water_cover
     table = spots(opts.side, target.kind == "quad", covered, scene.state.rules)
@@ -104,11 +110,13 @@ def volley_rows(scene: Aiming, target: str | None) -> list[Row]:
     v = volley(scene, target)
     if v is None or not v.weapons:
         return [("No weapon chosen at " + target, DIM, False)]
-    rows: list[Row] = [(f"Volley at {target}: expected damage {v.damage:.1f}, at least one "
+    what = "troopers lost" if v.troopers else "damage"
+    rows: list[Row] = [(f"Volley at {target}: expected {what} {v.damage:.1f}, at least one "
                         f"hit {percent(v.any_hit)}", WARN, True)]  # fmt: skip
     if v.destroyed is not None and v.destroyed >= 0.005:
         colour = BAD if v.destroyed >= 0.5 else TEXT
-        rows.append((f"{target} destroyed: {percent(v.destroyed)}", colour, False))
+        gone = "wiped out" if v.troopers else "destroyed"
+        rows.append((f"{target} {gone}: {percent(v.destroyed)}", colour, False))
     shown = [x for x in v.locations if x.breach >= 0.005]
     if shown:
         parts = [f"{x.code} {percent(x.breach)}" for x in shown]

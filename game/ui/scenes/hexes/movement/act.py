@@ -179,7 +179,10 @@ def click(scene: MovementShown, h: Hex | None) -> None:
         return
     if charge_act.click_enemy(scene, h):  # the charge or DFA shown: ready it, declare it
         return
-    switch = plan is None or (not plan.waypoints and here is not None and here.id != plan.unit_id)
+    into = here is not None and scene.walks_into(h)  # MOV-35: onto enemy platoons
+    switch = plan is None or (
+        not plan.waypoints and here is not None and here.id != plan.unit_id and not into
+    )
     if here is not None and switch:  # any unit: its record sheet; one of yours: its plan
         scene.select(here.id)
         scene.last_click = (0.0, None)  # a selecting click never starts a double click

@@ -294,7 +294,7 @@ class PlayScene:
         if plan.dest is None:
             return
         enemy = enemy_at(self.state, unit.id, plan.dest)
-        if enemy is not None:
+        if enemy is not None and not self.walks_into(plan.dest):
             self._attack_path(unit, enemy)
             return
         steps = plan.current_steps(self.state) if plan.facing is not None else None
@@ -323,6 +323,18 @@ class PlayScene:
         self.path_layer = self._path_layer(
             unit, res, steps, legal=res.legal, warnings=self.info["warnings"]
         )
+
+    def walks_into(self, h: Hex) -> bool:
+        """MOV-35: ``h`` holds enemy platoons only and the plan's reach ends there, so
+        pointing at it moves in (to stomp it later) instead of aiming a charge or a death
+        from above, which a platoon cannot be the target of (CMB-44)."""
+        plan, s = self.plan, self.state
+        if plan is None:
+            return False
+        mine = s.unit(plan.unit_id)
+        foes = [u for u in s.units if u.at == h and mine is not None and u.side != mine.side
+                and not s.is_destroyed(u)]  # fmt: skip
+        return bool(foes) and all(u.kind == "infantry" for u in foes) and h in plan.reach(s).hexes
 
     def _attack_path(self, unit: Unit, enemy: Unit) -> None:
         charge_act.attack_path(self, unit, enemy)

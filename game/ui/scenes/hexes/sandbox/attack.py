@@ -20,7 +20,8 @@ from game.phases.physical import options_at as strike_option
 from game.phases.sandbox import SandboxFire, SandboxStrike
 from game.phases.sandbox_fire import enemies
 from game.phases.weapons import declarations_for
-from game.rules.combat.odds import VolleyOdds, hit_chance, volley_odds
+from game.rules.combat.odds import VolleyOdds, hit_chance
+from game.rules.combat.platoon_odds import what_if
 from game.rules.combat.records import Declaration
 from game.rules.combat.tohit import WeaponOption
 from game.rules.physical.options import PhysicalOption
@@ -59,12 +60,16 @@ STRIKE_KEYS: tuple[tuple[str, str], ...] = (
 
 def odds_rows(v: VolleyOdds, target: str) -> list[Row]:
     """The what-if block under the weapon list: the volley's odds at one target."""
-    head = (f"What if (no dice): at least one hit {percent(v.any_hit)}, expected damage "
-            f"{v.damage:.1f} (each row: chance, ~damage)")  # fmt: skip
+    what = "troopers lost (CMB-39/40)" if v.troopers else "damage"
+    head = (
+        f"What if (no dice): at least one hit {percent(v.any_hit)}, expected {what} "
+        f"{v.damage:.1f} (each row: chance, ~{'troopers' if v.troopers else 'damage'})"
+    )
     rows: list[Row] = [(head, WARN, True)]
     if v.destroyed is not None:
         colour = BAD if v.destroyed >= 0.5 else TEXT
-        rows.append((f"{target} destroyed: {percent(v.destroyed)}", colour, False))
+        gone = "wiped out (no troopers left)" if v.troopers else "destroyed"
+        rows.append((f"{target} {gone}: {percent(v.destroyed)}", colour, False))
     shown = [x for x in v.locations if x.breach >= 0.005]
     if shown:
         parts = [f"{x.code} {percent(x.breach)}/{percent(x.destroy)}" for x in shown]
@@ -74,7 +79,8 @@ def odds_rows(v: VolleyOdds, target: str) -> list[Row]:
     if not v.exact:
         rows.append(("(big volley: counted location by location, centre torso at least)",
                      DIM, False))  # fmt: skip
-    rows.append(("Criticals, explosions and pilot hits not counted", DIM, False))
+    if not v.troopers:
+        rows.append(("Criticals, explosions and pilot hits not counted", DIM, False))
     return rows
 
 
@@ -137,7 +143,8 @@ class FireView(_FlierToFly, AttackScene):
         key = ("odds", id(self.state), plan.unit_id, target, plan.twist,
                tuple(sorted(chosen)) if chosen is not None else None, secondary)  # fmt: skip
         return self.cache.get(str(key[:4]), key,
-                              lambda: volley_odds(opts, t, chosen, self.state.rules))  # fmt: skip
+                              lambda: what_if(opts, t, self.state.board, chosen,
+                                              self.state.rules))  # fmt: skip
 
     def no_target(self) -> str:
         """The weapon list with no target (game.ui.scenes.hexes.attack.draw)."""

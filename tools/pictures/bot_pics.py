@@ -31,6 +31,7 @@ def bot_turn(out: Path) -> None:
             mark = len(app.bots.why) if mark is None else mark
             if len(app.bots.why) > mark and app.bots.why[-1].startswith("B"):
                 break
+        app.bots.join(60)  # the computer thinks on its thread (game.ui.app.bot_turns)
         app.step(events, 0.05)
     else:
         raise SystemExit("the bot never made its move of turn 2")

@@ -28,6 +28,7 @@ from game.flow import Outcome
 from game.setup import forces_of
 from game.state import GameState
 from game.ui.app import registry as scenes
+from game.ui.app.bot_turns import seat
 from game.ui.app.follow import remember
 from game.ui.app.play_undo import take_back
 from game.ui.app.scene import Scene
@@ -174,6 +175,7 @@ class App:
             forces=forces if any(forces.values()) else None,
             turns=state.start.turn_limit,
             rules=state.rules,
+            players=dict(self.session.players),
         )
 
     def show_report(self) -> bool:
@@ -213,6 +215,7 @@ class App:
             self.state = previous
             self.notify(f"{path}: the saved game cannot be shown ({e})", error=True, seconds=6)
             return False
+        seat(self, self.session.read_seats)  # the save's players go on (issue 21)
         self.notify(f"Loaded {path.name}")
         return True
 

@@ -24,21 +24,21 @@ def _cover(v: float) -> str:
     return WOODS.get(round(v), "open ground") if v else "open ground"
 
 
-def _count(word: str) -> Callable[[float], str]:
-    return lambda v: f"{round(v)} {word}{'' if round(v) == 1 else 's'}"
+def _count(one: str, many: str) -> Callable[[float], str]:
+    return lambda v: "none" if not round(v) else f"{round(v)} {one if round(v) == 1 else many}"
 
 
 WORDS: tuple[tuple[str, str, Callable[[float], str]], ...] = (
     ("dealt", "expected damage dealt", lambda v: f"{v:.1f}"),
     ("taken", "expected damage taken", lambda v: f"{v:.1f}"),
     ("to_hit", "to-hit", _to_hit),
-    ("weapons", "weapons fired", _count("weapon")),
+    ("weapons", "weapons fired", _count("weapon", "weapons")),
     ("damage", "damage if it hits", lambda v: f"{v:.0f}"),
     ("self_damage", "damage to itself", lambda v: f"{v:.0f}"),
     ("fall", "chance to fall", percent),
     ("heat", "heat after the turn", lambda v: f"{v:.0f}"),
     ("cover", "cover", _cover),
-    ("rear", "rear open to", _count("enemy")),
+    ("rear", "rear open to", _count("enemy", "enemies")),
     ("score", "score (expected damage points)", lambda v: f"{v:.1f}"),
 )
 

@@ -167,6 +167,7 @@ class LogView:
         self.visible: list[str] = []  # the rows drawn last (HEXPLATE_DEBUG_LAYOUT, tests)
         self.details = False  # the computer's why-lines with their breakdown (the full log)
         self.hovered: Note | None = None  # the why-line under the mouse (its breakdown shows)
+        self._notes_drawn: list[tuple[pygame.Rect, Note]] = []  # why-lines drawn last, where
 
     # --- content ---------------------------------------------------------------------------
     def _layout(self, lines: Sequence[ReportLine], width: int, size: int) -> list[_Row]:
@@ -243,17 +244,28 @@ class LogView:
         pygame.draw.rect(target, BG, rect)
         pygame.draw.line(target, (70, 74, 80), rect.topleft, rect.topright)
         y = rect.y + p
-        mouse = pygame.mouse.get_pos() if target is pygame.display.get_surface() else None
-        self.hovered, anchor = None, rect
+        self._notes_drawn = []
         for row in shown:
             box = pygame.Rect(rect.x + p, y, width, lh)
             self._draw_row(target, row, box, size)
-            if row.note is not None and mouse is not None and box.collidepoint(mouse):
-                self.hovered, anchor = row.note, box
+            if row.note is not None:
+                self._notes_drawn.append((box, row.note))
             y += lh
         self._draw_bar(target, rect, len(rows), n, size)
-        if self.hovered is not None and not self.details:
-            draw_breakdown(target, self.hovered, anchor, size)
+        if target is pygame.display.get_surface():
+            self.hover(target, (0, 0), size)
+
+    def hover(self, screen: pygame.Surface, origin: tuple[int, int], size: int) -> None:
+        """The breakdown of the why-line under the mouse, over ``screen``; ``origin``:
+        where the surface the log was drawn on sits on the screen (a cached panel)."""
+        mouse = pygame.mouse.get_pos()
+        self.hovered = None
+        for box, note in self._notes_drawn:
+            on_screen = box.move(origin)
+            if on_screen.collidepoint(mouse):
+                self.hovered = note
+                if not self.details:
+                    draw_breakdown(screen, note, on_screen, size)
 
     def _draw_row(self, target: pygame.Surface, row: _Row, box: pygame.Rect, size: int) -> None:
         f = font(size, row.bold)

@@ -327,6 +327,8 @@ class App:
             self.bots.step(self, dt)
         if self.top is not None:
             self.top.update(dt)
+            if self.bots is not None:
+                self.bots.no_handoff(self)
             remember(self)  # the next screen opens where the player left the camera
         if draw:
             self.draw()

@@ -86,10 +86,8 @@ class BotTurns:
 
     def step(self, app: Any, dt: float) -> None:
         """Once a frame: the computer's next action when its answer is there and its time
-        has come. With the computer on a side there is at most one human: no hot-seat
-        hand-off prompt."""
-        if getattr(app.top, "handoff", None) is not None:
-            app.top.handoff = None
+        has come."""
+        self.no_handoff(app)
         if not self.acting(app):
             if not getattr(app.top, "overlay", False):
                 self.skipping, self.wait = False, self.pace
@@ -101,6 +99,12 @@ class BotTurns:
             return
         self._asked = None
         self.carry_out(app, state, answer.result())
+
+    def no_handoff(self, app: Any) -> None:
+        """With the computer on a side there is at most one human: no hot-seat hand-off
+        prompt (a screen may raise one in its update, when a move's animation ends)."""
+        if getattr(app.top, "handoff", None) is not None:
+            app.top.handoff = None
 
     def carry_out(self, app: Any, state: GameState, decision: Decision) -> None:
         """Do the computer's action as if clicked; its why-line to the notice and the log."""

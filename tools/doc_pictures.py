@@ -92,6 +92,8 @@ PICTURES: dict[str, Picture] = {
     "play-aero": Picture(combat_pics.aerospace_screen, combat_pics.AERO_SIZE),
     "vehicle-sheet": Picture(vehicle_pics.vehicle_sheet, vehicle_pics.SHEET_SIZE),
     "play-bot": Picture(bot_pics.bot_turn, HD),
+    "play-bot-start": Picture(bot_pics.start_computer, HD),
+    "play-bot-why": Picture(bot_pics.why_numbers, HD),
     "sandbox": Picture(sandbox_screenshot.main, sandbox_screenshot.SIZE),
     "regiments-start": Picture(regiments_pics.start_screen, HD),
     "regiments-move": Picture(regiments_pics.wheel_and_move, HD),

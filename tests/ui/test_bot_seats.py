@@ -138,3 +138,16 @@ def test_the_log_shows_each_why_line_with_its_numbers(monkeypatch) -> None:
     assert log.view.details
     log.handle(pygame.event.Event(pygame.KEYDOWN, {"key": pygame.K_w, "mod": 0, "unicode": "w"}))
     assert not log.view.details
+
+
+def test_the_autosave_keeps_the_why_line_of_the_action_that_ended_the_phase() -> None:
+    from game.save import autosave_path, load_seated
+
+    app = _app(Args(MAP, None, None, SIZE, 5, bots=("B",)))
+    _until_b_has_spoken(app, notes=6)
+    state, seats = load_seated(autosave_path())
+    noted = {n.index for n in seats.notes}
+    by_b = {
+        i for i, a in enumerate(state.history) if str(getattr(a, "unit_id", "")).startswith("B")
+    }
+    assert by_b and by_b <= noted

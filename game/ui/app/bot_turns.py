@@ -109,12 +109,13 @@ class BotTurns:
     def carry_out(self, app: Any, state: GameState, decision: Decision) -> None:
         """Do the computer's action as if clicked; its why-line to the notice and the log."""
         side = str(actor(state))
-        if app.act(decision.action) is None:
-            return
-        if decision.why:
-            self.why.append(decision.why)
+        if decision.why:  # noted first: the autosave of a phase change in act keeps it
             note = note_of(len(state.history), side, decision.why, decision.numbers)
             app.session.book.add(decision.action, note)
+        if app.act(decision.action) is None:
+            return  # (a note for an action the history does not hold is never shown)
+        if decision.why:
+            self.why.append(decision.why)
             app.notify(f"Computer ({side}): {decision.why}", seconds=max(self.pace * 3, 2.5))
         app.advance()
         app.follow_phase()

@@ -90,7 +90,7 @@ def save_to_json(state: GameState, seats: Seats | None = None) -> dict[str, Any]
         "actions": [action_to_json(a) for a in state.history],
         "snapshot": snapshot(state),
     }
-    if seats is not None:
+    if seats is not None and (seats.players or seats.notes):  # a game of humans: neither
         out["players"], out["why"] = seats_to_json(seats)
     return out
 

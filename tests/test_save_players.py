@@ -48,6 +48,8 @@ def test_a_save_without_them_is_played_by_humans(tmp_path: Path) -> None:
     s, path = game(), tmp_path / "g.json"
     save_game(s, path)
     assert "players" not in json.loads(path.read_text())
+    save_game(s, path, Seats())  # the window's save of a game of humans: the same file
+    assert "players" not in json.loads(path.read_text()) and "why" not in path.read_text()
     assert load_seated(path)[1] == Seats()
 
 

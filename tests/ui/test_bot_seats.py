@@ -151,3 +151,20 @@ def test_the_autosave_keeps_the_why_line_of_the_action_that_ended_the_phase() ->
         i for i, a in enumerate(state.history) if str(getattr(a, "unit_id", "")).startswith("B")
     }
     assert by_b and by_b <= noted
+
+
+def test_bad_levels_and_bad_players_in_a_save_are_one_sentence(tmp_path: Path) -> None:
+    from game.core.files import SaveError
+    from game.save import save_to_json
+    from game.ui.app.play import PlayError, initial_game, parse_args
+
+    with pytest.raises(PlayError, match="--bot-level 'hard' is not one of easy, normal"):
+        parse_args([str(MAP), "--bot", "B", "--bot-level", "hard"])
+    app = _app(Args(MAP, None, None, SIZE, 5))
+    data = save_to_json(app.state)
+    data["players"] = {"B": "bot:reckless"}
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data))
+    with pytest.raises(SaveError, match=f"^{bad}: player 'bot:reckless' is not"):
+        initial_game(parse_args(["--load", str(bad)]))
+    assert not app.load(bad) and str(bad) in app.toast[0]  # Ctrl+O: a notice, the game stays

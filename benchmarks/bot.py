@@ -102,7 +102,7 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, mid - half), min(1.0, mid + half)
 
 
-def strength(games: int, pairings: list[tuple[str, str]] = PAIRINGS) -> None:
+def strength(games: int, pairings: list[tuple[str, str]] = PAIRINGS, progress: int = 0) -> None:
     print(f"Strength: {games} games per pairing, 10 turns, maps in turn, sides swapped")
     maps = bundled_maps()
     for first, second in pairings:
@@ -118,6 +118,8 @@ def strength(games: int, pairings: list[tuple[str, str]] = PAIRINGS) -> None:
             draws += r.winner is None
             d = dealt(played.state)
             mine, theirs = mine + d[a], theirs + d[b]
+            if progress and (g + 1) % progress == 0 and g + 1 < games:
+                print(f"    after {g + 1}: {wins} wins, {draws} draws", flush=True)
         lo, hi = wilson(wins, games)
         ratio = mine / theirs if theirs else float("inf")
         took = time.perf_counter() - start
@@ -139,6 +141,13 @@ def main() -> None:
         metavar="FIRST,SECOND",
         help="only this pairing of the strength runs, e.g. bot,greedy (repeatable)",
     )
+    ap.add_argument(
+        "--progress",
+        type=int,
+        default=0,
+        metavar="K",
+        help="print the wins so far every K games of a pairing",
+    )
     ns = ap.parse_args()
     parts = (p.partition(",") for p in ns.pairing)
     chosen: list[tuple[str, str]] = [(a, b) for a, _, b in parts if a and b]
@@ -146,7 +155,7 @@ def main() -> None:
     if ns.speed or both:
         speed(ns.turns)
     if ns.strength or both:
-        strength(ns.games, chosen or PAIRINGS)
+        strength(ns.games, chosen or PAIRINGS, ns.progress)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """The computer opponent (issue 21): how long a whole bot turn takes, and how strong it is.
 
 Run: ``.venv/bin/python benchmarks/bot.py`` (the full run takes long: 100 games per
-pairing); ``--games N`` plays N per pairing, ``--speed`` / ``--strength`` only one part.
+pairing); ``--games N`` plays N per pairing, ``--speed`` / ``--strength`` only one part,
+``--pairing bot,greedy`` (repeatable) only those pairings of the strength runs.
 
 Speed: on each bundled map, 4 and 12 units a side (roster Mechs), bot against bot for a
 few turns; a *turn* is every action one side's player decides in that turn (deployment
@@ -101,10 +102,10 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, mid - half), min(1.0, mid + half)
 
 
-def strength(games: int) -> None:
+def strength(games: int, pairings: list[tuple[str, str]] = PAIRINGS, progress: int = 0) -> None:
     print(f"Strength: {games} games per pairing, 10 turns, maps in turn, sides swapped")
     maps = bundled_maps()
-    for first, second in PAIRINGS:
+    for first, second in pairings:
         wins = draws = 0
         mine = theirs = 0
         start = time.perf_counter()
@@ -117,6 +118,8 @@ def strength(games: int) -> None:
             draws += r.winner is None
             d = dealt(played.state)
             mine, theirs = mine + d[a], theirs + d[b]
+            if progress and (g + 1) % progress == 0 and g + 1 < games:
+                print(f"    after {g + 1}: {wins} wins, {draws} draws", flush=True)
         lo, hi = wilson(wins, games)
         ratio = mine / theirs if theirs else float("inf")
         took = time.perf_counter() - start
@@ -131,12 +134,28 @@ def main() -> None:
     ap.add_argument("--turns", type=int, default=3, help="turns per speed game (4 units)")
     ap.add_argument("--speed", action="store_true")
     ap.add_argument("--strength", action="store_true")
+    ap.add_argument(
+        "--pairing",
+        action="append",
+        default=[],
+        metavar="FIRST,SECOND",
+        help="only this pairing of the strength runs, e.g. bot,greedy (repeatable)",
+    )
+    ap.add_argument(
+        "--progress",
+        type=int,
+        default=0,
+        metavar="K",
+        help="print the wins so far every K games of a pairing",
+    )
     ns = ap.parse_args()
+    parts = (p.partition(",") for p in ns.pairing)
+    chosen: list[tuple[str, str]] = [(a, b) for a, _, b in parts if a and b]
     both = not (ns.speed or ns.strength)
     if ns.speed or both:
         speed(ns.turns)
     if ns.strength or both:
-        strength(ns.games)
+        strength(ns.games, chosen or PAIRINGS, ns.progress)
 
 
 if __name__ == "__main__":

@@ -35,6 +35,7 @@ from game.core.files import (
 )
 from game.core.jsonshape import Shape
 from game.core.options import OPTIONS, TACOPS, Rules
+from game.core.seats import Seats, seats_from_json, seats_to_json
 from game.core.values import (
     check_options,
     check_seed,
@@ -81,25 +82,29 @@ def autosave_path() -> Path:
     return save_dir() / "autosave.json"
 
 
-def autosave(state: GameState) -> Path:
+def autosave(state: GameState, seats: Seats | None = None) -> Path:
     """Write the autosave (the UI calls this whenever Outcome.phase_changed is true)."""
     path = autosave_path()
-    save_game(state, path)
+    save_game(state, path, seats)
     return path
 
 
 # --- writing ----------------------------------------------------------------------------------
 
 
-def save_to_json(state: GameState) -> dict[str, Any]:
-    """The save file's content for a state."""
-    return {
+def save_to_json(state: GameState, seats: Seats | None = None) -> dict[str, Any]:
+    """The save file's content for a state; ``seats``: who plays each side and the
+    computer's why-lines (game.core.seats; the optional "players" and "why" keys)."""
+    out = {
         "format": FORMAT,
         "version": VERSION,
         "start": start_to_json(state),
         "actions": [action_to_json(a) for a in state.history],
         "snapshot": snapshot(state),
     }
+    if seats is not None and (seats.players or seats.notes):  # a game of humans: neither
+        out["players"], out["why"] = seats_to_json(seats)
+    return out
 
 
 def start_to_json(state: GameState) -> dict[str, Any]:
@@ -159,9 +164,9 @@ def snapshot(state: GameState) -> dict[str, Any]:
     }
 
 
-def save_game(state: GameState, path: str | Path) -> None:
+def save_game(state: GameState, path: str | Path, seats: Seats | None = None) -> None:
     """Write the save atomically (game.core.atomic: temp file, fsync, os.replace, folder fsync)."""
-    write_text_atomically(Path(path), json.dumps(save_to_json(state), indent=1))
+    write_text_atomically(Path(path), json.dumps(save_to_json(state, seats), indent=1))
 
 
 # --- reading ------------------------------------------------------------------------------------
@@ -169,6 +174,12 @@ def save_game(state: GameState, path: str | Path) -> None:
 
 def load_game(path: str | Path, mover: Mover | None = None) -> GameState:
     """The saved game, replayed from its start; SaveError (one sentence) if it cannot be."""
+    return load_seated(path, mover)[0]
+
+
+def load_seated(path: str | Path, mover: Mover | None = None) -> tuple[GameState, Seats]:
+    """The saved game (load_game) and who plays it: its "players" and "why" (version 6,
+    game.core.seats)."""
     path = Path(path)
     try:
         data = read_json(path)
@@ -205,7 +216,19 @@ def load_game(path: str | Path, mover: Mover | None = None) -> GameState:
             f"{path}: replaying the saved actions does not reach the saved position "
             "(the file was edited or comes from another version)."
         )
-    return state
+    return state, _seats(path, top, version, state)
+
+
+def _seats(path: Path, top: dict[str, Any], version: Any, state: GameState) -> Seats:
+    """The optional "players" and "why" of a version-6 save (game.core.seats)."""
+    players, why = top.get("players"), top.get("why")
+    if version != VERSION and (players is not None or why is not None):
+        why_not = f"'players' and 'why' are new in version {VERSION} saves"
+        raise SaveError(f"{path}: {why_not} (the file was edited).")
+    try:
+        return seats_from_json(players, why, state.sides, len(state.history))
+    except ValueError as e:
+        raise SaveError(f"{path}: {e}.") from None
 
 
 def _replayed(path: Path, version: int, board: Any, start: GameStart, actions: list[Action],

@@ -95,6 +95,8 @@ PICTURES: dict[str, Picture] = {
     "play-bot": Picture(bot_pics.bot_turn, HD),
     "net-panel": Picture(net_pics.host_join_panel, HD),
     "net-waiting": Picture(net_pics.host_waiting, HD),
+    "play-bot-start": Picture(bot_pics.start_computer, HD),
+    "play-bot-why": Picture(bot_pics.why_numbers, HD),
     "sandbox": Picture(sandbox_screenshot.main, sandbox_screenshot.SIZE),
     "regiments-start": Picture(regiments_pics.start_screen, HD),
     "regiments-move": Picture(regiments_pics.wheel_and_move, HD),

@@ -34,4 +34,9 @@ def decide_physical(s: GameState, side: str, style: Style) -> Choice:
     action = DeclarePhysical(u.id, tuple(o.blow.kind for o in plan),
                              tuple(o.blow.target for o in plan),
                              tuple(o.blow.limb for o in plan))  # fmt: skip
-    return Choice(action, blow_why(s, u, plan), {"score": round(best[0], 2)})
+    numbers = {"score": round(best[0], 2)}
+    if plan:
+        numbers |= {"to_hit": float(min(o.target or 13 for o in plan)),
+                    "damage": float(sum(o.damage for o in plan)),
+                    "self_damage": float(sum(o.attacker_damage for o in plan))}  # fmt: skip
+    return Choice(action, blow_why(s, u, plan), numbers)

@@ -73,7 +73,12 @@ def decide_fire(s: GameState, side: str, style: Style) -> Choice:
     volleys = (first,) + ((second,) if second is not None else ())
     action: Action = DeclareFire(u.id, tuple(v.target for v in volleys),
                                  tuple(v.weapons for v in volleys), twist)  # fmt: skip
-    return Choice(action, fire_why(s, u, volleys, twist), {"dealt": round(first.damage, 2)})
+    numbers = {"dealt": round(sum(v.damage for v in volleys), 2),
+               "weapons": float(sum(len(v.weapons) for v in volleys)),
+               "heat": float(volleys[-1].heat_after)}  # fmt: skip
+    if first.best is not None:
+        numbers["to_hit"] = float(first.best)
+    return Choice(action, fire_why(s, u, volleys, twist), numbers)
 
 
 def _secondary(s: GameState, u: Unit, first: Volley, twist: int, raw: int, style: Style,

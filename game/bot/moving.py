@@ -33,6 +33,7 @@ from game.phases.weapons import in_fight, movements
 from game.rules.combat.records import STOOD_STILL
 from game.rules.combat.tohit import mounts
 from game.rules.move.movement import check_move
+from game.rules.physical.options import PhysicalOption
 from game.state import GameState
 from game.units.unit import Unit, ground
 
@@ -149,8 +150,13 @@ def _action(u: Unit, best: Score) -> Action:
 
 
 def _numbers(best: Score) -> dict[str, float]:
-    return {"score": round(best.total, 2), "dealt": round(best.volley.damage, 2),
-            "taken": round(best.taken, 2), "fall": round(best.fall, 3)}  # fmt: skip
+    """What the why-line's breakdown shows (game.bot.breakdown)."""
+    out = {"dealt": round(best.volley.damage, 2), "taken": round(best.taken, 2),
+           "fall": round(best.fall, 3), "cover": float(best.woods),
+           "rear": float(len(best.rear_to)), "score": round(best.total, 2)}  # fmt: skip
+    if best.volley.best is not None:
+        out["to_hit"], out["heat"] = float(best.volley.best), float(best.volley.heat_after)
+    return out
 
 
 def best_charge(s: GameState, u: Unit, style: Style, best: Score, ctx: Context,
@@ -158,7 +164,7 @@ def best_charge(s: GameState, u: Unit, style: Style, best: Score, ctx: Context,
     """A charge or death from above whose value beats the best move's (PHY-10..14): the
     blow's value (game.bot.blows) instead of a volley (the charger fires nothing), and
     what it suffers where the move leaves it, scored as any end."""
-    top: tuple[float, DeclareCharge, object] | None = None
+    top: tuple[float, DeclareCharge, PhysicalOption] | None = None
     far = max(u.run_mp(), u.jump_mp()) + 1
     if not any(e.moved and distance(e.at, u.at) <= far for e in enemies):
         return None  # nobody it could reach to charge or jump on (PHY-02: moved targets)
@@ -179,7 +185,11 @@ def best_charge(s: GameState, u: Unit, style: Style, best: Score, ctx: Context,
     if top is None or top[0] <= max(best.total, 0.0) + CHARGE_MARGIN:
         return None
     value, action, option = top
-    return Choice(action, charge_why(s, u, action, option), {"score": round(value, 2)})
+    numbers = {"score": round(value, 2), "damage": float(option.damage),
+               "self_damage": float(option.attacker_damage)}  # fmt: skip
+    if option.target is not None:
+        numbers["to_hit"] = float(option.target)
+    return Choice(action, charge_why(s, u, action, option), numbers)
 
 
 def _plan_end(s: GameState, u: Unit, mode: str, steps: tuple[str, ...]) -> End | None:

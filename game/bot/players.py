@@ -109,6 +109,7 @@ class BotPlayer(_Checked):
         super().__init__()
         self.style, self.level = style, level
         self.label = f"bot:{style.name}" + ("" if level.name == DEFAULT_LEVEL else f":{level.name}")
+        self.seed = seed
         self.pick = random.Random(f"bot:{seed}:{style.name}")
         self.cache: dict = {}  # per turn: enemies' walking reach
 
@@ -116,6 +117,9 @@ class BotPlayer(_Checked):
         side, phase = actor(state), str(state.phase)
         if side is None:
             return None
+        # the noise of an easy bot: drawn anew for each action, from the game's position
+        # alone (the same answer for the same state, whenever and however often asked)
+        self.pick.seed(f"bot:{self.seed}:{self.style.name}:{len(state.history)}")
         if phase == "deployment":
             return decide_deploy(state, self.style)
         if phase == Phase.MOVEMENT:

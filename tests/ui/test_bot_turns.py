@@ -41,6 +41,8 @@ def _frames(app, n, dt=0.25, events=()):
             pygame.event.post(e)
         if getattr(app.top, "overlay", False):
             pygame.event.post(ANY_KEY)
+        if app.bots is not None:  # the computer thinks on its thread: its answer is there
+            app.bots.join(60)
         app.step(pygame.event.get(), dt)
 
 

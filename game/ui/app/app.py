@@ -28,6 +28,7 @@ from game.flow import Outcome
 from game.setup import forces_of
 from game.state import GameState
 from game.ui.app import registry as scenes
+from game.ui.app.bot_turns import seat
 from game.ui.app.follow import BoardKey, remember
 from game.ui.app.play_undo import take_back
 from game.ui.app.scene import Scene
@@ -185,6 +186,7 @@ class App:
             forces=forces if any(forces.values()) else None,
             turns=state.start.turn_limit,
             rules=state.rules,
+            players=dict(self.session.players),
         )
 
     def show_report(self) -> bool:
@@ -224,6 +226,7 @@ class App:
             self.state = previous
             self.notify(f"{path}: the saved game cannot be shown ({e})", error=True, seconds=6)
             return False
+        seat(self, self.session.read_seats)  # the save's players go on (issue 21)
         self.notify(f"Loaded {path.name}")
         return True
 
@@ -339,6 +342,8 @@ class App:
             self.net.step(self, dt)
         if self.top is not None:
             self.top.update(dt)
+            if self.bots is not None:
+                self.bots.no_handoff(self)
             remember(self)  # the next screen opens where the player left the camera
             top = self.top
             busy = getattr(top, "anim", None) is not None or bool(getattr(top, "popups", None))

@@ -22,12 +22,11 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.errors import UserFacingError
 from game.core.options import Rules
+from game.core.seats import Seats
 
 if TYPE_CHECKING:
     import pygame
 
-    from game.state import GameState
-    from game.ui.app.bot_turns import BotTurns
 
 DEFAULT_SIZE = (1280, 800)
 
@@ -45,8 +44,9 @@ class Args:
     seed: int | None
     turns: int | None = None  # the turn limit of a new game (None: none)
     tacops: bool = False  # the Tactical Operations movement modes (ADV-01..16)
-    bots: tuple[str, ...] = ()  # sides the computer plays (issue 21)
+    bots: tuple[str, ...] = ()  # sides the computer plays (issue 21; a save's own otherwise)
     bot_style: str = "balanced"
+    bot_level: str = "normal"
 
 
 def parse_args(argv: Sequence[str]) -> Args:
@@ -71,8 +71,9 @@ def parse_args(argv: Sequence[str]) -> Args:
         default="balanced",
         help="the computer's style: cautious, balanced or aggressive",
     )
+    ap.add_argument("--bot-level", default="normal", help="the computer's level: easy or normal")
     ns = ap.parse_args(list(argv))
-    _check_bot(ns.bot_style)
+    _check_bot(ns.bot_style, ns.bot_level)
     given = [x for x in (ns.map, ns.scenario, ns.load) if x is not None]
     if len(given) > 1:
         raise PlayError("give one of MAP, --scenario or --load, not several")
@@ -81,14 +82,16 @@ def parse_args(argv: Sequence[str]) -> Args:
         if p is not None and not p.is_file():
             raise PlayError(f"{p}: no such {what} file")
     return Args(ns.map, ns.scenario, ns.load, size, ns.seed, _turns(ns.turns, ns.load), ns.tacops,
-                tuple(ns.bot), ns.bot_style)  # fmt: skip
+                tuple(ns.bot), ns.bot_style, ns.bot_level)  # fmt: skip
 
 
-def _check_bot(style: str) -> None:
-    from game.bot.style import STYLES
+def _check_bot(style: str, level: str) -> None:
+    from game.core.seats import LEVELS, STYLES
 
     if style not in STYLES:
         raise PlayError(f"--bot-style {style!r} is not one of {', '.join(STYLES)}")
+    if level not in LEVELS:
+        raise PlayError(f"--bot-level {level!r} is not one of {', '.join(LEVELS)}")
 
 
 def _turns(text: str | None, load: Path | None) -> int | None:
@@ -119,13 +122,35 @@ def parse_size(text: str | None) -> tuple[int, int]:
 
 def initial_state(args: Args):
     """The game to open (None: the start screen). Errors are UserFacingErrors."""
-    from game.save import load_game
+    return initial_game(args)[0]
+
+
+def initial_game(args: Args) -> tuple[Any, Seats]:
+    """The game to open (None: the start screen) and who plays it: a save's own players
+    unless ``--bot`` names the computer's sides (then exactly those)."""
+    from game.save import load_seated
+
+    seats = Seats()
+    if args.load is not None:
+        state, seats = load_seated(args.load)
+    else:
+        state = _new_state(args)
+    if args.bots:
+        sides = state.sides if state is not None else ("A", "B")
+        for side in args.bots:
+            if side not in sides:
+                known = ", ".join(sides)
+                raise PlayError(f"--bot {side}: there is no side {side} (sides: {known})")
+        kind = f"bot:{args.bot_style}:{args.bot_level}"
+        seats = Seats({side: kind for side in args.bots}, seats.notes)
+    return state, seats
+
+
+def _new_state(args: Args):
     from game.setup import new_game_from_map, new_game_from_scenario, with_forces, with_turn_limit
 
     seed = args.seed if args.seed is not None else random.randrange(1, 2**31)
     rules = Rules(tacops=args.tacops)
-    if args.load is not None:
-        return load_game(args.load)
     if args.scenario is not None:
         state = new_game_from_scenario(args.scenario, rules=rules, seed=seed)
         for side in state.sides:
@@ -147,34 +172,23 @@ def _regiments_file(path: Path) -> bool:
 def make_app(args: Args, screen):
     """The App on its first scene (used by main and by the tests)."""
     from game.ui.app.app import App
+    from game.ui.app.bot_turns import seat
 
     from . import screens  # noqa: F401 - registers every screen by name
 
     app = App(screen)
-    state = initial_state(args)
-    if args.bots:
-        app.bots = _bot_turns(args, state)
+    state, seats = initial_game(args)
     if state is None:
-        app.show("start", turns=args.turns, rules=Rules(tacops=args.tacops))
+        app.show("start", turns=args.turns, rules=Rules(tacops=args.tacops),
+                 players=dict(seats.players))  # fmt: skip
         return app
     try:
         app.start_game(state)
     except UserFacingError as e:  # e.g. the map cannot be drawn: name the file given too
         given = args.load or args.scenario or args.map
         raise PlayError(f"{given}: the game cannot be shown ({e})") from None
+    seat(app, seats)
     return app
-
-
-def _bot_turns(args: Args, state: GameState | None) -> BotTurns:
-    """The computer's sides; a side the game does not have is one sentence."""
-    from game.bot.players import make_player
-    from game.ui.app.bot_turns import BotTurns
-
-    sides = state.sides if state is not None else ("A", "B")
-    for side in args.bots:
-        if side not in sides:
-            raise PlayError(f"--bot {side}: there is no side {side} (sides: {', '.join(sides)})")
-    return BotTurns({side: make_player(f"bot:{args.bot_style}") for side in args.bots})
 
 
 def main(argv: Sequence[str]) -> int:

@@ -22,6 +22,7 @@ from game.core.actions import Action, Event
 from game.core.errors import UserFacingError
 from game.core.files import save_dir
 from game.core.history import History
+from game.core.seats import Seats
 from game.flow import Outcome, apply, outcome, phase_of
 from game.flow import advance as core_advance
 from game.phases.actions import StartGame
@@ -29,10 +30,11 @@ from game.phases.sandbox_game import SANDBOX, is_scenario, save_sandbox
 from game.phases.sandbox_game import undo as undo_line
 from game.rules.combat.records import Declaration
 from game.rules.physical.records import Blow
-from game.save import autosave, load_game, save_game
+from game.save import autosave, load_seated, save_game
 from game.setup import sandbox_from_scenario
 from game.state import GameState
 from game.ui.app.play_undo import note_action
+from game.ui.widgets.log_notes import NoteBook, book_for
 
 QUICKSAVE = "quicksave.json"
 SANDBOX_FILE = "sandbox.json"  # Ctrl+S in the sandbox: a scenario file (game.phases.sandbox_game)
@@ -51,6 +53,9 @@ class Session:
         self.summarised = 0  # the last turn whose end-of-turn summary has been shown
         self.line: History[GameState] | None = None  # a sandbox's undo line
         self.taken_back_to: list[GameState] = []  # states before the last actions (Ctrl+Z)
+        self.players: dict[str, str] = {}  # side -> "bot:STYLE:LEVEL" (not named: human)
+        self.book = NoteBook()  # the computer's why-lines of this game (the log shows them)
+        self.read_seats = Seats()  # who played the game read last (its save's "players")
 
     def notify(self, text: str, error: bool = False, seconds: float = 3.5) -> None:
         self.toast = (text, time.monotonic() + seconds, error)
@@ -93,6 +98,7 @@ class Session:
         """Enter a game: start it if it is still being set up and take the automatic
         steps; a sandbox gets its undo line."""
         self.state = state
+        self.book = book_for(state)  # the same game (deployment over): the same notes
         self.turn_starts = {state.turn: state} if state.turn == 0 else {}
         self.line = None
         if StartGame in phase_of(state).handlers:
@@ -152,11 +158,16 @@ class Session:
         return True
 
     # --- files ----------------------------------------------------------------------------
+    def seats(self) -> Seats:
+        """Who plays each side and the computer's notes, as a save keeps them."""
+        assert self.state is not None
+        return Seats(dict(self.players), self.book.notes(self.state))
+
     def autosave(self) -> None:
         if self.state is None or os.environ.get("HEXPLATE_NO_AUTOSAVE"):
             return
         try:
-            path = autosave(self.state)
+            path = autosave(self.state, self.seats())
         except (OSError, UserFacingError) as e:  # save_game raises SaveError: a notice only
             self.notify(f"Autosave failed: {e}", error=True)
             return
@@ -171,7 +182,7 @@ class Session:
         path = save_dir() / name
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            save_game(self.state, path)
+            save_game(self.state, path, self.seats())
         except (OSError, UserFacingError) as e:
             self.notify(f"Could not save: {e}", error=True)
             return None
@@ -195,11 +206,14 @@ class Session:
         return path
 
     def read(self, path: Path) -> GameState | None:
-        """A save, or a scenario file as a sandbox; a damaged one is a toast and None."""
+        """A save, or a scenario file as a sandbox; a damaged one is a toast and None.
+        Who played the save's sides is kept in ``read_seats``."""
+        self.read_seats = Seats()
         try:
             if is_scenario(path):
                 return sandbox_from_scenario(path, seed=random.randrange(1, 2**31))
-            return load_game(path)
+            state, self.read_seats = load_seated(path)
+            return state
         except UserFacingError as e:
             self.notify(str(e), error=True, seconds=6)
             return None

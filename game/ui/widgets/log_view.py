@@ -11,12 +11,14 @@ the move animation, game.ui.map.anim): a result never appears before its dice.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import pygame
 
+from game.bot.breakdown import breakdown
 from game.core.actions import LogEntry
+from game.core.seats import Note
 from game.phases.sandbox_game import SANDBOX
 from game.state import GameState
 from game.ui.widgets.palette import LOG_BAD as BAD
@@ -30,6 +32,9 @@ from game.ui.widgets.palette import TEXT, Colour
 
 from .fonts import draw_text, font
 from .hud import wrap
+from .log_notes import notes_at
+
+WHY = (150, 190, 235)  # the computer's why-lines (issue 21)
 
 HURTS = frozenset({"fall", "damage", "pilot_hit", "skid", "sideslip", "collision",
                    "building_damage", "vehicle_damage", "charge_damage", "dfa_damage",
@@ -49,6 +54,7 @@ class ReportLine:
     colour: Colour
     kind: str = "text"
     bold: bool = False
+    note: Note | None = None  # a why-line of the computer's (its breakdown on hover)
 
 
 def colour_of(entry: LogEntry) -> tuple[Colour, bool]:
@@ -77,11 +83,19 @@ def _owner(state: GameState, entry: LogEntry) -> str | None:
     return e.unit_id
 
 
-def report_lines(state: GameState, upto: int | None = None) -> list[ReportLine]:
-    """The log (its first ``upto`` entries) with turn and unit dividers."""
+def report_lines(
+    state: GameState,
+    upto: int | None = None,
+    notes: Mapping[int, Note] | None = None,
+    details: bool = False,
+) -> list[ReportLine]:
+    """The log (its first ``upto`` entries) with turn and unit dividers, and the
+    computer's why-line (``notes``, by action index; game.ui.widgets.log_notes) above the
+    lines of the action it explains; ``details``: each with its breakdown below it."""
     out: list[ReportLine] = []
     turn, action, last_unit = -1, None, None
     entries = state.log[:upto]
+    pending = sorted(notes.items()) if notes else []
     for i, entry in enumerate(entries):
         if entry.event.kind == "phase" and _empty_phase(entries, i):
             continue  # a phase in which nothing happened: the turn divider says enough
@@ -91,6 +105,9 @@ def report_lines(state: GameState, upto: int | None = None) -> list[ReportLine]:
             if state.start.mode == SANDBOX:
                 head = "Sandbox"
             out.append(ReportLine(head, PHASE, "turn"))
+        if entry.action != action and entry.action >= 0:
+            while pending and pending[0][0] < entry.action:  # actions with no line of their own
+                out += why_lines(pending.pop(0)[1], details)
         if entry.action != action:
             action = entry.action
             uid = _owner(state, entry)
@@ -101,12 +118,25 @@ def report_lines(state: GameState, upto: int | None = None) -> list[ReportLine]:
                 side = unit.side if unit is not None else ""
                 out.append(ReportLine(label, SIDES.get(side, TEXT), "unit"))
                 last_unit = uid
+            if pending and pending[0][0] == action:
+                out += why_lines(pending.pop(0)[1], details)
         colour, bold = colour_of(entry)
         text = entry.text
         if entry.event.kind == "phase":  # "Turn 3: movement phase" under "Turn 3"
             text = text.split(": ", 1)[-1].capitalize()
         out.append(ReportLine(text, colour, "text", bold))
+    if upto is None or upto >= len(state.log):  # the newest actions, no line of their own yet
+        for _, note in pending:
+            out += why_lines(note, details)
     return out
+
+
+def why_lines(note: Note, details: bool = False) -> list[ReportLine]:
+    """The computer's why-line (and, with ``details``, its breakdown, game.bot.breakdown)."""
+    head = ReportLine(f"Computer ({note.side}): {note.why}", WHY, "text", note=note)
+    if not details:
+        return [head]
+    return [head] + [ReportLine("   " + line, WHY, "detail") for line in breakdown(note.numbers)]
 
 
 def _empty_phase(entries: Sequence[LogEntry], i: int) -> bool:
@@ -123,6 +153,7 @@ class _Row:
     kind: str
     bold: bool
     indent: int
+    note: Note | None = None
 
 
 class LogView:
@@ -134,6 +165,9 @@ class LogView:
         self._key: object = None
         self._count = 0
         self.visible: list[str] = []  # the rows drawn last (HEXPLATE_DEBUG_LAYOUT, tests)
+        self.details = False  # the computer's why-lines with their breakdown (the full log)
+        self.hovered: Note | None = None  # the why-line under the mouse (its breakdown shows)
+        self._notes_drawn: list[tuple[pygame.Rect, Note]] = []  # why-lines drawn last, where
 
     # --- content ---------------------------------------------------------------------------
     def _layout(self, lines: Sequence[ReportLine], width: int, size: int) -> list[_Row]:
@@ -141,21 +175,24 @@ class LogView:
         indent = size
         rows: list[_Row] = []
         for line in lines:
-            if line.kind != "text":
+            if line.kind not in ("text", "detail"):
                 rows.append(_Row(line.text, line.colour, line.kind, True, 0))
                 continue
             fb = font(size, line.bold)
             first = True
             for part in wrap(line.text, fb if line.bold else f, width - indent):
-                rows.append(_Row(part, line.colour, "text", line.bold, 0 if first else indent))
+                rows.append(_Row(part, line.colour, "text", line.bold, 0 if first else indent,
+                                 line.note))  # fmt: skip
                 first = False
         return rows
 
     def rows(self, state: GameState, width: int, size: int, upto: int | None) -> list[_Row]:
         shown = len(state.log) if upto is None else min(upto, len(state.log))
-        key = (id(state), shown, width, size)
+        notes = notes_at(state)
+        key = (id(state), shown, width, size, tuple(notes), self.details)
         if key != self._key:
-            rows = self._layout(report_lines(state, shown), width, size)
+            lines = report_lines(state, None if upto is None else shown, notes, self.details)
+            rows = self._layout(lines, width, size)
             if self.offset and len(rows) > self._count:  # scrolled up: keep the place
                 self.offset += len(rows) - self._count
             self._key, self._rows, self._count = key, rows, len(rows)
@@ -207,10 +244,28 @@ class LogView:
         pygame.draw.rect(target, BG, rect)
         pygame.draw.line(target, (70, 74, 80), rect.topleft, rect.topright)
         y = rect.y + p
+        self._notes_drawn = []
         for row in shown:
-            self._draw_row(target, row, pygame.Rect(rect.x + p, y, width, lh), size)
+            box = pygame.Rect(rect.x + p, y, width, lh)
+            self._draw_row(target, row, box, size)
+            if row.note is not None:
+                self._notes_drawn.append((box, row.note))
             y += lh
         self._draw_bar(target, rect, len(rows), n, size)
+        if target is pygame.display.get_surface():
+            self.hover(target, (0, 0), size)
+
+    def hover(self, screen: pygame.Surface, origin: tuple[int, int], size: int) -> None:
+        """The breakdown of the why-line under the mouse, over ``screen``; ``origin``:
+        where the surface the log was drawn on sits on the screen (a cached panel)."""
+        mouse = pygame.mouse.get_pos()
+        self.hovered = None
+        for box, note in self._notes_drawn:
+            on_screen = box.move(origin)
+            if on_screen.collidepoint(mouse):
+                self.hovered = note
+                if not self.details:
+                    draw_breakdown(screen, note, on_screen, size)
 
     def _draw_row(self, target: pygame.Surface, row: _Row, box: pygame.Rect, size: int) -> None:
         f = font(size, row.bold)
@@ -240,6 +295,23 @@ class LogView:
             box = pygame.Rect(rect.x + p, rect.y + p + lh * n, track.x - rect.x - 2 * p, lh)
             draw_text(target, hint, font(size), NOTE, box.midright, box, anchor="midright",
                       elide=True)  # fmt: skip
+
+
+def draw_breakdown(target: pygame.Surface, note: Note, row: pygame.Rect, size: int) -> None:
+    """The numbers behind a why-line (game.bot.breakdown), in a box above its row."""
+    lines = [f"Why {note.why.split(':', 1)[0]}:"] + breakdown(note.numbers)
+    if len(lines) == 1:
+        lines.append("no numbers: a forced or an obvious choice")
+    f, lh = font(size), line_height(size)
+    w = max(f.size(t)[0] for t in lines) + 2 * size
+    box = pygame.Rect(row.x + size, row.y - lh * len(lines) - size, w, lh * len(lines) + size)
+    box.clamp_ip(target.get_rect())
+    pygame.draw.rect(target, (30, 36, 46), box, border_radius=6)
+    pygame.draw.rect(target, WHY, box, 1, border_radius=6)
+    y = box.y + size // 2
+    for i, t in enumerate(lines):
+        draw_text(target, t, font(size, i == 0), WHY if i == 0 else TEXT, (box.x + size, y), box)
+        y += lh
 
 
 def plural_rows(n: int) -> str:

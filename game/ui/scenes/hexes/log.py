@@ -2,7 +2,8 @@
 every unit's move, every roll, scrollable from the first line to the last.
 
 An overlay over the screen that opened it; L or Esc closes it. The log is the game's
-own (GameState.log, rebuilt when a save is loaded), drawn by game.ui.widgets.log_view.
+own (GameState.log, rebuilt when a save is loaded), drawn by game.ui.widgets.log_view,
+with the computer's why-lines and the numbers behind each (W hides the numbers).
 """
 
 from __future__ import annotations
@@ -14,7 +15,10 @@ from game.ui.app.registry import register
 from game.ui.widgets.fonts import draw_text, font, log_size, ui_size
 from game.ui.widgets.log_view import LogView
 
-KEYS = "Wheel / PageUp / PageDown / Home / End: scroll    L or Esc: back to the game"
+KEYS = (
+    "Wheel / PageUp / PageDown / Home / End: scroll    W: the computer's numbers "
+    "on / off    L or Esc: back to the game"
+)
 
 
 class LogScreen:
@@ -24,6 +28,7 @@ class LogScreen:
     def __init__(self, app: App) -> None:
         self.app = app
         self.view = LogView()
+        self.view.details = True  # the computer's why-lines with their numbers (issue 21)
 
     def box(self, screen: pygame.Surface) -> pygame.Rect:
         size = ui_size(screen.get_height())
@@ -47,6 +52,9 @@ class LogScreen:
                 return True
             if event.key == pygame.K_HOME:
                 self.view.scroll(10**6)
+                return True
+            if event.key == pygame.K_w:
+                self.view.details = not self.view.details
                 return True
         self.view.handle(event, self.body(self.app.screen), self.page())
         return True

@@ -6,7 +6,9 @@ by path, or a folder of them, listed with size, tags and what is left out), a de
 "+A" / "+B" button adds it to that side (the roster has a search box and weight, kind
 and era filters, game.ui.start_roster), each chosen unit has -/+ for piloting and
 gunnery and x to remove it; -/+ under the map set a turn limit (the game then ends after
-that turn, decided by damage dealt, game.outcome). Enter starts, Ctrl+O loads, Esc quits.
+that turn, decided by damage dealt, game.outcome); at the top of each side, Human or
+Computer (its style and level, game.ui.scenes.hexes.start_players). Enter starts, Ctrl+O
+loads, Esc quits.
 The rule-set tabs at the top right open the regiments start screen instead
 (game.ui.widgets.ruleset_tabs).
 """
@@ -23,6 +25,7 @@ import pygame
 from game.core.actions import IllegalActionError
 from game.core.errors import UserFacingError
 from game.core.options import TW, Rules
+from game.core.seats import Seats
 from game.designs.roster import entries, entry
 from game.phases.sandbox_forces import with_sandbox_forces
 from game.setup import (
@@ -36,6 +39,7 @@ from game.setup import (
     with_turn_limit,
 )
 from game.ui.app.app import App
+from game.ui.app.bot_turns import seat
 from game.ui.app.registry import register
 from game.ui.app.scene import is_input
 from game.ui.widgets import ruleset_tabs as tabs
@@ -46,6 +50,7 @@ from game.ui.widgets.map_notes import left_out
 from game.ui.widgets.palette import BG, BG2, DIM, TEXT
 from game.ui.widgets.panels import Button, button_at, draw_button, side_colour
 
+from . import start_players as seats_panel
 from . import start_roster as roster_panel
 from .roster_filter import RosterFilter, filtered
 from .start_help import START_KEYS
@@ -63,8 +68,10 @@ class StartScreen:
         forces: dict[str, list[list[Any]]] | None = None,
         turns: int | None = None,
         rules: Rules = TW,
+        players: dict[str, str] | None = None,
     ) -> None:
         self.app = app
+        self.players = seats_panel.players_of(players)  # side -> human | bot:STYLE:LEVEL
         self.turns = turns  # the turn limit (None: none)
         self.maps = bundled_maps()
         self.map_index = 0
@@ -133,6 +140,7 @@ class StartScreen:
             self.app.notify(str(e), error=True, seconds=6)
             return
         self.app.start_game(state)
+        seat(self.app, Seats(self.players))  # the computer's sides (issue 21)
         if left_out(state):  # a MegaMek board's terrain we do not play, said once (and in F1)
             self.app.notify(left_out(state) + " (F1 shows it again)", seconds=8)
 
@@ -156,6 +164,7 @@ class StartScreen:
             self.app.notify(str(e), error=True, seconds=6)
             return
         self.app.start_game(state)
+        seat(self.app, Seats())  # the sandbox: nobody's turns but the player's
 
     def choose(self, action: str) -> None:
         kind, _, arg = action.partition(":")
@@ -183,6 +192,8 @@ class StartScreen:
                 unit[slot] = max(0, min(8, unit[slot] + int(delta)))
         elif kind == "turns":
             self.turns = stepped_limit(self.turns, int(arg))
+        elif kind in seats_panel.ACTIONS:
+            self.players = seats_panel.chosen(self.players, kind, arg)
         elif action == "tacops":
             self.rules = replace(self.rules, tacops=not self.rules.tacops)
         elif action == "start":
@@ -375,6 +386,9 @@ class StartScreen:
     def _draw_force(self, screen: pygame.Surface, side: str, rect: pygame.Rect, size: int) -> None:
         y = self._panel(screen, rect, f"Side {side}", size, side_colour(side))
         pygame.draw.rect(screen, side_colour(side), (rect.x, rect.y, 6, rect.h), border_radius=3)
+        found, y = seats_panel.draw_seat(screen, rect, y, size, side, self.players[side],
+                                         self.mouse)  # fmt: skip
+        self.buttons += found
         f, fs = font(size, True), font(size - 3)
         line = round(size * 3.4)
         small = round(size * 1.3)

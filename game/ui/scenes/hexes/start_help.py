@@ -12,6 +12,11 @@ START_KEYS = (
         "click it and type: the roster keeps the designs whose name, "
         "code, kind, tons or era hold every word; the buttons below filter by weight, kind, era",
     ),
+    (
+        "Human / Computer",
+        "who plays the side; for the computer, its style (cautious, balanced, aggressive) "
+        "and level (easy, normal): click to step through them",
+    ),
     ("+A / +B", "add that design to side A or B (pilot G4/P5)"),
     ("- / + beside a unit", "gunnery (G) and piloting (P) skill (lower is better)"),
     ("x", "remove the unit"),

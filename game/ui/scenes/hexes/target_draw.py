@@ -106,6 +106,7 @@ def draw_log(scene: TargetShown, screen: pygame.Surface) -> None:
     key = (id(state.log), len(state.log), lay.log.size, size, upto, scene.log_view.offset)
     screen.blit(scene.cache.get("log", key, lambda: _log_panel(scene, lay.log.size, size, upto)),
                 lay.log.topleft)  # fmt: skip
+    scene.log_view.hover(screen, lay.log.topleft, size)  # a why-line's numbers (issue 21)
 
 
 def _log_panel(

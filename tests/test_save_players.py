@@ -88,5 +88,5 @@ def test_an_older_version_cannot_hold_them(tmp_path: Path) -> None:
     data["players"] = {"B": "bot"}
     path = tmp_path / "v4.json"
     path.write_text(json.dumps(data))
-    with pytest.raises(SaveError, match="new in version 6 saves"):
+    with pytest.raises(SaveError, match="which version 4 saves cannot hold"):
         load_game(path)

@@ -90,6 +90,10 @@ def test_an_answer_for_a_position_gone_is_dropped() -> None:
     gated.gate.set()
     app.bots.join(30)
     app.step([], 0.05)  # the old answer is dropped: the new position is asked about
+    for _ in range(1000):  # the worker starts on it when the machine lets it
+        if len(gated.threads) == 2:
+            break
+        threading.Event().wait(0.01)
     assert len(gated.threads) == 2 and len(app.state.history) == len(first.history) + 1
 
 

@@ -209,6 +209,7 @@ def _summary(scene):
 
 def test_the_sandbox_palette_lists_the_platoons_and_places_a_jump_platoon():
     app, scene = sandbox_app()
+    click(app, sandbox_button(scene, "group:infantry").rect.center)  # the Infantry tab
     move_to(app, scene.palette_rect.center)
     for _ in range(30):  # wheel down the designs until the platoons show
         if any(b.action == "carry:INF-J" for b in scene.palette_buttons):

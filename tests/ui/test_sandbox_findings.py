@@ -11,7 +11,7 @@ import pytest
 
 from game.hexgrid import Hex
 from game.phases.sandbox import SetDown
-from game.phases.sandbox_forces import facing_towards
+from game.setup import facing_towards
 from game.ui.scenes.hexes.sandbox.input import drop
 from game.ui.scenes.hexes.sandbox.pieces import Carry, designs_in
 

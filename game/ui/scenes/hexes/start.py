@@ -27,7 +27,6 @@ from game.core.errors import UserFacingError
 from game.core.options import TW, Rules
 from game.core.seats import Seats
 from game.designs.roster import entries, entry
-from game.phases.sandbox_forces import with_sandbox_forces
 from game.setup import (
     DEFAULT_FORCES,
     DEFAULT_SKILLS,
@@ -36,6 +35,7 @@ from game.setup import (
     sandbox_from_map,
     sandbox_from_scenario,
     with_forces,
+    with_sandbox_forces,
     with_turn_limit,
 )
 from game.ui.app.app import App

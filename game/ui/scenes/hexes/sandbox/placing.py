@@ -6,7 +6,7 @@ with."""
 from __future__ import annotations
 
 from game.hexgrid import Hex, distance
-from game.phases.sandbox_forces import facing_towards
+from game.setup import facing_towards
 from game.state import GameState
 
 

@@ -71,6 +71,7 @@ VERSION = 6
 # their designs build them.
 READABLE_VERSIONS = (1, 2, 3, 4, 5, VERSION)
 TOP_KEYS = ("format", "version", "start", "actions", "snapshot")
+SEAT_KEYS = ("players", "why")  # optional: who plays each side (game.core.seats)
 START_KEYS = ("board", "units", "rules", "sides", "seed", "dice")
 VARIANTS = ("tw", "classic")
 
@@ -200,6 +201,11 @@ def load_seated(path: str | Path, mover: Mover | None = None) -> tuple[GameState
     saved = top["snapshot"]
     if version != VERSION:
         no_later_keys(path, version, top)
+    else:
+        extra = sorted(k for k in top if k not in TOP_KEYS + SEAT_KEYS)
+        if extra:
+            raise SaveError(f"{path}: the save has {extra[0]!r}, which no version {VERSION} "
+                            "save holds (the file was edited)")  # fmt: skip
     board, start = _start(path, _obj(path, top["start"], "start"))
     if version != VERSION:
         old_snapshot_keys(path, version, saved)

@@ -90,3 +90,15 @@ def test_an_older_version_cannot_hold_them(tmp_path: Path) -> None:
     path.write_text(json.dumps(data))
     with pytest.raises(SaveError, match="which version 4 saves cannot hold"):
         load_game(path)
+
+
+def test_a_key_no_version_6_save_holds_is_refused_naming_it(tmp_path: Path) -> None:
+    s, path = game(), tmp_path / "g.json"
+    save_game(s, path, SEATS)
+    data = json.loads(path.read_text())
+    data["cheat"] = {"A1": {"armor": 99}}
+    path.write_text(json.dumps(data))
+    with pytest.raises(SaveError) as e:
+        load_game(path)
+    assert str(e.value) == (f"{path}: the save has 'cheat', which no version 6 save holds "
+                            "(the file was edited)")  # fmt: skip

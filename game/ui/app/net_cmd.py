@@ -15,12 +15,19 @@ import argparse
 import time
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 from game.net.setup import AUTOSAVE, begun, lan_address
 from game.state import GameState
 
 from .play import Args, PlayError, parse_args, parse_size, run_window
+
+if TYPE_CHECKING:
+    import pygame
+
+    from game.net.hosting import Hosting
+    from game.net.joining import Joining
+    from game.ui.app.app import App
 
 JOIN_WAIT = 15.0  # seconds the guest waits for the host's welcome
 
@@ -104,7 +111,7 @@ def join_main(argv: Sequence[str]) -> int:
                       lambda s: _app(s, state, joining, side, where, "", ns.computer))  # fmt: skip
 
 
-def _wait_for_welcome(joining: Any, where: str) -> None:
+def _wait_for_welcome(joining: Joining, where: str) -> None:
     end = time.monotonic() + JOIN_WAIT
     while time.monotonic() < end:
         for change in joining.pump():
@@ -129,8 +136,8 @@ def _first_state(args: Args) -> GameState:
     return state
 
 
-def _app(screen: Any, state: GameState, end: Any, side: str, where: str, code: str,
-         computer: str | None) -> Any:  # fmt: skip
+def _app(screen: pygame.Surface, state: GameState, end: Hosting | Joining, side: str,
+         where: str, code: str, computer: str | None) -> App:  # fmt: skip
     from game.ui.app.app import App
     from game.ui.app.net_turns import NetTurns
 

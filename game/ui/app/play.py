@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.core.errors import UserFacingError
 from game.core.options import Rules
@@ -26,6 +26,9 @@ from game.core.seats import Seats
 
 if TYPE_CHECKING:
     import pygame
+
+    from game.state import GameState
+    from game.ui.app.app import App
 
 
 DEFAULT_SIZE = (1280, 800)
@@ -125,7 +128,7 @@ def initial_state(args: Args):
     return initial_game(args)[0]
 
 
-def initial_game(args: Args) -> tuple[Any, Seats]:
+def initial_game(args: Args) -> tuple[GameState | None, Seats]:
     """The game to open (None: the start screen) and who plays it: a save's own players
     unless ``--bot`` names the computer's sides (then exactly those)."""
     from game.save import load_seated
@@ -206,7 +209,9 @@ def main(argv: Sequence[str]) -> int:
     return run_window(args.size, bool(args.map or args.scenario), lambda s: make_app(args, s))
 
 
-def run_window(size: tuple[int, int], loading: bool, app_for: Callable[[Any], Any]) -> int:
+def run_window(
+    size: tuple[int, int], loading: bool, app_for: Callable[[pygame.Surface], App]
+) -> int:
     """Open the resizable window (class "hexplate"), show the splash, run the App that
     ``app_for(screen)`` builds until it quits."""
     os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "hexplate")

@@ -199,6 +199,78 @@ def test_the_body_records_import_no_rules() -> None:
     assert found == {}
 
 
+# Damage lands in one place (issue 24): game.rules.damage.land is the entry every rule that
+# deals damage calls; the arithmetic is the body records' (game.units). Nothing else calls
+# the low-level appliers or writes a location's armour, structure or a platoon's troopers.
+DAMAGE_HOMES = ("game.units", "game.rules.damage")
+APPLIERS = {"apply_hit", "apply_groups", "apply_vehicle_hit", "with_location", "lose"}
+WRITTEN = {"armour", "rear", "structure", "troopers"}
+# Modules that set a body's numbers without damage being dealt, each for its reason.
+NOT_DAMAGE = {
+    "game.scenario.combat": "a scenario file's starting damage, read onto the fresh bodies",
+    "game.phases.sandbox_edit": "the sandbox's editor: armour and structure as typed",
+    "game.narrate.damage": "the log follows recorded hit results on a copy of the bodies",
+}
+DEALERS = (  # the rules that deal damage: each lands it through the entry
+    "game.rules.combat.resolve",  # weapons, CMB-23..31
+    "game.rules.combat.criticals",  # ammunition explosions, CMB-36 / HEAT-09
+    "game.rules.physical.strike",  # punches, kicks, clubs, charges, DFAs
+    "game.rules.physical.resolve",  # blows on platoons, CMB-44
+    "game.rules.piloting.falls",  # falls, PSR-16
+    "game.rules.piloting.collide",  # skids and charges into units, PSR-33/39
+    "game.rules.damage.hull",  # hulls: collapses, bridges, deaths from above, crashes
+    "game.rules.damage.platoon_hurt",  # troopers: the same causes on platoons
+)
+
+
+def _damage_writes(source: str) -> list[str]:
+    """Where ``source`` calls a low-level damage applier or ``replace``s a damage field."""
+    found = []
+    for n in ast.walk(ast.parse(source)):
+        if not isinstance(n, ast.Call):
+            continue
+        name = getattr(n.func, "id", None) or getattr(n.func, "attr", None)
+        if name in APPLIERS:
+            found.append(f"line {n.lineno}: {name}()")
+        elif name == "replace" and (fields := {k.arg for k in n.keywords} & WRITTEN):
+            found.append(f"line {n.lineno}: replace({', '.join(sorted(fields))}=)")
+    return found
+
+
+def test_the_damage_scan_sees_a_write() -> None:
+    """The scan below is real: it finds each kind of write in a made-up module."""
+    text = "b, r = apply_hit(b, 'LA', 5)\nloc = replace(loc, armour=0)\np = p.lose(3)\n"
+    assert _damage_writes(text) == ["line 1: apply_hit()", "line 2: replace(armour=)",
+                                    "line 3: lose()"]  # fmt: skip
+    assert _damage_writes("replace(u, body=b, facing=2)\nland(u, rec)\n") == []
+
+
+def test_no_module_outside_the_damage_package_writes_armour_or_structure() -> None:
+    mods = _modules()
+    found = {
+        name: writes
+        for name, path in mods.items()
+        if not _under(name, DAMAGE_HOMES) and not _under(name, ("game.ui",))
+        and (writes := _damage_writes(path.read_text(encoding="utf-8")))
+    }  # fmt: skip
+    assert {n: w for n, w in found.items() if n not in NOT_DAMAGE} == {}
+    assert set(NOT_DAMAGE) <= set(mods)
+
+
+def test_the_ui_writes_no_damage() -> None:
+    """The screens draw state; they never put damage on a body (not even a copy's)."""
+    ui = {n: p for n, p in _modules().items() if _under(n, ("game.ui",))}
+    found = {n: w for n, p in ui.items() if (w := _damage_writes(p.read_text(encoding="utf-8")))}
+    assert found == {}
+
+
+def test_every_rule_that_deals_damage_lands_it_through_the_one_entry() -> None:
+    mods = _modules()
+    for name in DEALERS:
+        imported = _imports(mods[name], name)
+        assert "game.rules.damage.land.land" in imported, f"{name} does not call land()"
+
+
 def test_the_core_imports_nothing_above_it() -> None:
     """game.core is the floor both rule sets stand on: it imports only itself."""
     found = {}

@@ -20,7 +20,7 @@ from typing import Any
 
 from game.core.actions import Event
 from game.core.dice import Roll
-from game.rules.damage.infantry import PlatoonHit
+from game.rules.damage.land import PlatoonHit
 from game.rules.piloting.falls import RulesEvent
 from game.units.locations import LOCATION_NAMES
 from game.units.unit import heat_mp_penalty

@@ -15,7 +15,8 @@ from typing import Any
 from game.designs import weapons_table
 from game.narrate.words import Context, dice_text
 from game.rules.combat.cluster import cluster_hits
-from game.rules.damage.infantry import PlatoonHit, burst_dice
+from game.rules.damage.infantry import burst_dice
+from game.rules.damage.land import PlatoonHit
 
 _TROOPERS = re.compile(r"\((\d+) troopers\)$")
 

@@ -22,12 +22,20 @@ from game.rules.combat.infantry_fire import range_modifier, rifle_damage, rifle_
 from game.rules.combat.records import Declaration, Movement
 from game.rules.combat.resolve import resolve_attack, resolve_declarations
 from game.rules.combat.tohit import weapon_options
-from game.rules.damage.infantry import converted, hit_platoon, in_open, kick_converted
+from game.rules.damage.infantry import TROOPERS, converted, in_open, kick_converted
+from game.rules.damage.land import WEAPON, DamageRecord, PlatoonHit, land
 from game.rules.physical.options import adjacent_enemies, physical_option
 from game.rules.physical.records import Blow, Context
 from game.rules.physical.resolve import resolve_blow
 from game.units.platoon import Platoon, platoon
 from game.units.unit import Unit
+
+
+def hit_platoon(u: Unit, points: int, open_ground: bool) -> tuple[Unit, PlatoonHit]:
+    """``points`` (converted) landed on the platoon ``u`` through the one damage entry."""
+    landed = land(u, DamageRecord(TROOPERS, points, WEAPON, open_ground=open_ground))
+    return landed.unit, landed.platoon
+
 
 W = weapons_table()
 

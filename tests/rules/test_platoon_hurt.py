@@ -1,5 +1,5 @@
 """Platoons take the damage of moving into things on their troopers (CMB-40/41 through
-game.rules.damage.infantry.hit_platoon): a skid's collision (PSR-39), a Mech falling onto
+game.rules.damage.land.land): a skid's collision (PSR-39), a Mech falling onto
 them from above (PHY-17, converted as a blow, CMB-39), a building collapsing on them
 (PSR-32) and the fall with a collapsing bridge (PSR-16); the log says it in troopers."""
 

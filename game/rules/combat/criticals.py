@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.core.dice import Dice
+from game.rules.damage.land import EXPLOSION, DamageRecord, land, sever
 from game.rules.piloting.falls import RulesEvent, event
 from game.units.critslots import AMMO_PREFIX, COCKPIT, ENGINE
 from game.units.locations import HEAD, LEGS, LOCATION_NAMES, TORSOS, TRANSFER
-from game.units.mech import HitResult, Location, MechBody, apply_hit
+from game.units.mech import HitResult, MechBody
 from game.units.unit import Unit
 
 from ...designs import weapons_table
@@ -66,8 +67,7 @@ def critical_check(unit: Unit, code: str, dice: Dice, attacker: str
     n = crit_count(roll.total, code)
     ev = {"unit": unit.id, "location": code, "roll": roll.total, "slots": n, "hits": []}
     if n < 0:  # blown off (head or limb)
-        body, lost = _blow_off(body, code)
-        unit = replace(unit, body=body)
+        unit, lost = sever(unit, code)
         if code == HEAD:
             unit = _kill_pilot(unit)
         return unit, [event("critical", None, **ev, blown_off=True, lost=lost)], 0
@@ -87,15 +87,6 @@ def critical_check(unit: Unit, code: str, dice: Dice, attacker: str
         events += extra
     ev["hits"] = hits
     return unit, [event("critical", None, **ev, blown_off=False), *events], pilot
-
-
-def _blow_off(body: MechBody, code: str) -> tuple[MechBody, int]:
-    loc = body[code]
-    lost = loc.armour + loc.rear + loc.structure
-    body = body.with_location(code, Location(0, 0, 0, True))
-    if code == HEAD:
-        body = replace(body, destroyed=True)
-    return body, lost
 
 
 def _kill_pilot(unit: Unit) -> Unit:
@@ -139,9 +130,8 @@ def explode(unit: Unit, code: str, cause: str, attacker: str | None = None
     total = sum(bin_damage(body, i) for i in bins)
     for i in bins:
         body = body.with_ammo(i, 0)
-    body, res = apply_hit(body, code, total, internal=True)
-    d = unit.damage
-    unit = replace(unit, body=body, damage=replace(d, phase_damage=d.phase_damage + res.absorbed))
+    landed = land(replace(unit, body=body), DamageRecord(code, total, EXPLOSION))
+    unit, res = landed.unit, landed.result
     names = [AMMO_PREFIX + body.built.bins[i].weapon for i in bins]
     ev = event("explosion", None, unit=unit.id, location=code, damage=total, bins=names,
                cause=cause, hit=res, attacker=attacker)  # fmt: skip

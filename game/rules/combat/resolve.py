@@ -20,21 +20,14 @@ from game.core.dice import Dice, Roll
 from game.core.options import TW, Rules
 from game.designs.model import Weapon
 from game.rules.damage.hull import motive_hit
-from game.rules.damage.infantry import (
-    TROOPERS,
-    burst_dice,
-    converted,
-    hit_platoon,
-    in_open,
-    roll_burst,
-)
+from game.rules.damage.infantry import TROOPERS, burst_dice, converted, in_open, roll_burst
+from game.rules.damage.land import WEAPON, DamageRecord, land
 from game.rules.damage.vehicle_crits import vehicle_critical
 from game.rules.piloting.falls import CONSCIOUSNESS, PILOT_DEATH, RulesEvent, event
 from game.units.hittables import hit_location, punch_location
 from game.units.locations import HEAD, LEGS
-from game.units.mech import apply_hit
 from game.units.unit import Unit
-from game.units.vehicle import apply_vehicle_hit, vehicle_location
+from game.units.vehicle import vehicle_location
 
 from ...board import Board
 from ...designs import weapons_table
@@ -241,7 +234,10 @@ def _platoon_damage(now: dict[str, Unit], decl: Declaration, points: int,
     """One block of ``points`` on the target platoon (CMB-40/41), with its event."""
     base, events, board = log
     before = now[decl.target]
-    after, hit = hit_platoon(before, points, in_open(board, before.at))
+    landed = land(
+        before, DamageRecord(TROOPERS, points, WEAPON, open_ground=in_open(board, before.at))
+    )
+    after, hit = landed.unit, landed.platoon
     g = Group(TROOPERS, False, hit.damage, None)
     events.append(event("damage", None, **base, side="front", group=g, hit=hit))
     now[decl.target] = after
@@ -256,9 +252,9 @@ def _place(target: Unit, side: str, dmg: int, dice: Dice, decl: Declaration,
     if target.hull is not None:
         roll = dice.roll2d6("hit location")
         code, motive, crit = vehicle_location(side, roll.total, target.hull.has_turret)
-        hull, res = apply_vehicle_hit(target.hull, code, dmg, roll.total)
-        target = _add_phase(replace(target, hull=hull), res.absorbed)
-        return Group(code, False, dmg, roll.total), target, res, [code] * crit, motive
+        landed = land(target, DamageRecord(code, dmg, WEAPON, roll=roll.total))
+        g = Group(code, False, dmg, roll.total)
+        return g, landed.unit, landed.result, [code] * crit, motive
     body = target.body
     assert body is not None
     sight = options.sight
@@ -271,8 +267,10 @@ def _place(target: Unit, side: str, dmg: int, dice: Dice, decl: Declaration,
         code, rear, roll_total = _location(body.quad, side, decl.aim, dice, rules)
     if covered and not rules.classic and code in LEGS:  # CMB-17 TW: the cover takes it
         return Group(code, rear, dmg, roll_total, cover=True), target, None, [], False
-    body, res = apply_hit(body, code, dmg, rear, roll_total)
-    target = _add_phase(replace(target, body=body), res.absorbed)
+    landed = land(target, DamageRecord(code, dmg, WEAPON, rear, roll_total))
+    target, res = landed.unit, landed.result
+    body = target.body
+    assert body is not None
     checks = struck_structure(res)
     if roll_total == 2 and not body[res.location].destroyed and res.location not in checks:
         checks.append(res.location)  # CMB-27: a 2 may be a critical hit
@@ -293,10 +291,6 @@ def _location(quad: bool, side: str, aim: str | None, dice: Dice, rules: Rules
         code, rear = hit_location(side, roll.total, quad, rules)
         if aim != HEAD or code not in LEGS:
             return code, rear, roll.total
-
-
-def _add_phase(u: Unit, points: int) -> Unit:
-    return replace(u, damage=replace(u.damage, phase_damage=u.damage.phase_damage + points))
 
 
 def _motive(target: Unit, side: str, dice: Dice) -> tuple[Unit, RulesEvent]:

@@ -25,6 +25,7 @@ from game.board import Board
 from game.core.dice import Dice
 from game.hexgrid import Hex
 from game.rules.damage.hull import hull_hits
+from game.rules.damage.land import FALL
 from game.rules.modifier import Modifier
 from game.rules.piloting.falls import FALL_FACING, RulesEvent, UnitOutcome, event
 from game.rules.piloting.psr import psr_base_modifiers
@@ -68,7 +69,7 @@ def crash(unit: Unit, board: Board, fall: int, dice: Dice, step: int | None, cau
         return UnitOutcome(replace(unit, hull=hull), (head, gone), True)
     if unit.hull is None or dmg <= 0:
         return UnitOutcome(unit, (head,))
-    after, hits = hull_hits(unit, damage_groups(dmg), side, dice)
+    after, hits = hull_hits(unit, damage_groups(dmg), side, dice, FALL)
     events: list[RulesEvent] = [head, event("vehicle_damage", step, unit=unit.id, cause=cause,
                                        side=side, damage=dmg, applied=True,
                                        groups=tuple(h.hit for h in hits))]  # fmt: skip

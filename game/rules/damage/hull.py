@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from game.core.dice import Dice, Roll
+from game.rules.damage.land import COLLISION, DamageRecord, land
 from game.rules.damage.vehicle_crits import vehicle_critical
 from game.rules.piloting.falls import RulesEvent, UnitOutcome, event
 from game.units.mech import HitResult, damage_groups
@@ -20,7 +21,6 @@ from game.units.unit import Unit
 from game.units.vehicle import (
     MOTIVE_KIND,
     MOTIVE_SIDE,
-    apply_vehicle_hit,
     motive_effect,
     vehicle_location,
 )
@@ -60,11 +60,11 @@ def motive_hit(target: Unit, side: str, dice: Dice) -> tuple[Unit, Motive]:
     return replace(target, hull=hull), Motive(roll, mod, effect)
 
 
-def hull_hits(unit: Unit, sizes: tuple[int, ...], side: str,
-              dice: Dice) -> tuple[Unit, tuple[HullHit, ...]]:  # fmt: skip
+def hull_hits(unit: Unit, sizes: tuple[int, ...], side: str, dice: Dice,
+              source: str) -> tuple[Unit, tuple[HullHit, ...]]:  # fmt: skip
     """Each group (``sizes``) on the hull from ``side``, the location roll labelled with the
-    unit's id, phase damage added (PSR-08); a critical roll (CMB-46) or a motive roll
-    (PSR-27) follows its group."""
+    unit's id, landed as ``source`` (:func:`.land.land`: phase damage added, PSR-08); a
+    critical roll (CMB-46) or a motive roll (PSR-27) follows its group."""
     hits: list[HullHit] = []
     for size in sizes:
         hull = unit.hull
@@ -73,10 +73,8 @@ def hull_hits(unit: Unit, sizes: tuple[int, ...], side: str,
             break
         roll = dice.roll2d6(f"hit location ({unit.id})")
         code, motive, crit = vehicle_location(side, roll.total, hull.has_turret)
-        hull, res = apply_vehicle_hit(hull, code, size, roll.total)
-        d = unit.damage
-        unit = replace(unit, hull=hull,
-                       damage=replace(d, phase_damage=d.phase_damage + res.absorbed))  # fmt: skip
+        landed = land(unit, DamageRecord(code, size, source, roll=roll.total))
+        unit, res = landed.unit, landed.result
         m = None
         crits: list[RulesEvent] = []
         if crit and not unit.destroyed:  # CMB-45/46: an automatic critical roll
@@ -88,10 +86,11 @@ def hull_hits(unit: Unit, sizes: tuple[int, ...], side: str,
 
 
 def hurt_vehicle(unit: Unit, dmg: int, side: str, dice: Dice, step: int | None, cause: str,
-                 **data: object) -> UnitOutcome:  # fmt: skip
+                 source: str = COLLISION, **data: object) -> UnitOutcome:  # fmt: skip
     """Damage from moving into things on a vehicle's hull: an accidental charge (PSR-33),
     a fall (PSR-16, MOV-27 bridges), a collapse (MOV-32, PSR-32), death from above
-    (PHY-13/17), in 5-point groups as a charge's (:func:`hull_hits`). Events: one
+    (PHY-13/17), in 5-point groups as a charge's (:func:`hull_hits`), landed as ``source``
+    (a collision unless said: a fall, a blow from above). Events: one
     ``vehicle_damage`` (``groups``: the hits, ``data`` added), then each ``motive_damage``
     (PSR-27) and ``unit_destroyed``. A unit without a hull (a platoon: it loses troopers to
     combat only, CMB-39..41) only has the damage logged (``applied`` false)."""
@@ -99,7 +98,7 @@ def hurt_vehicle(unit: Unit, dmg: int, side: str, dice: Dice, step: int | None, 
         ev = event("vehicle_damage", step, unit=unit.id, cause=cause, side=side, damage=dmg,
                    groups=damage_groups(dmg), applied=False, **data)  # fmt: skip
         return UnitOutcome(unit, (ev,))
-    after, hits = hull_hits(unit, damage_groups(dmg), side, dice)
+    after, hits = hull_hits(unit, damage_groups(dmg), side, dice, source)
     events: list[RulesEvent] = [event("vehicle_damage", step, unit=unit.id, cause=cause, side=side,
                                  damage=dmg, groups=tuple(h.hit for h in hits), applied=True,
                                  **data)]  # fmt: skip

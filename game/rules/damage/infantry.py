@@ -4,8 +4,9 @@ in the seeds).
 A platoon is one location. A non-infantry weapon's damage is first converted by the
 weapon's class (CMB-39), then doubled if the platoon is in the open (CMB-40); each point
 left removes one trooper (CMB-41). The weapon attack and physical attack resolutions
-(game.rules.combat.resolve, game.rules.physical.resolve) call :func:`hit_platoon`; the
-numbers before the dice are :func:`converted` and :func:`in_open`.
+(game.rules.combat.resolve, game.rules.physical.resolve) land the points with
+:func:`game.rules.damage.land.land`; the numbers before the dice are :func:`converted` and
+:func:`in_open`.
 
 Readings built where the digest is not sure (docs/infantry.md): a missile launcher's
 damage is its launcher size (CMB-39, medium); every attack on a platoon in the open is
@@ -13,9 +14,6 @@ doubled, a platoon's own rifle fire included (CMB-40: the exceptions are low con
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass, replace
-from typing import Any
 
 from game.board import Board
 from game.core.dice import Dice
@@ -83,45 +81,6 @@ def in_open(board: Board, at: Hex) -> bool:
         or int(board.building_class[r, c]) > 0
     )
     return not covered
-
-
-@dataclass(frozen=True, slots=True)
-class PlatoonHit:
-    """What one hit did to a platoon: the damage before CMB-40, doubled or not, the points
-    that reached it and its troopers before and after (CMB-41)."""
-
-    converted: int
-    doubled: bool
-    troopers_before: int
-    troopers_after: int
-
-    @property
-    def damage(self) -> int:
-        """The points that reach the platoon (CMB-40 applied)."""
-        return self.converted * (2 if self.doubled else 1)
-
-    @property
-    def killed(self) -> int:
-        return self.troopers_before - self.troopers_after
-
-    def to_json(self) -> dict[str, Any]:
-        return {"converted": self.converted, "in_open": self.doubled, "damage": self.damage,
-                "troopers_before": self.troopers_before,
-                "troopers_after": self.troopers_after}  # fmt: skip
-
-
-def hit_platoon(unit: Unit, points: int, open_ground: bool) -> tuple[Unit, PlatoonHit]:
-    """CMB-40/41: ``points`` (already converted) on the platoon, doubled in the open, one
-    trooper per point; the unit after and what the hit did."""
-    p = unit.platoon
-    assert p is not None, f"{unit.id} is not an infantry platoon"
-    hit = PlatoonHit(points, open_ground, p.troopers, 0)
-    after = p.lose(hit.damage)
-    hit = replace(hit, troopers_after=after.troopers)
-    d = unit.damage
-    unit = replace(unit, platoon=after,
-                   damage=replace(d, phase_damage=d.phase_damage + hit.killed))  # fmt: skip
-    return unit, hit
 
 
 def roll_burst(w: Weapon, dice: Dice) -> int:

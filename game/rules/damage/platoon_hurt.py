@@ -13,27 +13,32 @@ platoon"). What reaches it, per cause (readings built, docs/infantry.md):
 - a building collapsing on it (PSR-32, MOV-32): ceil(CF / 10), not converted; a building
   hex is never in the open (CMB-40), so it is not doubled.
 
-The points go through :func:`game.rules.damage.infantry.hit_platoon`, the weapon and
-physical attacks' own code. Events: one ``platoon_damage`` (the damage before and after,
+The points land through :func:`game.rules.damage.land.land`, as the weapon and physical
+attacks' do. Events: one ``platoon_damage`` (the damage before and after,
 the troopers before and after) and a ``destroyed`` when the last trooper falls.
 """
 
 from __future__ import annotations
 
 from game.board import Board
-from game.rules.damage.infantry import destroyed_event, hit_platoon, in_open, kick_converted
+from game.rules.damage.infantry import TROOPERS, destroyed_event, in_open, kick_converted
+from game.rules.damage.land import COLLISION, FALL, PHYSICAL, DamageRecord, land
 from game.rules.piloting.falls import UnitOutcome, event
 from game.units.unit import Unit
 
 AS_SEED = "as given"  # the cause's damage is already the platoon's (PSR-39, PSR-32)
 AS_BLOW = "as a blow"  # a physical blow's damage: CMB-39's kick row (PHY-17)
+FALLS = "falls"  # PSR-16 on a bridge, PSR-32 a collapse: the damage as given
 
 
 def hurt_platoon(board: Board, unit: Unit, damage: int, cause: str, step: int | None,
                  how: str = AS_SEED) -> UnitOutcome:  # fmt: skip
-    """``damage`` from ``cause`` on the platoon ``unit`` (how it converts: ``how``)."""
+    """``damage`` from ``cause`` on the platoon ``unit`` (how it converts: ``how``; a skid's
+    collision, a blow from above or a fall)."""
     points = kick_converted(damage) if how == AS_BLOW else damage
-    after, hit = hit_platoon(unit, points, in_open(board, unit.at))
+    source = {AS_BLOW: PHYSICAL, FALLS: FALL}.get(how, COLLISION)
+    landed = land(unit, DamageRecord(TROOPERS, points, source, open_ground=in_open(board, unit.at)))
+    after, hit = landed.unit, landed.platoon
     ev = event("platoon_damage", step, unit=unit.id, cause=cause, damage=damage,
                converted=points, blow=how == AS_BLOW, in_open=hit.doubled, lost=hit.killed,
                troopers_before=hit.troopers_before,

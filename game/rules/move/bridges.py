@@ -26,7 +26,8 @@ from game.core.dice import Dice
 from game.core.options import Rules
 from game.hexgrid import Hex, neighbour
 from game.rules.damage.hull import hurt_vehicle
-from game.rules.damage.platoon_hurt import hurt_platoon
+from game.rules.damage.land import FALL
+from game.rules.damage.platoon_hurt import FALLS, hurt_platoon
 from game.rules.move.loads import Overload, overload, top_level
 from game.rules.piloting.falls import UnitOutcome, fall, fall_damage
 from game.rules.piloting.psr import psr_base_modifiers
@@ -103,10 +104,10 @@ def drop(
     dmg = fall_damage(unit.tons, levels, water)
     if unit.platoon is not None and not (water and unit.kind in DROWNS):
         # PSR-16's fall damage on the troopers (CMB-40/41; game.rules.damage.platoon_hurt)
-        return hurt_platoon(board, unit, dmg, f"{cause} (PSR-16 fall)", step)
+        return hurt_platoon(board, unit, dmg, f"{cause} (PSR-16 fall)", step, FALLS)
     # PSR-16 falling damage on the hull from the front (choice: a vehicle has no fall
     # facing roll), PSR-27 motive rolls (game.rules.damage.hull)
-    out = hurt_vehicle(unit, dmg, "front", dice, step, cause, at=unit.at, levels=levels,
+    out = hurt_vehicle(unit, dmg, "front", dice, step, cause, FALL, at=unit.at, levels=levels,
                        into_water=water)  # fmt: skip
     if water and unit.kind in DROWNS and not out.unit.destroyed:  # the caller logs its
         out = replace(out, wrecked=True)  # unit_destroyed (the damage's own is logged once)

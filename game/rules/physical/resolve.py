@@ -18,7 +18,8 @@ from typing import Any
 
 from game.core.dice import Dice, Roll
 from game.core.options import TW, Rules
-from game.rules.damage.infantry import TROOPERS, destroyed_event, hit_platoon
+from game.rules.damage.infantry import TROOPERS, destroyed_event
+from game.rules.damage.land import PHYSICAL, DamageRecord, land
 from game.rules.modifier import Modifier
 from game.rules.move.diving import set_at
 from game.rules.piloting.collide import Shove, SlideWorld, chain, standable
@@ -164,7 +165,8 @@ def _platoon_hit(run: _Run, option: PhysicalOption, a: Unit,
                  t: Unit) -> tuple[Unit, tuple[Group, ...]]:  # fmt: skip
     """CMB-44/40/41: a kick's converted damage on the platoon, one trooper a point."""
     points = option.damage // 2 if option.in_open else option.damage
-    after, hit = hit_platoon(t, points, option.in_open)
+    landed = land(t, DamageRecord(TROOPERS, points, PHYSICAL, open_ground=option.in_open))
+    after, hit = landed.unit, landed.platoon
     g = Group(TROOPERS, False, hit.damage, None)
     run.note("damage", attacker=a.id, target=t.id, weapon=label(option), side=option.side,
              group=g, hit=hit)  # fmt: skip

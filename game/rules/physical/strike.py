@@ -10,16 +10,17 @@ from above (PHY-17 treats a hit as a DFA, game.rules.piloting.fromabove).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from game.core.dice import Dice
 from game.core.options import TW, Rules
 from game.rules.damage.hull import hull_hits
+from game.rules.damage.land import PHYSICAL, DamageRecord, land
 from game.rules.piloting.falls import RulesEvent, event
 from game.units.hittables import hit_location, kick_location, punch_location
 from game.units.locations import HEAD
-from game.units.mech import apply_hit, damage_groups
+from game.units.mech import damage_groups
 from game.units.unit import Unit
 
 from ..combat.criticals import critical_check, destroyed_reason, struck_structure
@@ -70,8 +71,10 @@ def strike(unit: Unit, total: int, table: str, side: str, dice: Dice, *, by: str
         if body.destroyed:
             break
         code, rear, roll = locate(table, side, body.quad, dice, rules, unit.id)
-        body, res = apply_hit(body, code, size, rear, roll)
-        unit = _add_phase(replace(unit, body=body), res.absorbed)
+        landed = land(unit, DamageRecord(code, size, PHYSICAL, rear, roll))
+        unit, res = landed.unit, landed.result
+        body = unit.body
+        assert body is not None
         g = Group(code, rear, size, roll)
         groups.append(g)
         events.append(event("damage", None, attacker=by, target=unit.id, weapon=cause,
@@ -98,7 +101,7 @@ def strike(unit: Unit, total: int, table: str, side: str, dice: Dice, *, by: str
 def _vehicle(unit: Unit, sizes: tuple[int, ...], side: str, dice: Dice, by: str,
              cause: str) -> Struck:  # fmt: skip
     """A vehicle: each group on its own 2D6 table (CMB-27 for vehicles), motive rolls."""
-    unit, hits = hull_hits(unit, sizes, side, dice)
+    unit, hits = hull_hits(unit, sizes, side, dice, PHYSICAL)
     groups: list[Group] = []
     events: list[RulesEvent] = []
     for h in hits:
@@ -115,10 +118,6 @@ def _vehicle(unit: Unit, sizes: tuple[int, ...], side: str, dice: Dice, by: str,
     if unit.destroyed:
         events.append(event("destroyed", None, unit=unit.id, cause="vehicle destroyed"))
     return Struck(unit, tuple(groups), tuple(events))
-
-
-def _add_phase(u: Unit, points: int) -> Unit:
-    return replace(u, damage=replace(u.damage, phase_damage=u.damage.phase_damage + points))
 
 
 def jsonable_groups(groups: tuple[Group, ...]) -> list[dict[str, Any]]:

@@ -18,13 +18,14 @@ from game.core.dice import Dice
 from game.core.options import Rules
 from game.hexgrid import Hex, neighbour
 from game.rules.damage.hull import hurt_vehicle
-from game.rules.damage.platoon_hurt import hurt_platoon
+from game.rules.damage.land import COLLISION, FALL, DamageRecord, land
+from game.rules.damage.platoon_hurt import FALLS, hurt_platoon
 from game.rules.modifier import Modifier
 from game.rules.move.costs import X, entry_table, motive_costs
 from game.rules.move.diving import set_at
 from game.rules.move.stacking import violation
 from game.rules.piloting.falls import UnitOutcome, apply_damage_groups, event, fall
-from game.units.mech import apply_hit, damage_groups, kick_location
+from game.units.mech import damage_groups, kick_location
 from game.units.unit import Unit
 
 UNINTENTIONAL_CHARGE = 3  # PSR-33 GAP filled (standard TW value)
@@ -211,7 +212,8 @@ def _hurt_target(w: SlideWorld, target: Unit, side: str, dmg: int) -> tuple[Any,
         w.units[target.id] = hit.unit
         return hit.events
     if target.prone:
-        hurt = apply_damage_groups(target, w.dice, side, dmg, w.step, "charged", w.rules)
+        hurt = apply_damage_groups(target, w.dice, side, dmg, w.step, "charged", w.rules,
+                                   COLLISION)  # fmt: skip
         w.units[target.id] = hurt.unit
         return hurt.events
     results = []
@@ -219,13 +221,11 @@ def _hurt_target(w: SlideWorld, target: Unit, side: str, dmg: int) -> tuple[Any,
         if body.destroyed:
             break
         face = w.dice.d6(f"kick location ({target.id})")
-        body, res = apply_hit(body, kick_location(side, face, body.quad), g)
-        results.append(res)
-    d = target.damage
-    taken = sum(r.absorbed for r in results)
-    w.units[target.id] = replace(
-        target, damage=replace(d, phase_damage=d.phase_damage + taken), body=body
-    )
+        landed = land(target, DamageRecord(kick_location(side, face, body.quad), g, COLLISION))
+        target, body = landed.unit, landed.unit.body
+        assert body is not None
+        results.append(landed.result)
+    w.units[target.id] = target
     return tuple(results)
 
 
@@ -432,12 +432,12 @@ def collapse_on_others(w: SlideWorld, out: UnitOutcome, h: Hex, dmg: int, skip: 
             continue
         w.touched.add(u.id)
         if u.platoon is not None:  # troopers (CMB-41), not doubled: no building is open
-            got = hurt_platoon(w.board, u, dmg, "building collapse (PSR-32)", w.step)
+            got = hurt_platoon(w.board, u, dmg, "building collapse (PSR-32)", w.step, FALLS)
             w.units[u.id] = got.unit
             out = out.add(*got.events)
             continue
         if u.body is None:
-            got = hurt_vehicle(u, dmg, "front", w.dice, w.step, "building collapse")
+            got = hurt_vehicle(u, dmg, "front", w.dice, w.step, "building collapse", FALL)
             w.units[u.id] = got.unit
             out = (
                 out.add(*got.events)

@@ -19,7 +19,9 @@ from game.board import Board
 from game.core.dice import Dice
 from game.core.options import TW, Rules
 from game.hexgrid import Hex, rotate
-from game.units.mech import HEAD, HitResult, MechBody, apply_groups, apply_hit, damage_groups
+from game.rules.damage.land import FALL, DamageRecord, land
+from game.units.hittables import hit_location
+from game.units.mech import HEAD, HitResult, MechBody, damage_groups
 from game.units.unit import Unit
 
 # PSR-14: 1D6 -> (hexsides turned clockwise, column the fall damage uses)
@@ -137,15 +139,27 @@ def apply_damage_groups(
     step: int | None,
     cause: str,
     rules: Rules = TW,
+    source: str = FALL,
 ) -> UnitOutcome:
-    """Roll and apply ``total`` damage in 5-point groups on ``side`` (PSR-16).
+    """Roll and land ``total`` damage in 5-point groups on ``side`` (PSR-16), each located
+    with 2D6 (CMB-27) until the Mech is destroyed (PSR-31: nothing more is rolled).
 
     Side effects on the unit record: damage this phase (PSR-08 "20+"), destroyed legs
     (CMB-38), one pilot hit per head hit (PSR-19).
     """
     assert unit.body is not None, "only units with a body take damage groups"
-    body, results, _ = apply_groups(unit.body, dice, side, damage_groups(total), cause, rules)
-    return _after_hits(unit, body, results, dice, step, cause, side, total)
+    after, results = unit, []
+    for g in damage_groups(total):
+        body = after.body
+        assert body is not None
+        if body.destroyed:
+            break
+        roll = dice.roll2d6(f"hit location ({cause})")
+        code, rear = hit_location(side, roll.total, body.quad, rules)
+        landed = land(after, DamageRecord(code, g, source, rear, roll.total))
+        after = landed.unit
+        results.append(landed.result)
+    return _after_hits(unit, after, results, dice, step, cause, side, total)
 
 
 def apply_located_groups(
@@ -156,26 +170,29 @@ def apply_located_groups(
     step: int | None,
     cause: str,
     locate: Callable[[str, int, bool], tuple[str, bool]],
+    source: str = FALL,
 ) -> UnitOutcome:
     """``total`` in 5-point groups, each located with 1D6 on a physical-attack table
     (``locate(side, d6, quad)``: PHY-05 punch, PHY-09 kick); same side effects as
     :func:`apply_damage_groups` (PHY-13 death-from-above damage)."""
-    body = unit.body
-    assert body is not None, "only units with a body take damage groups"
-    results: list[HitResult] = []
+    assert unit.body is not None, "only units with a body take damage groups"
+    after, results = unit, []
     for g in damage_groups(total):
+        body = after.body
+        assert body is not None
         if body.destroyed:
             break
         face = dice.d6(f"{cause} location ({unit.id})")
         code, rear = locate(side, face, body.quad)
-        body, res = apply_hit(body, code, g, rear, face)
-        results.append(res)
-    return _after_hits(unit, body, results, dice, step, cause, side, total)
+        landed = land(after, DamageRecord(code, g, source, rear, face))
+        after = landed.unit
+        results.append(landed.result)
+    return _after_hits(unit, after, results, dice, step, cause, side, total)
 
 
 def _after_hits(
+    before: Unit,
     unit: Unit,
-    body: MechBody,
     results: Iterable[HitResult],
     dice: Dice,
     step: int | None,
@@ -183,14 +200,12 @@ def _after_hits(
     side: str,
     total: int,
 ) -> UnitOutcome:
+    """The events of the groups landed on ``before`` (now ``unit``): the damage, a pilot
+    hit per head hit (PSR-19), legs destroyed (CMB-38), the Mech destroyed (CMB-37)."""
     results = tuple(results)
-    d = unit.damage
-    legs_before = unit.legs_destroyed
-    unit = replace(
-        unit,
-        damage=replace(d, phase_damage=d.phase_damage + sum(r.absorbed for r in results)),
-        body=body,
-    )
+    legs_before = before.legs_destroyed
+    body = unit.body
+    assert body is not None
     out = UnitOutcome(
         unit, (event("damage", step, cause=cause, side=side, total=total, groups=results),)
     )

@@ -17,6 +17,7 @@ from typing import Any
 
 from game.hexgrid import Hex, distance, neighbour, ring
 from game.rules.damage.hull import hurt_vehicle
+from game.rules.damage.land import PHYSICAL
 from game.rules.damage.platoon_hurt import AS_BLOW, hurt_platoon
 from game.rules.modifier import Modifier
 from game.rules.move.stacking import violation
@@ -180,14 +181,15 @@ def _hit(w: SlideWorld, out: UnitOutcome, target: Unit, at: Hex, d: int | None) 
         got = hurt_platoon(w.board, target, dmg, "death from above (PHY-17)", w.step, AS_BLOW)
         w.units[target.id], detail = got.unit, got.events
     elif target.body is None:  # a vehicle's hull, 5-point groups (PHY-13), PSR-27 motive rolls
-        got = hurt_vehicle(target, dmg, side, w.dice, w.step, "death from above")
+        got = hurt_vehicle(target, dmg, side, w.dice, w.step, "death from above", PHYSICAL)
         w.units[target.id], detail = got.unit, got.events
     elif target.prone:  # PHY-15: the normal hit location table
-        hurt = apply_damage_groups(target, w.dice, side, dmg, w.step, "death from above", w.rules)
+        hurt = apply_damage_groups(target, w.dice, side, dmg, w.step, "death from above", w.rules,
+                                   PHYSICAL)  # fmt: skip
         w.units[target.id], detail = hurt.unit, hurt.events
     else:
         hurt = apply_located_groups(target, w.dice, side, dmg, w.step, "death from above",
-                                    punch_location)  # fmt: skip
+                                    punch_location, PHYSICAL)  # fmt: skip
         w.units[target.id], detail = hurt.unit, hurt.events
     out = out.add(event("dfa_damage", w.step, unit=target.id, side=side, damage=dmg,
                         detail=detail))  # fmt: skip
@@ -195,7 +197,7 @@ def _hit(w: SlideWorld, out: UnitOutcome, target: Unit, at: Hex, d: int | None) 
     if out.body is not None:  # PHY-13: the faller's legs, Kick table Front/Rear column
         legs = dfa_attacker_damage(me.tons)
         mine = apply_located_groups(me, w.dice, "front", legs, w.step,
-                                    "death from above (legs)", _kick)  # fmt: skip
+                                    "death from above (legs)", _kick, PHYSICAL)  # fmt: skip
         out = out.then(mine)
         w.units[me.id] = out.unit
     if out.destroyed:

@@ -224,91 +224,148 @@ def _ground_terrain(board: Board, mc: MotiveCosts) -> tuple[np.ndarray, np.ndarr
     return terr.astype(np.int16), code
 
 
-def _build(board: Board, mc: MotiveCosts, water_level: bool, offroad: bool = True) -> EntryTable:
-    rows, cols = board.shape
-    n = rows * cols
-    nr, nc, onb = neighbour_index(rows, cols)
-    dest = (nr * cols + nc).reshape(6, n)
-    onb = onb.reshape(6, n)
+@dataclass(frozen=True, slots=True, eq=False)
+class _Hexes:
+    """Per hex (flat), what a motive type stands on: the hex level, water depth, its floor
+    (MOV-12 TW / MOV-09 classic), bridges (MOV-26..28), buildings and their roofs
+    (MOV-32), roads (MOV-10) and the ground terrain's MP and prohibitions."""
+
+    level: np.ndarray
+    depth: np.ndarray
+    real_floor: np.ndarray  # what a unit stands on, before the variant's water rule
+    ground: np.ndarray  # the level a unit at ground level counts for level changes
+    bridge: np.ndarray
+    br_level: np.ndarray
+    bld: np.ndarray  # a building (not a bridge)
+    roof: np.ndarray
+    exits: np.ndarray
+    road_ground: np.ndarray
+    terr: np.ndarray
+    tcode: np.ndarray
+    bcls: np.ndarray  # building class as the unit meets it (0 for flying units)
+
+
+def _hexes(board: Board, mc: MotiveCosts, water_level: bool) -> _Hexes:
     level = board.level.ravel().astype(np.int64)
-    depth = board.water.ravel().astype(np.int64)
     if mc.flies:  # ADV-25 (choice): the height follows the top of what lies below
         real_floor = top_surface(board)
     else:
         real_floor = level if mc.on_surface else board.floor().ravel().astype(np.int64)
     ground = real_floor if water_level or mc.flies else level  # MOV-12 TW / MOV-09 classic
     bridge = board.bridge_class.ravel() > 0
-    br_level = board.bridge_level.ravel().astype(np.int64)
-    bld = (board.building_class.ravel() > 0) & ~bridge
-    roof = level + board.building_height.ravel().astype(np.int64)
-    exits = board.road_exits.ravel().astype(np.int64)
-    road_ground = board.road.ravel() & ~bridge
     terr, tcode = _ground_terrain(board, mc)
-    top = np.where(bridge, br_level, np.where(bld, roof, ground))
-    pos_level = np.stack([ground, top if mc.decks else ground])
-    pos_paved = np.stack([board.pavement.ravel() | road_ground, bridge.copy()])
     bcls = board.building_class.ravel().astype(np.int8)
-    if mc.flies:
-        bcls = np.zeros_like(bcls)
-    pos_building = np.stack([bcls, np.zeros_like(bcls)])
+    return _Hexes(
+        level, board.water.ravel().astype(np.int64), real_floor, ground, bridge,
+        board.bridge_level.ravel().astype(np.int64), (board.building_class.ravel() > 0) & ~bridge,
+        level + board.building_height.ravel().astype(np.int64),
+        board.road_exits.ravel().astype(np.int64), board.road.ravel() & ~bridge, terr, tcode,
+        np.zeros_like(bcls) if mc.flies else bcls,
+    )  # fmt: skip
 
-    shape = (2, 6, n)
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Entering:
+    """Per (layer, direction, hex left): how the hex entered is entered - along a road,
+    onto a bridge deck or a roof (``on_top``), through a bridge as a building, the terrain
+    MP and prohibition at ground level and the level change."""
+
+    along: np.ndarray
+    to_deck: np.ndarray
+    to_roof: np.ndarray
+    on_top: np.ndarray
+    as_building: np.ndarray
+    g_terr: np.ndarray
+    g_code: np.ndarray
+    diff: np.ndarray
+
+
+def _entering(board: Board, mc: MotiveCosts, h: _Hexes, t: np.ndarray,
+              pos_level: np.ndarray) -> _Entering:  # fmt: skip
     d_idx = np.arange(6)[:, None]
-    src_exit = (exits[None, :] >> d_idx) & 1  # (6, n)
-    t = dest  # (6, n) hex entered
-    dst_exit = (exits[t] >> ((d_idx + 3) % 6)) & 1
-    src_road = np.stack([road_ground, bridge])[:, None, :]  # road at the unit's layer
+    src_exit = (h.exits[None, :] >> d_idx) & 1  # (6, n)
+    dst_exit = (h.exits[t] >> ((d_idx + 3) % 6)) & 1
+    src_road = np.stack([h.road_ground, h.bridge])[:, None, :]  # road at the unit's layer
     along = src_road & (src_exit & dst_exit).astype(bool)[None]  # (2, 6, n)
     src_lv = pos_level[:, None, :]  # (2, 1, n)
     # MOV-26..28: on the deck when moving along the road onto a bridge at a legal climb.
-    deck_diff = br_level[t][None] - src_lv
-    to_deck = along & bridge[t][None] & (np.abs(deck_diff) <= mc.max_level_change) & mc.decks
+    deck_diff = h.br_level[t][None] - src_lv
+    to_deck = along & h.bridge[t][None] & (np.abs(deck_diff) <= mc.max_level_change) & mc.decks
     # MOV-32 (GAP filled): onto a roof from a position at the roof's level.
-    to_roof = bld[t][None] & (roof[t][None] == src_lv) & mc.decks & (not mc.flies)
+    to_roof = h.bld[t][None] & (h.roof[t][None] == src_lv) & mc.decks & (not mc.flies)
     on_top = to_deck | to_roof
     # Otherwise at ground level: under the bridge if there is headroom, else as a building.
-    under_ok = real_floor[t] + mc.height <= br_level[t]
-    as_building = (bridge[t] & ~under_ok & (not mc.flies))[None] & ~on_top
+    under_ok = h.real_floor[t] + mc.height <= h.br_level[t]
+    as_building = (h.bridge[t] & ~under_ok & (not mc.flies))[None] & ~on_top
     bridge_mp = _bridge_mp(board, mc, t)
-    along_ground = along & road_ground[t][None]
-    g_terr = np.where(along_ground, 0, terr[t][None] + np.where(as_building, bridge_mp, 0))
-    g_code = np.where(along_ground, OK, tcode[t][None])
+    along_ground = along & h.road_ground[t][None]
+    g_terr = np.where(along_ground, 0, h.terr[t][None] + np.where(as_building, bridge_mp, 0))
+    g_code = np.where(along_ground, OK, h.tcode[t][None])
     g_code = np.where(as_building & (bridge_mp < 0) & (g_code == OK), STRUCTURE, g_code)
-    diff = np.where(to_deck, deck_diff, np.where(to_roof, 0, ground[t][None] - src_lv))
-    cost = np.where(on_top, 1, 1 + g_terr) + mc.level_mp * np.abs(diff)
-    road = along & (to_deck | road_ground[t][None])
-    if not offroad:  # MOV-31: +1 MP per hex entered, except pavement or along a road
-        on_pavement = board.pavement.ravel()[t][None] & ~on_top
-        cost = cost + ~(road | on_pavement)
-    code = np.where(on_top, OK, g_code).astype(np.int8)
-    code = np.where((code == OK) & (np.abs(diff) > mc.max_level_change), TOO_STEEP, code)
-    code = np.where(onb[None], code, OFF_BOARD).astype(np.int8)
-    cost = np.where(code == OK, cost, -1).astype(np.int16)
-    water_in = (depth[t] >= 1)[None] & ~on_top & (not mc.on_surface)
-    # ADV-05: terrain and descending MP may be ignored, never in depth 1+ water
-    ignorable = np.where(on_top, 0, g_terr) + mc.level_mp * np.maximum(-diff, 0)
-    ignorable = np.where(water_in | (code != OK), 0, ignorable)
-    building = np.where(
-        on_top, 0, np.where(as_building, board.bridge_class.ravel()[t][None], bcls[t][None])
-    )
-    paved = np.where(to_deck, True, np.where(to_roof, False, pos_paved[0][t][None]))
-    arrays = {
-        "cost": cost,
-        "code": code,
-        "dest": np.broadcast_to(t, shape).astype(np.int32),
-        "dest_deck": np.broadcast_to(on_top, shape),
-        "dlevel": np.broadcast_to(diff, shape).astype(np.int16),
-        "depth": np.broadcast_to(np.where(water_in, depth[t][None], -1), shape).astype(np.int8),
-        "building": np.broadcast_to(building, shape).astype(np.int8),
-        "paved": np.broadcast_to(paved, shape).astype(bool),
-        "road": np.broadcast_to(road, shape).astype(bool),
-        "ignorable": np.broadcast_to(ignorable, shape).astype(np.int16),
-    }
+    diff = np.where(to_deck, deck_diff, np.where(to_roof, 0, h.ground[t][None] - src_lv))
+    return _Entering(along, to_deck, to_roof, on_top, as_building, g_terr, g_code, diff)
+
+
+def _build(board: Board, mc: MotiveCosts, water_level: bool, offroad: bool = True) -> EntryTable:
+    """The entry arrays (MOV-08..12, MOV-26..32, ADV-05/25) for one motive type: per hex
+    what it stands on, then per position and direction how the next hex is entered, what
+    it costs and whether it may be."""
+    rows, cols = board.shape
+    n = rows * cols
+    nr, nc, onb = neighbour_index(rows, cols)
+    t = (nr * cols + nc).reshape(6, n)  # (6, n) hex entered
+    onb = onb.reshape(6, n)
+    h = _hexes(board, mc, water_level)
+    top = np.where(h.bridge, h.br_level, np.where(h.bld, h.roof, h.ground))
+    pos_level = np.stack([h.ground, top if mc.decks else h.ground])
+    pos_paved = np.stack([board.pavement.ravel() | h.road_ground, h.bridge.copy()])
+    pos_building = np.stack([h.bcls, np.zeros_like(h.bcls)])
+    e = _entering(board, mc, h, t, pos_level)
+    arrays = _entry_arrays(board, mc, h, e, t, onb, offroad, pos_paved)
     arrays = {k: np.ascontiguousarray(v) for k, v in arrays.items()}
     for a in (*arrays.values(), pos_level, pos_paved, pos_building):
         a.setflags(write=False)
     return EntryTable(mc.kind, rows, cols, pos_level=pos_level, pos_paved=pos_paved,
                       pos_building=pos_building, **arrays)  # fmt: skip
+
+
+def _entry_arrays(board: Board, mc: MotiveCosts, h: _Hexes, e: _Entering, t: np.ndarray,
+                  onb: np.ndarray, offroad: bool,
+                  pos_paved: np.ndarray) -> dict[str, np.ndarray]:  # fmt: skip
+    """The EntryTable's (2, 6, n) arrays: the MP cost (MOV-08, MOV-11 levels, MOV-31
+    off-road), the refusal code (prohibited, too steep, off the board), what is entered
+    (depth, building, paved, road) and the MP that may be ignored (ADV-05)."""
+    shape = (2, 6, h.level.shape[0])
+    on_top, diff = e.on_top, e.diff
+    cost = np.where(on_top, 1, 1 + e.g_terr) + mc.level_mp * np.abs(diff)
+    road = e.along & (e.to_deck | h.road_ground[t][None])
+    if not offroad:  # MOV-31: +1 MP per hex entered, except pavement or along a road
+        on_pavement = board.pavement.ravel()[t][None] & ~on_top
+        cost = cost + ~(road | on_pavement)
+    code = np.where(on_top, OK, e.g_code).astype(np.int8)
+    code = np.where((code == OK) & (np.abs(diff) > mc.max_level_change), TOO_STEEP, code)
+    code = np.where(onb[None], code, OFF_BOARD).astype(np.int8)
+    cost = np.where(code == OK, cost, -1).astype(np.int16)
+    water_in = (h.depth[t] >= 1)[None] & ~on_top & (not mc.on_surface)
+    # ADV-05: terrain and descending MP may be ignored, never in depth 1+ water
+    ignorable = np.where(on_top, 0, e.g_terr) + mc.level_mp * np.maximum(-diff, 0)
+    ignorable = np.where(water_in | (code != OK), 0, ignorable)
+    building = np.where(
+        on_top, 0, np.where(e.as_building, board.bridge_class.ravel()[t][None], h.bcls[t][None])
+    )
+    paved = np.where(e.to_deck, True, np.where(e.to_roof, False, pos_paved[0][t][None]))
+    return {
+        "cost": cost,
+        "code": code,
+        "dest": np.broadcast_to(t, shape).astype(np.int32),
+        "dest_deck": np.broadcast_to(on_top, shape),
+        "dlevel": np.broadcast_to(diff, shape).astype(np.int16),
+        "depth": np.broadcast_to(np.where(water_in, h.depth[t][None], -1), shape).astype(np.int8),
+        "building": np.broadcast_to(building, shape).astype(np.int8),
+        "paved": np.broadcast_to(paved, shape).astype(bool),
+        "road": np.broadcast_to(road, shape).astype(bool),
+        "ignorable": np.broadcast_to(ignorable, shape).astype(np.int16),
+    }
 
 
 def _bridge_mp(board: Board, mc: MotiveCosts, t: np.ndarray) -> np.ndarray:

@@ -19,6 +19,7 @@ from game.core.options import TW, Rules
 from game.rules.move import costs as C
 from game.rules.move.diving import depth_step
 from game.rules.move.flight import WigeEnd, fly_step, land, take_off, wige_end
+from game.rules.move.jumpsteps import jump_step
 from game.rules.move.loads import Overload, overload
 from game.rules.move.movestate import (
     MODES,
@@ -30,7 +31,7 @@ from game.rules.move.movestate import (
     limit_mp,
     mode_mp,
 )
-from game.rules.move.movesteps import enter_step, jump_step, posture_step, turn_step
+from game.rules.move.movesteps import enter_step, posture_step, turn_step
 from game.rules.move.stacking import why_not_here
 from game.rules.move.steps import DEPTH_KINDS, Step, StepError, parse_step
 from game.rules.move.tacops import (

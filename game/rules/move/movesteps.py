@@ -1,4 +1,4 @@
-"""The individual steps of a move: turns, posture, hex entries and jumps.
+"""The individual steps of a move: turns, posture and hex entries (jumps: .jumpsteps).
 
 Each function takes the context and the state before the step and returns a
 :class:`StepReport`; an illegal step is explained in a sentence with its rule ID, never
@@ -7,12 +7,11 @@ raised. Entry costs and legality come from the shared arrays of costs.py.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from game.hexgrid import Hex, distance
+from game.hexgrid import Hex
 from game.rules.move import costs as C
 from game.rules.move.diving import too_shallow
-from game.rules.move.jumps import jump_cost
 from game.rules.move.movestate import (
     SKIDDERS,
     MoveContext,
@@ -23,7 +22,6 @@ from game.rules.move.movestate import (
     no_mp,
     turned,
 )
-from game.rules.move.stacking import why_not_here
 from game.rules.move.steps import RELATIVE_DIRECTION, SHIFT_KINDS, Step
 from game.rules.move.tacops import careless_psr, crawl_psr
 from game.rules.piloting.psr import (
@@ -136,107 +134,159 @@ def enter_step(
     ctx: MoveContext, state: MoveState, step: Step, index: int, token: str
 ) -> StepReport:
     """F, B and the quad shifts (MOV-16..20, MOV-24..30, MOV-35)."""
-    u = ctx.unit
+    why = _why_not_move(ctx, state, step)
+    if why is not None:
+        return fail(index, token, state, why)
+    e = _entry(ctx, state, step)
+    if isinstance(e, str):
+        return fail(index, token, state, e)
+    problem = _mp_problem(ctx, state, e)
+    # MOV-20: the hex straight ahead as the turn's only MP expenditure. Infantry turns
+    # cost nothing (it has no facing, MOV-16), so any neighbour counts as ahead for it.
+    minimum = problem is not None
+    if problem is not None and not (
+        step.kind == "F" and state.mp_used == 0 and ctx.mp_available >= 1
+    ):
+        return fail(index, token, state, problem)
+    psrs = _step_psrs(ctx, state, index, e)
+    return StepReport(index, token, True, None, e.cost, _entered(state, e, minimum), psrs)
+
+
+def _why_not_move(ctx: MoveContext, state: MoveState, step: Step) -> str | None:
+    """Why the unit may make no such step at all, whatever hex it would enter."""
     left = ctx.leaving(state)  # MOV-35: it entered an enemy's hex and enters no other
     if left is not None:
-        return fail(index, token, state, left)
+        return left
+    u = ctx.unit
     crawl = ctx.mode == "crawl"  # ADV-04: the prone Mech crawls
-    if state.prone and not crawl:
-        return fail(
-            index,
-            token,
-            state,
-            "a prone Mech cannot move into another hex; stand up first (MOV-21)",
-        )
-    if state.hull_down:
-        return fail(index, token, state, "a hull-down Mech must leave hull-down (H-) to move")
-    if step.kind == "FH":
-        return fail(index, token, state, "FH is a WiGE holding its altitude in flight (ADV-23)")
     shift = step.kind in SHIFT_KINDS
-    if shift and crawl:
-        return fail(index, token, state, "a crawling Mech moves only forward or backward (ADV-04)")
-    if shift and u.kind != "quad":
-        return fail(index, token, state, "only four-legged Mechs can shift sideways (MOV-19)")
     backward = step.backward and u.has_facing  # infantry has no facing (MOV-29)
-    if backward and ctx.running:
-        return fail(index, token, state, "a running unit may not move backward (MOV-18)")
+    guards = (
+        (state.prone and not crawl,
+         "a prone Mech cannot move into another hex; stand up first (MOV-21)"),
+        (state.hull_down, "a hull-down Mech must leave hull-down (H-) to move"),
+        (step.kind == "FH", "FH is a WiGE holding its altitude in flight (ADV-23)"),
+        (shift and crawl, "a crawling Mech moves only forward or backward (ADV-04)"),
+        (shift and u.kind != "quad", "only four-legged Mechs can shift sideways (MOV-19)"),
+        (backward and ctx.running, "a running unit may not move backward (MOV-18)"),
+    )  # fmt: skip
+    return next((why for bad, why in guards if bad), None)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Entry:
+    """The hex a step enters and what entering it costs, read off the entry arrays ``t``
+    at (layer ``s``, direction ``d``, hex ``h``); ``stopper``: the enemy whose hex it is
+    (MOV-35), ``ignored``: the MP a careless unit ignores (ADV-05)."""
+
+    t: C.EntryTable
+    s: int
+    d: int
+    h: int
+    target: Hex
+    stopper: str | None
+    dlevel: int
+    depth: int
+    ignored: int
+    cost: int
+    paved: bool
+    backward: bool
+    climbs: bool
+
+
+def _entry(ctx: MoveContext, state: MoveState, step: Step) -> _Entry | str:
+    """The step's hex and its cost, or why it may not be entered: the entry arrays' code
+    (MOV-10/13, ADV-24), an enemy's hex (MOV-35, classic MOV-30), water too shallow for a
+    submarine (ADV-25), a level change moving backward (MOV-18), a climb (MOV-13)."""
+    u = ctx.unit
     d = (state.facing + RELATIVE_DIRECTION[step.kind]) % 6
     t, h = ctx.table.at(state.at)  # the entry arrays around the unit (game.rules.window)
     s = int(state.deck)
     code = int(t.code[s, d, h])
     if code != C.OK:
-        return fail(index, token, state, _entry_error(ctx, t, state, d, h, code))
+        return _entry_error(ctx, t, state, d, h, code)
     target = state.at.neighbour(d)
     refused, stopper = ctx.entering(target)  # MOV-35 (classic: MOV-30)
     if refused is not None:
-        return fail(index, token, state, refused)
+        return refused
     shallow = too_shallow(ctx, state, target)  # ADV-25: a submarine rises first
     if shallow is not None:
-        return fail(index, token, state, shallow)
+        return shallow
     dlevel = int(t.dlevel[s, d, h])
-    if backward and dlevel and not ctx.costs.backward_levels:  # VTOL: MOV-18 / ADV-25
-        return fail(
-            index,
-            token,
-            state,
-            f"a unit moving backward may not change levels (MOV-18); {ctx.name(target)} "
-            f"is {abs(dlevel)} level(s) {'up' if dlevel > 0 else 'down'}",
-        )
+    backward = step.backward and u.has_facing  # infantry has no facing (MOV-29)
     climbs = u.kind == "infantry" and not ctx.rules.classic and dlevel > 0
-    if climbs and state.climbed + dlevel > 1:  # MOV-13 (TW): one level upward per turn
-        return fail(
-            index,
-            token,
-            state,
-            f"entering {ctx.name(target)} climbs a level, but ground infantry climbs at most "
-            "1 level upward in a whole turn and has climbed 1 already (MOV-13)",
-        )
-    depth = int(t.depth[s, d, h])
+    why = _level_error(ctx, state, target, dlevel, backward, climbs)
+    if why is not None:
+        return why
     ignored = int(t.ignorable[s, d, h]) if ctx.careless else 0  # ADV-05
-    cost = int(t.cost[s, d, h]) - ignored + (1 if shift else 0)  # MOV-19: +1 for a shift
-    paved = bool(t.paved[s, d, h])
-    limit = limit_mp(ctx, state, paved)
-    problem = None
-    if ctx.running and depth >= 1 and not ctx.costs.water_runs:
-        problem = f"a running unit may not enter depth {depth} water (MOV-04)"
-    elif state.mp_used + cost > limit:
-        problem = no_mp(f"entering {ctx.name(target)}", cost, ctx, state, limit)
-    minimum = False
-    if problem is not None:
-        # MOV-20: the hex straight ahead as the turn's only MP expenditure. Infantry turns
-        # cost nothing (it has no facing, MOV-16), so any neighbour counts as ahead for it.
-        if step.kind == "F" and state.mp_used == 0 and ctx.mp_available >= 1:
-            minimum = True
-        else:
-            return fail(index, token, state, problem)
-    psrs = _entry_psrs(ctx, t, state, index, d, h, target, depth)
-    if crawl:  # ADV-04: the attempt's roll comes first; failing it spends the MP in place
-        psrs.insert(0, crawl_psr(ctx, index, target))
-    if ignored:
-        base = len(psr_base_modifiers(u, ctx.rules))  # ADV-08: the terrain's own modifiers
+    cost = int(t.cost[s, d, h]) - ignored + (1 if step.kind in SHIFT_KINDS else 0)  # MOV-19
+    return _Entry(t, s, d, h, target, stopper, dlevel, int(t.depth[s, d, h]), ignored, cost,
+                  bool(t.paved[s, d, h]), backward, climbs)  # fmt: skip
+
+
+def _level_error(ctx: MoveContext, state: MoveState, target: Hex, dlevel: int, backward: bool,
+                 climbs: bool) -> str | None:  # fmt: skip
+    """MOV-18: no level change moving backward (VTOL: ADV-25 allows it); MOV-13 (TW):
+    ground infantry climbs one level upward in a whole turn."""
+    if backward and dlevel and not ctx.costs.backward_levels:
+        return (f"a unit moving backward may not change levels (MOV-18); {ctx.name(target)} "
+                f"is {abs(dlevel)} level(s) {'up' if dlevel > 0 else 'down'}")  # fmt: skip
+    if climbs and state.climbed + dlevel > 1:
+        return (
+            f"entering {ctx.name(target)} climbs a level, but ground infantry climbs at most "
+            "1 level upward in a whole turn and has climbed 1 already (MOV-13)"
+        )
+    return None
+
+
+def _mp_problem(ctx: MoveContext, state: MoveState, e: _Entry) -> str | None:
+    """MOV-04: a running unit keeps out of depth 1+ water (unless its kind runs there);
+    MOV-07: the MP left (MOV-25: the pavement bonus while paved)."""
+    limit = limit_mp(ctx, state, e.paved)
+    if ctx.running and e.depth >= 1 and not ctx.costs.water_runs:
+        return f"a running unit may not enter depth {e.depth} water (MOV-04)"
+    if state.mp_used + e.cost > limit:
+        return no_mp(f"entering {ctx.name(e.target)}", e.cost, ctx, state, limit)
+    return None
+
+
+def _step_psrs(ctx: MoveContext, state: MoveState, index: int, e: _Entry) -> tuple[PSR, ...]:
+    """The entry's rolls (:func:`_entry_psrs`); a crawl's attempt first (ADV-04: failing
+    it spends the MP in place); a careless unit's roll for the MP it ignored last, with
+    the terrain's own modifiers (ADV-05, ADV-08)."""
+    psrs = _entry_psrs(ctx, e.t, state, index, e.d, e.h, e.target, e.depth)
+    if ctx.mode == "crawl":
+        psrs.insert(0, crawl_psr(ctx, index, e.target))
+    if e.ignored:
+        base = len(psr_base_modifiers(ctx.unit, ctx.rules))
         terrain = tuple(m for p in psrs if p.kind in ("building", "rubble")
                         for m in p.modifiers[base:])  # fmt: skip
-        psrs.append(careless_psr(ctx, index, target, ignored, terrain))
-    same_way = state.last_backward is None or state.last_backward == backward
-    after = replace(
+        psrs.append(careless_psr(ctx, index, e.target, e.ignored, terrain))
+    return tuple(psrs)
+
+
+def _entered(state: MoveState, e: _Entry, minimum: bool) -> MoveState:
+    """The state in the hex entered: MP spent, hexes moved and counted (MOV-24: counted
+    anew when the unit changes between forward and backward), on a deck or not."""
+    same_way = state.last_backward is None or state.last_backward == e.backward
+    return replace(
         state,
-        at=target,
-        deck=bool(t.dest_deck[s, d, h]),
-        mp_used=state.mp_used + cost,
+        at=e.target,
+        deck=bool(e.t.dest_deck[e.s, e.d, e.h]),
+        mp_used=state.mp_used + e.cost,
         hexes_moved=state.hexes_moved + 1,
         hexes_counted=state.hexes_counted + 1 if same_way else 1,
-        last_backward=backward,
-        travel_dir=d,
+        last_backward=e.backward,
+        travel_dir=e.d,
         turn_pending=False,
         dir_before_turn=None,
         turned_on_pavement=False,
         steps=state.steps + 1,
         minimum=minimum,
-        all_paved=state.all_paved and paved,
-        climbed=state.climbed + (dlevel if climbs else 0),
-        stopped=stopper,
+        all_paved=state.all_paved and e.paved,
+        climbed=state.climbed + (e.dlevel if e.climbs else 0),
+        stopped=e.stopper,
     )
-    return StepReport(index, token, True, None, cost, after, tuple(psrs))
 
 
 def _entry_psrs(
@@ -285,121 +335,3 @@ def _entry_psrs(
         mods = building_modifiers(cls, state.hexes_moved + 1)
         out.append(make_psr(u, rules, index, reason, "building", mods, target))
     return out
-
-
-def jump_step(ctx: MoveContext, state: MoveState, step: Step, index: int, token: str) -> StepReport:
-    """J:XXYY and FACE:n (MOV-05, MOV-06, PSR-12)."""
-    if ctx.mode != "jump":
-        return fail(
-            index,
-            token,
-            state,
-            f"'{token}' belongs to a jump; this unit declared {ctx.mode} (MOV-01)",
-        )
-    if step.kind == "FACE":
-        if not state.jumped:
-            return fail(
-                index,
-                token,
-                state,
-                "FACE:n chooses the facing after a jump; it must follow J:XXYY (MOV-05)",
-            )
-        return StepReport(
-            index, token, True, None, 0, replace(state, facing=step.facing, steps=state.steps + 1)
-        )
-    if step.kind != "J":
-        return fail(
-            index,
-            token,
-            state,
-            f"a jumping unit moves only with J:XXYY and FACE:n, not '{token}' (MOV-05)",
-        )
-    if state.jumped:
-        return fail(index, token, state, "a unit jumps only once per turn (MOV-01)")
-    dest = step.target
-    assert dest is not None
-    b = ctx.board
-    if not b.contains(dest):
-        return fail(index, token, state, f"{token[2:]} is not on the {b.width}x{b.height} board")
-    if dest == state.at:
-        return fail(index, token, state, "a jump must land in another hex (MOV-05)")
-    n = distance(state.at, dest)
-    if n > ctx.mp_available:
-        return fail(
-            index,
-            token,
-            state,
-            f"{ctx.name(dest)} is {n} hexes away but the unit has "
-            f"{ctx.mp_available} jump MP (MOV-05)",
-        )
-    cost = jump_cost(b, state.at, dest, ctx.mp_available, ctx.rules)
-    if cost < 0:
-        return fail(
-            index,
-            token,
-            state,
-            f"every path to {ctx.name(dest)} crosses terrain too high to jump over (MOV-05)",
-        )
-    why = _landing_room(ctx, dest)
-    if why is not None:
-        return fail(index, token, state, why)
-    depth = int(b.water[dest.row, dest.col])
-    if ctx.unit.kind == "infantry" and depth >= 1:
-        return fail(
-            index, token, state, f"jumping infantry may not land in depth {depth} water (MOV-29)"
-        )
-    after = replace(
-        state,
-        at=dest,
-        # MOV-26/32: a jump lands on a bridge deck or on a building's roof
-        deck=bool(b.bridge_class[dest.row, dest.col] or b.building_class[dest.row, dest.col]),
-        mp_used=cost,
-        hexes_moved=cost,
-        hexes_counted=cost,
-        travel_dir=None,
-        steps=state.steps + 1,
-        jumped=True,
-    )
-    psrs = _landing_psrs(ctx, index, dest)
-    if ctx.unit.is_mech and depth >= 1 and not after.deck:  # PSR-08: landing in water enters it
-        psrs.append(
-            make_psr(
-                ctx.unit,
-                ctx.rules,
-                index,
-                f"entering depth {depth} water",
-                "water",
-                (water_modifier(depth),),
-                dest,
-            )  # fmt: skip
-        )
-    return StepReport(index, token, True, None, cost, after, tuple(psrs))
-
-
-def _landing_psrs(ctx: MoveContext, index: int, dest: Hex) -> list[PSR]:
-    """PSR-12: TW rolls on landing with leg/hip actuator or gyro damage or a lost leg;
-    classic only for a lost leg (the gyro roll comes at the start, see finish_move)."""
-    u = ctx.unit
-    if not u.is_mech:
-        return []
-    if ctx.rules.classic:
-        hurt = u.legs_destroyed > 0
-    else:
-        c = u.crits
-        hurt = bool(c.leg_actuators or c.hips or c.gyro or u.legs_destroyed)
-    if not hurt:
-        return []
-    reason = "landing after a jump with damaged gyro/leg actuators"
-    return [make_psr(u, ctx.rules, index, reason, "jump-landing", (), dest)]
-
-
-def _landing_room(ctx: MoveContext, dest: Hex) -> str | None:
-    """Whether the jump may land in ``dest``: classic, no unit there (MOV-30); TW, the
-    limits of MOV-34 (jumps are exempt from the step-by-step checks of MOV-35)."""
-    if ctx.rules.classic:
-        other = ctx.occupant(dest)
-        if other is None:
-            return None
-        return f"{ctx.name(dest)} already holds unit {other.id}; one unit per hex (MOV-30)"
-    why = why_not_here(replace(ctx.unit, at=dest, prone=False), dest, ctx.units, ctx.rules)
-    return None if why is None else f"{ctx.name(dest)} {why}"

@@ -12,7 +12,7 @@ first one that is not ends the move (MOV-23, PSR-07).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.board import Board
@@ -23,8 +23,10 @@ from game.rules.damage.crashes import crash
 from game.rules.move.collapse import collapse
 from game.rules.move.loads import Overload, overload
 from game.rules.move.movement import (
+    MoveContext,
     MoveResult,
     MoveState,
+    StepReport,
     advance,
     begin_move,
     finish_move,
@@ -147,77 +149,124 @@ def resolve_move(
     ctx, state = begin_move(board, units, unit_id, mode, rules, resume, careless)
     run = MoveRun(ctx, UnitOutcome(ctx.unit), dice, rules, origin, target_mods)
     first_log = len(dice.log)
-    reports: list[Any] = []
-    error: str | None = None
-    failed: int | None = None
-
+    walk = _Walk(state)
     if rules.classic and steps and not ctx.error and resume is None:  # PSR-12 classic
         _, pre = finish_move(ctx, replace(state, mp_used=1))
         for p in (p for p in pre if p.step == -1):
-            state = resolve_after(run, p, state, state)
-    landing: list[tuple[PSR, MoveState]] = []  # PSR-12: rolled once the jump is over
+            walk.state = resolve_after(run, p, walk.state, walk.state)
     for i, token in enumerate(steps):
-        if landing and not _is_kind(token, "FACE"):
-            state = resolve_all(run, landing, state)
-        if run.ended:
+        if not _take(run, walk, token, i, replan_after_fall):
             break
-        if replan_after_fall and run.fell:
-            run.cut = True
-            run.end(i, f"step {i} ('{token}') is not possible now: {FELL}")
-            break
-        why = run.stopped
-        if why is not None:
-            run.end(i, why)
-            break
-        if state.prone and _is_kind(token, "J"):  # fell before the jump (classic PSR-12)
-            run.end(i, "a prone Mech cannot jump (MOV-21)")
-            break
-        rep = advance(run.ctx, state, token, i)
-        if not rep.ok:
-            if run.fell:
-                run.cut = True  # the rest of the plan; the unit may go on otherwise
-                run.end(i, f"step {i} ('{rep.token}') is not possible now: {rep.error}")
-            else:
-                error, failed = rep.error, i
-            break
-        if _is_kind(token, "U") and run.out.unit.legs_destroyed > run.legs_at_start:
-            run.end(i, "a Mech that lost a leg this turn may try to stand next turn (CMB-38)")
-            break
-        before = [p for p in rep.psrs if p.kind in ("skid", "sideslip")]
-        state, taken = resolve_before(run, before, state, rep, token, i)
-        if taken is None:
+    walk.state = resolve_all(run, walk.landing, walk.state)
+    if final and walk.error is None and not run.ended and not ctx.error:
+        _end_of_move(run, walk, len(steps) - 1)
+    if walk.error is None and final:
+        walk.state = settle(run, walk.state)
+    return _resolved(run, walk, ctx, final, first_log)
+
+
+@dataclass(slots=True)
+class _Walk:
+    """The walk under way: the move state, the steps taken, the jump-landing rolls waiting
+    for the jump's end (PSR-12) and the first step that is not legal (its error)."""
+
+    state: MoveState
+    reports: list[StepReport] = field(default_factory=list)
+    landing: list[tuple[PSR, MoveState]] = field(default_factory=list)
+    error: str | None = None
+    failed: int | None = None
+
+
+def _take(run: MoveRun, walk: _Walk, token: str | Step, i: int, replan: bool) -> bool:
+    """Step ``i``: the landing rolls of a jump that is over (PSR-12), why the move ends
+    before the step, the step itself, the rolls before it (skids, sideslips) and after it.
+    False: the move goes no further."""
+    if walk.landing and not _is_kind(token, "FACE"):
+        walk.state = resolve_all(run, walk.landing, walk.state)
+    if run.ended:
+        return False
+    why = _ends_before(run, walk.state, token, i, replan)
+    if why is not None:
+        run.end(i, why)
+        return False
+    rep = advance(run.ctx, walk.state, token, i)
+    if not rep.ok:
+        if run.fell:
+            run.cut = True  # the rest of the plan; the unit may go on otherwise
+            run.end(i, f"step {i} ('{rep.token}') is not possible now: {rep.error}")
+        else:
+            walk.error, walk.failed = rep.error, i
+        return False
+    if _is_kind(token, "U") and run.out.unit.legs_destroyed > run.legs_at_start:
+        run.end(i, "a Mech that lost a leg this turn may try to stand next turn (CMB-38)")
+        return False
+    before = [p for p in rep.psrs if p.kind in ("skid", "sideslip")]
+    walk.state, taken = resolve_before(run, before, walk.state, rep, token, i)
+    if taken is None:
+        return True
+    walk.reports.append(taken)
+    return _after_step(run, walk, taken, i)
+
+
+def _ends_before(run: MoveRun, state: MoveState, token: str | Step, i: int,
+                 replan: bool) -> str | None:  # fmt: skip
+    """Why the move ends before step ``i`` is tried, or None: a fall cut a plan made for a
+    standing unit (play, MOV-23), the unit cannot go on (destroyed, unconscious, immobile),
+    a prone Mech's jump (fell before it, classic PSR-12; MOV-21)."""
+    if replan and run.fell:
+        run.cut = True
+        return f"step {i} ('{token}') is not possible now: {FELL}"
+    if run.stopped is not None:
+        return run.stopped
+    if state.prone and _is_kind(token, "J"):
+        return "a prone Mech cannot jump (MOV-21)"
+    return None
+
+
+def _after_step(run: MoveRun, walk: _Walk, taken: StepReport, i: int) -> bool:
+    """The rolls a step taken calls for: a failed crawl loses the MP (ADV-04), a deck that
+    gives way ends the move below (MOV-27/32), a jump's landing waits for the jump's end
+    (PSR-12), every other PSR is rolled now (PSR-07). False: the move ends here."""
+    prev, walk.state = walk.state, taken.state_after
+    crawl = next((p for p in taken.psrs if p.kind == "crawl"), None)
+    if crawl is not None and not run.roll(crawl)[0]:  # ADV-04: the MP are lost, no fall
+        run.note("crawl_failed", i, at=prev.at, into=walk.state.at)
+        walk.state = replace(prev, mp_used=walk.state.mp_used, steps=walk.state.steps)
+        return True
+    over = _overload(run, prev, walk.state, i)
+    if over is not None:  # MOV-27: the deck gives way at once; the move ends below
+        walk.landing.clear()
+        walk.state = collapse(run, walk.state, over, i)
+        return False
+    for p in taken.psrs:
+        if p.kind == "crawl":
             continue
-        reports.append(taken)
-        prev, state = state, taken.state_after
-        crawl = next((p for p in taken.psrs if p.kind == "crawl"), None)
-        if crawl is not None and not run.roll(crawl)[0]:  # ADV-04: the MP are lost, no fall
-            run.note("crawl_failed", i, at=prev.at, into=state.at)
-            state = replace(prev, mp_used=state.mp_used, steps=state.steps)
-            continue
-        over = _overload(run, prev, state, i)
-        if over is not None:  # MOV-27: the deck gives way at once; the move ends below
-            landing.clear()
-            state = collapse(run, state, over, i)
+        if p.kind == "jump-landing":
+            walk.landing.append((p, walk.state))
+        elif p.kind not in ("skid", "sideslip") and run.stopped is None:
+            walk.state = resolve_after(run, p, prev, walk.state)
+    return True
+
+
+def _end_of_move(run: MoveRun, walk: _Walk, last: int) -> None:
+    """The move's end: its own check (an error only if the unit did not fall) and the
+    end-of-move rolls (PSR-07: run damage and the like) while the unit stands and can."""
+    err, end_psrs = finish_move(run.ctx, walk.state, last)
+    if err is not None and not run.fell:
+        walk.error, walk.failed = err, last
+    for p in (p for p in end_psrs if p.step != -1):
+        if walk.state.prone or run.stopped is not None:
             break
-        for p in taken.psrs:
-            if p.kind == "crawl":
-                continue
-            if p.kind == "jump-landing":
-                landing.append((p, state))
-            elif p.kind not in ("skid", "sideslip") and run.stopped is None:
-                state = resolve_after(run, p, prev, state)
-    state = resolve_all(run, landing, state)
-    if final and error is None and not run.ended and not ctx.error:
-        err, end_psrs = finish_move(run.ctx, state, len(steps) - 1)
-        if err is not None and not run.fell:
-            error, failed = err, len(steps) - 1
-        for p in (p for p in end_psrs if p.step != -1):
-            if state.prone or run.stopped is not None:
-                break
-            state = resolve_after(run, p, state, state)
-    if error is None and final:
-        state = settle(run, state)
-    check = summarise(ctx, state, reports, run.psrs, error, failed, skidded=run.skidded)
+        walk.state = resolve_after(run, p, walk.state, walk.state)
+
+
+def _resolved(run: MoveRun, walk: _Walk, ctx: MoveContext, final: bool,
+              first_log: int) -> ResolvedMove:  # fmt: skip
+    """The answer: what was moved, where the unit ended (a WiGE flies on or lands,
+    ADV-17/18), every roll since ``first_log`` and what the others and the buildings took."""
+    state, error = walk.state, walk.error
+    check = summarise(ctx, state, walk.reports, run.psrs, error, walk.failed,
+                      skidded=run.skidded)  # fmt: skip
     lying = run.fell and state.prone and (not run.ended or run.cut)
     interrupted = error is None and run.stopped is None and (run.cut or lying)
     final_unit = replace(run.out.unit, at=state.at, facing=state.facing, prone=state.prone,
@@ -230,7 +279,7 @@ def resolve_move(
         final_unit,
         run.out.body,
         run.out.destroyed,
-        dice.log[first_log:],
+        run.dice.log[first_log:],
         run.out.events,
         tuple(run.psrs),
         tuple((i, u, u.body) for i, u in sorted(run.others.items())),

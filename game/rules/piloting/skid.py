@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from game.board import Board
 from game.core.dice import Dice
@@ -97,94 +97,135 @@ def slide(
     ``buildings`` holds the CF left of buildings already damaged this move."""
     w = SlideWorld(board, dice, rules, step, base_mods, dict(units))
     w.cf.update(buildings or {})
-    out = start
-    me = out.unit
+    me = start.unit
     w.units[me.id] = me
     per_hex = math.ceil(fall_damage(me.tons, 0) / 2) if me.is_mech and s.kind == "skid" else 0
-    remaining, pending, cur = s.distance, 0, me.at
-    path: list[Hex] = []
-    stopped, immobilised, vdmg = "distance", False, 0
-    max_drop = motive_costs(me.kind).max_level_change
+    sl = _Slider(w, s, start, me, per_hex, s.distance, me.at,
+                 motive_costs(me.kind).max_level_change)  # fmt: skip
+    while sl.remaining > 0 and not sl.out.destroyed:
+        if not sl.next_hex():
+            break
+    out = sl.flush(sl.out)
+    others = tuple((i, w.units[i], w.units[i].body) for i in sorted(w.touched))
+    return SlideResult(out, tuple(sl.path), others, tuple(sorted(w.cf.items())), sl.stopped,
+                       sl.immobilised, sl.vdmg)  # fmt: skip
 
-    def flush(o: UnitOutcome) -> UnitOutcome:
-        nonlocal pending
-        if pending and per_hex and o.body is not None and not o.destroyed:  # PSR-24
-            o = o.then(apply_damage_groups(o.unit, dice, s.side, pending * per_hex, step, "skid"))
-        pending = 0
+
+@dataclass(slots=True)
+class _Slider:
+    """A slide under way: the slider's outcome, the hexes left and slid, the skid damage
+    not yet landed (PSR-24: ``pending`` hexes of ``per_hex``, landed before whatever the
+    slider hits next, PSR-31), why it stopped and what its hull took (``vdmg``)."""
+
+    w: SlideWorld
+    s: Slide
+    out: UnitOutcome
+    me: Unit
+    per_hex: int
+    remaining: int
+    cur: Hex
+    max_drop: int
+    pending: int = 0
+    path: list[Hex] = field(default_factory=list)
+    stopped: str = "distance"
+    immobilised: bool = False
+    vdmg: int = 0
+
+    def flush(self, o: UnitOutcome) -> UnitOutcome:
+        """PSR-24: the skid damage of the hexes slid so far, on a Mech still standing."""
+        if self.pending and self.per_hex and o.body is not None and not o.destroyed:
+            dmg = self.pending * self.per_hex
+            o = o.then(apply_damage_groups(o.unit, self.w.dice, self.s.side, dmg, self.w.step,
+                                           "skid"))  # fmt: skip
+        self.pending = 0
         return o
 
-    while remaining > 0 and not out.destroyed:
-        nxt = neighbour(cur, s.direction)
+    def next_hex(self) -> bool:
+        """One hex on (PSR-32..38): the map edge, a higher hex, units, a building, a drop,
+        then the hex's own ground. False: the slide ends."""
+        board = self.w.board
+        nxt = neighbour(self.cur, self.s.direction)
         if not board.contains(nxt):
-            stopped = "map edge"
-            break
-        rise = int(board.level[nxt.row, nxt.col]) - int(board.level[cur.row, cur.col])
+            self.stopped = "map edge"
+            return False
+        rise = int(board.level[nxt.row, nxt.col]) - int(board.level[self.cur.row, self.cur.col])
         if rise >= 1:  # PSR-34: crash into a higher hex, stay put
-            out = flush(out)
-            dmg = math.ceil(me.tons / 20)
-            out, vdmg = hurt(w, out, "front", dmg, "crash into a higher hex", vdmg)
-            out = out.add(event("collision", step, what="higher hex", at=nxt, damage=dmg))
-            stopped = "higher hex"
-            break
-        occupants = [u for u in w.units.values() if u.at == nxt and u.id != me.id]
-        if occupants:
-            out, passed, vdmg = charge_all(w, out, occupants, nxt, s, vdmg, flush)
-            if not passed:
-                stopped = "unit"
-                if out.unit.at == nxt:  # took the pushed unit's hex
-                    path.append(nxt)
-                    pending += 1
-                break
-        cls = w.building(nxt)
-        cur = nxt
-        path.append(cur)
-        out = replace(out, unit=replace(out.unit, at=cur))
-        pending += 1
-        remaining -= 1
+            self._crash(nxt, math.ceil(self.me.tons / 20), "higher hex", "crash into a higher hex")
+            self.stopped = "higher hex"
+            return False
+        if not self._past_units(nxt):
+            return False
+        cls = self.w.building(nxt)
+        self.cur = nxt
+        self.path.append(nxt)
+        self.out = replace(self.out, unit=replace(self.out.unit, at=nxt))
+        self.pending += 1
+        self.remaining -= 1
         if cls:  # PSR-32
-            out = flush(out)
-            out, destroyed, vdmg = _building(w, out, cur, cls, s, vdmg)
-            if not destroyed:
-                stopped = "building"
-                break
-            remaining -= building_mp(cls, me.kind)
-            continue
-        if -rise > max_drop:  # PSR-35: accidental fall, the slide ends here
-            out = flush(out)
-            out, vdmg = _drop(w, out, -rise, vdmg, s.direction)
-            stopped = "drop"
-            break
-        depth = int(board.water[cur.row, cur.col])
-        if depth >= 1 and me.kind != "hover":  # PSR-38 water
-            if me.is_mech:
-                stopped = "water"
-            else:
-                out = out.add(event("unit_destroyed", step, cause="skidded into deep water"))
-                out = replace(out, wrecked=True)
-                stopped = "water"
-            break
-        cost = terrain_cost(board, cur, me.kind)
+            return self._through_building(cls)
+        if -rise > self.max_drop:  # PSR-35: accidental fall, the slide ends here
+            self.out = self.flush(self.out)
+            self.out, self.vdmg = _drop(self.w, self.out, -rise, self.vdmg, self.s.direction)
+            self.stopped = "drop"
+            return False
+        return self._on_ground()
+
+    def _crash(self, at: Hex, dmg: int, what: str, cause: str) -> None:
+        """PSR-34 / PSR-38: the slider runs into ``what`` and takes ``dmg`` on its Front."""
+        self.out = self.flush(self.out)
+        self.out, self.vdmg = hurt(self.w, self.out, "front", dmg, cause, self.vdmg)
+        self.out = self.out.add(event("collision", self.w.step, what=what, at=at, damage=dmg))
+
+    def _past_units(self, nxt: Hex) -> bool:
+        """PSR-33: every unit in ``nxt`` is charged (or dodges); False if one stops the
+        slide (the slider may have taken the hex of a unit it pushed)."""
+        occupants = [u for u in self.w.units.values() if u.at == nxt and u.id != self.me.id]
+        if not occupants:
+            return True
+        self.out, passed, self.vdmg = charge_all(self.w, self.out, occupants, nxt, self.s,
+                                                 self.vdmg, self.flush)  # fmt: skip
+        if passed:
+            return True
+        self.stopped = "unit"
+        if self.out.unit.at == nxt:  # took the pushed unit's hex
+            self.path.append(nxt)
+            self.pending += 1
+        return False
+
+    def _through_building(self, cls: int) -> bool:
+        """PSR-32: a building stops the slide unless the collision destroys it; then the
+        building's MP are spent too (MOV-08)."""
+        self.out = self.flush(self.out)
+        self.out, destroyed, self.vdmg = _building(self.w, self.out, self.cur, cls, self.s,
+                                                   self.vdmg)  # fmt: skip
+        if not destroyed:
+            self.stopped = "building"
+            return False
+        self.remaining -= building_mp(cls, self.me.kind)
+        return True
+
+    def _on_ground(self) -> bool:
+        """PSR-38 water (a vehicle sinks) and prohibited terrain (immobile), PSR-36: the
+        hex's terrain costs its MP off the slide."""
+        board, cur = self.w.board, self.cur
+        if int(board.water[cur.row, cur.col]) >= 1 and self.me.kind != "hover":  # PSR-38
+            if not self.me.is_mech:
+                self.out = self.out.add(event("unit_destroyed", self.w.step,
+                                              cause="skidded into deep water"))  # fmt: skip
+                self.out = replace(self.out, wrecked=True)
+            self.stopped = "water"
+            return False
+        cost = terrain_cost(board, cur, self.me.kind)
         if cost is None:  # PSR-38 prohibited terrain
-            out = flush(out)
-            dmg = math.ceil(me.tons / 5)
-            out, vdmg = hurt(w, out, "front", dmg, "prohibited terrain", vdmg)
-            out = out.add(event("collision", step, what="prohibited terrain", at=cur, damage=dmg))
-            immobilised, stopped = True, "prohibited terrain"
-            break
-        remaining -= cost - 1  # PSR-36: the hex costs its MP, not 1
-        if remaining <= 0 and cost > 1:
-            stopped = "terrain"
-    out = flush(out)
-    others = tuple((i, w.units[i], w.units[i].body) for i in sorted(w.touched))
-    return SlideResult(
-        out,
-        tuple(path),
-        others,
-        tuple(sorted(w.cf.items())),
-        stopped,
-        immobilised,
-        vdmg,
-    )
+            self._crash(
+                cur, math.ceil(self.me.tons / 5), "prohibited terrain", "prohibited terrain"
+            )
+            self.immobilised, self.stopped = True, "prohibited terrain"
+            return False
+        self.remaining -= cost - 1  # PSR-36: the hex costs its MP, not 1
+        if self.remaining <= 0 and cost > 1:
+            self.stopped = "terrain"
+        return True
 
 
 def _building(

@@ -186,10 +186,10 @@ class LobbyScreen:
             self._auto_ready()
 
     def _change(self, kind: str, text: str) -> None:
-        if isinstance(self.end, Joining) and self.end.lobby is not None:
-            if kind == "refused" or (kind == "lobby" and not self._seen):
-                self._seen = True  # the host's force: at first, and after a refused pick
-                self.mine = [list(u) for u in self.end.lobby["forces"].get(self.side, [])]
+        lobby = self.end.lobby if isinstance(self.end, Joining) else None
+        if lobby is not None and (kind == "refused" or (kind == "lobby" and not self._seen)):
+            self._seen = True  # the host's force: at first, and after a refused pick
+            self.mine = [list(u) for u in lobby["forces"].get(self.side, [])]
         if kind in ("joined", "left", "refused", "fatal", "bye", "desync") and text:
             self.note = text
             self.app.notify(text, error=kind != "joined", seconds=5)

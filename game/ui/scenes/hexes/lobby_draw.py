@@ -143,8 +143,8 @@ def _force(screen: pygame.Surface, lobby: Shown, info: dict[str, Any], side: str
         if y + line > rect.bottom - size * 2:
             draw_text(screen, f"... and {len(units) - i} more", fs, DIM, (inner.x, y))
             break
-        draw_text(screen, _name(key), font(size, True), TEXT, (inner.x, y),
-                  pygame.Rect(inner.x, rect.y, inner.w - small * 2, rect.h), elide=True)  # fmt: skip
+        name_box = pygame.Rect(inner.x, rect.y, inner.w - small * 2, rect.h)
+        draw_text(screen, _name(key), font(size, True), TEXT, (inner.x, y), name_box, elide=True)
         x = inner.x
         for label, kind, value in (("G", "gun", gun), ("P", "pil", pil)):
             r = draw_text(screen, f"{label}{value}", fs, TEXT, (x, y + size + 4))

@@ -193,14 +193,16 @@ class LobbyScreen:
         if kind in ("joined", "left", "refused", "fatal", "bye", "desync") and text:
             self.note = text
             self.app.notify(text, error=kind != "joined", seconds=5)
+        if kind == "left":
+            self._auto_done = False  # the computer says ready again once the link is back
         if kind in ("fatal", "bye", "desync"):
             self._auto_done = True
 
     def _auto_ready(self) -> None:
         """The computer's end: ready once the lobby is there (with the default force if
         its side has none)."""
-        if not self.hosting and (not isinstance(self.end, Joining) or self.end.lobby is None):
-            return
+        if isinstance(self.end, Joining) and (self.end.lobby is None or not self.end.connected):
+            return  # (a ready sent while the link is down is lost: said again once back)
         if isinstance(self.end, HostLobby) and not self.end.joined:
             return
         if self.picks() and not self.mine:

@@ -161,6 +161,40 @@ def test_the_waiting_side_sees_the_others_attack_dice_pop_up(close_apps: tuple) 
     raise AssertionError("no attack was resolved")
 
 
+def test_the_computer_does_not_act_while_the_game_is_paused(close_apps: tuple) -> None:
+    """``--computer`` on the host: it plays side A's turns while the guest is there, and
+    none once the guest's link is gone (the game is paused)."""
+    from game.bot.players import make_player
+    from game.ui.app.bot_turns import BotTurns
+
+    host, guest = close_apps
+    _frames(host, guest, until=lambda: host.net.linked and guest.net.linked)
+
+    def to_side_a() -> None:
+        while actor(host.state) == "B":
+            n = len(host.state.history)
+            guest.act(legal_action(guest.state, random.Random(1)))
+            guest.advance()
+            _frames(host, guest, until=lambda n=n: len(host.state.history) > n
+                    and state_hash(host.state) == state_hash(guest.state))  # fmt: skip
+
+    to_side_a()
+    host.bots = BotTurns({"A": make_player("random")}, pace=0)
+    n = len(host.state.history)
+    _frames(host, guest, until=lambda: len(host.state.history) > n)  # it plays while linked
+    _frames(host, guest, until=lambda: state_hash(host.state) == state_hash(guest.state))
+    host.bots.players.clear()  # the guest's turn, by hand
+    to_side_a()
+    host.bots.players["A"] = make_player("random")
+    guest.net.end.link.close()  # the guest is gone: paused
+    _frames(host, until=lambda: not host.net.linked)
+    n = len(host.state.history)
+    for _ in range(30):
+        host.step([], 0.1)
+        time.sleep(0.005)
+    assert len(host.state.history) == n and "Paused" in host.net.banner(host)[0]
+
+
 def test_input_waits_for_ones_turn_and_take_back_is_off(apps: tuple) -> None:
     host, guest = apps
     _frames(host, guest, until=lambda: guest.net.linked)

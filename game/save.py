@@ -37,7 +37,9 @@ from game.core.jsonshape import Shape
 from game.core.options import OPTIONS, TACOPS, Rules
 from game.core.seats import Seats, seats_from_json, seats_to_json
 from game.core.values import (
+    check_has,
     check_options,
+    check_read_back,
     check_seed,
     check_sides,
     check_turn_limit,
@@ -196,9 +198,7 @@ def load_seated(path: str | Path, mover: Mover | None = None) -> tuple[GameState
             f"{path}: save version {brief(version)} is not supported (expected {VERSION})."
         )
     refuse_unchecked(path, version)
-    for key in TOP_KEYS:
-        if key not in top:
-            raise SaveError(f"{path}: the save has no '{key}'.")
+    check_has(Shape(path, SaveError), top, TOP_KEYS, "the save")
     saved = top["snapshot"]
     if version != VERSION:
         no_later_keys(path, version, top)
@@ -285,20 +285,9 @@ def _units_read_back(path: Path, board: Any, start: GameStart, raw: Any) -> None
     again = [unit_to_json(u, board) for u in start.units]
     if not isinstance(raw, list) or len(raw) != len(again):
         return  # the scenario reader has said what is wrong with such a list
-    for i, (mine, theirs) in enumerate(zip(again, raw, strict=True)):
-        if json_digest(mine) != json_digest(theirs):
-            uid = theirs.get("id") if isinstance(theirs, dict) else None
-            key = _first_difference(mine, theirs)
-            raise SaveError(f"{path}: starting unit {brief(uid or i + 1)}'s {key} is not what "
-                            "the game reads from it (the file was edited)")  # fmt: skip
-
-
-def _first_difference(mine: Any, theirs: Any) -> str:
-    if isinstance(mine, dict) and isinstance(theirs, dict):
-        for k in sorted(set(mine) | set(theirs)):
-            if k not in mine or k not in theirs or json_digest(mine[k]) != json_digest(theirs[k]):
-                return repr(k)
-    return "value"
+    r = Shape(path, SaveError)
+    for unit, mine, theirs in zip(start.units, again, raw, strict=True):
+        check_read_back(r, "unit", unit.id, mine, theirs)
 
 
 def _hint(top: dict[str, Any], path: Path) -> str:
@@ -328,10 +317,8 @@ def _obj(path: Path, value: Any, where: str) -> dict[str, Any]:
 def _start(path: Path, d: dict[str, Any]) -> tuple[Any, GameStart]:
     """The board and the GameStart: rules, sides, seed, options and turn limit by the one
     validator (game.core.values), board and units through the scenario reader."""
-    for key in START_KEYS:
-        if key not in d:
-            raise SaveError(f"{path}: the save's start has no '{key}'.")
     r = Shape(path, SaveError)
+    check_has(r, d, START_KEYS, "the save's start")
     variant = check_variant(r, d["rules"], VARIANTS)
     sides = check_sides(r, d["sides"])
     seed = check_seed(r, d["seed"])

@@ -231,3 +231,25 @@ def test_a_proven_old_saves_snapshot_counts_are_checked_beside_its_digest(tmp_pa
     doc = json.loads((SAVES / "v5_map_battle.json").read_text())
     doc["snapshot"]["turn"] += 1
     assert "does not reach the saved position" in refused(write(tmp_path, doc))
+
+
+# --- the command line: one sentence, exit 2, before any window ---------------------------
+
+
+def test_play_load_of_an_unprovable_save_exits_2_in_one_sentence(tmp_path, capsys) -> None:
+    from game.cli import main as cli
+    from game.regiments.save import save_game as save_regiments
+    from game.regiments.setup import game_from_armies, table_for
+
+    hex_save = SAVES / "v4_default.json"
+    reg = tmp_path / "r.json"
+    save_regiments(game_from_armies(table_for(None), {"A": "royal", "B": "horde"}), reg)
+    doc = json.loads(reg.read_text())
+    doc["version"] = 1
+    reg.write_text(json.dumps(doc))
+    for command, path in (("play", hex_save), ("regiments", reg)):
+        before = path.read_bytes()
+        assert cli([command, "--load", str(path)]) == 2
+        err = capsys.readouterr().err.strip()
+        assert err.startswith(f"hexplate: {path}: this ") and "\n" not in err, err
+        assert err.endswith(CANNOT) and path.read_bytes() == before

@@ -28,8 +28,15 @@ from game.core.files import (
     write_text_atomically,
 )
 from game.core.jsonshape import AS_PYTHON, Shape
-from game.core.limits import MAX_TABLE_CM
-from game.core.values import check_seed, check_sides
+from game.core.values import (
+    check_has,
+    check_mode,
+    check_read_back,
+    check_scale,
+    check_scenery,
+    check_seed,
+    check_sides,
+)
 
 from .engine import replay
 from .regiment import Regiment
@@ -44,6 +51,7 @@ VERSION = 2  # 2: the snapshot holds a digest of the start as written (table, re
 READABLE_VERSIONS = (VERSION,)
 KNOWN_VERSIONS = (1, VERSION)
 TOP_KEYS = ("format", "version", "start", "actions", "snapshot")
+START_KEYS = ("table", "regiments", "options", "sides", "seed", "dice")
 QUICKSAVE = "regiments-quicksave.json"
 AUTOSAVE = "regiments-autosave.json"
 
@@ -155,9 +163,7 @@ def load_game(path: str | Path) -> RegimentState:
         raise SaveError(f"{path}: this is a version {version} regiments save, written before "
                         "saves checked their start (table, scenery, scale, seed, sides); "
                         f"{CANNOT_PROVE}.")  # fmt: skip
-    for key in TOP_KEYS:
-        if key not in top:
-            raise SaveError(f"{path}: the save has no '{key}'.")
+    check_has(Shape(path, SaveError), top, TOP_KEYS, "the save")
     start = _start(path, top["start"])
     _read_back(path, start, top["start"]["regiments"])
     actions = saved_actions(path, top["actions"])
@@ -175,19 +181,16 @@ def load_game(path: str | Path) -> RegimentState:
 
 def _read_back(path: Path, start: RegimentStart, raw: list[Any]) -> None:
     """The starting regiments, read and written again, are the file's (nothing dropped)."""
-    for mine, theirs in zip((regiment_to_json(r) for r in start.regiments), raw, strict=True):
-        if json_digest(mine) != json_digest(theirs):
-            raise SaveError(f"{path}: starting regiment {mine['id']!r} is not what the game "
-                            "reads from it (the file was edited)")  # fmt: skip
+    r = Shape(path, SaveError, AS_PYTHON)
+    for mine, theirs in zip((regiment_to_json(g) for g in start.regiments), raw, strict=True):
+        check_read_back(r, "regiment", mine["id"], mine, theirs)
 
 
 def _start(path: Path, d: Any) -> RegimentStart:
     if not isinstance(d, dict):
         raise SaveError(f"{path}: start must be a JSON object.")
-    for key in ("table", "regiments", "options", "sides", "seed", "dice"):
-        if key not in d:
-            raise SaveError(f"{path}: the save's start has no '{key}'.")
     r = Shape(path, SaveError, AS_PYTHON)  # the one validator's checks (game.core.values)
+    check_has(r, d, START_KEYS, "the save's start")
     sides = check_sides(r, d["sides"], exactly=2)
     seed = check_seed(r, d["seed"])
     data = {"ruleset": "regiments", "table": d["table"], "regiments": d["regiments"],
@@ -196,13 +199,9 @@ def _start(path: Path, d: Any) -> RegimentStart:
         sc = parse(data, path)
     except UserFacingError as e:
         raise SaveError(str(e).replace("scenario", "save")) from None
-    scenery = d.get("scenery")
-    if scenery is not None:
-        r.str_(scenery, "'scenery' (a map path or null)")
-    scale = r.num(d.get("cm_per_pixel", 0.0), "'cm_per_pixel'", 0.0, MAX_TABLE_CM)
-    mode = d.get("mode", "game")
-    if mode not in MODES:
-        raise r.error(f"'mode' must be one of {', '.join(MODES)}, not {mode!r}")
+    scenery = check_scenery(r, d.get("scenery"))
+    scale = check_scale(r, d.get("cm_per_pixel", 0.0))
+    mode = check_mode(r, d.get("mode", "game"), MODES)
     t = sc.table
     table = Table(t.width, t.height, t.obstacles, scenery, scale)
     return RegimentStart(table, sc.regiments, sc.options, sides, seed, sc.dice or (), scenery, mode)

@@ -60,7 +60,7 @@ def test_a_reader_closing_early_ends_the_command_quietly(args: list[str]) -> Non
     assert "Traceback" not in err and "BrokenPipe" not in err, err
 
 
-@pytest.mark.parametrize("count", [100, 600])
+@pytest.mark.parametrize("count", [100, pytest.param(600, marks=pytest.mark.slow)])
 def test_head_reading_part_of_a_long_answer(count: int) -> None:
     """The issue's own line: ``rules attack FILE --resolve | head -c 600`` (and 100)."""
     env = {**os.environ, "PYTHONPATH": str(REPO)}

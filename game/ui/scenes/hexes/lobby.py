@@ -67,6 +67,13 @@ class LobbyScreen:
             return self.end.host
         return self.end.side or "B"
 
+    @property
+    def joined(self) -> bool:
+        """The other player is there (the host's guest has joined; the guest is linked)."""
+        if isinstance(self.end, HostLobby):
+            return self.end.joined
+        return self.end.connected
+
     def shown(self) -> dict[str, Any]:
         """The lobby as both ends know it (the host's own, or the host's last message)."""
         from game.net.lobby import lobby_to_json

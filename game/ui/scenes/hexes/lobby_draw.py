@@ -39,6 +39,9 @@ class Shown(Protocol):
     @property
     def side(self) -> str: ...
 
+    @property
+    def joined(self) -> bool: ...
+
     def shown(self) -> dict[str, Any]: ...
     def picks(self) -> bool: ...
     def roster(self) -> list[Any]: ...
@@ -86,7 +89,7 @@ def _title(screen: pygame.Surface, lobby: Shown, info: dict[str, Any], size: int
     box = pygame.Rect(size * 2, title.bottom + 4, w - size * 4, size * 2)
     draw_text(screen, " - ".join(facts), font(size), DIM, box.topleft, box, elide=True)
     if lobby.hosting:
-        joined = "the guest has joined" if _joined(lobby) else "waiting for the guest"
+        joined = "the guest has joined" if lobby.joined else "waiting for the guest"
         line = f"You host side {lobby.side} at {lobby.where}, join code {lobby.code}: {joined}"
     else:
         line = f"You are side {lobby.side} - pick your force, then say ready"
@@ -96,11 +99,6 @@ def _title(screen: pygame.Surface, lobby: Shown, info: dict[str, Any], size: int
     draw_text(screen, line, font(size + 1, True), TEXT, (size * 2, y), box.move(0, size * 2),
               elide=True)  # fmt: skip
     return y + size * 2
-
-
-def _joined(lobby: Shown) -> bool:
-    end = getattr(lobby, "end", None)
-    return bool(getattr(end, "joined", False))
 
 
 def _roster(screen: pygame.Surface, lobby: Shown, rect: pygame.Rect, size: int) -> list[Button]:

@@ -174,3 +174,28 @@ def test_open_lobby_refuses_a_game_with_units_and_a_bad_first_pick() -> None:
         open_lobby(with_forces(_base()), {})
     with pytest.raises(ValueError, match="no design"):
         open_lobby(_base(), {"A": [["NOPE", 4, 5]]})
+
+
+def test_two_hundred_hostile_picks_are_refused_or_leave_a_valid_force() -> None:
+    """A fuzzer's picks (random sides, designs, skills, shapes, lengths): each is refused
+    with the lobby unchanged, or leaves side B a force of roster designs and skills."""
+    import random
+
+    rnd = random.Random(23)
+    lobby = open_lobby(_base(), {"A": A_FORCE, "B": B_FORCE})
+    junk = ["WVR-6R", "COM-2D", "NO-SUCH", "", "x" * 300, 4, None, True, [], {}]
+    for _ in range(200):
+        units = [
+            rnd.choice([[rnd.choice(junk), rnd.randint(-2, 10), rnd.randint(-2, 10)],
+                        [rnd.choice(junk)], rnd.choice(junk), ["WVR-6R", 4, 5]])
+            for _ in range(rnd.choice([0, 1, 2, 13]))
+        ]  # fmt: skip
+        got = pick(lobby, rnd.choice(["A", "B", "C", 7, None]), units)
+        if isinstance(got, Refused):
+            assert got.reason and len(got.reason) < 400
+            continue
+        assert all(len(f) <= MAX_UNITS for f in got.forces.values())
+        for design, gunnery, piloting in got.forces["B"] + got.forces["A"]:
+            assert design in ("WVR-6R", "COM-2D", "HBK-4G")
+            assert 0 <= gunnery <= 8 and 0 <= piloting <= 8
+        lobby = got

@@ -134,6 +134,23 @@ def _force(screen: pygame.Surface, lobby: Shown, info: dict[str, Any], side: str
               (inner.right, rect.y + size // 2 + 4), anchor="topright")  # fmt: skip
     edit = lobby.picks() and side == lobby.side
     units = lobby.mine if edit else info.get("forces", {}).get(side, [])
+    out = _units(screen, lobby, side, units, inner, rect, size, edit)
+    fs = font(size - 2)
+    y = rect.y + size * 3
+    if not units:
+        draw_text(screen, "no units yet", fs, DIM, (inner.x, y))
+    tons = sum(_tons(k) for k, *_ in units)
+    draw_text(screen, f"{len(units)} unit(s), {tons} t", fs, DIM, (inner.x, rect.bottom - 4),
+              inner, anchor="bottomleft", elide=True)  # fmt: skip
+    for b in out:
+        draw_button(screen, b, size - 2, b.rect.collidepoint(lobby.mouse))
+    return out
+
+
+def _units(screen: pygame.Surface, lobby: Shown, side: str, units: list[Any],
+           inner: pygame.Rect, rect: pygame.Rect, size: int,
+           edit: bool) -> list[Button]:  # fmt: skip
+    """The force's rows: name, G and P (with -/+ and x when ``edit``); their buttons."""
     y, out = rect.y + size * 3, []
     line, small = round(size * 2.8), round(size * 1.3)
     fs = font(size - 2)
@@ -158,13 +175,6 @@ def _force(screen: pygame.Surface, lobby: Shown, info: dict[str, Any], side: str
             out.append(Button(pygame.Rect(inner.right - small, y, small, small),
                               f"del:{side},{i},0", "x"))  # fmt: skip
         y += line
-    if not units:
-        draw_text(screen, "no units yet", fs, DIM, (inner.x, y))
-    tons = sum(_tons(k) for k, *_ in units)
-    draw_text(screen, f"{len(units)} unit(s), {tons} t", fs, DIM, (inner.x, rect.bottom - 4),
-              inner, anchor="bottomleft", elide=True)  # fmt: skip
-    for b in out:
-        draw_button(screen, b, size - 2, b.rect.collidepoint(lobby.mouse))
     return out
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.core.actions import Event
+from game.rules.damage.lift import bring_down
 from game.rules.piloting.falls import event as rules_event
 from game.rules.piloting.falls import fall
 from game.rules.piloting.psr import auto_fail_reason, psr_base_modifiers
@@ -100,9 +101,24 @@ def damage_rolls(step: Applying, before: tuple[Unit, ...]) -> None:
             if u.prone or s.is_destroyed(u):
                 break
         units[i] = u
+    units = _lift_checks(units, step, s)
     if not s.rules.classic:
         units = [replace(u, damage=replace(u.damage, phase_damage=0)) for u in units]
     step.state = replace(step.state, units=tuple(units))
+
+
+def _lift_checks(units: list[Unit], step: Applying, s: GameState) -> list[Unit]:
+    """ADV-26/27: every airborne VTOL the phase's damage took the lift from crashes."""
+    for i, u in enumerate(units):
+        first = len(step.cup.log)
+        down = bring_down(u, s.board, step.cup)
+        if down is None:
+            continue
+        units[i] = down.unit
+        narrator = Narrator(s.board, s.units, step.cup.log[first:])
+        for line, rolls in narrator.told(list(down.events), u.id):
+            step.emit(Event(line.event.type, line.text, line.unit_id, rolls, line.event))
+    return units
 
 
 def roll_psr(

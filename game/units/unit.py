@@ -94,9 +94,12 @@ class Unit:
     craft: Craft | None = None  # an aerospace unit's flight record (kind "aero")
     hull_down: bool = False  # ADV-11..16 (TacOps)
     wige_airborne: bool = False  # a WiGE in flight (ADV-17; scenario key "airborne")
-    altitude: int = 0  # an airborne WiGE's levels above the hex below it (ADV-23)
+    altitude: int = 0  # an airborne WiGE's or VTOL's levels above the hex below it (ADV-23/25)
     depth: int = 0  # a submarine's levels below the water surface, 0 = surfaced (ADV-25)
     platoon: Platoon | None = None  # a conventional infantry platoon's troopers (CMB-41)
+    # A VTOL on the ground (landed, or down after a crash; ADV-25..29). Out of the repr, which
+    # a save's digest covers, so that saves from before VTOL altitudes still match.
+    landed: bool = field(default=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.body is None and self.kind in MECH_KINDS:
@@ -113,6 +116,17 @@ class Unit:
         """An aerospace unit in the air: it moves in the aerospace movement phase, over
         the ground units (AERO-01); a landed one counts as a ground unit (AERO-02)."""
         return self.craft is not None and not self.craft.landed
+
+    @property
+    def flying_height(self) -> int:
+        """Levels above the top of what is below (ADV-23/25): an airborne WiGE's or VTOL's
+        altitude, at least 1 (a VTOL flies at 1 unless told otherwise); 0 for a landed
+        VTOL or WiGE and for every other unit (game.rules.move.vtolflight)."""
+        if self.kind == "vtol":
+            return 0 if self.landed else max(self.altitude, 1)
+        if self.kind == "wige" and self.wige_airborne:
+            return max(self.altitude, 1)
+        return 0
 
     @property
     def submerged(self) -> bool:

@@ -1,0 +1,145 @@
+"""A VTOL's altitude (ADV-25, MOV-13, MOV-18), its stacking band (MOV-34, EX-MOV-13), and
+its crashes in play: lift lost to motive or engine damage (ADV-26/27), a sideslip into a
+building (ADV-28); a crashed VTOL is never left airborne."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from movekit import H, board, move, unit
+
+from game.core.dice import Dice
+from game.rules.damage.crashes import crash_damage, sideslip_crash_damage
+from game.rules.damage.lift import bring_down, lift_lost
+from game.rules.move.stacking import band, tw_violation
+from game.rules.move.vtolflight import flown_to, landing_refusal
+from game.rules.piloting.collide import Slide
+from game.rules.piloting.falls import UnitOutcome
+from game.rules.piloting.vtolslide import vtol_slide
+from game.units.unit import Unit
+
+
+def vtol(altitude: int = 0, tons: int = 30, at: str = "0505", landed: bool = False) -> Unit:
+    u = unit(uid="v", kind="vtol", tons=tons, walk=8, at=at)
+    assert u.hull is not None
+    return replace(u, hull=replace(u.hull, engine="ice"), altitude=altitude, landed=landed)
+
+
+def test_adv_25_default_altitude_is_1_and_landed_is_0() -> None:
+    assert vtol().flying_height == 1 and vtol(4).flying_height == 4
+    assert vtol(4, landed=True).flying_height == 0
+    assert unit(kind="tracked").flying_height == 0
+
+
+def test_mov_13_adv_25_rising_and_descending_cost_1_mp_a_level() -> None:
+    r = move(board(), vtol(2), ["RS", "RS", "F", "DV"])
+    assert r.legal and r.mp_used == 4
+    assert r.to_json(board())["end"] | {} == {"at": "0504", "facing": 0, "prone": False,
+                                              "airborne": True, "altitude": 3}  # fmt: skip
+
+
+def test_mov_18_a_vtol_changes_altitude_moving_backward() -> None:
+    r = move(board(), vtol(2), ["B", "RS", "B", "DV"])
+    assert r.legal and r.mp_used == 4 and r.end_altitude == 2
+
+
+def test_a_default_vtol_answer_carries_no_altitude_keys() -> None:
+    """Answers from before VTOL altitudes stay as they were (docs/scenario-format.md)."""
+    end = move(board(), vtol(), ["F", "F"]).to_json(board())["end"]
+    assert "altitude" not in end and "airborne" not in end
+
+
+def test_adv_28_a_vtol_lands_only_on_clear_or_paved_ground_or_a_roof() -> None:
+    b = board({"0505": {"woods": 1}, "0504": {"building_class": 1, "building_cf": 15, "building_height": 2}})
+    assert landing_refusal(b, H("0505")) == "woods"
+    assert landing_refusal(b, H("0504")) is None  # the roof
+    refused = move(b, vtol(), ["DV"])
+    assert not refused.legal and "woods" in str(refused.error) and refused.failed_step == 0
+    landed = move(b, vtol(), ["F", "DV"])
+    assert landed.legal and landed.end_altitude == 0 and not landed.end_airborne
+
+
+def test_adv_25_a_landed_vtol_rises_before_it_moves_and_may_turn() -> None:
+    r = move(board(), vtol(landed=True), ["L", "F"])
+    assert not r.legal and r.failed_step == 1 and "rises (RS" in str(r.error)
+    assert move(board(), vtol(landed=True), ["L", "RS", "F"]).legal
+    assert not move(board(), vtol(landed=True), ["DV"]).legal
+
+
+def test_a_move_keeps_the_unit_record_when_the_altitude_did_not_change() -> None:
+    v = vtol()
+    assert flown_to(v, 1, 1) is v
+    assert flown_to(v, 1, 3).flying_height == 3 and flown_to(v, 1, 0).landed
+    down = replace(v, landed=True)
+    assert flown_to(down, 1, 3) is down  # came down during the move (a crash): it stays down
+
+
+def test_ex_mov_13_an_airborne_vtol_does_not_count_against_ground_units() -> None:
+    v = vtol(3, at="0505")
+    tank = unit(uid="t", kind="tracked", at="0505")
+    mech = unit(uid="m2", at="0505")
+    assert band(v) == (3, 4) and band(mech) == (0, 2)
+    assert tw_violation(unit(uid="m3", at="0505"), [v, tank]) is None
+    assert tw_violation(unit(uid="m3", at="0505"), [v, tank, mech]) is not None
+    assert band(vtol(3, landed=True)) == (0, 1)  # a landed VTOL is a ground unit
+
+
+def test_adv_26_a_vtol_without_lift_crashes_falling_its_altitude() -> None:
+    v = vtol(4)
+    assert v.hull is not None
+    assert lift_lost(v) is None
+    engine = replace(v, hull=replace(v.hull, crits=replace(v.hull.crits, engine=True)))
+    stopped = replace(v, hull=replace(v.hull, motive=("major",)))
+    assert "engine" in str(lift_lost(engine)) and "motive" in str(lift_lost(stopped))
+    assert lift_lost(replace(engine, landed=True)) is None
+    out = bring_down(stopped, board(), Dice(1, [1] + [3, 3] * 3))  # facing 1: front
+    assert out is not None
+    head = out.events[0]
+    assert head.type == "crash" and head.get("fall") == 4  # EX-ADV-06: fall 4
+    assert head.get("damage") == crash_damage(30, 4) == 15
+    assert out.unit.flying_height == 0
+
+
+def test_adv_28_a_vtol_sliding_into_a_building_charges_it_and_crashes_short() -> None:
+    b = board({"0503": {"building_class": 2, "building_height": 2, "building_cf": 40}})
+    v = vtol(1, tons=40)
+    res = vtol_slide(b, {"v": v}, UnitOutcome(v), Slide(0, 3, 5, "front", 2, "sideslip"),
+                     Dice(1, [1] + [3, 3] * 8), lambda u: [])  # fmt: skip
+    assert res.stopped_by == "building" and res.path == (H("0504"),)
+    crash_ev = next(e for e in res.outcome.events if e.type == "crash")
+    assert crash_ev.get("damage") == sideslip_crash_damage(40, 6) == 24  # EX-ADV-07
+    assert res.outcome.unit.at == H("0504") and res.outcome.unit.flying_height == 0
+    assert dict(res.buildings)[H("0503")] == 40 - 20  # PHY-11: ceil(40 x 5 / 10)
+
+
+def test_adv_28_a_vtol_high_enough_flies_over_the_building() -> None:
+    b = board({"0503": {"building_class": 2, "building_height": 2, "building_cf": 40}})
+    v = vtol(3, tons=40)
+    res = vtol_slide(b, {"v": v}, UnitOutcome(v), Slide(0, 3, 5, "front", 2, "sideslip"),
+                     Dice(1, []), lambda u: [])  # fmt: skip
+    assert res.stopped_by == "distance" and len(res.path) == 3
+    assert res.outcome.unit.flying_height == 3
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    altitude=st.integers(1, 12),
+    tons=st.integers(5, 30).map(lambda t: t * 2),
+    seed=st.integers(0, 10_000),
+    why=st.sampled_from(["engine", "major", "cruise"]),
+)
+def test_a_crashed_vtol_is_never_left_airborne(altitude: int, tons: int, seed: int,
+                                               why: str) -> None:  # fmt: skip
+    v = vtol(altitude, tons)
+    assert v.hull is not None
+    hull = {
+        "engine": replace(v.hull, crits=replace(v.hull.crits, engine=True)),
+        "major": replace(v.hull, motive=("major",)),
+        "cruise": replace(v.hull, motive=("heavy",) * 4 + ("moderate",)),
+    }[why]
+    out = bring_down(replace(v, hull=hull), board(), Dice(seed))
+    assert out is not None
+    assert out.unit.flying_height == 0 and band(out.unit)[0] == 0
+    assert bring_down(out.unit, board(), Dice(seed)) is None  # down once, never again

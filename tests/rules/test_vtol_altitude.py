@@ -52,7 +52,8 @@ def test_a_default_vtol_answer_carries_no_altitude_keys() -> None:
 
 
 def test_adv_28_a_vtol_lands_only_on_clear_or_paved_ground_or_a_roof() -> None:
-    b = board({"0505": {"woods": 1}, "0504": {"building_class": 1, "building_cf": 15, "building_height": 2}})
+    roof = {"building_class": 1, "building_cf": 15, "building_height": 2}
+    b = board({"0505": {"woods": 1}, "0504": roof})
     assert landing_refusal(b, H("0505")) == "woods"
     assert landing_refusal(b, H("0504")) is None  # the roof
     refused = move(b, vtol(), ["DV"])

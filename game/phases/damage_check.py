@@ -32,6 +32,7 @@ def damage_check(phase: str) -> Hook:
     """The leave hook of a phase in which units can take damage."""
 
     def leave(step: Applying) -> None:
+        lift_checks(step)
         s = step.state
         if s.rules.classic and phase != Phase.WEAPON_ATTACK:
             return
@@ -82,6 +83,7 @@ def damage_rolls(step: Applying, before: tuple[Unit, ...]) -> None:
     damage, automatic falls for a destroyed gyro or leg), in that order, until one fails
     and the Mech falls in place; then the phase damage resets (TW). Classic: only at the
     end of the weapon attack phase, and the tally runs for the whole turn."""
+    lift_checks(step)
     s = step.state
     phase = str(s.phase)
     if s.rules.classic and phase != Phase.WEAPON_ATTACK:
@@ -101,14 +103,16 @@ def damage_rolls(step: Applying, before: tuple[Unit, ...]) -> None:
             if u.prone or s.is_destroyed(u):
                 break
         units[i] = u
-    units = _lift_checks(units, step, s)
     if not s.rules.classic:
         units = [replace(u, damage=replace(u.damage, phase_damage=0)) for u in units]
     step.state = replace(step.state, units=tuple(units))
 
 
-def _lift_checks(units: list[Unit], step: Applying, s: GameState) -> list[Unit]:
-    """ADV-26/27: every airborne VTOL the phase's damage took the lift from crashes."""
+def lift_checks(step: Applying) -> None:
+    """ADV-26/27: every airborne VTOL the phase's damage took the lift from crashes, in
+    every phase and variant (game.rules.damage.lift)."""
+    s = step.state
+    units = list(s.units)
     for i, u in enumerate(units):
         first = len(step.cup.log)
         down = bring_down(u, s.board, step.cup)
@@ -118,7 +122,7 @@ def _lift_checks(units: list[Unit], step: Applying, s: GameState) -> list[Unit]:
         narrator = Narrator(s.board, s.units, step.cup.log[first:])
         for line, rolls in narrator.told(list(down.events), u.id):
             step.emit(Event(line.event.type, line.text, line.unit_id, rolls, line.event))
-    return units
+    step.state = replace(s, units=tuple(units))
 
 
 def roll_psr(

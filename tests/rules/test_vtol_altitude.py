@@ -144,3 +144,26 @@ def test_a_crashed_vtol_is_never_left_airborne(altitude: int, tons: int, seed: i
     assert out is not None
     assert out.unit.flying_height == 0 and band(out.unit)[0] == 0
     assert bring_down(out.unit, board(), Dice(seed)) is None  # down once, never again
+
+
+def test_in_play_a_vtol_that_lost_its_lift_crashes_at_the_end_of_the_phase() -> None:
+    """The hot-seat core (game.phases.damage_check): ADV-26/27 at the end of a phase."""
+    from game.board import build_board
+    from game.core.actions import EndPhase
+    from game.designs.roster import make_unit
+    from game.flow import apply_strict
+    from game.phases.actions import RollInitiative, StandStill, StartGame
+    from game.setup import new_game
+
+    a = replace(make_unit("Kestrel", "a1", "A", at=H("0103"), facing=3), altitude=3)
+    assert a.hull is not None
+    a = replace(a, hull=replace(a.hull, motive=("major",)))  # stopped: no lift (as read)
+    b = make_unit("JR7-D", "b1", "B", at=H("0603"), facing=3)
+    s = new_game(build_board(8, 8), script=(1, 1, 6, 6), units=(a, b), seed=9)
+    s = apply_strict(apply_strict(s, StartGame()).state, RollInitiative()).state
+    s = apply_strict(apply_strict(s, StandStill("a1")).state, StandStill("b1")).state
+    out = apply_strict(s, EndPhase())
+    crashed = [e for e in out.events if e.kind == "crash"]
+    assert crashed and crashed[0].payload.get("fall") == 3
+    v = out.state.unit("a1")
+    assert v is not None and v.flying_height == 0

@@ -19,20 +19,22 @@ from game.units.platoon import FOOT, JUMP, Platoon
 from game.units.vehicle import VehicleBody, vehicle_body
 
 KINDS = ("biped", "quad", "tracked", "wheeled", "hover", "infantry", "wige", "naval", "vtol",
-         "submarine")  # fmt: skip
+         "submarine", "hydrofoil")  # fmt: skip
 MECH_KINDS = frozenset({"biped", "quad"})
 # Units with a vehicle hull (game.units.vehicle); ground vehicles get the MOV-25 pavement bonus.
-VEHICLE_KINDS = frozenset({"tracked", "wheeled", "hover", "wige", "naval", "vtol", "submarine"})
+VEHICLE_KINDS = frozenset({"tracked", "wheeled", "hover", "wige", "naval", "vtol", "submarine",
+                           "hydrofoil"})  # fmt: skip
 GROUND_VEHICLE_KINDS = frozenset({"tracked", "wheeled", "hover"})
 SLIDING_KINDS = frozenset({"hover", "wige", "vtol"})  # PSR-28: sideslip at flank speed
 AERO = "aero"  # aerospace units: fighters and large craft (game.units.craft, AERO-01..10)
 ALL_KINDS = (*KINDS, AERO)  # every kind a scenario or a design may name
 INFANTRY = "infantry"
-VESSELS = frozenset({"naval", "submarine"})  # ADV-24: only in depth 1+ water
-# TW's tonnage limits: naval vessels and submarines up to 300 t; every other ground unit
-# as the scenario contract has always allowed (200). Hydrofoils (100 t) are not a kind of
-# this build.
-MAX_TONS = {"naval": 300, "submarine": 300}
+# ADV-24: only in depth 1+ water. A hydrofoil is a naval surface vessel of TW's hydrofoil
+# motive type (docs/advanced-movement.md: the reading built), +3 on the motive table (CMB-48a).
+VESSELS = frozenset({"naval", "submarine", "hydrofoil"})
+# TW's tonnage limits: naval vessels and submarines up to 300 t, hydrofoils up to 100 t;
+# every other ground unit as the scenario contract has always allowed (200).
+MAX_TONS = {"naval": 300, "submarine": 300, "hydrofoil": 100}
 DEFAULT_MAX_TONS = 200
 
 

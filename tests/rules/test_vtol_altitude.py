@@ -167,3 +167,40 @@ def test_in_play_a_vtol_that_lost_its_lift_crashes_at_the_end_of_the_phase() -> 
     assert crashed and crashed[0].payload.get("fall") == 3
     v = out.state.unit("a1")
     assert v is not None and v.flying_height == 0
+
+
+def _wige(**kw: object) -> Unit:
+    u = unit(uid="w", kind="wige", tons=40, walk=6, at="0508")
+    return replace(u, **kw)  # type: ignore[arg-type]
+
+
+def test_mov_34_35_a_flying_wige_passes_over_an_enemy_tank_a_hovercraft_stops() -> None:
+    """MOV-35 per height band (MOV-34): the enemy tank's band [0, 1) and the flying WiGE's
+    [1, 2) do not overlap, so the WiGE flies on; a hovercraft on the ground must stop there."""
+    tank = unit(uid="t", kind="tracked", side="B", at="0506")
+    flying = move(board(), [_wige(wige_airborne=True, altitude=1), tank], ["F"] * 5)
+    assert flying.legal and flying.end_at == H("0503") and flying.end_airborne
+    # taking off in this move: the band is the one it flies in at the step (movestate.placed)
+    took_off = move(board(), [_wige(walk=12), tank], ["TO", *["F"] * 5], uid="w")  # TO: 5 MP
+    assert took_off.legal and took_off.end_at == H("0503"), took_off.error
+    driving = unit(uid="d", kind="hover", at="0508", walk=6)
+    stopped = move(board(), [driving, tank], ["F", "F", "F"], uid="d")
+    assert not stopped.legal and "ends its movement there" in str(stopped.error)
+
+
+def test_mov_35_a_tank_drives_under_an_enemy_vtol_and_a_vtol_over_an_enemy_tank() -> None:
+    foe_vtol = replace(vtol(2, at="0503"), side="B")
+    tank = unit(uid="t", kind="tracked", at="0505")
+    under = move(board(), [tank, foe_vtol], ["F", "F", "F"], uid="t")
+    assert under.legal and under.end_at == H("0502")
+    low = replace(foe_vtol, landed=True)  # on the ground it is in the tank's band
+    stopped = move(board(), [tank, low], ["F", "F", "F"], uid="t")
+    assert not stopped.legal and stopped.failed_step == 2
+    enemy_tank = unit(uid="e", kind="tracked", side="B", at="0504")
+    over = move(board(), [vtol(), enemy_tank], ["F", "F", "F"], uid="v")
+    assert over.legal and over.end_at == H("0502")
+    assert move(board(), [vtol(), enemy_tank], ["F"], uid="v").legal  # may end over it
+    mech = unit(uid="m", at="0505")
+    enemy_mech = unit(uid="em", side="B", at="0504")
+    refused = move(board(), [mech, enemy_mech, foe_vtol], ["F"], uid="m")
+    assert not refused.legal and "enemy Mech" in str(refused.error)  # whatever the bands

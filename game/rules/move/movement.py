@@ -29,6 +29,7 @@ from game.rules.move.movestate import (
     fail,
     limit_mp,
     mode_mp,
+    placed,
 )
 from game.rules.move.movesteps import enter_step, jump_step, posture_step, turn_step
 from game.rules.move.stacking import why_not_here
@@ -211,7 +212,7 @@ def finish_move(
                     f"{other.id}; only one unit may stand in a hex at the end of movement "
                     "(MOV-30)"), []  # fmt: skip
     elif state.at != ctx.unit.at:  # MOV-34: the TW limits, per height band
-        ends = replace(ctx.unit, at=state.at, prone=state.prone)
+        ends = placed(ctx.unit, state)  # in the band it ends in (MOV-34)
         why = why_not_here(ends, state.at, ctx.units, ctx.rules)
         if why is not None:
             return f"the move ends in {ctx.name(state.at)}, which {why}", []

@@ -51,6 +51,11 @@ def counts(u: Unit) -> bool:
     return not u.destroyed and not u.airborne
 
 
+def overlap(a: Unit, b: Unit) -> bool:
+    """Do the height bands of ``a`` and ``b`` overlap (MOV-34)?"""
+    return _overlap(a, b)
+
+
 def _overlap(a: Unit, b: Unit) -> bool:
     (a0, a1), (b0, b1) = band(a), band(b)
     return a0 < b1 and b0 < a1

@@ -2,7 +2,7 @@
 
 ADV-26: an airborne VTOL crashes when its rotor is destroyed. This build's vehicle hit
 location table (CMB-45) is the ground vehicles' and has no rotor location, so the motive
-system stands in for the rotor (a reading, confidence low: docs/vehicles.md): an airborne
+system stands in for the rotor (a reading, confidence low: docs/advanced-movement.md): an airborne
 VTOL whose motive damage stops it (PSR-27 12+, "major"), whose cruise MP the motive damage
 cut to 0, or whose engine is hit (CMB-48: immobile) has no lift left and crashes at the end
 of the phase the damage came in (CMB-48 timing), falling its altitude (ADV-27: it comes

@@ -204,3 +204,21 @@ def test_mov_35_a_tank_drives_under_an_enemy_vtol_and_a_vtol_over_an_enemy_tank(
     enemy_mech = unit(uid="em", side="B", at="0504")
     refused = move(board(), [mech, enemy_mech, foe_vtol], ["F"], uid="m")
     assert not refused.legal and "enemy Mech" in str(refused.error)  # whatever the bands
+
+
+def test_psr_33_a_skid_passes_under_an_airborne_vtol_without_charging_it() -> None:
+    """MOV-34 height bands: the skidding tank's band never reaches an airborne VTOL."""
+    from game.rules.piloting.collide import Slide as SkidSlide
+    from game.rules.piloting.skid import slide
+
+    tank = unit(uid="t", kind="tracked", at="0505", tons=50)
+    above = replace(vtol(1, at="0504"), side="B")
+    skid = SkidSlide(0, 2, 4, "front", 2, "skid")
+    res = slide(board(), {"t": tank, "v": above}, UnitOutcome(tank), skid, Dice(1, []),
+                lambda u: [])  # fmt: skip
+    assert res.stopped_by == "distance" and res.path == (H("0504"), H("0503"))
+    assert any(e.type == "passes_under" for e in res.outcome.events)
+    grounded = replace(above, landed=True)
+    hit = slide(board(), {"t": tank, "v": grounded}, UnitOutcome(tank), skid, Dice(1, [6] * 12),
+                lambda u: [])  # fmt: skip
+    assert not any(e.type == "passes_under" for e in hit.outcome.events)

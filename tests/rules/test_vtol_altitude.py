@@ -222,3 +222,11 @@ def test_psr_33_a_skid_passes_under_an_airborne_vtol_without_charging_it() -> No
     hit = slide(board(), {"t": tank, "v": grounded}, UnitOutcome(tank), skid, Dice(1, [6] * 12),
                 lambda u: [])  # fmt: skip
     assert not any(e.type == "passes_under" for e in hit.outcome.events)
+
+
+def test_a_landed_vtol_reaches_only_its_own_hex_until_it_rises() -> None:
+    from game.rules.move.reach import reach
+
+    down = vtol(landed=True)
+    assert set(reach(board(), [down], "v", "walk").hexes()) == {H("0505")}
+    assert len(reach(board(), [vtol()], "v", "walk").hexes()) > 30

@@ -230,3 +230,18 @@ def test_a_landed_vtol_reaches_only_its_own_hex_until_it_rises() -> None:
     down = vtol(landed=True)
     assert set(reach(board(), [down], "v", "walk").hexes()) == {H("0505")}
     assert len(reach(board(), [vtol()], "v", "walk").hexes()) > 30
+
+
+def test_adv_28_in_a_resolved_move_a_vtol_sideslips_into_a_building_and_crashes() -> None:
+    """The move resolver sends a sliding VTOL through ADV-28 (game.rules.piloting.run)."""
+    from game.rules.piloting.resolve import resolve_move
+
+    tall = {"building_class": 2, "building_height": 3, "building_cf": 40}
+    v = replace(vtol(1, at="0508"), hull=vtol().hull)
+    steps = ["F", "F", "F", "F", "R", "F"]  # flank, a turn, a new hex: the sideslip roll
+    r = resolve_move(board({"0502": tall}), [v], "v", "run", steps, Dice(1, [1, 1] + [3] * 40))
+    kinds = [e.type for e in r.events]
+    assert kinds[:4] == ["psr", "sideslip", "collision", "vehicle_damage"]
+    crash_ev = next(e for e in r.events if e.type == "crash")
+    assert crash_ev.get("damage") == sideslip_crash_damage(30, 4 + 1) == 15
+    assert r.unit.at == H("0503") and r.unit.flying_height == 0

@@ -10,6 +10,7 @@ import pygame
 from game.hexgrid import parse_hex_name
 from game.phases.actions import CommitMove
 from game.ui.map.overlays import depth_marks
+from game.ui.widgets import record_sheet
 from game.ui.widgets.panels import summary_rows
 from game.ui.widgets.unit_tip import tip_rows
 
@@ -46,6 +47,11 @@ def test_adv_25_b_rises_v_descends_and_the_committed_move_keeps_the_altitude(tmp
     u = app.state.unit("A1")
     assert u.at == dest and u.flying_height == 3
     assert any("flying at altitude 3" in row[0] for row in tip_rows(app.state, u))
+    lines: list[str] = []
+    sheet = record_sheet.Sheet(app.state, u, 300, 14)
+    sheet.line = lambda text, *a, **k: lines.append(text)  # type: ignore[method-assign]
+    record_sheet.movement(sheet)
+    assert "Flying at altitude 3 (B/V: 1 MP a level)" in lines
 
 
 def test_adv_28_v_lands_only_where_a_vtol_may_come_down() -> None:

@@ -206,7 +206,7 @@ def _entry(ctx: MoveContext, state: MoveState, step: Step) -> _Entry | str:
     if code != C.OK:
         return _entry_error(ctx, t, state, d, h, code)
     target = state.at.neighbour(d)
-    refused, stopper = ctx.entering(target)  # MOV-35 (classic: MOV-30)
+    refused, stopper = ctx.entering(target, state)  # MOV-35 (classic: MOV-30)
     if refused is not None:
         return refused
     shallow = too_shallow(ctx, state, target)  # ADV-25: a submarine rises first

@@ -1,12 +1,11 @@
-"""Keys and mouse of the sandbox screen (game.ui.scenes.hexes.sandbox.scene), turned into calls on
-it.
+"""Keys and mouse of the sandbox screen (game.ui.scenes.hexes.sandbox.scene), turned into
+calls on it.
 
-The sandbox's own input comes first: its help, the fixed-dice prompt, undo / redo /
-reset, the view keys (M move, T edit, A attack, X physical, V fly, O what-if, D dice,
-Delete),
-the palette, carrying a design, a dummy or a unit to the map (the wheel turns it), the
-wheel over a unit (turns it where it stands) and the editor's buttons. Everything else
-goes to the view shown: the movement screen's input (game.ui.scenes.hexes.movement.input) in the
+The sandbox's own input comes first: its help, the fixed-dice prompt, undo / redo / reset,
+the view keys (M move, T edit, A attack, X physical, V fly, O what-if, D dice, Delete), the
+palette, carrying a design, a dummy or a unit to the map (the wheel turns it), the wheel
+over a unit (turns it where it stands) and the editor's buttons. Everything else goes to the
+view shown: the movement screen's input (game.ui.scenes.hexes.parts.movement.input) in the
 Move and Edit views, the attack screens' in the Attack and Physical views, the aerospace
 movement screen's in the Fly view.
 """
@@ -23,8 +22,8 @@ from game.hexgrid import Hex
 from game.phases.actions import RemoveUnit
 from game.phases.sandbox import FixDice, SetDown
 from game.ui.app.scene import is_input
-from game.ui.scenes.hexes.movement.input import DRAG_PX, log_page
-from game.ui.scenes.hexes.movement.input import handle_event as play_handle
+from game.ui.scenes.hexes.parts.movement.input import DRAG_PX, log_page
+from game.ui.scenes.hexes.parts.movement.input import handle_event as play_handle
 from game.ui.scenes.hexes.sandbox.editor import editor_action
 from game.ui.scenes.hexes.sandbox.pieces import Carry
 from game.ui.scenes.hexes.sandbox.placing import facing_enemy

@@ -13,9 +13,9 @@ import pygame
 
 from game.ui.app.scene import is_input
 from game.ui.scenes.hexes.move_plan import facing_from_angle, nearest_facing
-from game.ui.scenes.hexes.movement import dive as play_dive
-from game.ui.scenes.hexes.movement import tacops as play_tacops
-from game.ui.scenes.hexes.movement.shown import MovementShown
+from game.ui.scenes.hexes.parts.movement import dive as play_dive
+from game.ui.scenes.hexes.parts.movement import tacops as play_tacops
+from game.ui.scenes.hexes.parts.movement.shown import MovementShown
 from game.ui.widgets.fonts import log_size
 from game.ui.widgets.handoff import HANDOFF_GRACE
 from game.ui.widgets.help import help_key

@@ -1,4 +1,4 @@
-"""What the physical attack screen's draw (game.ui.scenes.hexes.physical.draw) reads of the
+"""What the physical attack screen's draw (game.ui.scenes.hexes.parts.physical.draw) reads of the
 screen that shows it: the physical attack screen (physical.scene) and the sandbox's strike
 view (game.ui.scenes.hexes.sandbox.attack) both answer :class:`PhysicalShown`."""
 

@@ -14,8 +14,8 @@ from game.ui.map.anim import MoveAnimation
 from game.ui.map.overlays import Layer
 from game.ui.map.view import MapView
 from game.ui.scenes.hexes.move_plan import Plan
-from game.ui.scenes.hexes.movement.charge import ChargeView
-from game.ui.scenes.hexes.movement.charge_draw import Layers
+from game.ui.scenes.hexes.parts.movement.charge import ChargeView
+from game.ui.scenes.hexes.parts.movement.charge_draw import Layers
 from game.ui.widgets.log_view import LogView
 from game.ui.widgets.panels import Button, PanelCache, ScreenLayout
 from game.units.unit import Unit

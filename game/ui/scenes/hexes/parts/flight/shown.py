@@ -1,4 +1,4 @@
-"""What the aerospace movement screen's draw (game.ui.scenes.hexes.flight.draw) reads of the
+"""What the aerospace movement screen's draw (game.ui.scenes.hexes.parts.flight.draw) reads of the
 screen that shows it: the flight screen (flight.scene) and the sandbox's fly view
 (game.ui.scenes.hexes.sandbox.flight) both answer :class:`FlightShown`."""
 

@@ -1,7 +1,7 @@
 """What the weapon attack screen's helpers read of the screen that shows them: the attack
 screen itself (game.ui.scenes.hexes.attack.scene) and the sandbox's fire view
 (game.ui.scenes.hexes.sandbox.attack) both answer :class:`AttackShown`, so the draw
-(game.ui.scenes.hexes.attack.draw) and the numbers (attack.odds) take either."""
+(game.ui.scenes.hexes.parts.attack.draw) and the numbers (attack.odds) take either."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from game.state import GameState
 from game.ui.app.app import App
 from game.ui.map.anim import Popup
 from game.ui.map.view import MapView
-from game.ui.scenes.hexes.attack.plan import FirePlan
+from game.ui.scenes.hexes.parts.attack.plan import FirePlan
 from game.ui.widgets.log_view import LogView
 from game.ui.widgets.panels import Button, PanelCache, ScreenLayout
 from game.units.unit import Unit

@@ -98,12 +98,12 @@ class FlightView(FlightInteraction):
         self.plan = FlightPlan(plan.unit_id) if u is not None and is_flier(self.state, u) else None
 
     # --- input ----------------------------------------------------------------------------
-    def _key(self, event: pygame.event.Event) -> None:
+    def _key(self, event: pygame.event.Event) -> bool:
         if event.key in (pygame.K_TAB, pygame.K_F2):
             self.host.panels = not self.host.panels  # the sandbox screen's panels
             self.host.resize()
-            return
-        super()._key(event)
+            return True
+        return super()._key(event)
 
     def _press(self, pos: tuple[int, int]) -> None:
         """A click on a ground unit (no flier there) selects it in the Move view."""

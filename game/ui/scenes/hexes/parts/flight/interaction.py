@@ -27,7 +27,6 @@ from game.state import GameState
 from game.ui.app.app import App
 from game.ui.app.follow import follow, opening_view, show_unit
 from game.ui.app.pace import paced
-from game.ui.app.scene import is_input
 from game.ui.map.anim import MoveAnimation, Popup, popup_of
 from game.ui.map.events import route
 from game.ui.scenes.hexes.parts.flight.draw import draw_flight, flight_rows
@@ -252,8 +251,7 @@ class FlightInteraction:
             return True
         if self._handoff(event):
             return True
-        route(self, event, self._key, self._press)
-        return is_input(event)
+        return route(self, event, self._key, self._press)
 
     def _handoff(self, event: pygame.event.Event) -> bool:
         """The hand-off prompt eats the click or key that dismisses it."""
@@ -265,7 +263,8 @@ class FlightInteraction:
             follow(self, (u.at for u in self.fliers()), None)
         return True
 
-    def _key(self, event: pygame.event.Event) -> None:
+    def _key(self, event: pygame.event.Event) -> bool:
+        """A key pressed; True if the screen has a use for it."""
         k = event.key
         if k == pygame.K_SPACE:
             self.space = True
@@ -293,6 +292,9 @@ class FlightInteraction:
                 self.plan = None
             else:
                 self.app.open("menu")
+        else:
+            return False
+        return True
 
     def _press(self, pos: tuple[int, int]) -> None:
         b = button_at(self.buttons, pos)

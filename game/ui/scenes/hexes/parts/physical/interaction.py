@@ -136,15 +136,18 @@ class PhysicalInteraction(TargetScene):
         if why:
             self.app.notify(why, error=True)
 
-    def other_key(self, event: pygame.event.Event) -> None:
+    def other_key(self, event: pygame.event.Event) -> bool:
         w = self.walking()
         if w is None:
-            return
+            return False
         if event.key == pygame.K_s:
             self.stay()
         elif event.key == pygame.K_BACKSPACE:
             w.back()
             self._hover_row(self.mouse)
+        else:
+            return False
+        return True
 
     def _hover_row(self, pos: tuple[int, int]) -> None:
         TargetScene._hover_row(self, pos)

@@ -20,7 +20,6 @@ from game.state import GameState
 from game.ui.app.app import App
 from game.ui.app.follow import follow, opening_view, show_unit
 from game.ui.app.pace import dice_banner, paced
-from game.ui.app.scene import is_input
 from game.ui.app.sound import sound_of
 from game.ui.map.anim import Popup, popup_of
 from game.ui.map.events import route
@@ -125,9 +124,10 @@ class TargetScene:
         """A click on a hex without a unit (the physical screen plans a defence walk)."""
         return None
 
-    def other_key(self, event: pygame.event.Event) -> None:
-        """A key the shared screen does not use (the physical screen's walk keys)."""
-        return None
+    def other_key(self, event: pygame.event.Event) -> bool:
+        """A key the shared screen does not use (the physical screen's walk keys): True
+        if the screen used it."""
+        return False
 
     def declaration(self, hold: bool) -> Action:
         """The selected unit's declaration: its plan's, or none at all when ``hold``."""
@@ -204,13 +204,13 @@ class TargetScene:
             return True
         if handoff_click(self, event):
             return True
-        route(self, event, self._key, lambda pos: press(self, pos), self._hover_row)
-        return is_input(event)
+        return route(self, event, self._key, lambda pos: press(self, pos), self._hover_row)
 
     def _hover_row(self, pos: tuple[int, int]) -> None:
         self.hover_row = next((i for r, i in self.rows if r.collidepoint(pos)), None)
 
-    def _key(self, event: pygame.event.Event) -> None:
+    def _key(self, event: pygame.event.Event) -> bool:
+        """A key pressed; True if the screen has a use for it."""
         k = event.key
         if k == pygame.K_SPACE:
             self.space = True
@@ -236,7 +236,8 @@ class TargetScene:
             else:
                 self.app.open("menu")
         else:
-            self.other_key(event)
+            return self.other_key(event)
+        return True
 
     def next_target(self) -> None:
         plan = self.plan

@@ -13,14 +13,14 @@ from game.rules.combat.modifiers import heat_to_hit
 from game.rules.heat import HeatReport
 from game.state import GameState
 from game.ui.map.anim import popup_surface
-from game.ui.scenes.hexes.attack.odds import (
+from game.ui.scenes.hexes.parts.attack.odds import (
     reason_rows,
     twist_active,
     twist_text,
     volley_rows,
     weapon_row,
 )
-from game.ui.scenes.hexes.attack.shown import AttackShown
+from game.ui.scenes.hexes.parts.attack.shown import AttackShown
 from game.ui.scenes.hexes.target_draw import SELECT, TARGET, debug_layout, draw_log, draw_sheet
 from game.ui.widgets.fonts import font
 from game.ui.widgets.handoff import draw_handoff

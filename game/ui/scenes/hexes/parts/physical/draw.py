@@ -13,8 +13,8 @@ from game.narrate.words import need_text
 from game.phases.physical import to_declare
 from game.ui.map.anim import popup_surface
 from game.ui.map.overlays import MoveWarning
-from game.ui.scenes.hexes.physical.defence_walk import WalkPlan
-from game.ui.scenes.hexes.physical.shown import PhysicalShown
+from game.ui.scenes.hexes.parts.physical.defence_walk import WalkPlan
+from game.ui.scenes.hexes.parts.physical.shown import PhysicalShown
 from game.ui.scenes.hexes.target_draw import (
     SELECT,
     TARGET,

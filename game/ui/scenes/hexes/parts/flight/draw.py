@@ -12,7 +12,7 @@ from game.hexgrid import DIRECTION_NAMES, neighbour
 from game.rules.aero import Flight, out_of_control
 from game.ui.map.anim import popup_surface
 from game.ui.map.fliers import draw_flier, lifted
-from game.ui.scenes.hexes.flight.shown import FlightShown
+from game.ui.scenes.hexes.parts.flight.shown import FlightShown
 from game.ui.widgets.fonts import font, log_size
 from game.ui.widgets.handoff import draw_handoff
 from game.ui.widgets.help import draw_help

@@ -4,8 +4,8 @@ under way, go prone or stand up, pin waypoints, step the facing, pick the next u
 Every change to the game goes through ``App.act`` (game.flow.apply); the plan is the
 screen's own (game.ui.scenes.hexes.move_plan). A move a failed roll interrupted stays selected
 with its MP left (MOV-23, game.phases.movement): the player plans the rest of it, or ends it
-with S. The functions take the PlayScene (game.ui.scenes.hexes.movement.behaviour), which delegates
-to them.
+with S. The functions take the movement interaction
+(game.ui.scenes.hexes.parts.movement.behaviour), which delegates to them.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from game.ui.app.follow import show_unit
 from game.ui.map import overlays
 from game.ui.map.anim import build_animation, map_marks
 from game.ui.scenes.hexes.move_plan import going_on, stepped_facing
-from game.ui.scenes.hexes.movement import charge_act
-from game.ui.scenes.hexes.movement.hull_preview import posture_move
-from game.ui.scenes.hexes.movement.shown import MovementShown
+from game.ui.scenes.hexes.parts.movement import charge_act
+from game.ui.scenes.hexes.parts.movement.hull_preview import posture_move
+from game.ui.scenes.hexes.parts.movement.shown import MovementShown
 
 DOUBLE_CLICK = 0.45
 

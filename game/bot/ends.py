@@ -31,6 +31,7 @@ class End:
     mode: str  # "stand" for standing still
     steps: tuple[str, ...]
     result: MoveResult | None  # None: standing still
+    careless: bool = False  # ADV-05/06 (tacops): extra terrain MP ignored, a PSR for each
 
     @property
     def at(self) -> Hex:
@@ -76,27 +77,31 @@ def candidate_ends(s: GameState, u: Unit, enemies: list[Hex], per_mode: int) -> 
     out = [End("stand", (), None)]
     if u.immobile or not enemies:
         return out
-    pref = preferred_range(u)
     for mode in MODES:
         if mode_reason(u, mode) is not None:
             continue
         reach = reach_of(s, u.id, mode)
         found = reach.hexes()
-        hexes = [h for h in found if found[h][1]]
-        if not hexes:
-            continue
-        near = distances(hexes, enemies).min(axis=1)
-        woods = np.array([s.board.woods[h.row, h.col] for h in hexes])
-        deep = np.array([s.board.water[h.row, h.col] >= 2 for h in hexes])  # out of sight
-        mp = np.array([found[h][0] for h in hexes])
-        pre = -np.abs(near - pref) + 0.8 * np.minimum(woods, 2) + 1.5 * deep - 0.05 * mp
-        for i in np.argsort(-pre, kind="stable")[:per_mode].tolist():
-            h = hexes[i]
+        for h in best_hexes(s, u, found, enemies, per_mode):
             end = _checked(s, u, reach, mode, h, facing_towards(h, found[h][1], enemies))
             if end is not None:
                 out.append(end)
         out += _minimum(s, u, reach, mode)
     return out
+
+
+def best_hexes(s: GameState, u: Unit, found: dict, enemies: list[Hex], n: int) -> list[Hex]:
+    """Of a reach's hexes (hex -> (MP, facings)), the ``n`` best by the cheap score: near
+    the range its weapons like, in woods or deep water (out of sight), cheap in MP."""
+    hexes = [h for h in found if found[h][1]]
+    if not hexes or n <= 0:
+        return []
+    near = distances(hexes, enemies).min(axis=1)
+    woods = np.array([s.board.woods[h.row, h.col] for h in hexes])
+    deep = np.array([s.board.water[h.row, h.col] >= 2 for h in hexes])  # out of sight
+    mp = np.array([found[h][0] for h in hexes])
+    pre = -np.abs(near - preferred_range(u)) + 0.8 * np.minimum(woods, 2) + 1.5 * deep - 0.05 * mp
+    return [hexes[i] for i in np.argsort(-pre, kind="stable")[:n].tolist()]
 
 
 def _minimum(s: GameState, u: Unit, reach: object, mode: str) -> list[End]:
@@ -113,7 +118,14 @@ def _checked(s: GameState, u: Unit, reach: object, mode: str, h: Hex, f: int) ->
     steps = reach.path_to(h, f)  # type: ignore[attr-defined]
     if steps is None:
         return None
-    res = check_move(s.board, ground(s.units), u.id, mode, tuple(steps), s.rules)
-    if not res.legal or res.warnings:  # MOV-27/32: it would bring the deck or roof down
+    return checked_end(s, u, mode, tuple(steps))
+
+
+def checked_end(s: GameState, u: Unit, mode: str, steps: tuple[str, ...],
+                careless: bool = False) -> End | None:  # fmt: skip
+    """The move checked by the rules; None if illegal or if it would bring a bridge or a
+    roof down under the unit (MOV-27/32 warnings)."""
+    res = check_move(s.board, ground(s.units), u.id, mode, steps, s.rules, careless=careless)
+    if not res.legal or res.warnings:
         return None
-    return End(mode, tuple(steps), res)
+    return End(mode, steps, res, careless)

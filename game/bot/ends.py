@@ -22,6 +22,7 @@ from game.state import GameState
 from game.units.unit import Unit, ground
 
 MODES = ("walk", "run", "jump")
+VEHICLE_FACINGS = 3  # facings scored per end hex of a vehicle
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,13 +62,16 @@ def distances(hexes: list[Hex], targets: list[Hex]) -> np.ndarray:
 
 def facing_towards(h: Hex, facings: tuple[int, ...], enemies: list[Hex]) -> int:
     """Of the facings it may end in, the one whose hex ahead is nearest the enemy."""
-    if not enemies:
-        return facings[0]
-    if len(facings) == 1:
-        return facings[0]
+    return facings_towards(h, facings, enemies, 1)[0]
+
+
+def facings_towards(h: Hex, facings: tuple[int, ...], enemies: list[Hex], n: int) -> list[int]:
+    """The ``n`` facings it may end in whose hex ahead is nearest the enemy, best first."""
+    if not enemies or len(facings) == 1:
+        return list(facings[:n])
     ahead = [neighbour(h, f) for f in facings]
     total = distances(ahead, list(enemies)).sum(axis=1)
-    return facings[int(np.argmin(total))]
+    return [facings[i] for i in np.argsort(total, kind="stable")[:n].tolist()]
 
 
 def candidate_ends(s: GameState, u: Unit, enemies: list[Hex], per_mode: int) -> list[End]:
@@ -77,15 +81,19 @@ def candidate_ends(s: GameState, u: Unit, enemies: list[Hex], per_mode: int) -> 
     out = [End("stand", (), None)]
     if u.immobile or not enemies:
         return out
+    # a vehicle's facing is bought with MP and its sides take motive hits: more than one
+    # facing per hex is scored for it (game.bot.numbers.motive_value)
+    turns = VEHICLE_FACINGS if u.hull is not None else 1
     for mode in MODES:
         if mode_reason(u, mode) is not None:
             continue
         reach = reach_of(s, u.id, mode)
         found = reach.hexes()
         for h in best_hexes(s, u, found, enemies, per_mode):
-            end = _checked(s, u, reach, mode, h, facing_towards(h, found[h][1], enemies))
-            if end is not None:
-                out.append(end)
+            for f in facings_towards(h, found[h][1], enemies, turns):
+                end = _checked(s, u, reach, mode, h, f)
+                if end is not None:
+                    out.append(end)
         out += _minimum(s, u, reach, mode)
     return out
 

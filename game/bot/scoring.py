@@ -3,7 +3,9 @@
 - dealt: the best volley at any one enemy (game.bot.volley: expected damage under the
   heat the move leaves), worth more on an enemy already hurt;
 - taken: every enemy's best volley at it where the enemy stands now, rear hits weighing
-  more (REAR_WEIGHT); an enemy that has not moved yet and would see its rear adds the
+  more (REAR_WEIGHT), and for a vehicle the motive damage those hits are expected to do
+  (game.bot.numbers.motive_value: worse from the side and the rear, worst for a hover
+  craft), so a vehicle keeps its front to the enemy; an enemy that has not moved yet and would see its rear adds the
   rear's exposure even without a line of sight now;
 - the chance of falling on the way (every PSR of the path, PSR-06) times a fall's cost,
   and that chance of not getting there at all (:func:`cut_short`: the move ends where
@@ -111,11 +113,11 @@ def score(s: GameState, u: Unit, sight: Sight, end: End, enemies: Sequence[Unit]
             continue
         v = plan_volley(e, opts, g, ctx.enemy_heat[e.id], NEUTRAL, rules)
         is_rear = opts.side == "rear"
-        hit = v.damage * (REAR_WEIGHT if is_rear else 1.0)
+        hit = v.damage * (REAR_WEIGHT if is_rear else 1.0) + v.motive  # motive: a vehicle's
         for later in sight.later.get(e.id, ()):  # where it may walk first
             w = plan_volley(e, later, g, ctx.enemy_heat[e.id] + 1, NEUTRAL, rules)
             back = later.side == "rear"
-            hit = max(hit, LATER * w.damage * (REAR_WEIGHT if back else 1.0))
+            hit = max(hit, LATER * (w.damage * (REAR_WEIGHT if back else 1.0) + w.motive))
             is_rear = is_rear or (back and bool(w.weapons))
         taken += hit
         if is_rear and (v.weapons or not e.moved):

@@ -5,8 +5,8 @@
 - taken: every enemy's best volley at it where the enemy stands now, rear hits weighing
   more (REAR_WEIGHT), and for a vehicle the motive damage those hits are expected to do
   (game.bot.numbers.motive_value: worse from the side and the rear, worst for a hover
-  craft), so a vehicle keeps its front to the enemy; an enemy that has not moved yet and would see its rear adds the
-  rear's exposure even without a line of sight now;
+  craft), so a vehicle keeps its front to the enemy; an enemy that has not moved yet
+  and would see its rear adds the rear's exposure even without a line of sight now;
 - the chance of falling on the way (every PSR of the path, PSR-06) times a fall's cost,
   and that chance of not getting there at all (:func:`cut_short`: the move ends where
   the unit falls, MOV-23);

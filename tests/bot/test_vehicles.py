@@ -77,15 +77,18 @@ def _scores_by_facing(design: str) -> dict[tuple[str, int], tuple[str, float, fl
     return out
 
 
-def test_a_tank_s_side_to_the_enemy_costs_it_the_motive_risk_and_a_mech_s_does_not() -> None:
-    """Of two candidate facings in one hex, the same volley back: for a Scorpion the one
-    showing its side scores lower by the motive hits the volley is expected to cause;
-    a vehicle is given more than one facing per hex to choose from."""
-    tank = _scores_by_facing("Scorpion")
-    pairs = [(a, b) for (h, f), a in tank.items() for (h2, f2), b in tank.items()
+def _front_and_side(scores: dict) -> list:
+    pairs = [(a, b) for (h, f), a in scores.items() for (h2, f2), b in scores.items()
              if h == h2 and f != f2 and a[0] == "front" and b[0] in ("left", "right")]  # fmt: skip
     assert pairs, "no hex scored both facing the enemy and side on"
-    for front, side in pairs:
+    return pairs
+
+
+def test_a_tank_s_side_to_the_enemy_costs_it_the_motive_risk() -> None:
+    """Of two candidate facings in one hex, the same volley back: for a Scorpion the one
+    showing its side scores lower by the motive hits the volley is expected to cause
+    (a vehicle is given more than one facing per hex to choose from); no heat to pay."""
+    for front, side in _front_and_side(_scores_by_facing("Scorpion")):
         assert side[1] > front[1] and side[2] < front[2], (front, side)
     units = [("Scorpion", "A", Hex(6, 10), 0)]
     assert heat_cost(position([*units, ("HBK-4G", "B", Hex(6, 5), 3)]).unit("A1"), 30,

@@ -85,12 +85,14 @@ def test_the_level_steps_through_the_simple_players_and_the_game_uses_them() -> 
     app = _app(Args(None, None, None, SIZE, 5))
     start = app.top
     start.choose("seat:B,computer")
-    assert start.players["B"] == "bot:balanced:normal"
+    start.choose("style:B")
+    assert start.players["B"] == "bot:aggressive:normal"
     seen = []
     for _ in range(4):
         start.choose("level:B")
         seen.append(start.players["B"])
-    assert seen == ["random", "greedy", "bot:balanced:easy", "bot:balanced:normal"]
+    # the style comes back after the simple players, which have none
+    assert seen == ["random", "greedy", "bot:aggressive:easy", "bot:aggressive:normal"]
     start.choose("level:B")
     start.choose("style:B")  # a simple player has no style: the click does nothing
     assert start.players["B"] == "random"

@@ -46,11 +46,18 @@ def _kind(style: str, level: str) -> str:
     return level if level in SIMPLE else f"bot:{style}:{level}"
 
 
-def chosen(players: Mapping[str, str], kind: str, arg: str) -> dict[str, str]:
-    """The players after a click on one of this module's buttons."""
+def chosen(players: Mapping[str, str], kind: str, arg: str,
+           styles: dict[str, str] | None = None) -> dict[str, str]:  # fmt: skip
+    """The players after a click on one of this module's buttons. ``styles``: the last
+    style each side's computer had (kept there), given back to it when its level steps
+    from a simple player (which has none) to the computer opponent again."""
     out = dict(players)
     side, _, what = arg.partition(",")
     style, level = style_and_level(out[side])
+    memo = {} if styles is None else styles
+    if out[side].startswith("bot:"):
+        memo[side] = style
+    style = memo.get(side, style)
     if kind == "seat":
         out[side] = HUMAN if what == HUMAN else _kind(style, level)
     elif kind == "style" and out[side] != HUMAN and level not in SIMPLE:

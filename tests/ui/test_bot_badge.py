@@ -53,7 +53,7 @@ def _pill_colour(screen: pygame.Surface) -> tuple[int, int, int]:
 def test_the_badge_says_the_computer_is_thinking_then_that_it_plays(tmp_path: Path) -> None:
     app = _app(Args(MAP, None, None, SIZE, 5, bots=("A", "B")))
     side = actor(app.state)
-    gated = Gated(make_player("bot"))
+    gated = Gated(make_player("random"))
     app.bots = BotTurns({side: gated}, pace=60.0)
     for _ in range(3):
         app.step([], 0.05)

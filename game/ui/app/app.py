@@ -364,6 +364,8 @@ class App:
             scene.draw(screen)
         if self.net is not None:
             self.net.draw(self, screen)
+        if self.bots is not None:
+            self.bots.draw(self, screen)
         self._draw_toast(screen)
 
     def _draw_toast(self, screen: pygame.Surface) -> None:

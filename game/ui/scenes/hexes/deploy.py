@@ -39,6 +39,7 @@ from game.ui.widgets.panels import (
     side_colour,
     tooltip,
 )
+from game.ui.widgets.refusals import unused_key
 from game.ui.widgets.unit_tip import tip_beside, tip_rows
 from game.units.unit import Unit, platoon_line
 
@@ -159,6 +160,8 @@ class DeployScene:
                 self.facing = (self.facing + 1) % 6
             elif event.key == pygame.K_ESCAPE:
                 self.app.open("menu")
+            else:
+                unused_key(self.app, event, "on the deployment screen")
         elif event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
             self.space = False
         elif event.type == pygame.MOUSEMOTION:

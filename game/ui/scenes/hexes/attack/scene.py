@@ -35,6 +35,7 @@ from game.units.unit import Unit
 
 class AttackScene(TargetScene):
     scene_name = "attack"
+    where = "on the weapon attack screen"
     declares = DeclareFire
     plan: FirePlan | None
 
@@ -98,6 +99,14 @@ class AttackScene(TargetScene):
         if enemies:
             self.aim_at(enemies[0])
 
+    def no_target(self) -> str:
+        """The weapon list with no target (game.ui.scenes.hexes.attack.draw): whether a
+        click on an enemy can help at all."""
+        if self._visible_enemies():
+            return "No target: click an enemy"
+        return ("No enemy is within reach of a weapon: Hold fire (H), or hover an enemy to "
+                "see why")  # fmt: skip
+
     def _visible_enemies(self) -> list[str]:
         """Enemies with a possible shot, best number first."""
         plan = self.plan
@@ -126,11 +135,15 @@ class AttackScene(TargetScene):
 
     def toggle(self, index: int) -> None:
         plan = self.plan
-        if plan is None or plan.target is None:
+        if plan is None:
+            return
+        if plan.target is None:
+            self.app.notify(f"{plan.unit_id} has no target: click an enemy first", error=True)
             return
         opts = self.options(plan.target)
         row = next((w for w in opts.weapons if w.index == index), None) if opts else None
         if row is None:
+            self.app.notify(f"{plan.unit_id} has no weapon {index + 1}", error=True)
             return
         chosen = plan.weapons_at(plan.target)
         if index in chosen:
@@ -148,6 +161,11 @@ class AttackScene(TargetScene):
             return
         if u.kind != "biped":
             self.app.notify("only two-legged Mechs twist their torso (CMB-09)", error=True)
+            return
+        if plan.twist == step:  # CMB-09: one hexside either way
+            side = "right" if step > 0 else "left"
+            self.app.notify(f"{u.id}'s torso is twisted {side} as far as it goes: one hexside "
+                            "(CMB-09)", error=True)  # fmt: skip
             return
         plan.twist = max(-1, min(1, plan.twist + step))
         for t in list(plan.fire):  # the arcs moved: keep only what still fires

@@ -38,6 +38,7 @@ from game.ui.widgets.handoff import HANDOFF_GRACE
 from game.ui.widgets.help import help_key
 from game.ui.widgets.keys import is_confirm
 from game.ui.widgets.panels import Row, ScreenLayout, button_at, screen_layout
+from game.ui.widgets.refusals import unused_key
 from game.units.unit import Unit
 
 TURN_KEYS = {pygame.K_q: "L", pygame.K_e: "R", pygame.K_LEFTBRACKET: "L",
@@ -48,6 +49,7 @@ THRUST_KEYS = {pygame.K_w: 1, pygame.K_s: -1}
 class FlightScene:
     overlay = False
     scene_name = "flight"
+    where = "on the aerospace movement screen"  # as a refusal names it
     no_plan = "Select one of your ringed fliers (N) first"
 
     def __init__(self, app: App, stage: Stage | None = None) -> None:
@@ -294,6 +296,8 @@ class FlightScene:
                 self.plan = None
             else:
                 self.app.open("menu")
+        else:
+            unused_key(self.app, event, self.where)
 
     def _press(self, pos: tuple[int, int]) -> None:
         b = button_at(self.buttons, pos)

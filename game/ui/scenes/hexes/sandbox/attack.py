@@ -99,6 +99,7 @@ class FireView(_FlierToFly, AttackScene):
     """The weapon attack screen's interaction on the sandbox screen (see the module doc)."""
 
     scene_name = "sandbox fire"
+    where = "in the sandbox's Attack view"
     attack_buttons = FIRE_BUTTONS
     help_keys = FIRE_KEYS
 
@@ -185,6 +186,7 @@ class StrikeView(_FlierToFly, PhysicalScene):
     """The physical attack screen's interaction on the sandbox screen (module doc)."""
 
     scene_name = "sandbox strike"
+    where = "in the sandbox's Physical view"
     strike_buttons = STRIKE_BUTTONS
     help_keys = STRIKE_KEYS
 

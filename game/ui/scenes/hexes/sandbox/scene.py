@@ -44,6 +44,7 @@ TOOLS = ("move", "edit", "attack", "strike", "fly")
 
 class SandboxScene(PlayScene):
     scene_name = "sandbox"
+    where = "in the sandbox"  # as a refusal names the screen (game.ui.widgets.refusals)
     sounds_its_results = True  # its views sound their own dice (game.ui.app.sound_cues)
 
     def __init__(self, app: App) -> None:

@@ -67,6 +67,7 @@ class App:
         self._toast_seen: Toast | None = None  # the toast drawn last and the pointer as
         self._toast_pointer: tuple[int, int] | None = None  # it came (a refusal's place)
         self.toast_rect: pygame.Rect | None = None  # where the toast was drawn last
+        self.dice_shown = False  # the top screen shows dice or a move (the toast waits)
 
     # --- the session (the game, its undo line, the toast) --------------------------------
     @property
@@ -356,6 +357,9 @@ class App:
             top = self.top
             busy = getattr(top, "anim", None) is not None or bool(getattr(top, "popups", None))
             self.cues.tick(self.state, self.sound, busy)  # falls, shutdowns, a new turn
+            self.dice_shown = busy
+            if busy:
+                self.session.hold_toast(dt)
         if draw:
             self.draw()
 
@@ -377,6 +381,8 @@ class App:
         if time.monotonic() > until:
             self.toast = None
             return
+        if self.dice_shown and self.session.toast_waits:
+            return  # the autosave names a later phase: after the dice (finding 4)
         if self.toast is not self._toast_seen:  # a new toast: the pointer as it came
             self._toast_seen, self._toast_pointer = self.toast, self.pointer
         pointer = self._toast_pointer if error else None

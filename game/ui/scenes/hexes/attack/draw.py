@@ -209,8 +209,12 @@ def _side_surface(scene: AttackShown, shown: str | None, rect: pygame.Rect,
     if a is None:
         rows: list[Row] = [
             ("No unit selected", TEXT, True),
-            ("Click one of your ringed units to plan its fire (N: the next one, shown on "
-             "the map).", DIM, False),
+            (
+                "Click one of your ringed units to plan its fire (N: the next one, shown on "
+                "the map).",
+                DIM,
+                False,
+            ),
         ]
         surf.blit(rows_surface(rows, size, rect.w), (0, 0))
         return surf, [], []

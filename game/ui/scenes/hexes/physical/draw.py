@@ -139,8 +139,12 @@ def _side(scene: PhysicalShown, screen: pygame.Surface) -> None:
     if a is None:
         rows: list[Row] = [
             ("No unit selected", TEXT, True),
-            ("Click one of your ringed units beside an enemy (N: the next one, shown on the "
-             "map).", DIM, False),
+            (
+                "Click one of your ringed units beside an enemy (N: the next one, shown on the "
+                "map).",
+                DIM,
+                False,
+            ),
         ]
         screen.blit(rows_surface(rows, size, rect.w), rect.topleft)
         return

@@ -2,6 +2,8 @@
 
 - The attack screen said "No target: click an enemy" when no enemy was within reach of a
   weapon, and clicking one changed nothing: it now says so and offers Hold fire.
+- At the game's end the autosave said "turn 6, end" under a "turn 5" headline: it names
+  the game's last turn.
 - The autosave's toast named the next phase ("turn 23, movement") while the last
   attacks' dice still rolled: it now waits for them (finding 4, pacing).
 """
@@ -14,9 +16,15 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.flow import actor
+from game.flow import actor, outcome
 from game.phases.actions import StandStill
 from game.phases.movement import to_move
+from game.phases.physical import DeclarePhysical
+from game.phases.physical import to_declare as blow_to_declare
+from game.phases.weapons import DeclareFire
+from game.phases.weapons import to_declare as fire_to_declare
+from game.rules.turn import Phase
+from game.setup import with_turn_limit
 from game.ui.scenes.hexes.attack.scene import AttackScene
 
 from .test_attack_scene import SCENARIO as ATTACK
@@ -73,3 +81,23 @@ def test_the_autosave_toast_waits_for_the_dice() -> None:
     assert not scene.popups
     assert app.toast is not None and app.toast[0].startswith("Autosaved")
     assert app.toast_rect is not None  # now it shows
+
+
+def test_the_autosave_at_the_games_end_names_the_last_turn() -> None:
+    """A turn limit of 1: the game ends after turn 1 (the state's counter reads 2, the
+    autosave said "turn 2, end" under "turn 1" in the headline)."""
+    app = attack_app()
+    app.state = with_turn_limit(app.state, 1)
+    for _ in range(20):
+        if outcome(app.state) is not None:
+            break
+        if app.state.phase == Phase.WEAPON_ATTACK:
+            app.act(DeclareFire(fire_to_declare(app.state, actor(app.state))[0].id))
+        elif app.state.phase == Phase.PHYSICAL_ATTACK:
+            app.act(DeclarePhysical(blow_to_declare(app.state, actor(app.state))[0].id))
+        app.advance()
+    over = outcome(app.state)
+    assert over is not None and over.turn == 1
+    app.session.autosave()
+    assert app.toast is not None
+    assert app.toast[0] == "Autosaved: autosave.json (the game's end, turn 1); Ctrl+O loads it"

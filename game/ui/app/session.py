@@ -181,9 +181,11 @@ class Session:
             return
         t = self.toast
         if t is None or time.monotonic() > t[1] or t[0].startswith("Autosaved"):  # no message hid
-            s = self.state  # said, briefly (issue 25, finding 16: it was silent)
-            self.notify(f"Autosaved: {path.name} (turn {s.turn}, {s.phase}); Ctrl+O loads it",
-                        seconds=2.0)  # fmt: skip
+            s, over = self.state, outcome(self.state)  # said, briefly (finding 16)
+            when = (
+                f"turn {s.turn}, {s.phase}" if over is None else f"the game's end, turn {over.turn}"
+            )
+            self.notify(f"Autosaved: {path.name} ({when}); Ctrl+O loads it", seconds=2.0)
             self.toast_waits = True  # never ahead of the dice still shown (finding 4)
 
     def save_game(self, name: str = QUICKSAVE) -> Path | None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -139,10 +140,12 @@ def test_the_weapon_attack_screen_says_why() -> None:
     assert "CMB-09" in app.toast[0]
 
 
-def test_the_physical_attack_screen_says_why(tmp_path: Path) -> None:
+def _physical_app(tmp: Path | None = None):
+    """The physical attack screen of tests/ui/data/physical_scenario.json, side A to
+    declare, past the hand-off prompt."""
     d = json.loads(PHYSICAL.read_text())
     d["board"]["file"] = str(Path(PHYSICAL).resolve().parents[3] / "maps" / "grassland.tmx")
-    path = tmp_path / "sc.json"
+    path = (tmp or Path(tempfile.mkdtemp())) / "sc.json"
     path.write_text(json.dumps(d))
     app = _app(path)
     while to_move(app.state):
@@ -156,6 +159,11 @@ def test_the_physical_attack_screen_says_why(tmp_path: Path) -> None:
     assert isinstance(scene, PhysicalScene)
     if scene.handoff is not None:
         click(app, (5, 5))
+    return app, scene
+
+
+def test_the_physical_attack_screen_says_why(tmp_path: Path) -> None:
+    app, scene = _physical_app(tmp_path)
     empty = _empty_hex(scene, app.state.units)
     mine = scene.waiting(actor(app.state))[0]
     _said_at_cursor(app, empty, [

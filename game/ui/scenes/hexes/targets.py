@@ -237,6 +237,10 @@ class TargetScene:
             self.next_unit()
         elif k == pygame.K_TAB:
             self.next_target()
+        elif k == pygame.K_l:  # the banner says "L: log" on every play screen
+            self.app.open("log")
+        elif k in (pygame.K_f, pygame.K_HOME):
+            self.view.fit_map()
         elif k == pygame.K_ESCAPE:
             if self.plan is not None:
                 self.plan = None

@@ -48,6 +48,7 @@ ATTACK_KEYS: tuple[tuple[str, str], ...] = (
     ("Hover a number", "its modifiers, each with its rule"),
     ("Esc", "drop the selection; again: the menu"),
     ("Middle drag, arrows, wheel", "pan and zoom"),
+    ("F or Home, L", "fit the whole map in view; the whole game's log"),
     ("Ctrl+S / Ctrl+O / F1", "save / load / this help"),
     (
         "Ctrl+Z",

@@ -61,6 +61,8 @@ PHYSICAL_KEYS: tuple[tuple[str, str], ...] = (
     ("Hover a row", "its modifiers with their rules, the PSRs it causes"),
     ("Enter / H", "declare / make no physical attack"),
     ("Esc", "drop the selection; again: the menu"),
+    ("Middle drag, arrows, wheel", "pan and zoom"),
+    ("F or Home, L", "fit the whole map in view; the whole game's log"),
     ("Ctrl+S / Ctrl+O / F1", "save / load / this help"),
     (
         "Ctrl+Z",

@@ -37,7 +37,9 @@ from game.core.jsonshape import Shape
 from game.core.options import OPTIONS, TACOPS, Rules
 from game.core.seats import Seats, seats_from_json, seats_to_json
 from game.core.values import (
+    check_has,
     check_options,
+    check_read_back,
     check_seed,
     check_sides,
     check_turn_limit,
@@ -49,29 +51,27 @@ from game.scenario.reader import parse_scenario
 from game.scenario.writer import board_digest, board_to_json, unit_to_json
 
 from .flow import replay
+from .save_map import MAP_KEY, board_changed, check_map_print, map_print
 from .save_old import (
-    check_as_deployed,
     matches,
     no_later_keys,
     old_snapshot_keys,
-    proven_old,
+    refuse_unchecked,
+    refuse_unproven,
 )
 from .state import GameStart, GameState
 
 FORMAT = "hexplate-save"
 VERSION = 6
-# Version 1 saves (before designs were data and bodies lived on the units), version 2
-# saves (whose digest covered the log's wording, which the narration has changed since),
-# version 3 saves (whose digest covered units without an aerospace flight record),
-# version 4 saves (units without a submarine's depth) and version 5 saves (without the
-# digests of the start and the units as written) replay from their actions as before.
-# Their own digest was taken over the code's objects of that day and cannot be checked;
-# what they must satisfy instead is game.save_old's (docs/limits.md): nothing that version
-# could not write, a replay that reaches their snapshot, and starting units exactly as
-# their designs build them.
+# Version 4 saves (units without a submarine's depth) and version 5 saves (without the
+# digests of the start and the units as written) load when their own digest, taken over
+# the code's objects of that day, recomputes from the replay (game.save_old); versions 1
+# to 3, written before saves could be checked, are known and refused in one sentence
+# (docs/saves.md).
 READABLE_VERSIONS = (1, 2, 3, 4, 5, VERSION)
 TOP_KEYS = ("format", "version", "start", "actions", "snapshot")
 SEAT_KEYS = ("players", "why")  # optional: who plays each side (game.core.seats)
+OPTIONAL_KEYS = (*SEAT_KEYS, MAP_KEY)  # and the map's record (game.save_map)
 START_KEYS = ("board", "units", "rules", "sides", "seed", "dice")
 VARIANTS = ("tw", "classic")
 
@@ -105,6 +105,8 @@ def save_to_json(state: GameState, seats: Seats | None = None) -> dict[str, Any]
     }
     if seats is not None and (seats.players or seats.notes):  # a game of humans: neither
         out["players"], out["why"] = seats_to_json(seats)
+    if state.start.map_ref:  # how a map found there later differs, if it does
+        out[MAP_KEY] = map_print(state.start_board or state.board)
     return out
 
 
@@ -195,14 +197,13 @@ def load_seated(path: str | Path, mover: Mover | None = None) -> tuple[GameState
         raise SaveError(
             f"{path}: save version {brief(version)} is not supported (expected {VERSION})."
         )
-    for key in TOP_KEYS:
-        if key not in top:
-            raise SaveError(f"{path}: the save has no '{key}'.")
+    refuse_unchecked(path, version)
+    check_has(Shape(path, SaveError), top, TOP_KEYS, "the save")
     saved = top["snapshot"]
     if version != VERSION:
         no_later_keys(path, version, top)
     else:
-        extra = sorted(k for k in top if k not in TOP_KEYS + SEAT_KEYS)
+        extra = sorted(k for k in top if k not in TOP_KEYS + OPTIONAL_KEYS)
         if extra:
             raise SaveError(f"{path}: the save has {extra[0]!r}, which no version {VERSION} "
                             "save holds (the file was edited)")  # fmt: skip
@@ -210,13 +211,14 @@ def load_seated(path: str | Path, mover: Mover | None = None) -> tuple[GameState
     if version != VERSION:
         old_snapshot_keys(path, version, saved)
     if isinstance(saved, dict) and "board" in saved and saved["board"] != board_digest(board):
-        raise SaveError(f"{path}: {_board_changed(start.map_ref)}.")
+        raise SaveError(f"{path}: {board_changed(start.map_ref, top.get(MAP_KEY), board)}.")
+    check_map_print(path, top, board)
     _units_read_back(path, board, start, top["start"]["units"])
     actions = saved_actions(path, top["actions"], HEX_FIELDS)
-    state = _replayed(path, version, board, start, actions, mover, top["start"]["units"])
+    state = _replayed(path, version, board, start, actions, mover)
     now = snapshot(state)
-    if version != VERSION and not proven_old(version, state_repr(state), saved):
-        check_as_deployed(path, version, board, start, top["start"]["units"])
+    if version != VERSION:
+        refuse_unproven(path, version, state_repr(state), saved)
     if now != saved if version == VERSION else not matches(now, saved):
         raise SaveError(
             f"{path}: replaying the saved actions does not reach the saved position "
@@ -238,14 +240,11 @@ def _seats(path: Path, top: dict[str, Any], version: Any, state: GameState) -> S
 
 
 def _replayed(path: Path, version: int, board: Any, start: GameStart, actions: list[Action],
-              mover: Mover | None, raw_units: Any) -> GameState:  # fmt: skip
-    """The game its actions replay to; a refused action is one sentence (an older
-    version's unproven starting units are named first: they explain it better)."""
+              mover: Mover | None) -> GameState:  # fmt: skip
+    """The game its actions replay to; a refused action is one sentence."""
     try:
         return replay(board, start, actions, mover)
     except IllegalActionError as e:
-        if version != VERSION:
-            check_as_deployed(path, version, board, start, raw_units)
 
         def again(k: int) -> GameState:
             return replay(board, start, actions[:k], mover)
@@ -286,20 +285,9 @@ def _units_read_back(path: Path, board: Any, start: GameStart, raw: Any) -> None
     again = [unit_to_json(u, board) for u in start.units]
     if not isinstance(raw, list) or len(raw) != len(again):
         return  # the scenario reader has said what is wrong with such a list
-    for i, (mine, theirs) in enumerate(zip(again, raw, strict=True)):
-        if json_digest(mine) != json_digest(theirs):
-            uid = theirs.get("id") if isinstance(theirs, dict) else None
-            key = _first_difference(mine, theirs)
-            raise SaveError(f"{path}: starting unit {brief(uid or i + 1)}'s {key} is not what "
-                            "the game reads from it (the file was edited)")  # fmt: skip
-
-
-def _first_difference(mine: Any, theirs: Any) -> str:
-    if isinstance(mine, dict) and isinstance(theirs, dict):
-        for k in sorted(set(mine) | set(theirs)):
-            if k not in mine or k not in theirs or json_digest(mine[k]) != json_digest(theirs[k]):
-                return repr(k)
-    return "value"
+    r = Shape(path, SaveError)
+    for unit, mine, theirs in zip(start.units, again, raw, strict=True):
+        check_read_back(r, "unit", unit.id, mine, theirs)
 
 
 def _hint(top: dict[str, Any], path: Path) -> str:
@@ -310,15 +298,6 @@ def _hint(top: dict[str, Any], path: Path) -> str:
     if "board" in top or top.get("ruleset") == "regiments":
         return f"; it is a scenario: open it with 'python main.py play --scenario {path}'"
     return ""
-
-
-def _board_changed(map_ref: str | None) -> str:
-    """Why the board is not the saved game's (issue 25: not only "changed since")."""
-    if map_ref:
-        return (f"the map {map_ref} is not the one this game was played on: another map at "
-                "that path, or this map edited since; put the map the game was played on "
-                "back there to continue it, or start a new game on this one")  # fmt: skip
-    return "the save's board is not the one the game was played on (the file was edited)"
 
 
 def _as_save_error(path: Path, e: Exception) -> SaveError:
@@ -338,10 +317,8 @@ def _obj(path: Path, value: Any, where: str) -> dict[str, Any]:
 def _start(path: Path, d: dict[str, Any]) -> tuple[Any, GameStart]:
     """The board and the GameStart: rules, sides, seed, options and turn limit by the one
     validator (game.core.values), board and units through the scenario reader."""
-    for key in START_KEYS:
-        if key not in d:
-            raise SaveError(f"{path}: the save's start has no '{key}'.")
     r = Shape(path, SaveError)
+    check_has(r, d, START_KEYS, "the save's start")
     variant = check_variant(r, d["rules"], VARIANTS)
     sides = check_sides(r, d["sides"])
     seed = check_seed(r, d["seed"])

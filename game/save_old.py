@@ -1,23 +1,21 @@
 """What a hex save of an older version (1 to 5) must satisfy to load (docs/saves.md).
 
-Their own digest was taken over the code's objects of that day and cannot be recomputed,
-so these saves are checked for everything that can be checked without it:
+A save loads only when it proves it is the game it says. An older version's digest was
+taken over the code's objects of its day; where the game knows how that day's objects
+were written differently (ADDED_SINCE: versions 5 and the later version 4 saves), it
+recomputes that digest from the replayed game, and a save whose digest matches is proven
+whole (start, actions and every roll). Every other old save is refused in one sentence
+that says why and what to do, and the file is left as it is:
 
-- they hold nothing that version could not write (no top-level or start key added since,
-  START_NEW_IN, no unit key added since, NEW_IN; the snapshot has exactly that version's
-  keys, OLD_SNAPSHOT_KEYS), so a newer save cannot claim an older version to skip the
-  newer checks;
-- the replay of their actions reaches the snapshot's turn, phase, action count, dice
-  position and board;
-- every starting unit is as its design builds it (:func:`check_as_deployed`): no old
-  format recorded where its starting units came from, so a unit whose armour, structure,
-  ammunition, weapons, damage, heat or other values differ from its design's could have
-  been edited into another game and is refused, naming the unit and the field. Only
-  where and how it stands (hex, facing, prone, hull-down, flying, depth, velocity), its
-  pilot's skills, its id, side and name may be anything a scenario places.
+- versions 1 to 3 (UNCHECKED), written before saves could be checked: their objects and
+  roll records were written so differently that no digest of theirs is rebuilt;
+- a version 4 or 5 save whose digest does not recompute: an early version 4 save (its
+  code wrote careless moves, hull-down, flight and depth differently during that
+  version's life) or a save edited since (a version 6 save relabelled older among them).
 
-What stays unproven (an action edited into another legal one reaching the same counts, a
-start choice the actions never tested) is listed in docs/saves.md.
+A proven old save is still held to what its version could write (no top-level, start or
+unit key added since; a snapshot of exactly that version's keys) and to its snapshot's
+counts, which its digest does not cover.
 """
 
 from __future__ import annotations
@@ -26,31 +24,14 @@ import hashlib
 from pathlib import Path
 from typing import Any
 
-from game.board import Board
-from game.core.digest import json_digest
-from game.core.errors import UserFacingError, brief
-from game.core.files import SaveError
-from game.scenario.reader import parse_units
-from game.scenario.writer import unit_to_json
-from game.units.locations import REAR_KEYS
-from game.units.unit import Unit
-
-from .state import GameStart
+from game.core.files import CANNOT_PROVE, SaveError
 
 OLD_SNAPSHOT_KEYS = ("turn", "phase", "actions", "dice_faces_used", "digest", "board")
-COMPARED = ("turn", "phase", "actions", "dice_faces_used", "board")  # what today can check
-NEW_IN = {5: ("depth",), 4: ("velocity", "thrust", "safe_thrust", "altitude", "airborne")}
+COMPARED = ("turn", "phase", "actions", "dice_faces_used", "board")  # beside the digest
+NEW_IN = {5: ("depth",)}  # unit keys added since version 4 (the submarines)
 OLD_TOP_KEYS = ("format", "version", "start", "actions", "snapshot")
-OLD_START_KEYS = ("board", "units", "rules", "sides", "seed", "dice")
-START_NEW_IN = {3: ("options", "turn_limit")}  # since the Tactical Operations option
-# The keys a scenario chooses for a unit it places; everything else is its design's.
-PLACED = (
-    "model", "id", "side", "kind", "name", "at", "facing", "prone", "hull_down",
-    "airborne", "altitude", "depth", "velocity", "atmosphere", "piloting", "gunnery",
-)  # fmt: skip
-# Without a model, these keys are the design: the standard unit of that kind and weight.
-UNMODELLED = ("tons", "walk", "jump", "offroad", "thrust", "safe_thrust", "large_craft", "motive")
-MISSING = object()
+OLD_START_KEYS = ("board", "units", "rules", "sides", "seed", "dice", "options", "turn_limit")
+UNCHECKED = (1, 2, 3)  # written before saves could be checked: refused (docs/saves.md)
 # How today's objects are written differently from an older version's, where known: the
 # fields added since, at their defaults (tests/saves/v5_*.json, written by version 5's own
 # code, check it). An older save whose digest this recomputes is proven whole.
@@ -60,12 +41,30 @@ ADDED_SINCE = {  # Unit.platoon (infantry) came after version 5; early version 4
 }
 
 
+def refuse_unchecked(path: Path, version: int) -> None:
+    """Versions 1 to 3: refused before anything is read (their digest cannot be rebuilt)."""
+    if version in UNCHECKED:
+        raise SaveError(f"{path}: this is a version {version} save, written before saves "
+                        f"could be checked; {CANNOT_PROVE}.")  # fmt: skip
+
+
+def refuse_unproven(path: Path, version: int, now: str, saved: Any) -> None:
+    """A version 4 or 5 save whose own digest, recomputed from today's replay (``now``,
+    game.save's state_repr), does not match: refused, saying why it cannot be told from
+    an edited file."""
+    if proven_old(version, now, saved):
+        return
+    why = ("it was written by an early version 4 hexplate, before saves could be checked, "
+           "or edited since" if version == 4 else "the file was edited since")  # fmt: skip
+    raise SaveError(f"{path}: this version {version} save does not pass its own check (its "
+                    f"digest): {why}; {CANNOT_PROVE}.")  # fmt: skip
+
+
 def proven_old(version: int, now: str, saved: Any) -> bool:
     """The old save's own digest, recomputed from today's state (``now``, game.save's
     state_repr) as that version wrote it: true when it matches, so the whole game (start,
     actions, every roll) is the one saved. Only for versions whose differences are known
-    (ADDED_SINCE); any other save, or one written by code of that version that differed
-    still, is held to what can be checked without it."""
+    (ADDED_SINCE)."""
     if version not in ADDED_SINCE or not isinstance(saved, dict):
         return False
     for added in ADDED_SINCE[version]:
@@ -74,16 +73,17 @@ def proven_old(version: int, now: str, saved: Any) -> bool:
 
 
 def matches(now: dict[str, Any], saved: Any) -> bool:
-    """The replayed position against an older version's snapshot (without its digest)."""
+    """The replayed position against an older version's snapshot counts (its digest is
+    checked by refuse_unproven)."""
     return isinstance(saved, dict) and all(now[k] == saved.get(k, now[k]) for k in COMPARED)
 
 
 def no_later_keys(path: Path, version: int, top: dict[str, Any]) -> None:
     """An older version's save holds no key added since: at the top (version 6 on: who
-    plays each side), in its start (START_NEW_IN) or its units (NEW_IN)."""
+    plays each side), in its start or its units (NEW_IN)."""
     start = top.get("start")
-    known = OLD_START_KEYS + tuple(k for v, ks in START_NEW_IN.items() if version >= v for k in ks)
-    for where, keys, allowed in (("the save", top, OLD_TOP_KEYS), ("the start", start, known)):
+    for where, keys, allowed in (("the save", top, OLD_TOP_KEYS),
+                                 ("the start", start, OLD_START_KEYS)):  # fmt: skip
         extra = [k for k in keys if k not in allowed] if isinstance(keys, dict) else []
         if extra:
             raise SaveError(f"{path}: {where} has {extra[0]!r}, which version {version} saves "
@@ -98,82 +98,15 @@ def no_later_keys(path: Path, version: int, top: dict[str, Any]) -> None:
 
 
 def old_snapshot_keys(path: Path, version: int, saved: Any) -> None:
-    """An older version's snapshot has that version's keys: no more, and from version 4
-    on all of them."""
+    """An older version's snapshot has exactly that version's keys (versions 4 and 5)."""
     if not isinstance(saved, dict):
         raise SaveError(f"{path}: the snapshot must be a JSON object.")
     extra = [k for k in saved if k not in OLD_SNAPSHOT_KEYS]
     missing = [k for k in OLD_SNAPSHOT_KEYS if k not in saved]
-    if extra or (version >= 4 and missing) or set(missing) - {"digest", "board"}:
+    if extra or missing:
         what = (
             f"has {extra[0]!r}, which no version {version} save has"
             if extra
             else f"lacks {missing[0]!r}, which every version {version} save has"
         )
         raise SaveError(f"{path}: the snapshot {what} (the file was edited)")  # fmt: skip
-
-
-def check_as_deployed(path: Path, version: int, board: Board, start: GameStart,
-                      raw: list[Any]) -> None:  # fmt: skip
-    """Every starting unit of an older version's save is as its design builds it: read
-    again from only the keys a scenario chooses (PLACED, and UNMODELLED without a model),
-    it writes back to exactly the file's unit (already known to read back as written)."""
-    placed = [_placed_keys(u) for u in raw]
-    try:
-        pristine = parse_units(placed, board, path, start.rules.options)
-    except UserFacingError as e:  # a key it needs was its design's to give
-        raise SaveError(f"{path}: a starting unit cannot be rebuilt from its design "
-                        f"({e}); {_why(version)}") from None  # fmt: skip
-    for unit, theirs in zip(pristine, raw, strict=True):
-        mine = unit_to_json(unit, board)
-        if json_digest(mine) == json_digest(theirs):
-            continue
-        field, given, built = _difference(mine, theirs)
-        built = _location_value(unit, field) if built is MISSING else built
-        design = f"design {unit.design}" if unit.design else f"standard {unit.tons}-ton {unit.kind}"
-        if given is MISSING:
-            what = f"lacks {field}, which its {design} has ({brief(built)})"
-        elif built is MISSING:
-            what = f"has {field} {brief(given)}, which is not its {design}'s"
-        else:
-            what = f"has {field} {brief(given)}, not its {design}'s {brief(built)}"
-        raise SaveError(f"{path}: starting unit {brief(unit.id)} {what}; {_why(version)}")
-
-
-def _location_value(unit: Unit, field: str) -> Any:
-    """The design's armour or structure for ``armor.CT`` and the like (the writer leaves
-    out the values a unit has as built), else MISSING."""
-    group, _, code = field.partition(".")
-    body = unit.body if unit.body is not None else unit.hull
-    front = {rear: loc for loc, rear in REAR_KEYS.items()}.get(code, code)
-    if body is None or group not in ("armor", "structure") or front not in body.codes:
-        return MISSING
-    loc = body[front]
-    return loc.structure if group == "structure" else loc.rear if front != code else loc.armour
-
-
-def _why(version: int) -> str:
-    return (f"a version {version} save does not record where its starting units came from, "
-            "so they must be as their designs build them (the file is left as it is)")  # fmt: skip
-
-
-def _placed_keys(u: Any) -> Any:
-    if not isinstance(u, dict):
-        return u
-    keep = PLACED if "model" in u else PLACED + UNMODELLED
-    return {k: v for k, v in u.items() if k in keep}
-
-
-def _difference(mine: Any, theirs: Any, at: str = "") -> tuple[str, Any, Any]:
-    """The first field (``armor.CT``) where the file's unit and the design's differ: its
-    name, the file's value and the design's (MISSING where one has none; a key group the
-    writer leaves out, such as ``armor``, is the design's own values)."""
-    if isinstance(mine, dict) or isinstance(theirs, dict):
-        mine = {} if mine is MISSING else mine
-        theirs = {} if theirs is MISSING else theirs
-    if isinstance(mine, dict) and isinstance(theirs, dict):
-        for k in sorted(set(mine) | set(theirs)):
-            a, b = mine.get(k, MISSING), theirs.get(k, MISSING)
-            if a is MISSING or b is MISSING or json_digest(a) != json_digest(b):
-                return _difference(a, b, f"{at}.{k}" if at else k)
-    return at or "value", theirs, mine

@@ -262,3 +262,81 @@ def test_formation_takes_a_regiments_defaults() -> None:
     block = formation(r, {"files": 2, "ranks": 3, "stand": [4, 4.5], "move": 9}, "x")
     assert (block.files, block.ranks, block.stand, block.move, block.size, block.name) == (
         2, 3, (4.0, 4.5), 9.0, 1, "")  # fmt: skip
+
+
+# --- what every file is checked for alike (issue 26: the saves' own start checks and the
+# armies file, through the one validator too) --------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("where", "key", "sentence"),
+    [("top", "actions", "the save has no 'actions'"),
+     ("start", "seed", "the save's start has no 'seed'"),
+     ("start", "dice", "the save's start has no 'dice'")],
+)  # fmt: skip
+def test_a_missing_key_is_the_same_sentence_in_both_rule_sets_saves(
+    tmp_path, where, key, sentence
+) -> None:
+    for make in (_hex_save, _regiments_save):
+        path, doc = make(tmp_path)
+        (doc if where == "top" else doc["start"]).pop(key)
+        assert _load(path, doc) == sentence
+
+
+def test_a_start_that_does_not_read_back_is_the_same_sentence_in_both_saves(tmp_path) -> None:
+    """A key left out that the reader fills in: written back it differs from the file."""
+    path, doc = _hex_save(tmp_path)
+    unit = doc["start"]["units"][0]
+    unit.pop("heat")
+    hex_said = _load(path, doc)
+    path, doc = _regiments_save(tmp_path)
+    regiment = doc["start"]["regiments"][0]
+    regiment.pop("size")
+    reg_said = _load(path, doc)
+    tail = "is not what the game reads from it (the file was edited)"
+    assert hex_said == f"starting unit {unit['id']!r}'s 'heat' {tail}"
+    assert reg_said == f"starting regiment {regiment['id']!r}'s 'size' {tail}"
+
+
+def test_a_regiments_block_without_a_key_is_refused_alike_everywhere(tmp_path, capsys) -> None:
+    from game.regiments.armies import ArmyError, armies, unit_types
+    from game.regiments.scenario import load
+
+    doc = json.loads(REGIMENTS.read_text())
+    doc["regiments"][0].pop("move")
+    bad = put(tmp_path, "bad.json", doc)
+    with pytest.raises(ScenarioError) as e:
+        load(bad)
+    sentence = "regiment 'r1' has no 'move'"
+    assert said(str(e.value), bad) == referee(capsys, bad, "regiment") == sentence
+    path, save = _regiments_save(tmp_path)
+    first = save["start"]["regiments"][0]
+    first.pop("move")
+    assert _load(path, save) == f"regiment {first['id']!r} has no 'move'"
+    data = json.loads((REPO / "game" / "regiments" / "data" / "armies.json").read_text())
+    data["unit_types"]["spearmen"].pop("move")
+    with pytest.raises(ArmyError) as e:
+        armies(put(tmp_path, "armies.json", data))
+    assert str(e.value) == "armies.json: unit type 'spearmen' has no 'move'"
+    unit_types.cache_clear()
+    armies.cache_clear()
+
+
+@pytest.mark.parametrize(
+    ("text", "sentence"),
+    [("", "the file is empty"),
+     ('{"armies": {}, "armies": {}}', "is not valid JSON (duplicate key 'armies')"),
+     ("[1]", "the armies file must be a JSON object")],
+)  # fmt: skip
+def test_the_armies_file_is_read_as_every_file_is(tmp_path, text, sentence) -> None:
+    """Through game.core.files.read_json (size limit, UTF-8, no key twice), as scenarios
+    and saves are, its sentence naming armies.json."""
+    from game.regiments.armies import ArmyError, armies, unit_types
+
+    file = tmp_path / "armies.json"
+    file.write_text(text)
+    with pytest.raises(ArmyError) as e:
+        armies(file)
+    assert str(e.value) == f"armies.json: {sentence}"
+    unit_types.cache_clear()
+    armies.cache_clear()

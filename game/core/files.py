@@ -34,6 +34,12 @@ class SaveError(UserFacingError):
     """A save that cannot be written or read (one sentence naming the file)."""
 
 
+# The end of the sentence refusing a save of either rule set that cannot prove it is the
+# game it says (an old version's, docs/saves.md): what to do, and the file is not touched.
+CANNOT_PROVE = ("hexplate cannot prove it is the game it says: start the game again or load "
+                "it with an older hexplate (the file is left as it is)")  # fmt: skip
+
+
 # --- reading JSON ---------------------------------------------------------------------------
 
 

@@ -17,7 +17,11 @@ class. A value a unit could have is accepted; these are the ones the rules never
 - structure above the table for the tonnage (checked where it is read, with its bound);
 - a regiment or unit type's files, ranks, stand, move and size class outside what a
   regiment can be, or a name that is not a string;
-- a start's rule options, variant, sides, dice seed and turn limit.
+- a start's rule options, variant, sides, dice seed and turn limit, a regiments start's
+  scenery, scale and mode;
+- and what every file of these is checked for alike: the keys it must have
+  (:func:`check_has`), the names it lists (:func:`check_names`), and starting units or
+  regiments that read back to exactly what the file says (:func:`check_read_back`).
 """
 
 from __future__ import annotations
@@ -27,9 +31,45 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.core.digest import json_digest
 from game.core.errors import brief
 from game.core.jsonshape import Shape
 from game.core.limits import MAX_TABLE_CM
+
+# --- what every file is checked for alike ------------------------------------------------
+
+
+def check_has(r: Shape, d: Mapping[str, Any], keys: Sequence[str], where: str) -> None:
+    """Every one of ``keys`` in ``d``; the first one missing is named."""
+    for k in keys:
+        if k not in d:
+            raise r.error(f"{where} has no '{k}'")
+
+
+def check_names(r: Shape, names: Sequence[Any], known: Mapping[str, Any], where: str,
+                what: str) -> None:  # fmt: skip
+    """A non-empty list of names, each one of ``known`` (an army's unit types)."""
+    unknown = [n for n in names if not isinstance(n, str) or n not in known]
+    if unknown or not names:
+        raise r.error(f"{where} lists unknown or no {what} {unknown}")
+
+
+def check_read_back(r: Shape, what: str, ident: Any, mine: Any, theirs: Any) -> None:
+    """A starting unit or regiment read and written again (``mine``) is the file's
+    (``theirs``): nothing dropped or changed without a word; the first key that differs
+    is named."""
+    if json_digest(mine) != json_digest(theirs):
+        raise r.error(f"starting {what} {brief(ident)}'s {_first_difference(mine, theirs)} is "
+                      "not what the game reads from it (the file was edited)")  # fmt: skip
+
+
+def _first_difference(mine: Any, theirs: Any) -> str:
+    if isinstance(mine, dict) and isinstance(theirs, dict):
+        for k in sorted(set(mine) | set(theirs)):
+            if k not in mine or k not in theirs or json_digest(mine[k]) != json_digest(theirs[k]):
+                return repr(k)
+    return "value"
+
 
 # --- the units of the hex game -----------------------------------------------------------
 
@@ -100,9 +140,7 @@ def formation(r: Shape, d: Mapping[str, Any], where: str, size: int = 1) -> Form
     """The block of a regiment (regiments scenarios and saves) or of a unit type (the
     armies file): files and ranks 1..100, a stand of at least 0.01 cm each way, a move of
     0..1000 cm, a size class 0..20 (``size`` when not given) and a name that is a string."""
-    for k in FORMATION:
-        if k not in d:
-            raise r.error(f"{where} has no '{k}'")
+    check_has(r, d, FORMATION, where)
     return Formation(
         r.int_(d["files"], f"{where}.files", 1, 100), r.int_(d["ranks"], f"{where}.ranks", 1, 100),
         pair(r, d["stand"], f"{where}.stand", 0.01),
@@ -140,6 +178,23 @@ def check_variant(r: Shape, value: Any, variants: Sequence[str]) -> str:
     if value not in variants:
         raise r.error(f"rules must be one of {', '.join(variants)}, not {brief(value)}")
     return str(value)
+
+
+def check_mode(r: Shape, value: Any, modes: Sequence[str]) -> str:
+    """A regiments save's ``mode``: a game or a sandbox."""
+    if value not in modes:
+        raise r.error(f"'mode' must be one of {', '.join(modes)}, not {value!r}")
+    return str(value)
+
+
+def check_scenery(r: Shape, value: Any) -> str | None:
+    """A regiments start's ``scenery``: the map its table was drawn from, or none."""
+    return None if value is None else r.str_(value, "'scenery' (a map path or null)")
+
+
+def check_scale(r: Shape, value: Any) -> float:
+    """A regiments start's ``cm_per_pixel``: 0 (no map) up to the table limit."""
+    return r.num(value, "'cm_per_pixel'", 0.0, MAX_TABLE_CM)
 
 
 def check_sides(r: Shape, value: Any, exactly: int | None = None) -> tuple[str, ...]:

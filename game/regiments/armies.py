@@ -8,15 +8,15 @@ south edge facing north, side B along the north edge facing south, each in a lin
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from game.core.errors import UserFacingError
+from game.core.files import ScenarioError, read_json
 from game.core.jsonshape import AS_PYTHON, Shape
-from game.core.values import formation
+from game.core.values import check_has, check_names, formation
 
 from .geometry import distance
 from .options import EXCLUSION_CM
@@ -55,9 +55,7 @@ def _unit_type(r: Shape, code: str, d: Any) -> UnitType:
     (game.core.values.formation): the same refusals in the same words."""
     where = f"unit type '{code}'"
     t = r.obj(d, where, TYPE_KEYS)
-    for k in TYPE_KEYS:
-        if k not in t:
-            raise r.error(f"{where} has no '{k}'")
+    check_has(r, t, TYPE_KEYS, where)
     block = formation(r, t, where)
     return UnitType(code, block.name, block.files, block.ranks, block.stand, block.move,
                     block.size)  # fmt: skip
@@ -69,13 +67,15 @@ def _shape(path: Path) -> Shape:
 
 @cache
 def _data(path: Path) -> dict[str, Any]:
+    """The file read as every JSON file of the game is (game.core.files.read_json: the
+    size limit, UTF-8, no key twice), its sentences naming it by its name."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as e:
-        raise ArmyError(f"{path.name}: cannot be read ({e})") from None
-    if not isinstance(data, dict):
-        raise ArmyError(f"{path.name}: must be a JSON object")
-    return data
+        data = read_json(path)
+    except ScenarioError as e:
+        said = str(e).replace(f"{path}: ", f"{path.name}: ", 1)
+        said = said.replace("scenario JSON", "JSON").replace("a scenario file", "an armies file")
+        raise ArmyError(said) from None
+    return _shape(path).obj(data, "the armies file")
 
 
 @cache
@@ -97,9 +97,7 @@ def armies(path: Path = DATA) -> dict[str, Army]:
         where = f"army '{code}'"
         army = r.obj(d, where, ("name", "units"))
         units = r.list_(army.get("units", []), f"{where}.units")
-        missing = [u for u in units if not isinstance(u, str) or u not in types]
-        if missing or not units:
-            raise ArmyError(f"{path.name}: {where} lists unknown or no unit types {missing}")
+        check_names(r, units, types, where, "unit types")
         name = r.str_(army["name"], f"{where}.name") if "name" in army else code
         out[code] = Army(code, name, tuple(types[u] for u in units))
     return out

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +18,7 @@ from game.core.actions import IllegalActionError
 from game.core.digest import json_digest
 from game.core.errors import UserFacingError
 from game.core.files import (
+    CANNOT_PROVE,
     SaveError,
     ScenarioError,
     encode_action,
@@ -28,11 +28,17 @@ from game.core.files import (
     write_text_atomically,
 )
 from game.core.jsonshape import AS_PYTHON, Shape
-from game.core.limits import MAX_TABLE_CM
-from game.core.values import check_seed, check_sides
+from game.core.values import (
+    check_has,
+    check_mode,
+    check_read_back,
+    check_scale,
+    check_scenery,
+    check_seed,
+    check_sides,
+)
 
 from .engine import replay
-from .options import DEFAULT, Options
 from .regiment import Regiment
 from .scenario import RULESET, parse
 from .state import MODES, RegimentStart, RegimentState
@@ -40,10 +46,12 @@ from .table import Table
 
 FORMAT = "hexplate-regiments-save"
 VERSION = 2  # 2: the snapshot holds a digest of the start as written (table, regiments,
-# options, sides, seed, dice); version 1 saves are read with their own digest, without it,
-# and only with the default options and a dice script used up (_provable_v1)
-READABLE_VERSIONS = (1, VERSION)
+# options, sides, seed, dice); version 1 saves, without it, cannot prove their table,
+# scenery, scale, seed or sides and are refused in one sentence (docs/saves.md)
+READABLE_VERSIONS = (VERSION,)
+KNOWN_VERSIONS = (1, VERSION)
 TOP_KEYS = ("format", "version", "start", "actions", "snapshot")
+START_KEYS = ("table", "regiments", "options", "sides", "seed", "dice")
 QUICKSAVE = "regiments-quicksave.json"
 AUTOSAVE = "regiments-autosave.json"
 
@@ -92,21 +100,19 @@ def start_to_json(st: RegimentStart) -> dict[str, Any]:
     }
 
 
-def snapshot(state: RegimentState, version: int = VERSION) -> dict[str, Any]:
+def snapshot(state: RegimentState) -> dict[str, Any]:
     digest_of = (
         state.regiments, state.turn, str(state.phase), state.first, state.to_act,
         state.pending, state.contacts, state.faces_used, tuple(e.text for e in state.log),
     )  # fmt: skip
-    out = {
+    return {
         "round": state.turn,
         "phase": str(state.phase),
         "actions": len(state.history),
         "dice_faces_used": state.faces_used,
         "digest": hashlib.sha256(repr(digest_of).encode()).hexdigest(),
+        "start": json_digest(start_to_json(state.start)),
     }
-    if version >= 2:
-        out["start"] = json_digest(start_to_json(state.start))
-    return out
 
 
 def save_game(state: RegimentState, path: str | Path) -> None:
@@ -151,11 +157,13 @@ def load_game(path: str | Path) -> RegimentState:
     if not isinstance(top, dict) or top.get("format") != FORMAT:
         raise SaveError(f"{path}: this is not a regiments save (no 'format': '{FORMAT}').")
     version = top.get("version")
-    if type(version) is not int or version not in READABLE_VERSIONS:  # not true, not 1.0
+    if type(version) is not int or version not in KNOWN_VERSIONS:  # not true, not 1.0
         raise SaveError(f"{path}: regiments save version {version!r} is not supported.")
-    for key in TOP_KEYS:
-        if key not in top:
-            raise SaveError(f"{path}: the save has no '{key}'.")
+    if version not in READABLE_VERSIONS:
+        raise SaveError(f"{path}: this is a version {version} regiments save, written before "
+                        "saves checked their start (table, scenery, scale, seed, sides); "
+                        f"{CANNOT_PROVE}.")  # fmt: skip
+    check_has(Shape(path, SaveError), top, TOP_KEYS, "the save")
     start = _start(path, top["start"])
     _read_back(path, start, top["start"]["regiments"])
     actions = saved_actions(path, top["actions"])
@@ -163,51 +171,26 @@ def load_game(path: str | Path) -> RegimentState:
         state = replay(start, actions)
     except (IllegalActionError, ValueError) as e:
         raise SaveError(f"{path}: a saved action is refused on replay ({e}).") from None
-    if snapshot(state, version) != top["snapshot"]:
+    if snapshot(state) != top["snapshot"]:
         raise SaveError(
             f"{path}: replaying the saved actions does not reach the saved position "
             "(the file was edited or comes from another version)."
         )
-    if version == 1:
-        _provable_v1(path, state)
     return state
-
-
-def _provable_v1(path: Path, state: RegimentState) -> None:
-    """A version 1 save's digest covers the game so far (every regiment, every log line
-    with its rolls), not what its start holds for later: its rule options must be the
-    defaults (an army game's) and its dice script used up, or a later version could not
-    tell them from an edit (docs/saves.md)."""
-    why = ("a version 1 regiments save does not prove what its start holds for later, so "
-           "{what} (the file is left as it is)")  # fmt: skip
-    for f in fields(Options):
-        mine, default = getattr(state.start.options, f.name), getattr(DEFAULT, f.name)
-        if mine != default:
-            what = "its rule options must be the defaults"
-            raise SaveError(f"{path}: options.{f.name} is {mine!r}, not the default "
-                            f"{default!r}; {why.format(what=what)}")  # fmt: skip
-    left = len(state.start.script) - state.faces_used
-    if left > 0:
-        what = "its dice script must be used up"
-        raise SaveError(f"{path}: the dice script holds {left} faces not yet rolled; "
-                        f"{why.format(what=what)}")  # fmt: skip
 
 
 def _read_back(path: Path, start: RegimentStart, raw: list[Any]) -> None:
     """The starting regiments, read and written again, are the file's (nothing dropped)."""
-    for mine, theirs in zip((regiment_to_json(r) for r in start.regiments), raw, strict=True):
-        if json_digest(mine) != json_digest(theirs):
-            raise SaveError(f"{path}: starting regiment {mine['id']!r} is not what the game "
-                            "reads from it (the file was edited)")  # fmt: skip
+    r = Shape(path, SaveError, AS_PYTHON)
+    for mine, theirs in zip((regiment_to_json(g) for g in start.regiments), raw, strict=True):
+        check_read_back(r, "regiment", mine["id"], mine, theirs)
 
 
 def _start(path: Path, d: Any) -> RegimentStart:
     if not isinstance(d, dict):
         raise SaveError(f"{path}: start must be a JSON object.")
-    for key in ("table", "regiments", "options", "sides", "seed", "dice"):
-        if key not in d:
-            raise SaveError(f"{path}: the save's start has no '{key}'.")
     r = Shape(path, SaveError, AS_PYTHON)  # the one validator's checks (game.core.values)
+    check_has(r, d, START_KEYS, "the save's start")
     sides = check_sides(r, d["sides"], exactly=2)
     seed = check_seed(r, d["seed"])
     data = {"ruleset": "regiments", "table": d["table"], "regiments": d["regiments"],
@@ -216,13 +199,9 @@ def _start(path: Path, d: Any) -> RegimentStart:
         sc = parse(data, path)
     except UserFacingError as e:
         raise SaveError(str(e).replace("scenario", "save")) from None
-    scenery = d.get("scenery")
-    if scenery is not None:
-        r.str_(scenery, "'scenery' (a map path or null)")
-    scale = r.num(d.get("cm_per_pixel", 0.0), "'cm_per_pixel'", 0.0, MAX_TABLE_CM)
-    mode = d.get("mode", "game")
-    if mode not in MODES:
-        raise r.error(f"'mode' must be one of {', '.join(MODES)}, not {mode!r}")
+    scenery = check_scenery(r, d.get("scenery"))
+    scale = check_scale(r, d.get("cm_per_pixel", 0.0))
+    mode = check_mode(r, d.get("mode", "game"), MODES)
     t = sc.table
     table = Table(t.width, t.height, t.obstacles, scenery, scale)
     return RegimentStart(table, sc.regiments, sc.options, sides, seed, sc.dice or (), scenery, mode)

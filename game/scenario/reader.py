@@ -279,13 +279,6 @@ def _board_file(r: Reader, name: str) -> Board:
     raise r.error(f"board file '{name}' was found neither next to the scenario nor in the game")
 
 
-def parse_units(value: Any, board: Board, path: Path, options: tuple[str, ...] = ()
-                ) -> tuple[Unit, ...]:  # fmt: skip
-    """A scenario's ``units`` list read onto a board already read (ScenarioError if bad):
-    how game.save_old rebuilds an old save's starting units as their designs have them."""
-    return _units(Reader(path), value, board, options)
-
-
 def _units(r: Reader, value: Any, board: Board, options: tuple[str, ...] = ()) -> tuple[Unit, ...]:
     if not isinstance(value, list):
         raise r.error(f"units must be a list, not {_kind(value)}")

@@ -48,9 +48,18 @@ class Window:
                              timeout=30)  # fmt: skip
         return out.stdout.strip()
 
-    def find(self) -> None:
-        self.wid = wait_for("the window", lambda: self.xdo("search", "--pid", str(self.proc.pid)))
-        self.wid = self.wid.splitlines()[-1]
+    def find(self, others: tuple[str, ...] = ()) -> None:
+        """This process's window: the game's window (by its class) that is not one of
+        ``others``, so nothing depends on the window manager's pid property (not every
+        X set-up has it). A process that dies first fails at once."""
+
+        def fresh() -> str | None:
+            if self.proc.poll() is not None:  # its output is printed as the test ends
+                raise AssertionError(f"the game exited {self.proc.returncode} first")
+            found = self.xdo("search", "--classname", "hexplate").split()
+            return next((w for w in reversed(found) if w not in others), None)
+
+        self.wid = wait_for("the window", fresh, timeout=60)
 
     def front(self) -> None:
         """This window over the other (no window manager: raise it, give it the keys)."""
@@ -99,14 +108,17 @@ def test_two_windows_make_one_move_each_over_the_network(xvfb, tmp_path: Path) -
                   _run({**env, "HEXPLATE_DEBUG_LAYOUT": str(tmp_path / "a.json")}, "host",
                        "--scenario", SCENARIO, "--local", "--port", port, "--code", "XE2E42"),
                   tmp_path / "a.json")  # fmt: skip
-    assert host.proc.stdout is not None and "join code XE2E42" in host.proc.stdout.readline()
-    guest = Window({**env, "HEXPLATE_DEBUG_LAYOUT": str(tmp_path / "b.json")},
-                   _run({**env, "HEXPLATE_DEBUG_LAYOUT": str(tmp_path / "b.json")}, "join",
-                        f"127.0.0.1:{port}", "--code", "XE2E42"),
-                   tmp_path / "b.json")  # fmt: skip
+    windows = [host]
     try:
+        assert host.proc.stdout is not None
+        assert "join code XE2E42" in host.proc.stdout.readline()
         host.find()
-        guest.find()
+        guest = Window({**env, "HEXPLATE_DEBUG_LAYOUT": str(tmp_path / "b.json")},
+                       _run({**env, "HEXPLATE_DEBUG_LAYOUT": str(tmp_path / "b.json")}, "join",
+                            f"127.0.0.1:{port}", "--code", "XE2E42"),
+                       tmp_path / "b.json")  # fmt: skip
+        windows.append(guest)
+        guest.find(others=(host.wid,))
         state = _start()  # the scenario's dice: side A loses the initiative and moves first
         a_dest = _walk(state, "A1")
         host.move("A1", a_dest)
@@ -123,7 +135,7 @@ def test_two_windows_make_one_move_each_over_the_network(xvfb, tmp_path: Path) -
         host.key("ctrl+q")
         assert host.proc.wait(timeout=20) == 0
     finally:
-        for w in (host, guest):
+        for w in windows:
             if w.proc.poll() is None:
                 w.proc.kill()
             out, _ = w.proc.communicate()

@@ -8,6 +8,7 @@ in the save folder are listed with what they are and open the regiments screen
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pygame
@@ -19,9 +20,18 @@ from game.ui.app.registry import register
 from game.ui.scenes.hexes.save_details import save_details
 from game.ui.scenes.regiments import files as regiments_io
 from game.ui.widgets.fonts import draw_text, font, ui_size
+from game.ui.widgets.hud import wrap
 from game.ui.widgets.palette import BG, DIM, TEXT
 from game.ui.widgets.panels import Button, button_at, draw_button
 from game.ui.widgets.refusals import MODIFIERS, key_name, unused_key
+
+ERROR_LINES = 3  # a refusal's sentence in the load dialog's foot, at most
+
+
+def _lines(text: str, f: pygame.font.Font, width: int) -> list[str]:
+    """``text`` wrapped to ERROR_LINES lines; the last holds the rest (elided if long)."""
+    lines = wrap(text, f, width)
+    return lines[: ERROR_LINES - 1] + [" ".join(lines[ERROR_LINES - 1 :])] if lines else [text]
 
 
 def _box(screen: pygame.Surface, w: int, h: int) -> pygame.Rect:
@@ -173,7 +183,8 @@ class LoadMenu:
     def _refused(self) -> None:
         """The reason once, in the dialog's foot where the player looks (not in a toast
         as well: issue 25, finding 16)."""
-        self.error = self.app.toast[0] if self.app.toast else "cannot load"
+        error = self.app.toast[0] if self.app.toast else "cannot load"
+        self.error = error.replace(f"{save_dir()}{os.sep}", "")  # the file by its name
         self.app.toast = None
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -207,8 +218,10 @@ class LoadMenu:
         w = min(screen.get_width() - 40, size * 56)  # room for each file's details
         rows = max(1, min(len(self.saves), 12))
         line = round(size * 1.6)
-        box = _box(screen, w, line * rows + size * 7)
         f, fb = font(size), font(size + 6, True)
+        foot = _lines(self.error, f, w - 2 * size) if self.error else [
+            "Enter or click: load   Esc: back"]  # fmt: skip
+        box = _box(screen, w, line * rows + size * 7 + (len(foot) - 1) * f.get_linesize())
         inner = box.inflate(-2 * size, 0)
         draw_text(screen, "Load a game or open a scenario", fb, TEXT,
                   (inner.x, box.y + size // 2), inner)  # fmt: skip
@@ -232,9 +245,11 @@ class LoadMenu:
                       (more.right, r.centery), more, anchor="midright", elide=True)  # fmt: skip
             self.rects.append((r, i))
             y += line
-        foot = self.error or "Enter or click: load   Esc: back"
         colour = (240, 110, 95) if self.error else DIM
-        draw_text(screen, foot, f, colour, (inner.x, box.bottom - size * 2), inner, elide=True)
+        y = box.bottom - size * 2 - (len(foot) - 1) * f.get_linesize()
+        for text in foot:  # a refusal in full, what to do included (a long one elided last)
+            draw_text(screen, text, f, colour, (inner.x, y), inner, elide=True)
+            y += f.get_linesize()
 
 
 register("menu", GameMenu)

@@ -56,8 +56,8 @@ def toast_box(
 def draw_toast(
     screen: pygame.Surface, text: str, error: bool, pointer: tuple[int, int] | None, on_log: bool
 ) -> pygame.Rect:
-    """Draw the toast (red for a refusal, green for news); its box."""
-    lines = toast_lines(text, screen, on_log)
+    """Draw the toast (red for a refusal, green for news) as a sentence; its box."""
+    lines = toast_lines(text[:1].upper() + text[1:], screen, on_log)
     gap = 2
     size = (max(i.get_width() for i in lines), sum(i.get_height() + gap for i in lines) - gap)
     box = toast_box(screen.get_rect(), size, ui_size(screen.get_height()), pointer, on_log)

@@ -220,8 +220,14 @@ def test_the_sandbox_flight_and_regiments_screens_say_why() -> None:
     pointer = _empty_hex(scene, app.state.units)
     _said_at_cursor(app, pointer, [("a key it has no use for", _press(app, pygame.K_i, "i"))])
     assert "in the sandbox" in app.toast[0]
+    _said_at_cursor(app, pointer, [("Ctrl+Z, nothing to undo", _press(app, pygame.K_z, "z", CTRL))])
     app, scene = flight_app()
-    _said_at_cursor(app, (400, 300), [("a key it has no use for", _press(app, pygame.K_g, "g"))])
+    empty = _empty_hex(scene, app.state.units)
+    _said_at_cursor(app, empty, [
+        ("a key it has no use for", _press(app, pygame.K_g, "g")),
+        ("Backspace, nothing selected", _press(app, pygame.K_BACKSPACE)),
+        ("a hex without a flier", lambda: click(app, empty)),
+    ])  # fmt: skip
     app = regiments_app()
     key(app, pygame.K_RETURN)  # past the hand-off prompt, if any
     _said_at_cursor(app, (400, 300), [

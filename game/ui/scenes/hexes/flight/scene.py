@@ -180,6 +180,9 @@ class FlightScene:
     def clear(self) -> None:
         if self.plan is not None:
             self.plan = FlightPlan(self.plan.unit_id)
+        else:
+            self.app.notify("Nothing to clear: select one of your ringed fliers (N) first",
+                            error=True)  # fmt: skip
 
     def next_unit(self) -> None:
         units = [u.id for u in self.fliers()]
@@ -313,6 +316,12 @@ class FlightScene:
         here = mine or [u for u in self.state.units if u.at == h and u.airborne]
         if here:
             self.select(here[0].id)
+        elif self.plan is None:
+            self.app.notify("No flier there: click one of your ringed fliers (N: the next one)",
+                            error=True)  # fmt: skip
+        else:  # a flight is steered, not clicked
+            self.app.notify("A flight is planned with W / S (thrust) and Q / E (turns), not by "
+                            "clicking: Enter flies it", error=True)  # fmt: skip
 
     def update(self, dt: float) -> None:
         if self.anim is not None:

@@ -223,7 +223,7 @@ class SandboxScene(PlayScene):
         if not done:
             nothing = {"undo": "Nothing to undo", "redo": "Nothing to redo",
                        "reset": "Already at the starting layout"}[how]  # fmt: skip
-            self.app.notify(nothing)
+            self.app.notify(nothing, error=True)  # a refusal: beside the pointer
             return
         self.anim, self.shown, self.marks = None, None, []
         self.fire.skip_popups()

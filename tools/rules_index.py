@@ -21,6 +21,7 @@ Run from anywhere:
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
 from collections.abc import Iterable
@@ -130,9 +131,20 @@ def _pattern(rule_id: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![A-Za-z0-9]){re.escape(rule_id)}(?!\d)|{re.escape(snake)}(?!\d)")
 
 
+@functools.cache
+def _text(path: Path) -> str:
+    """A file's text, read once per run (every ID is looked for in every file)."""
+    return path.read_text(encoding="utf-8")
+
+
 def citations(files: list[Path], rule_id: str) -> list[str]:
-    pat = _pattern(rule_id)
-    return [str(f.relative_to(ROOT)) for f in files if pat.search(f.read_text(encoding="utf-8"))]
+    pat, snake = _pattern(rule_id), rule_id.lower().replace("-", "_")
+    return [
+        str(f.relative_to(ROOT))
+        for f in files
+        # the plain substring test first: the pattern can only match where one is found
+        if (rule_id in (t := _text(f)) or snake in t) and pat.search(t)
+    ]
 
 
 def cited_ids(text: str, prefixes: Iterable[str]) -> set[str]:

@@ -12,7 +12,8 @@ from .entries import Entry
 # guest's copy is (re)built), "entries" (accepted actions, applied), "refused" (one of
 # this player's messages was refused; the game is unchanged), "fatal" (the host refuses
 # this guest for good, e.g. a wrong join code), "desync" (the copies differ: the game
-# stops), "bye" (the other player closed the game).
+# stops), "bye" (the other player closed the game); before the start: "lobby" (the
+# lobby changed: a pick or a ready), "started" (both are ready: the game starts).
 
 
 @dataclass(frozen=True, slots=True)

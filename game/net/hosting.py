@@ -79,12 +79,20 @@ class Hosting:
             return Change("left", text=f"{text[:300]} - the game waits")
         if msg.type == "action":
             return self._action(msg)
+        if msg.type in ("pick", "ready"):  # the lobby's messages (game.net.host_lobby)
+            why = "the game has started: the forces are fixed"
+            self.link.send(encode("refused", reason=why))
+            return Change("refused", text=f"The guest's {msg.type} is refused: {why}")
         return None
 
     def _welcome(self, hello: Message) -> None:
+        self.welcome(hello.get("have"), hello.get("last"))
+
+    def welcome(self, have: Any = 0, last: Any = "") -> None:
+        """Send the guest the game's start and the entries it lacks (it holds ``have``
+        actions, the last with hash ``last``)."""
         ref = self.referee
-        have, last = hello.get("have"), hello.get("last")
-        resume = isinstance(have, int) and 0 < have <= ref.count
+        resume = isinstance(have, int) and not isinstance(have, bool) and 0 < have <= ref.count
         if resume and ref.entries[have - 1].hash != last:
             resume = False  # the guest's copy is not this game's (or the host went back)
         entries = ref.since(have if resume else 0)

@@ -11,6 +11,7 @@ its action count has moved on).
 from __future__ import annotations
 
 import queue
+from typing import Any
 
 from game.core.actions import Action
 from game.core.errors import UserFacingError
@@ -35,6 +36,7 @@ class Joining:
         self.pending: list[tuple[int, Action]] = []
         self.connected = False
         self.stopped: str | None = None  # why the game cannot go on (desync, refused, bye)
+        self.lobby: dict[str, Any] | None = None  # before the start: the host's lobby message
 
     @property
     def state(self) -> GameState | None:
@@ -44,6 +46,14 @@ class Joining:
         """Send the guest's action, meant to follow action number ``at``."""
         self.pending.append((at, action))
         self.link.send(encode("action", at=at, action=action_to_json(action)))
+
+    def pick(self, units: list[list[str | int]]) -> None:
+        """The lobby: this guest's force, [design, gunnery, piloting] each."""
+        self.link.send(encode("pick", side=self.side or "", units=units))
+
+    def ready(self, ready: bool = True) -> None:
+        """The lobby: this guest is ready (or not any more)."""
+        self.link.send(encode("ready", ready=ready))
 
     def quit(self) -> None:
         self.link.send(encode("bye"))
@@ -77,6 +87,10 @@ class Joining:
         msg = item.message
         if msg is None:
             return None
+        if msg.type == "lobby":
+            self.lobby, self.side = dict(msg.get("lobby")), str(msg.get("side"))
+            self.connected = True
+            return Change("lobby")
         if msg.type == "welcome":
             return self._welcome(msg)
         if msg.type == "entries":

@@ -29,12 +29,15 @@ GUEST_TYPES: Mapping[str, tuple[tuple[str, type], ...]] = MappingProxyType(
     {
         "hello": (("code", str), ("have", int)),  # join or rejoin; have = actions held
         "action": (("at", int), ("action", dict)),  # at = the game's action count it follows
+        "pick": (("side", str), ("units", list)),  # the lobby: the guest's force
+        "ready": (("ready", bool),),  # the lobby: the guest is ready (or not any more)
         "ping": (),
         "bye": (),  # the guest quits (confirmed on its screen)
     }
 )
 HOST_TYPES: Mapping[str, tuple[tuple[str, type], ...]] = MappingProxyType(
     {
+        "lobby": (("side", str), ("lobby", dict)),  # before the start: both forces, ready
         "welcome": (("side", str), ("start", dict), ("entries", list)),
         "entries": (("entries", list),),  # accepted actions, with dice and state hash
         "refused": (("reason", str),),  # a message or an action refused; the game is unchanged

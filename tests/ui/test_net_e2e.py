@@ -1,6 +1,7 @@
 """End to end over the network under a real X server (issue 23, Build 6): two real
 windows on one Xvfb display, ``main.py host`` (side A) and ``main.py join`` (side B) on
-127.0.0.1; each makes one move by clicks and keys (xdotool), and both windows show both
+127.0.0.1; both say ready in the lobby (Enter), each makes one move by clicks and keys
+(xdotool), and both windows show both
 moves: each writes its screen's layout (HEXPLATE_DEBUG_LAYOUT) and the units in both are
 where the moves put them."""
 
@@ -119,6 +120,8 @@ def test_two_windows_make_one_move_each_over_the_network(xvfb, tmp_path: Path) -
                        tmp_path / "b.json")  # fmt: skip
         windows.append(guest)
         guest.find(others=(host.wid,))
+        guest.key("Return")  # the lobby: the scenario fixes both forces; both say ready
+        host.key("Return")
         state = _start()  # the scenario's dice: side A loses the initiative and moves first
         a_dest = _walk(state, "A1")
         host.move("A1", a_dest)

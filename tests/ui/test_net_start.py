@@ -57,7 +57,18 @@ def screens(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
             app.net.close()
 
 
+def _frames(*apps, until, timeout: float = 15.0) -> None:
+    end = time.monotonic() + timeout
+    while not until() and time.monotonic() < end:
+        for app in apps:
+            app.step([], 1 / 60)
+        time.sleep(0.01)
+    assert until(), "timed out"
+
+
 def test_one_window_hosts_from_the_start_screen_and_another_joins(screens, tmp_path) -> None:
+    """The lobby (issue 23): the host brings side A's force, the guest picks side B's
+    with the roster's +B and -/+, both say ready, the game starts with both picks."""
     host, guest = screens
     port = _free_port()
     _click(host, "network")
@@ -68,18 +79,34 @@ def test_one_window_hosts_from_the_start_screen_and_another_joins(screens, tmp_p
     host.draw()
     pygame.image.save(host.screen, str(tmp_path / "network-panel.png"))
     _click(host, "host")
-    assert host.net is not None and host.base.scene_name != "start"
+    assert host.top.scene_name == "lobby" and host.net is None
     _click(guest, "network")
     _type(guest, "address", f"127.0.0.1:{port}")
     _type(guest, "join_code", "panel7")
     _click(guest, "join")
-    end = time.monotonic() + 15
-    while guest.net is None and time.monotonic() < end:
-        host.step([], 1 / 60)
-        guest.step([], 1 / 60)
-        time.sleep(0.01)
-    assert guest.net is not None and guest.net.side == "B"
+    _frames(host, guest, until=lambda: guest.top.scene_name == "lobby")
+    lobby = guest.top
+    assert lobby.side == "B" and lobby.picks() and not host.top.picks()
+    assert lobby.mine  # side B's first offer (the host's start screen's), taken away
+    while lobby.mine:
+        _click(guest, "del:B,0,0")
+    add = next(b.action for b in lobby.buttons if b.action.startswith("add:B,"))
+    assert not any(b.action.startswith("add:A,") for b in lobby.buttons)  # its side only
+    _click(guest, add)
+    _click(guest, "gun:B,0,-1")
+    picked = [add.partition(",")[2], 3, 5]
+    _frames(host, guest, until=lambda: host.top.end.lobby.forces["B"] == (tuple(picked),))
+    _click(guest, "ready")
+    _frames(host, guest, until=lambda: "B" in host.top.end.lobby.ready)
+    guest.draw()
+    pygame.image.save(guest.screen, str(tmp_path / "net-lobby.png"))
+    assert host.net is None  # the host has not said ready: nothing starts
+    _click(host, "ready")
+    _frames(host, guest, until=lambda: guest.net is not None and host.net is not None)
+    assert guest.net.side == "B"
     assert state_hash(guest.state) == state_hash(host.state)
+    units = [(u.side, u.design, u.gunnery) for u in host.state.units if u.side == "B"]
+    assert units == [("B", picked[0], 3)]
     assert guest.base.scene_name == host.base.scene_name  # both on the deployment screen
     for _ in range(20):
         host.step([], 1 / 60)
@@ -99,7 +126,7 @@ def test_a_wrong_code_in_the_panel_is_said_and_the_panel_stays(screens) -> None:
     _type(guest, "join_code", "WRONG7")
     _click(guest, "join")
     end = time.monotonic() + 15
-    while guest.top.joining is not None and time.monotonic() < end:
+    while getattr(guest.top, "joining", None) is not None and time.monotonic() < end:
         host.step([], 1 / 60)
         guest.step([], 1 / 60)
         time.sleep(0.01)

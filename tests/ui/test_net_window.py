@@ -15,7 +15,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.flow import actor
+from game.core.actions import Action, Refused
+from game.flow import actor, apply, choices
 from game.net.entries import state_hash
 from game.net.guest_link import GuestLink
 from game.net.host_link import HostLink
@@ -24,7 +25,11 @@ from game.net.joining import Joining
 from game.net.protocol import encode
 from game.net.referee import Referee
 from game.net.setup import begun
+from game.phases.actions import StandStill
+from game.phases.weapons import DeclareFire
+from game.state import GameState
 from game.ui.app.net_cmd import _app
+from game.ui.map.anim import popup_of
 from tests.net.helpers import legal_action
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,11 +38,23 @@ CODE = "WIN123"
 
 @pytest.fixture
 def apps(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[tuple]:
-    monkeypatch.setenv("HEXPLATE_SAVE_DIR", str(tmp_path))
-    screen = pygame.display.set_mode((1280, 800))
     from game.setup import new_game_from_map, with_forces
 
-    state = begun(with_forces(new_game_from_map(ROOT / "maps" / "default.tmx", seed=3)))
+    monkeypatch.setenv("HEXPLATE_SAVE_DIR", str(tmp_path))
+    yield from _pair(begun(with_forces(new_game_from_map(ROOT / "maps" / "default.tmx", seed=3))))
+
+
+@pytest.fixture
+def close_apps(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[tuple]:
+    """Two Mechs five hexes apart, facing each other (a scenario of ours)."""
+    from game.setup import new_game_from_scenario
+
+    monkeypatch.setenv("HEXPLATE_SAVE_DIR", str(tmp_path))
+    yield from _pair(begun(new_game_from_scenario(ROOT / "tests/scenarios/combat_attack.json")))
+
+
+def _pair(state: GameState) -> Iterator[tuple]:
+    screen = pygame.display.set_mode((1280, 800))
     link = HostLink(CODE, 0, local=True)
     port = link.start()
     host = _app(screen, state, Hosting(Referee(state), link), "A", f"127.0.0.1:{port}", CODE, None)
@@ -105,6 +122,77 @@ def test_the_waiting_side_sees_the_others_move_animated(apps: tuple) -> None:
             return
         _frames(host, guest, until=lambda: state_hash(host.state) == state_hash(guest.state))
     raise AssertionError("no move was made")
+
+
+def _firing(state: GameState, pick: random.Random) -> Action:
+    """Stand still, and fire every weapon that can: the attack phase comes at once."""
+    for action in choices(state):
+        keen = isinstance(action, StandStill) or (isinstance(action, DeclareFire)
+                                                  and action.targets)  # fmt: skip
+        if keen and not isinstance(apply(state, action), Refused):
+            return action
+    return legal_action(state, pick)
+
+
+def test_the_waiting_side_sees_the_others_attack_dice_pop_up(close_apps: tuple) -> None:
+    """The weapon attack screen (and the physical one) carry out the other side's
+    declaration as their own: its resolution's rolls pop up one by one, and the screen
+    stays until they are shown (issue 23)."""
+    host, guest = close_apps
+    _frames(host, guest, until=lambda: host.net.linked and guest.net.linked)
+    pick = random.Random(3)
+    for _ in range(40):
+        side = actor(host.state)
+        acting, waiting = (host, guest) if side == "A" else (guest, host)
+        action = _firing(acting.state, pick)
+        n, logged = len(host.state.history), len(waiting.state.log)
+        acting.act(action)
+        acting.advance()
+        _frames(host, guest, until=lambda n=n, w=waiting: len(w.state.history) > n)
+        log = waiting.state.log
+        rolls = [i for i in range(logged, len(log)) if popup_of(log[i].event) is not None]
+        if isinstance(action, DeclareFire) and rolls:
+            assert waiting.base.scene_name == "attack"
+            assert [i for _, i in waiting.base.popups] == rolls
+            waiting.step([], 0.016)
+            assert waiting.base.scene_name == "attack"  # until the dice are shown
+            return
+        _frames(host, guest, until=lambda: state_hash(host.state) == state_hash(guest.state))
+    raise AssertionError("no attack was resolved")
+
+
+def test_the_computer_does_not_act_while_the_game_is_paused(close_apps: tuple) -> None:
+    """``--computer`` on the host: it plays side A's turns while the guest is there, and
+    none once the guest's link is gone (the game is paused)."""
+    from game.bot.players import make_player
+    from game.ui.app.bot_turns import BotTurns
+
+    host, guest = close_apps
+    _frames(host, guest, until=lambda: host.net.linked and guest.net.linked)
+
+    def to_side_a() -> None:
+        while actor(host.state) == "B":
+            n = len(host.state.history)
+            guest.act(legal_action(guest.state, random.Random(1)))
+            guest.advance()
+            _frames(host, guest, until=lambda n=n: len(host.state.history) > n
+                    and state_hash(host.state) == state_hash(guest.state))  # fmt: skip
+
+    to_side_a()
+    host.bots = BotTurns({"A": make_player("random")}, pace=0)
+    n = len(host.state.history)
+    _frames(host, guest, until=lambda: len(host.state.history) > n)  # it plays while linked
+    _frames(host, guest, until=lambda: state_hash(host.state) == state_hash(guest.state))
+    host.bots.players.clear()  # the guest's turn, by hand
+    to_side_a()
+    host.bots.players["A"] = make_player("random")
+    guest.net.end.link.close()  # the guest is gone: paused
+    _frames(host, until=lambda: not host.net.linked)
+    n = len(host.state.history)
+    for _ in range(30):
+        host.step([], 0.1)
+        time.sleep(0.005)
+    assert len(host.state.history) == n and "Paused" in host.net.banner(host)[0]
 
 
 def test_input_waits_for_ones_turn_and_take_back_is_off(apps: tuple) -> None:

@@ -78,9 +78,13 @@ class BotTurns:
 
     def acting(self, app: Plays) -> bool:
         """The computer is to act now (and no overlay - the turn's summary, the menu -
-        waits for the player: it reads it, then the computer goes on)."""
+        waits for the player: it reads it, then the computer goes on; in a network game
+        only on this end's turn while the link is up and the game not stopped)."""
         s = app.state
         if getattr(app.top, "overlay", False):
+            return False
+        net = getattr(app, "net", None)  # a network game (issue 23): never while it is paused
+        if net is not None and not net.my_turn(app):
             return False
         return s is not None and outcome(s) is None and actor(s) in self.players
 

@@ -12,12 +12,12 @@ end's side (random, greedy, bot[:STYLE]), for scripts and tests. See docs/networ
 from __future__ import annotations
 
 import argparse
+import random
 import time
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from game.net.setup import AUTOSAVE, begun, lan_address
+from game.net.setup import AUTOSAVE, lan_address
 from game.state import GameState
 
 from .play import Args, PlayError, parse_args, parse_size, run_window
@@ -25,8 +25,10 @@ from .play import Args, PlayError, parse_args, parse_size, run_window
 if TYPE_CHECKING:
     import pygame
 
+    from game.net.host_lobby import HostLobby
     from game.net.hosting import Hosting
     from game.net.joining import Joining
+    from game.net.lobby import Lobby
     from game.ui.app.app import App
 
 JOIN_WAIT = 15.0  # seconds the guest waits for the host's welcome
@@ -63,27 +65,26 @@ def _port(port: int) -> int:
 def host_main(argv: Sequence[str]) -> int:
     from game.core.files import save_dir
     from game.net.host_link import HostLink
-    from game.net.hosting import Hosting
-    from game.net.referee import Referee
+    from game.net.host_lobby import HostLobby
 
     ap = _net_options("python main.py host")
     ap.add_argument("--local", action="store_true", help="listen on this machine only")
     ns, rest = ap.parse_known_args(list(argv))
     args = parse_args(rest)
-    state = begun(_first_state(args))
+    lobby = _lobby(args)
+    _check_computer(ns.computer)
     code, port = _code(ns.code), _port(ns.port)
     link = HostLink(code, port, local=ns.local)
     try:
         port = link.start()
     except OSError as e:
         raise PlayError(f"cannot listen on port {port}: {e}") from None
-    hosting = Hosting(Referee(state, autosave=save_dir() / AUTOSAVE), link)
+    host = HostLobby(lobby, link, autosave=save_dir() / AUTOSAVE)
     where = f"{'127.0.0.1' if ns.local else lan_address()}:{port}"
     print(f"hexplate host: listening on {where} ({link.bind}), join code {code}; the guest "
           f"runs: python main.py join {where} --code {code}", flush=True)  # fmt: skip
-    side, computer = state.sides[0], ns.computer
     return run_window(args.size, False,
-                      lambda s: _app(s, state, hosting, side, where, code, computer))  # fmt: skip
+                      lambda s: _lobby_app(s, host, where, code, ns.computer))  # fmt: skip
 
 
 def join_main(argv: Sequence[str]) -> int:
@@ -104,9 +105,13 @@ def join_main(argv: Sequence[str]) -> int:
     link = GuestLink(host, port, _code(ns.code))
     link.start()
     joining = Joining(link)
-    _wait_for_welcome(joining, f"{host}:{port}")
-    assert joining.state is not None and joining.side is not None
-    state, side, where = joining.state, joining.side, f"{host}:{port}"
+    _check_computer(ns.computer)
+    where = f"{host}:{port}"
+    _wait_for_welcome(joining, where)
+    state, side = joining.state, joining.side or "B"
+    if state is None:  # the lobby first: pick side B's force, say ready
+        return run_window(parse_size(ns.size), False,
+                          lambda s: _lobby_app(s, joining, where, "", ns.computer))  # fmt: skip
     return run_window(parse_size(ns.size), False,
                       lambda s: _app(s, state, joining, side, where, "", ns.computer))  # fmt: skip
 
@@ -118,40 +123,66 @@ def _wait_for_welcome(joining: Joining, where: str) -> None:
             if change.kind in ("fatal", "desync", "bye"):
                 joining.link.close()
                 raise PlayError(f"cannot join {where}: {change.text}")
-        if joining.copy is not None:
+        if joining.copy is not None or joining.lobby is not None:
             return
         time.sleep(0.02)
     joining.link.close()
     raise PlayError(f"no hexplate host answers at {where} (is it hosting, is the port open?)")
 
 
-def _first_state(args: Args) -> GameState:
-    from game.setup import GAME_ROOT
+def _lobby(args: Args) -> Lobby:
+    """The host's lobby: a scenario's or a save's forces fixed; on a map (the default map
+    if none is named) side A the default force and side B the default as a first offer
+    the guest changes."""
+    from game.core.options import Rules
+    from game.net.lobby import fixed_lobby, open_lobby
+    from game.setup import DEFAULT_FORCES, GAME_ROOT, new_game_from_map, with_turn_limit
 
     from .play import initial_state
 
-    state = initial_state(args)
-    if state is None:
-        state = initial_state(replace(args, map=GAME_ROOT / "maps" / "default.tmx"))
-    return state
+    try:
+        if args.load is not None or args.scenario is not None:
+            return fixed_lobby(initial_state(args))
+        seed = args.seed if args.seed is not None else random.randrange(1, 2**31)
+        path = args.map or GAME_ROOT / "maps" / "default.tmx"
+        base = new_game_from_map(path, rules=Rules(tacops=args.tacops), seed=seed)
+        return open_lobby(with_turn_limit(base, args.turns), DEFAULT_FORCES)
+    except ValueError as e:
+        raise PlayError(str(e)) from None
 
 
-def _app(screen: pygame.Surface, state: GameState, end: Hosting | Joining, side: str,
-         where: str, code: str, computer: str | None) -> App:  # fmt: skip
+def _check_computer(kind: str | None) -> None:
+    if kind:
+        from game.bot.players import make_player
+
+        try:
+            make_player(kind)
+        except ValueError as e:
+            raise PlayError(f"--computer: {e}") from None
+
+
+def _lobby_app(screen: pygame.Surface, end: HostLobby | Joining, where: str, code: str,
+               computer: str | None) -> App:  # fmt: skip
     from game.ui.app.app import App
-    from game.ui.app.net_turns import NetTurns
 
     from . import screens  # noqa: F401 - registers every screen by name
 
     app = App(screen)
-    app.start_game(state)
-    app.net = NetTurns(end, side, where, code)
-    if computer:
-        from game.bot.players import make_player
-        from game.ui.app.bot_turns import BotTurns
+    app.show("lobby", end=end, where=where, code=code, computer=computer, back=False)
+    return app
 
-        try:
-            app.bots = BotTurns({side: make_player(computer)}, pace=0.05)
-        except ValueError as e:
-            raise PlayError(f"--computer: {e}") from None
+
+def _app(screen: pygame.Surface, state: GameState, end: Hosting | Joining, side: str,
+         where: str, code: str, computer: str | None) -> App:  # fmt: skip
+    """The play screens of a started network game (a guest that resumes, the tests)."""
+    from game.ui.app.app import App
+
+    from . import screens  # noqa: F401 - registers every screen by name
+    from .net_enter import enter_game
+
+    app = App(screen)
+    try:
+        enter_game(app, state, end, side, where, code, computer)
+    except ValueError as e:
+        raise PlayError(f"--computer: {e}") from None
     return app

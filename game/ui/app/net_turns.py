@@ -170,7 +170,7 @@ class NetTurns:
         ahead = mine[: len(confirmed)] == confirmed and _pending(self.end)
         if mine == confirmed or not ahead:
             app.session.state = truth  # the confirmed game (the same, or back to it)
-        if getattr(app.base, "anim", None) is None:  # a move being shown hands over itself
+        if not _showing(app.base):  # a move or dice being shown hand over themselves
             app.follow_phase()
         _refresh(app)
 
@@ -212,12 +212,20 @@ class NetTurns:
 
 def _carry_out(app: NetApp, action: Action) -> bool:
     """The other side's action on this screen: the screen animates it if it can (the
-    movement screen's ``carry_out``), else App.act; True if it was carried out."""
+    ``carry_out`` of the movement, flight, weapon and physical attack screens), else
+    App.act; True if it was carried out."""
     count = len(app.state.history)
+    app.follow_phase()  # a screen still showing the last phase's end gives way at once
     carry = getattr(app.base, "carry_out", None)
     if carry is not None and carry(action) and len(app.state.history) > count:
         return True
     return app.act(action) is not None
+
+
+def _showing(scene: Scene | None) -> bool:
+    """The screen is showing an action (a move's animation, dice popping up): it opens
+    the next phase's screen itself when it is done."""
+    return getattr(scene, "anim", None) is not None or bool(getattr(scene, "popups", None))
 
 
 def _kept(end: Hosting | Joining) -> str:

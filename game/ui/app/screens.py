@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from game.ui.scenes import settings_menu
 from game.ui.scenes.hexes import deploy as play_deploy
+from game.ui.scenes.hexes import lobby as net_lobby
 from game.ui.scenes.hexes import log as play_log
 from game.ui.scenes.hexes import menu as play_menu
 from game.ui.scenes.hexes import network as network_panel
@@ -28,6 +29,7 @@ SCREEN_MODULES = (
     physical_scene,
     play_menu,
     network_panel,
+    net_lobby,
     play_over,
     play_log,
     regiments_start,

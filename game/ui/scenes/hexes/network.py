@@ -1,18 +1,19 @@
 """The start screen's network game panel (issue 23): host the game set up on the start
 screen, or join a hosted one.
 
-Host: the map, forces, rules and turn limit chosen on the start screen (under this
-panel), a port (default 27023), a join code (random; it can be typed over) and whether
-to listen on this machine only; the game then opens as side A and waits for the guest
-(game.ui.app.net_turns). Join: the host's address (HOST or HOST:PORT) and its code; the
-panel connects without freezing the window and opens the game as side B once the host's
-welcome arrives, or says why not. Tab moves between the fields, Esc closes the panel.
+Host: the map, rules, turn limit and side A's force chosen on the start screen (under
+this panel), a port (default 27023), a join code (random; it can be typed over) and
+whether to listen on this machine only; the lobby then opens as side A and waits for
+the guest (game.ui.scenes.hexes.lobby), who picks side B's force; the game starts when
+both say ready. Join: the host's address (HOST or HOST:PORT) and its code; the panel
+connects without freezing the window and opens the lobby as side B once the host
+answers, or says why not. Tab moves between the fields, Esc closes the panel.
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -26,6 +27,9 @@ from game.ui.app.scene import is_input
 from game.ui.widgets.fonts import draw_text, font, ui_size
 from game.ui.widgets.palette import BG, DIM, TEXT
 from game.ui.widgets.panels import Button, button_at, draw_button
+
+if TYPE_CHECKING:
+    from game.net.lobby import Lobby
 
 FIELDS = ("port", "code", "address", "join_code")
 LABELS = {"port": "Port", "code": "Join code", "address": "Host address (HOST or HOST:PORT)",
@@ -94,16 +98,16 @@ class NetworkScreen:
 
     # --- hosting --------------------------------------------------------------------------
     def host(self) -> None:
+        """Open the lobby as side A with the start screen's map and side A's force (side
+        B's is the first offer the guest changes, game.ui.scenes.hexes.lobby)."""
         from game.core.files import save_dir
         from game.net.host_link import HostLink
-        from game.net.hosting import Hosting
-        from game.net.referee import Referee
-        from game.net.setup import AUTOSAVE, begun, lan_address
-        from game.ui.app.net_turns import NetTurns
+        from game.net.host_lobby import HostLobby
+        from game.net.setup import AUTOSAVE, lan_address
 
         try:
             port, code = self._port(), checked_code(self.values["code"])
-            state = begun(self._game())
+            lobby = self._lobby()
         except (UserFacingError, IllegalActionError, ValueError) as e:
             self.app.notify(str(e), error=True, seconds=6)
             return
@@ -114,9 +118,8 @@ class NetworkScreen:
             self.app.notify(f"Cannot listen on port {port}: {e}", error=True, seconds=6)
             return
         where = f"{'127.0.0.1' if self.local else lan_address()}:{port}"
-        hosting = Hosting(Referee(state, autosave=save_dir() / AUTOSAVE), link)
-        self.app.start_game(state)
-        self.app.net = NetTurns(hosting, state.sides[0], where, code)
+        host = HostLobby(lobby, link, autosave=save_dir() / AUTOSAVE)
+        self.app.show("lobby", end=host, where=where, code=code)
 
     def _port(self) -> int:
         text = self.values["port"].strip()
@@ -124,19 +127,21 @@ class NetworkScreen:
             raise ValueError(f"port {text!r} must be a number 1 to 65535")
         return int(text)
 
-    def _game(self) -> Any:
-        """The game the start screen has set up (its map, forces, rules, turn limit)."""
-        from game.setup import new_game_from_map, with_forces, with_turn_limit
+    def _lobby(self) -> Lobby:
+        """The lobby of the game the start screen has set up (its map, rules, turn limit,
+        side A's force; side B's as a first offer)."""
+        from game.net.lobby import open_lobby
+        from game.setup import new_game_from_map, with_turn_limit
 
         s = self.start
         path = s.map_choice() if s is not None else None
         if path is None:
             raise ValueError("Choose a map on the start screen first")
-        if not all(s.forces[side] for side in "AB"):
-            raise ValueError("Each side needs at least one unit")
-        picks = {side: [tuple(u) for u in units] for side, units in s.forces.items()}
+        if not s.forces["A"]:
+            raise ValueError("Side A (yours) needs at least one unit")
+        picks = {side: [list(u) for u in units] for side, units in s.forces.items()}
         state = new_game_from_map(path, rules=s.rules, seed=random.randrange(1, 2**31))
-        return with_turn_limit(with_forces(state, picks), s.turns)
+        return open_lobby(with_turn_limit(state, s.turns), picks)
 
     # --- joining --------------------------------------------------------------------------
     def join(self) -> None:
@@ -168,17 +173,21 @@ class NetworkScreen:
             if change.kind in ("fatal", "desync", "bye"):
                 self._give_up(change.text)
                 return
-        if j.copy is not None and j.side is not None:
+        if (j.copy is not None or j.lobby is not None) and j.side is not None:
             self._joined(j)
         elif self.waited > JOIN_WAIT:
             self._give_up("no hexplate host answers there (is it hosting, is the port open?)")
 
     def _joined(self, j: Any) -> None:
-        from game.ui.app.net_turns import NetTurns
+        """In: the lobby (or the game at once, a guest that resumes one)."""
+        from game.ui.app.net_enter import enter_game
 
         self.joining = None
-        self.app.start_game(j.state)
-        self.app.net = NetTurns(j, j.side, self.values["address"].strip())
+        where = self.values["address"].strip()
+        if j.copy is not None:
+            enter_game(self.app, j.state, j, j.side, where, "")
+        else:
+            self.app.show("lobby", end=j, where=where)
 
     def _give_up(self, why: str) -> None:
         if self.joining is not None:
@@ -202,7 +211,7 @@ class NetworkScreen:
                      ("port", "code"), "host", "Host (Enter)")  # fmt: skip
         local = f"This machine only: {'on' if self.local else 'off'}"
         self._button(screen, pygame.Rect(x, y + size * 17, col, size * 2), "local", local, size)
-        note = "The map and forces are the start screen's."
+        note = "The map and side A's force are the start screen's; the guest picks side B's."
         draw_text(screen, note, font(size - 2), DIM, (x, y + size * 20), pygame.Rect(x, 0, col, h))
         jx = x + col + size
         self._column(screen, jx, y + size * 3, col, size, "Join a game (side B)",

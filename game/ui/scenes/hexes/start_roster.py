@@ -51,9 +51,10 @@ def draw_filters(screen: pygame.Surface, rect: pygame.Rect, y: int, size: int,
 
 
 def draw_rows(screen: pygame.Surface, rect: pygame.Rect, y: int, size: int,
-              rows: Sequence[Design],
-              mouse: tuple[int, int]) -> tuple[list[Button], int]:  # fmt: skip
-    """As many rows as fit from ``y``; returns their buttons and how many were drawn."""
+              rows: Sequence[Design], mouse: tuple[int, int],
+              sides: str = "AB") -> tuple[list[Button], int]:  # fmt: skip
+    """As many rows as fit from ``y``, each with a +SIDE button for each of ``sides``
+    (the network lobby: its own side only); their buttons and how many were drawn."""
     line = round(size * 2.6)
     f, fs = font(size, True), font(size - 3)
     bw = size * 2
@@ -72,9 +73,9 @@ def draw_rows(screen: pygame.Surface, rect: pygame.Rect, y: int, size: int,
         for i, text in enumerate(info):
             draw_text(screen, text, fs, DIM, (text_box.x, y + size + 2 + i * fs.get_linesize()),
                       text_box.move(0, rect.y), elide=True)  # fmt: skip
-        for j, side in enumerate("AB"):
+        for j, side in enumerate(sides):
             r = pygame.Rect(
-                rect.right - (2 - j) * (bw + 4) - size // 2, y + 2, bw, line - size // 2
+                rect.right - (len(sides) - j) * (bw + 4) - size // 2, y + 2, bw, line - size // 2
             )
             b = Button(r, f"add:{side},{e.code}", f"+{side}")
             out.append(b)

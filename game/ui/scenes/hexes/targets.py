@@ -157,14 +157,26 @@ class TargetScene:
         if self.plan is None:
             self.app.notify("Select one of your units (ringed) first", error=True)
             return
+        if self._send(self.declaration(hold)):
+            self.plan = None
+
+    def carry_out(self, action: object) -> bool:
+        """The other player's declaration in a network game (issue 23, game.ui.app.
+        net_turns): sent here as if declared on this screen, so the dice of the
+        resolution it brings pop up one by one; False for an action of another kind (the
+        caller acts it)."""
+        return isinstance(action, self.declares) and self._send(action)
+
+    def _send(self, action: Action) -> bool:
+        """Act ``action``, the automatic steps after it, and queue their dice."""
         base = len(self.state.log)
         head = dice_banner(self.state)  # finding 4: the header waits for the dice
-        if self.app.act(self.declaration(hold)) is None:
-            return
-        self.plan = None
+        if self.app.act(action) is None:
+            return False
         self.app.advance()
         self._after(base)
         self.dice_banner = head if self.popups else None
+        return True
 
     def declaring(self) -> bool:
         """The game is still in this screen's phase (declarations go on)."""

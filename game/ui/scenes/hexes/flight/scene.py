@@ -203,12 +203,22 @@ class FlightScene:
         if not flight.legal:
             self.app.notify(flight.error or "that flight is not legal", error=True)
             return
-        steps = self.steps()
+        self._send(u, FlyUnit(u.id, self.steps()))
+
+    def carry_out(self, action: object) -> bool:
+        """The other player's flight in a network game (issue 23, game.ui.app.net_turns):
+        flown here as if planned on this screen, so it is animated hex by hex with its
+        rolls; False for an action of another kind (the caller acts it)."""
+        u = self.state.unit(action.unit_id) if isinstance(action, FlyUnit) else None
+        return u is not None and isinstance(action, FlyUnit) and self._send(u, action)
+
+    def _send(self, u: Unit, action: FlyUnit) -> bool:
         base = len(self.state.log)
-        if self.app.act(FlyUnit(u.id, steps)) is None:
-            return
-        self.anim = self._animation(u, steps, base)
+        if self.app.act(action) is None:
+            return False
+        self.anim = self._animation(u, action.steps, base)
         self._flown(u)
+        return True
 
     def _flown(self, u: Unit) -> None:
         """After a flight: the phase goes on, the mouse is handed over when the side changes."""

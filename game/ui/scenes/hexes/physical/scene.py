@@ -113,6 +113,13 @@ class PhysicalScene(TargetScene):
         if self.declaring() and uid in {u.id for u in to_declare(self.state)}:
             self.select(uid)  # its attacks from the new hex
 
+    def carry_out(self, action: object) -> bool:
+        """The other player's declaration or defence walk (ADV-01) in a network game
+        (issue 23): their rolls pop up here as if sent from this screen."""
+        if isinstance(action, DefendWalk):
+            return self._send(action)
+        return TargetScene.carry_out(self, action)
+
     def stay(self) -> None:
         """S / Stay and strike: no walk; the attacks from where it stands."""
         if self.plan is not None and self.plan.walk is not None:

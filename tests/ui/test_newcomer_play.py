@@ -4,6 +4,7 @@
   weapon, and clicking one changed nothing: it now says so and offers Hold fire.
 - At the game's end the autosave said "turn 6, end" under a "turn 5" headline: it names
   the game's last turn.
+- The end-of-turn summary's "heat 0 (-6)" read as a penalty: "heat 0 (was 6)".
 - The autosave's toast named the next phase ("turn 23, movement") while the last
   attacks' dice still rolled: it now waits for them (finding 4, pacing).
 """
@@ -11,12 +12,14 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
 import pytest
 
 from game.flow import actor, outcome
+from game.narrate.turn_report import UnitTurn
 from game.phases.actions import StandStill
 from game.phases.movement import to_move
 from game.phases.physical import DeclarePhysical
@@ -101,3 +104,12 @@ def test_the_autosave_at_the_games_end_names_the_last_turn() -> None:
     app.session.autosave()
     assert app.toast is not None
     assert app.toast[0] == "Autosaved: autosave.json (the game's end, turn 1); Ctrl+O loads it"
+
+
+def test_the_turn_summary_says_where_the_heat_came_from() -> None:
+    """The end-of-turn summary read "heat 0 (-6)", which a newcomer took for a penalty."""
+    cooled = UnitTurn("A2", "A2 (Jenner JR7-D)", "A", 0, (), (), 0, -6, 0, 0, 0, 0, "")
+    assert cooled.summary() == "no damage taken; heat 0 (was 6)"
+    warmed = replace(cooled, heat=7, heat_change=3)
+    assert warmed.summary().endswith("heat 7 (was 4)")
+    assert replace(cooled, heat_change=0).summary().endswith("heat 0")

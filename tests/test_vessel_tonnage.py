@@ -1,5 +1,6 @@
-"""TW's tonnage limits for vessels: naval vessels and submarines up to 300 tons in the
-scenario checker, the referee and the design files; other ground units keep 200."""
+"""TW's tonnage limits for vessels: naval vessels and submarines up to 300 tons, hydrofoils
+up to 100, in the scenario checker, the referee and the design files; other ground units
+keep 200."""
 
 from __future__ import annotations
 
@@ -60,3 +61,33 @@ def test_design_files_know_the_vessel_limit() -> None:
         parse_design(base | {"kind": "tracked", "tons": 300}, Path("big.json"), weapons_table())
     with pytest.raises(DesignError, match="engine_type"):
         parse_design(base | {"engine_type": "steam"}, Path("big.json"), weapons_table())
+
+
+def test_hydrofoils_up_to_100_tons_move_as_naval_surface_vessels(capsys, tmp_path) -> None:
+    """Issue 27 Build 6: a hydrofoil is TW's naval hydrofoil motive type, up to 100 t
+    (docs/advanced-movement.md: the reading built); it moves as a surface vessel (ADV-24:
+    depth 1+ water, 1 MP a hex) and takes +3 on the motive table (CMB-48a.7)."""
+    from game.cli import main
+    from game.rules.move.costs import motive_costs
+    from game.units.vehicle import MOTIVE_KIND
+
+    s = parse_scenario(_scenario("hydrofoil", 100), Path("v.json"))
+    assert s.units[0].tons == 100 and s.units[0].hull is not None
+    with pytest.raises(ScenarioError, match="tons"):
+        parse_scenario(_scenario("hydrofoil", 101), Path("v.json"))
+    assert motive_costs("hydrofoil").dry == motive_costs("naval").dry  # no dry land
+    assert MOTIVE_KIND["hydrofoil"] == 3
+    f = tmp_path / "foil.json"
+    south = _scenario("hydrofoil", 100)
+    south["units"][0]["facing"] = 3
+    f.write_text(json.dumps(south | {"move": {"unit": "v", "mode": "run",
+                                              "steps": ["F", "F", "F"]}}))  # fmt: skip
+    assert main(["rules", "move", str(f)]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert not out["legal"] and out["failed_step"] == 2  # 0306: no water there (ADV-24)
+    assert "water" in out["error"]
+    base = {"format": "hexplate-design", "version": 1, "design": "Foil", "chassis": "Foil",
+            "kind": "hydrofoil", "tons": 100, "walk": 6}  # fmt: skip
+    assert parse_design(base, Path("foil.json"), weapons_table()).tons == 100
+    with pytest.raises(DesignError, match="tons"):
+        parse_design(base | {"tons": 101}, Path("foil.json"), weapons_table())

@@ -24,7 +24,7 @@ from .schema import DesignError
 
 MOTION = {"tracked": "tracked", "wheeled": "wheeled", "hover": "hover", "vtol": "vtol",
           "naval": "naval", "displacement": "naval", "submarine": "submarine",
-          "wige": "wige"}  # fmt: skip
+          "hydrofoil": "hydrofoil", "wige": "wige"}  # fmt: skip
 VEHICLE_TYPES = ("tank", "naval", "vtol", "largesupporttank", "supporttank")
 FIGHTER_TYPES = ("aero", "aerospacefighter", "convfighter")
 CRAFT_TYPES = ("smallcraft", "dropship")

@@ -240,6 +240,10 @@ SIMPLE: dict[str, Callable[[Context, RulesEvent, str], str]] = {
         f"The slide passes over the submerged {w} in {n.where(e.get('at'))}: a submerged "
         "submarine cannot be charged (ADV-25, PSR-33)"
     ),
+    "passes_under": lambda n, e, w: (
+        f"The slide passes under {w}, flying over {n.where(e.get('at'))}: it is above the "
+        "slider's height band (MOV-34, PSR-33)"
+    ),
     "steps_aside": lambda n, e, w: (
         f"{w} steps aside to {n.where(e.get('to'))} instead of being pushed (PHY-19)"
     ),

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.core.actions import Event
+from game.rules.damage.lift import bring_down
 from game.rules.piloting.falls import event as rules_event
 from game.rules.piloting.falls import fall
 from game.rules.piloting.psr import auto_fail_reason, psr_base_modifiers
@@ -31,6 +32,7 @@ def damage_check(phase: str) -> Hook:
     """The leave hook of a phase in which units can take damage."""
 
     def leave(step: Applying) -> None:
+        lift_checks(step)
         s = step.state
         if s.rules.classic and phase != Phase.WEAPON_ATTACK:
             return
@@ -81,6 +83,7 @@ def damage_rolls(step: Applying, before: tuple[Unit, ...]) -> None:
     damage, automatic falls for a destroyed gyro or leg), in that order, until one fails
     and the Mech falls in place; then the phase damage resets (TW). Classic: only at the
     end of the weapon attack phase, and the tally runs for the whole turn."""
+    lift_checks(step)
     s = step.state
     phase = str(s.phase)
     if s.rules.classic and phase != Phase.WEAPON_ATTACK:
@@ -103,6 +106,23 @@ def damage_rolls(step: Applying, before: tuple[Unit, ...]) -> None:
     if not s.rules.classic:
         units = [replace(u, damage=replace(u.damage, phase_damage=0)) for u in units]
     step.state = replace(step.state, units=tuple(units))
+
+
+def lift_checks(step: Applying) -> None:
+    """ADV-26/27: every airborne VTOL the phase's damage took the lift from crashes, in
+    every phase and variant (game.rules.damage.lift)."""
+    s = step.state
+    units = list(s.units)
+    for i, u in enumerate(units):
+        first = len(step.cup.log)
+        down = bring_down(u, s.board, step.cup)
+        if down is None:
+            continue
+        units[i] = down.unit
+        narrator = Narrator(s.board, s.units, step.cup.log[first:])
+        for line, rolls in narrator.told(list(down.events), u.id):
+            step.emit(Event(line.event.type, line.text, line.unit_id, rolls, line.event))
+    step.state = replace(s, units=tuple(units))
 
 
 def roll_psr(

@@ -39,6 +39,7 @@ from game.rules.aero.steps import AeroStepError, parse_aero_step
 from game.rules.combat.records import Declaration, Movement
 from game.rules.move.stacking import violation
 from game.rules.move.steps import TACOPS_KINDS, parse_step
+from game.rules.move.vtolflight import CEILING
 from game.rules.physical.records import Blow
 from game.scenario.aero import AERO_KEYS, AERO_TONS, check_aero_keys, read_craft
 from game.scenario.checks import Reader, _kind, _shown, _text
@@ -378,9 +379,12 @@ def _posture_keys(
             raise r.error(f"{where}: only Mechs go hull-down (ADV-11), not a {kind} unit")
         if out["hull_down"] and d.get("prone"):
             raise r.error(f"{where}: a unit is either prone or hull-down, not both")
+    if kind == "vtol":
+        return out | _vtol_keys(r, d, where)
     for key in ("airborne", "altitude"):
         if key in d and kind != "wige":
-            raise r.error(f"{where}: {key} is for WiGE units (ADV-17), not a {kind} unit")
+            raise r.error(f"{where}: {key} is for WiGE and VTOL units (ADV-17/25), not a "
+                          f"{kind} unit")  # fmt: skip
     if "airborne" in d:
         out["wige_airborne"] = r.bool_(d["airborne"], f"{where}: airborne")
     if "altitude" in d:
@@ -389,6 +393,19 @@ def _posture_keys(
         out["altitude"] = r.int_(d["altitude"], f"{where}: altitude", 1, 20)
     elif out.get("wige_airborne"):
         out["altitude"] = 1
+    return out
+
+
+def _vtol_keys(r: Reader, d: Mapping[str, Any], where: str) -> dict[str, Any]:
+    """Our extension: a VTOL's `airborne` (default true; false: landed) and `altitude`
+    (levels above the top of what is below it, 1..20, default 1; game.rules.move.vtolflight)."""
+    out: dict[str, Any] = {}
+    if "airborne" in d and not r.bool_(d["airborne"], f"{where}: airborne"):
+        if "altitude" in d:
+            raise r.error(f"{where}: altitude is given for an airborne VTOL only")
+        out["landed"] = True
+    if "altitude" in d:
+        out["altitude"] = r.int_(d["altitude"], f"{where}: altitude", 1, CEILING)
     return out
 
 

@@ -104,6 +104,8 @@ def posture_keys(u: Unit) -> dict[str, Any]:
     out: dict[str, Any] = {"hull_down": True} if u.hull_down else {}
     if u.kind == "wige" and u.wige_airborne:
         out |= {"airborne": True, "altitude": u.altitude}
+    if u.kind == "vtol" and (u.landed or u.altitude > 1):  # ADV-25 (our extension)
+        out |= {"airborne": False} if u.landed else {"altitude": u.altitude}
     if u.kind == "submarine":
         out["depth"] = u.depth  # ADV-25 (our extension)
     if u.platoon is not None:  # Extension 4: troopers left and motive type (MOV-33)

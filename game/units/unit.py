@@ -19,20 +19,22 @@ from game.units.platoon import FOOT, JUMP, Platoon
 from game.units.vehicle import VehicleBody, vehicle_body
 
 KINDS = ("biped", "quad", "tracked", "wheeled", "hover", "infantry", "wige", "naval", "vtol",
-         "submarine")  # fmt: skip
+         "submarine", "hydrofoil")  # fmt: skip
 MECH_KINDS = frozenset({"biped", "quad"})
 # Units with a vehicle hull (game.units.vehicle); ground vehicles get the MOV-25 pavement bonus.
-VEHICLE_KINDS = frozenset({"tracked", "wheeled", "hover", "wige", "naval", "vtol", "submarine"})
+VEHICLE_KINDS = frozenset({"tracked", "wheeled", "hover", "wige", "naval", "vtol", "submarine",
+                           "hydrofoil"})  # fmt: skip
 GROUND_VEHICLE_KINDS = frozenset({"tracked", "wheeled", "hover"})
 SLIDING_KINDS = frozenset({"hover", "wige", "vtol"})  # PSR-28: sideslip at flank speed
 AERO = "aero"  # aerospace units: fighters and large craft (game.units.craft, AERO-01..10)
 ALL_KINDS = (*KINDS, AERO)  # every kind a scenario or a design may name
 INFANTRY = "infantry"
-VESSELS = frozenset({"naval", "submarine"})  # ADV-24: only in depth 1+ water
-# TW's tonnage limits: naval vessels and submarines up to 300 t; every other ground unit
-# as the scenario contract has always allowed (200). Hydrofoils (100 t) are not a kind of
-# this build.
-MAX_TONS = {"naval": 300, "submarine": 300}
+# ADV-24: only in depth 1+ water. A hydrofoil is a naval surface vessel of TW's hydrofoil
+# motive type (docs/advanced-movement.md: the reading built), +3 on the motive table (CMB-48a).
+VESSELS = frozenset({"naval", "submarine", "hydrofoil"})
+# TW's tonnage limits: naval vessels and submarines up to 300 t, hydrofoils up to 100 t;
+# every other ground unit as the scenario contract has always allowed (200).
+MAX_TONS = {"naval": 300, "submarine": 300, "hydrofoil": 100}
 DEFAULT_MAX_TONS = 200
 
 
@@ -94,9 +96,12 @@ class Unit:
     craft: Craft | None = None  # an aerospace unit's flight record (kind "aero")
     hull_down: bool = False  # ADV-11..16 (TacOps)
     wige_airborne: bool = False  # a WiGE in flight (ADV-17; scenario key "airborne")
-    altitude: int = 0  # an airborne WiGE's levels above the hex below it (ADV-23)
+    altitude: int = 0  # an airborne WiGE's or VTOL's levels above the hex below it (ADV-23/25)
     depth: int = 0  # a submarine's levels below the water surface, 0 = surfaced (ADV-25)
     platoon: Platoon | None = None  # a conventional infantry platoon's troopers (CMB-41)
+    # A VTOL on the ground (landed, or down after a crash; ADV-25..29). Out of the repr, which
+    # a save's digest covers, so that saves from before VTOL altitudes still match.
+    landed: bool = field(default=False, repr=False)
 
     def __post_init__(self) -> None:
         if self.body is None and self.kind in MECH_KINDS:
@@ -113,6 +118,17 @@ class Unit:
         """An aerospace unit in the air: it moves in the aerospace movement phase, over
         the ground units (AERO-01); a landed one counts as a ground unit (AERO-02)."""
         return self.craft is not None and not self.craft.landed
+
+    @property
+    def flying_height(self) -> int:
+        """Levels above the top of what is below (ADV-23/25): an airborne WiGE's or VTOL's
+        altitude, at least 1 (a VTOL flies at 1 unless told otherwise); 0 for a landed
+        VTOL or WiGE and for every other unit (game.rules.move.vtolflight)."""
+        if self.kind == "vtol":
+            return 0 if self.landed else max(self.altitude, 1)
+        if self.kind == "wige" and self.wige_airborne:
+            return max(self.altitude, 1)
+        return 0
 
     @property
     def submerged(self) -> bool:

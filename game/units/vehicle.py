@@ -35,7 +35,7 @@ MOTIVE_DRIVING = {"minor": 1, "moderate": 2, "heavy": 3, "major": 0}
 # PSR-27: tracked/naval +0 (a submarine is naval, ADV-24), wheeled +2, hover +3, WiGE +4
 # (VTOL: not in the table, 0).
 MOTIVE_KIND = {"tracked": 0, "naval": 0, "wheeled": 2, "hover": 3, "wige": 4, "vtol": 0,
-               "submarine": 0}  # fmt: skip
+               "submarine": 0, "hydrofoil": 3}  # fmt: skip
 MOTIVE_SIDE = {"front": 0, "rear": 1, "left": 2, "right": 2}
 
 

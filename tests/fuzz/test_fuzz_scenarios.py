@@ -65,7 +65,8 @@ TERRAIN = [
     {"building": {"class": "heavy", "height": 2}},
     {"bridge": {"class": "light", "cf": 5, "level": 1}, "water": 2, "road": True},
 ]
-TOKENS = ["F", "F", "F", "B", "L", "R", "FL", "FR", "BL", "BR", "P", "U", "U:3", "FACE:2"]
+TOKENS = ["F", "F", "F", "B", "L", "R", "FL", "FR", "BL", "BR", "P", "U", "U:3", "FACE:2",
+          "RS", "DV"]  # fmt: skip
 
 
 def plausible_edit(doc: dict, rng: random.Random) -> str:
@@ -97,8 +98,11 @@ def plausible_edit(doc: dict, rng: random.Random) -> str:
     if op == 2 and units:
         u = rng.choice(units)
         u["kind"] = rng.choice(["biped", "quad", "tracked", "wheeled", "hover", "infantry",
-                                "naval", "submarine", "vtol", "wige"])  # fmt: skip
+                                "naval", "submarine", "vtol", "wige", "hydrofoil"])  # fmt: skip
         u.pop("prone", None)
+        if u["kind"] in ("vtol", "wige") and rng.random() < 0.5:  # ADV-17/25: in the air, or not
+            u["airborne"] = rng.random() < 0.7
+            u["altitude"] = rng.choice([0, 1, 3, 20, 21])
         return f"{u['id']} kind {u['kind']}"
     if op == 3 and units:
         u = rng.choice(units)

@@ -346,3 +346,26 @@ def test_cmb_26_side_of_the_target() -> None:
     a = mech("HBK-4G", "a", "0505", 0)
     t = mech("JR7-D", "t", "0503", 0, "B")
     assert weapon_options(bd, [a, t], "a", "t", {}).side == "rear"
+
+
+@pytest.mark.parametrize("facings", [(0, 0), (3, 0), (0, 3), (2, 5), (4, 1)])
+def test_a_target_in_the_attackers_own_hex_is_ahead_and_struck_on_its_front(facings) -> None:
+    """MOV-35 makes it common; the digest is silent. The reference program strikes the front
+    (MegaMek ``sideTable``: same hex -> SIDE_FRONT); we put the target in the forward arc,
+    whatever the facings (docs/combat.md). Before, a zero-length bearing made it 180
+    degrees: the rear for some facings. The batch path (tohit_batch) agrees."""
+    from game.rules.combat.records import Declaration
+    from game.rules.combat.tohit_batch import weapon_options_many
+
+    fa, ft = facings
+    weapons = [{"name": "Medium Laser", "location": "CT"},
+               {"name": "Medium Laser", "location": "CT", "rear": True}]  # fmt: skip
+    s = scenario([unit_spec("a", "0505", facing=fa, weapons=weapons),
+                  unit_spec("t", "0505", side="B", kind="tracked", facing=ft)])  # fmt: skip
+    o = numbers(s)
+    assert o.side == "front"
+    assert [w.can_fire for w in o.weapons] == [True, False]  # forward, not the rear mount
+    here = parse_hex_name("0505")
+    assert relative_angle(here, here, fa) == 0.0
+    [fast] = weapon_options_many(s.board, s.units, [Declaration("a", "t")], {})
+    assert fast.side == "front" and [w.can_fire for w in fast.weapons] == [True, False]

@@ -132,3 +132,35 @@ def test_a_wrong_code_in_the_panel_is_said_and_the_panel_stays(screens) -> None:
         time.sleep(0.01)
     assert guest.net is None and guest.top.scene_name == "network"
     assert "wrong join code" in guest.toast[0]
+
+
+def _both_in_the_lobby(host, guest) -> None:
+    port = _free_port()
+    _click(host, "network")
+    _type(host, "port", str(port))
+    _type(host, "code", "PANEL8")
+    _click(host, "local")
+    _click(host, "host")
+    _click(guest, "network")
+    _type(guest, "address", f"127.0.0.1:{port}")
+    _type(guest, "join_code", "panel8")
+    _click(guest, "join")
+    _frames(host, guest, until=lambda: guest.top.scene_name == "lobby" and host.top.end.joined)
+
+
+def test_esc_in_the_lobby_asks_first_and_leaves_on_the_second(screens) -> None:
+    host, guest = screens
+    _both_in_the_lobby(host, guest)
+    _key(guest, key=pygame.K_ESCAPE)
+    assert guest.top.scene_name == "lobby" and "again" in guest.session.toast[0]
+    _key(guest, key=pygame.K_ESCAPE)
+    assert guest.top.scene_name == "start"
+    _frames(host, guest, until=lambda: not host.top.end.joined)  # the host sees it at once
+
+
+def test_closing_the_guests_window_in_the_lobby_says_goodbye_to_the_host(screens) -> None:
+    host, guest = screens
+    _both_in_the_lobby(host, guest)
+    guest.step([pygame.event.Event(pygame.QUIT)], 1 / 60)
+    assert not guest.running
+    _frames(host, until=lambda: not host.top.end.joined, timeout=5.0)

@@ -21,8 +21,19 @@ SQRT3 = math.sqrt(3.0)
 
 
 def relative_angle(frm: Hex, to: Hex, facing: int) -> float:
-    """fa: the bearing from ``frm`` to ``to`` measured clockwise from ``facing``, 0..360."""
+    """fa: the bearing from ``frm`` to ``to`` measured clockwise from ``facing``, 0..360.
+    The same hex is dead ahead (0) whatever the facing (:data:`SAME_HEX`)."""
+    if frm == to:
+        return 0.0
     return round((bearing(frm, to) - 60.0 * facing) % 360.0, 6) % 360.0
+
+
+# A unit in the attacker's own hex (MOV-35 makes it common; the digest is silent): it is
+# in the attacker's forward arc and is struck on its front side, whatever the facings. The
+# side follows the reference program (MegaMek ``Tank.sideTable``: same hex -> SIDE_FRONT,
+# "a safe default"); the arc is our reading (docs/combat.md). Before, a zero-length bearing
+# (atan2 of a zero vector, 180 degrees) made it depend on the facings: often the rear.
+SAME_HEX = 0.0
 
 
 def arc_of(fa: float) -> str:
@@ -109,7 +120,7 @@ SIDE_BY_HALF = np.array([SIDE_NAMES.index(side_hit(h * 15.0))
 
 def half_sectors(dq: np.ndarray, dr: np.ndarray) -> np.ndarray:
     """The bearing of each axial offset (dq, dr) in half-sector units (0..23); a zero
-    offset gives 180 degrees as hexgrid.bearing does (atan2(0, -0))."""
+    offset (the same hex) gives -1, which :func:`relative_half` reads as dead ahead."""
     ds = -dq - dr
     on_line = (dq == 0) | (dr == 0) | (ds == 0) | (dq == dr) | (dr == ds) | (dq == ds)
     x, y = 1.5 * dq, -SQRT3 * (dr + dq / 2.0)
@@ -117,9 +128,10 @@ def half_sectors(dq: np.ndarray, dr: np.ndarray) -> np.ndarray:
     exact = np.rint(sectors).astype(np.int64) % 12 * 2
     between = np.floor(sectors).astype(np.int64) % 12 * 2 + 1
     out = np.where(on_line, exact, between)
-    return np.where((dq == 0) & (dr == 0), 12, out)
+    return np.where((dq == 0) & (dr == 0), -1, out)
 
 
 def relative_half(half: np.ndarray, facing: np.ndarray) -> np.ndarray:
-    """relative_angle in half-sector units: the bearing measured from a facing."""
-    return (half - 4 * facing) % 24
+    """relative_angle in half-sector units: the bearing measured from a facing; the same
+    hex (-1 from :func:`half_sectors`) is dead ahead (:data:`SAME_HEX`)."""
+    return np.where(half < 0, 0, (half - 4 * facing) % 24)

@@ -55,7 +55,7 @@ def crash(unit: Unit, board: Board, fall: int, dice: Dice, step: int | None, cau
     the ground, no longer airborne; events ``crash`` (its facing roll, side, damage),
     then the hull's (``vehicle_damage``, criticals, motive rolls), then ``unit_destroyed``
     for water or an ICE explosion."""
-    unit = replace(unit, wige_airborne=False, altitude=0)
+    unit = replace(unit, wige_airborne=False, altitude=0, landed=unit.kind == "vtol")
     face = dice.d6("crash: new facing")
     turn, side = FALL_FACING[face]
     unit = replace(unit, facing=(unit.facing + turn) % 6)
@@ -116,6 +116,7 @@ def forced_landing(unit: Unit, board: Board, fall: int, dice: Dice, step: int | 
     ev = event("forced_landing", step, unit=unit.id, at=unit.at, roll=roll, target=target,
                success=bool(roll.success), modifiers=tuple(mods), cause=why)  # fmt: skip
     if roll.success:
-        return UnitOutcome(replace(unit, wige_airborne=False, altitude=0), (ev,))
+        down = replace(unit, wige_airborne=False, altitude=0, landed=unit.kind == "vtol")
+        return UnitOutcome(down, (ev,))
     out = crash(unit, board, fall, dice, step, f"failed forced landing ({why})")
     return UnitOutcome(out.unit, (ev, *out.events), out.wrecked)

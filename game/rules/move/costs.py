@@ -86,6 +86,9 @@ TW_COSTS: dict[str, MotiveCosts] = {
 # ADV-24/25: a submarine is a naval vessel (1 MP a hex through depth 1+ water, flank speed
 # there); its depth (game.rules.move.diving) may change moving backward (MOV-18).
 TW_COSTS["submarine"] = replace(TW_COSTS["naval"], kind="submarine", backward_levels=True)
+# A hydrofoil is a naval surface vessel (ADV-24: TW's naval motive types; the reading built,
+# docs/advanced-movement.md): the same table.
+TW_COSTS["hydrofoil"] = replace(TW_COSTS["naval"], kind="hydrofoil")
 
 
 def motive_costs(kind: str, rules: Rules = TW) -> MotiveCosts:

@@ -12,10 +12,15 @@ TW (MOV-35; standard TW values, not in seeds):
 - jumps are exempt from these step checks (MOV-34 still holds where they land), and so are
   the charge and DFA steps into the target's hex (PHY-10/14) and skids (PSR-33/39).
 
-Reading built (medium-high confidence in the digest): the step rule counts every enemy
-unit in the hex that takes a place there (MOV-34: not destroyed, not an aerospace unit in
-the air) without telling height bands apart, so an airborne WiGE that flies into the hex
-of an enemy tank stops there too; a Mech is refused an enemy Mech's hex whatever the bands.
+Height bands (MOV-34: "limits are counted per hex and per height band"; MOV-35 is checked
+with the same elevation overlap test): the step rule counts the enemy units in the hex that
+take a place there (not destroyed, not an aerospace unit in the air) *and* whose band
+overlaps the mover's, as the mover is at that step (game.rules.move.movestate.placed): an
+airborne WiGE or a VTOL flying over an enemy tank passes on, a tank driving under an enemy
+VTOL does too, a surfaced ship stops over nothing submerged. A Mech is refused an enemy
+Mech's hex whatever the bands (MOV-35's first line). The reach search (reach.py) asks with
+the unit as it starts, so a WiGE that takes off during the move is shaded as if it stayed
+on the ground there (the checker, which the move committed is, has the last word).
 
 Classic (variant ``classic``, MOV-30 as this engine has always read it): no unit may enter
 a hex holding an enemy unit; the words of that refusal are kept exactly.
@@ -27,7 +32,7 @@ from collections.abc import Iterable
 from enum import Enum
 
 from game.core.options import Rules
-from game.rules.move.stacking import counts
+from game.rules.move.stacking import counts, overlap
 from game.units.unit import Unit
 
 
@@ -49,8 +54,9 @@ def entry_rule(mover: Unit, there: Iterable[Unit], rules: Rules) -> tuple[Entry,
     if mover.is_mech:
         mech = next((o for o in enemies if o.is_mech), None)
         if mech is not None:
-            return Entry.REFUSE, mech
+            return Entry.REFUSE, mech  # whatever the bands (MOV-35)
         enemies = [o for o in enemies if o.kind != "infantry"]  # Mechs ignore platoons
+    enemies = [o for o in enemies if overlap(mover, o)]  # MOV-34: per height band
     return (Entry.STOP, enemies[0]) if enemies else (Entry.PASS, None)
 
 

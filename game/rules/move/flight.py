@@ -112,7 +112,7 @@ def fly_step(ctx: MoveContext, state: MoveState, step: Step, index: int, token: 
     if not b.contains(target):
         msg = f"the step from {ctx.name(state.at)} would leave the board"
         return fail(index, token, state, msg)
-    refused, stopper = ctx.entering(target)  # MOV-35 (classic: MOV-30)
+    refused, stopper = ctx.entering(target, state)  # MOV-35 (classic: MOV-30)
     if refused is not None:
         return fail(index, token, state, refused)
     road = along_road(b, state.at, d)

@@ -29,6 +29,7 @@ from game.rules.move.movestate import (
     fail,
     limit_mp,
     mode_mp,
+    placed,
 )
 from game.rules.move.movesteps import enter_step, jump_step, posture_step, turn_step
 from game.rules.move.stacking import why_not_here
@@ -40,6 +41,7 @@ from game.rules.move.tacops import (
     hull_step,
     option_error,
 )
+from game.rules.move.vtolflight import grounded, height_step, shows_altitude
 from game.rules.piloting.psr import PSR, make_psr
 from game.rules.piloting.skid import SKID_ATTACKER_MOD, SKID_TARGET_MOD
 from game.rules.window import LocalTables
@@ -101,7 +103,7 @@ def begin_move(
     under_trees = airborne and bool(board.woods[mover.at.row, mover.at.col] > 0)  # ADV-20
     state = MoveState(at=mover.at, facing=mover.facing, prone=mover.prone, deck=deck,
                       hull_down=mover.hull_down, airborne=airborne,
-                      altitude=max(mover.altitude, 1) if airborne else 0,
+                      altitude=mover.flying_height,  # a WiGE's or a VTOL's (ADV-23/25)
                       road_bound=under_trees,
                       depth=mover.depth if mover.kind == "submarine" else 0)  # fmt: skip
     if resume is not None:
@@ -178,8 +180,9 @@ def advance(
         if ctx.unit.kind != "wige":
             return fail(index, token, state, f"only WiGE units take off and land ({token}, ADV-17)")
         return (take_off if step.kind == "TO" else land)(ctx, state, index, token)
-    if step.kind in DEPTH_KINDS:
-        return depth_step(ctx, state, step, index, token)
+    if step.kind in DEPTH_KINDS:  # a submarine's depth, a VTOL's altitude (ADV-25)
+        change = height_step if ctx.unit.kind == "vtol" else depth_step
+        return change(ctx, state, step, index, token)
     if step.kind in ("L", "R"):
         return turn_step(ctx, state, step, index, token)
     if step.kind in ("H", "H-"):
@@ -188,6 +191,9 @@ def advance(
         return posture_step(ctx, state, step, index, token)
     if state.airborne:
         return fly_step(ctx, state, step, index, token)
+    on_ground = grounded(ctx, state, step, index, token)  # a landed VTOL (ADV-25)
+    if on_ground is not None:
+        return on_ground
     if ctx.unit.kind == "wige" and step.backward:
         return fail(index, token, state, "WiGE units cannot move backward (ADV-22)")
     return enter_step(ctx, state, step, index, token)
@@ -206,7 +212,7 @@ def finish_move(
                     f"{other.id}; only one unit may stand in a hex at the end of movement "
                     "(MOV-30)"), []  # fmt: skip
     elif state.at != ctx.unit.at:  # MOV-34: the TW limits, per height band
-        ends = replace(ctx.unit, at=state.at, prone=state.prone)
+        ends = placed(ctx.unit, state)  # in the band it ends in (MOV-34)
         why = why_not_here(ends, state.at, ctx.units, ctx.rules)
         if why is not None:
             return f"the move ends in {ctx.name(state.at)}, which {why}", []
@@ -325,6 +331,7 @@ class MoveResult:
     wige: bool = False  # the answer's `end` carries airborne and altitude
     end_depth: int = 0  # a submarine's depth at the end (ADV-25)
     submarine: bool = False  # the answer's `end` carries depth (our extension)
+    vtol: bool = False  # the answer's `end` carries airborne and altitude (vtolflight)
 
     def to_json(self, board: Board) -> dict[str, Any]:
         """The `rules move` answer of docs/scenario-format.md, plus the optional
@@ -352,7 +359,7 @@ class MoveResult:
                                "prone": self.end_prone}  # fmt: skip
         if self.tacops:
             end["hull_down"] = self.end_hull_down
-        if self.wige:
+        if self.wige or self.vtol:
             end["airborne"] = self.end_airborne
             end["altitude"] = self.end_altitude
         if self.submarine:
@@ -374,7 +381,7 @@ def summarise(
     a skid, which adds PSR-25's +1 / +2 to the CMB-12 / CMB-13 movement modifiers."""
     mode = combat_mode(ctx, state)
     wige = ctx.unit.kind == "wige"
-    end = wige_end(ctx.board, state) if wige else WigeEnd(False, 0)
+    end = wige_end(ctx.board, state) if wige else WigeEnd(state.altitude > 0, state.altitude)
     if end.landing in ("crash", "destroyed") and error is None:
         warnings = (*warnings, (max(state.steps - 1, 0), end))
     skid_attacker, skid_target = (SKID_ATTACKER_MOD, SKID_TARGET_MOD) if skidded else (0, 0)
@@ -404,6 +411,9 @@ def summarise(
         wige=wige,
         end_depth=state.depth,
         submarine=ctx.unit.kind == "submarine",
+        vtol=shows_altitude(
+            ctx.unit.kind, ctx.unit.altitude, ctx.unit.landed, [r.token for r in reports]
+        ),  # fmt: skip
     )
 
 

@@ -105,14 +105,31 @@ class MoveContext:
             return None
         return stopped_error(state.stopped, self.name(state.at))
 
-    def entering(self, h: Hex) -> tuple[str | None, str | None]:
+    def entering(self, h: Hex, state: MoveState | None = None) -> tuple[str | None, str | None]:
         """MOV-35 (classic: MOV-30) for a step into ``h``: (why it may not,
-        the enemy whose hex it enters and where its movement must end)."""
-        rule, enemy = entry_rule(self.unit, [u for u in self.units if u.at == h], self.rules)
+        the enemy whose hex it enters and where its movement must end). With ``state``,
+        the mover's height band is the one it moves in (a WiGE in flight, a VTOL's
+        altitude, a submarine's depth: :func:`placed`)."""
+        mover = self.unit if state is None else placed(self.unit, state)
+        rule, enemy = entry_rule(mover, [u for u in self.units if u.at == h], self.rules)
         if rule is Entry.REFUSE:
             assert enemy is not None
             return refusal(self.unit, enemy, self.name(h), self.rules), None
         return None, enemy.id if rule is Entry.STOP and enemy is not None else None
+
+
+def placed(unit: Unit, state: MoveState) -> Unit:
+    """``unit`` where the move has it: its hex, facing and posture, and the height band it
+    moves in (MOV-34: a WiGE in flight and its altitude, a VTOL's altitude, 0 landed, a
+    submarine's depth) for the stacking and MOV-35 checks."""
+    u = replace(unit, at=state.at, facing=state.facing, prone=state.prone)
+    if unit.kind == "wige":
+        return replace(u, wige_airborne=state.airborne, altitude=state.altitude)
+    if unit.kind == "vtol":
+        return replace(u, altitude=max(state.altitude, 1), landed=state.altitude == 0)
+    if unit.kind == "submarine":
+        return replace(u, depth=state.depth)
+    return u
 
 
 def mode_mp(unit: Unit, mode: str) -> int:

@@ -167,7 +167,7 @@ def enter_step(
     if code != C.OK:
         return fail(index, token, state, _entry_error(ctx, t, state, d, h, code))
     target = state.at.neighbour(d)
-    refused, stopper = ctx.entering(target)  # MOV-35 (classic: MOV-30)
+    refused, stopper = ctx.entering(target, state)  # MOV-35 (classic: MOV-30)
     if refused is not None:
         return fail(index, token, state, refused)
     shallow = too_shallow(ctx, state, target)  # ADV-25: a submarine rises first

@@ -435,7 +435,9 @@ def _prepare(
     if ctx.error:  # MOV-02/07: 0 MP, the unit can only end where it is, as it is
         one = Found(np.array([start_state], np.int64), np.zeros(1, np.int16), np.full(1, -1))
         return Reach(found=one, main=one, still=True, **base), None
-    if mode in ("stand", "defend"):  # ADV-01: defence spends no MP in the movement phase
+    # ADV-01: defence spends no MP in the movement phase; a landed VTOL rises (RS) before
+    # it enters a hex (game.rules.move.vtolflight): from the ground it reaches only its hex
+    if mode in ("stand", "defend") or (u.kind == "vtol" and st.altitude == 0):
         one = Found(np.array([start_state], np.int64), np.zeros(1, np.int16), np.full(1, -1))
         return Reach(found=one, main=one, **base), None
     if mode == "jump":

@@ -17,8 +17,10 @@ invariants). The MOV-35 step rule (enter an enemy's hex and stop there) is in
 game.rules.move.enemies.
 
 Height bands are counted from the unit's hex; floors inside buildings and decks over
-units are not told apart in this build (one band per hex level). A VTOL (which this build
-flies at the top of what is below, ADV-25) counts as a ground unit.
+units are not told apart in this build (one band per hex level). A VTOL flies at its
+altitude (default 1) above the top of what is below (game.rules.move.vtolflight), so an
+airborne VTOL does not count against the ground units under it (EX-MOV-13); a landed one
+does.
 """
 
 from __future__ import annotations
@@ -36,8 +38,8 @@ def band(u: Unit) -> tuple[int, int]:
     """The levels a unit occupies relative to its hex, as [low, high) (MOV-34)."""
     if u.kind == "submarine" and u.depth >= 1:
         low = -u.depth
-    elif u.kind == "wige" and u.wige_airborne:
-        low = max(u.altitude, 1)
+    elif u.flying_height > 0:  # an airborne WiGE or VTOL (ADV-23/25)
+        low = u.flying_height
     else:
         low = 0
     height = 2 if u.kind in MECH_KINDS and not u.prone else 1
@@ -47,6 +49,11 @@ def band(u: Unit) -> tuple[int, int]:
 def counts(u: Unit) -> bool:
     """Does ``u`` take a place in its hex (not destroyed, not an aerospace unit in the air)?"""
     return not u.destroyed and not u.airborne
+
+
+def overlap(a: Unit, b: Unit) -> bool:
+    """Do the height bands of ``a`` and ``b`` overlap (MOV-34)?"""
+    return _overlap(a, b)
 
 
 def _overlap(a: Unit, b: Unit) -> bool:

@@ -20,7 +20,7 @@ from game.units.unit import Unit
 
 CRAWL_ARM_PARTS = frozenset({"shoulder", "upper_arm", "lower_arm"})  # ADV-03
 CARELESS_KINDS = frozenset({"biped", "quad", "tracked", "wheeled", "hover", "wige", "naval",
-                            "vtol", "submarine"})  # ADV-07: Mechs and vehicles  # fmt: skip
+                            "vtol", "submarine", "hydrofoil"})  # fmt: skip
 
 
 def option_error(what: str) -> str:

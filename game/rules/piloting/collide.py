@@ -109,12 +109,16 @@ def charge_all(
 
     Returns whether the slide passes on through the hex (every charge missed or every
     target destroyed). A target left standing is pushed one hex on and the slider takes its
-    place; the slide ends. A submerged submarine is passed over: no dodge, no charge.
+    place; the slide ends. A submerged submarine is passed over, an airborne VTOL or WiGE
+    passed under: no dodge, no charge.
     """
     for target in sorted(occupants, key=lambda u: u.id):
-        if target.submerged:  # ADV-25: a submerged submarine cannot be attacked, so the
-            # accidental charge of PSR-33 does not reach it: the slide passes over (choice)
-            out = out.add(event("passes_over", w.step, unit=target.id, at=h))
+        if target.submerged or target.flying_height > 0:  # ADV-25: a submerged submarine
+            # cannot be attacked, so the accidental charge of PSR-33 does not reach it: the
+            # slide passes over (choice); nor an airborne VTOL or WiGE above the slider's
+            # band (MOV-34 height bands): the slide passes under it
+            what = "passes_over" if target.submerged else "passes_under"
+            out = out.add(event(what, w.step, unit=target.id, at=h))
             continue
         if target.kind == "infantry" and not target.moved:  # PSR-39 always dodges
             out = out.add(event("dodge", w.step, unit=target.id, at=h, automatic=True))

@@ -31,6 +31,7 @@ from game.rules.move.movement import (
     summarise,
 )
 from game.rules.move.steps import Step, StepError, parse_step
+from game.rules.move.vtolflight import flown_to
 from game.rules.piloting.falls import RulesEvent, UnitOutcome, jsonable
 from game.rules.piloting.psr import PSR
 from game.rules.piloting.run import MoveRun, resolve_after, resolve_all, resolve_before, settle
@@ -82,6 +83,8 @@ class ResolvedMove:
             out["end"]["hull_down"] = u.hull_down
         if self.check.wige:
             out["end"] |= {"airborne": u.wige_airborne, "altitude": u.altitude}
+        if self.check.vtol:  # ADV-25 (game.rules.move.vtolflight)
+            out["end"] |= {"airborne": u.flying_height > 0, "altitude": u.flying_height}
         if self.check.submarine:
             out["end"]["depth"] = u.depth
         out["psrs"] = [p.to_json() for p in self.psrs]
@@ -225,6 +228,7 @@ def resolve_move(
                          depth=state.depth)  # fmt: skip
     if ctx.unit.kind == "wige":
         final_unit = _wige_end(run, check, final_unit, final and error is None)
+    final_unit = flown_to(final_unit, ctx.unit.flying_height, state.altitude)  # ADV-25
     return ResolvedMove(
         check,
         final_unit,

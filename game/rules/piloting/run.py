@@ -23,11 +23,13 @@ from game.rules.move.diving import set_at
 from game.rules.move.movement import MoveContext, MoveState, StepReport, advance
 from game.rules.move.stacking import violation
 from game.rules.move.steps import Step
+from game.rules.move.vtolflight import flown_to
 from game.rules.piloting.collide import Slide, SlideWorld, collapse_on_others, push
 from game.rules.piloting.falls import UnitOutcome, apply_damage_groups, event, fall
 from game.rules.piloting.fromabove import free_hex, from_above, gone, occupant
 from game.rules.piloting.psr import PSR, psr_base_modifiers
 from game.rules.piloting.skid import motive_roll, slide
+from game.rules.piloting.vtolslide import vtol_slide
 from game.units.unit import Unit
 
 TERRAIN_KINDS = frozenset({"water", "rubble"})  # PSR-13: fall into the lower hex
@@ -206,9 +208,12 @@ class MoveRun:
         self.skidded = self.skidded or kind == "skid"
         self.note(kind, p.step, start=state.at, direction=s.direction, distance=distance,
                   hexes_moved=s.hexes_moved)  # fmt: skip
-        start = replace(self.out, unit=replace(self.out.unit, at=state.at))
-        res = slide(self.board, w.units, start, s, self.dice, self.base_mods,
-                    self.rules, p.step, self.buildings)  # fmt: skip
+        u = self.out.unit
+        start = replace(self.out, unit=flown_to(replace(u, at=state.at), u.flying_height,
+                                                state.altitude))  # fmt: skip
+        slider = vtol_slide if u.kind == "vtol" else slide  # ADV-28
+        res = slider(self.board, w.units, start, s, self.dice, self.base_mods,
+                     self.rules, p.step, self.buildings)  # fmt: skip
         self.out = res.outcome
         self.note(f"{kind}_end", p.step, at=res.outcome.unit.at, path=res.path,
                   stopped_by=res.stopped_by)  # fmt: skip

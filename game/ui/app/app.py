@@ -333,6 +333,10 @@ class App:
             if self.net is not None and self.net.handle(self, event):
                 continue  # a network game: not this player's turn, or a quit to confirm
             if event.type == pygame.QUIT:
+                for scene in self.scenes:  # e.g. the network lobby says goodbye first
+                    closing = getattr(scene, "closing", None)
+                    if closing is not None:
+                        closing()
                 self.running = False
                 return
             if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):

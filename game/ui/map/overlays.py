@@ -197,13 +197,18 @@ def path_points(start: Hex, result: Any, steps: tuple[str, ...]) -> list[tuple[H
 
 
 def depth_marks(result: Any) -> dict[Hex, str]:
-    """Where a submarine's path dives or rises (ADV-25): per hex the depth it leaves there
-    with the MP used by then, e.g. "depth 2 (3 MP)"."""
+    """Where a submarine's path dives or rises, or a VTOL's descends or rises (ADV-25): per
+    hex the depth (altitude) it leaves there with the MP used by then, e.g. "depth 2 (3 MP)",
+    "altitude 3 (4 MP)", "landed (2 MP)"."""
     out: dict[Hex, str] = {}
+    vtol = bool(getattr(result, "vtol", False)) or not getattr(result, "submarine", True)
     for rep in getattr(result, "reports", ()) or ():
         if rep.token.upper() in ("DV", "RS") and rep.state_after is not None:
             st = rep.state_after
-            where = "surface" if st.depth == 0 else f"depth {st.depth}"
+            if vtol:
+                where = "landed" if st.altitude == 0 else f"altitude {st.altitude}"
+            else:
+                where = "surface" if st.depth == 0 else f"depth {st.depth}"
             out[st.at] = f"{where} ({st.mp_used} MP)"
     return out
 

@@ -159,6 +159,12 @@ def summary_rows(plan_info: dict[str, Any]) -> list[Row]:
         d = res.end_depth
         rows.append((f"Ends {'on the surface' if d == 0 else f'at depth {d}'} - V/B dive/rise",
                      TEXT, False))  # fmt: skip
+    if plan_info.get("offer"):  # MOV-35: the move into an enemy hex, the attack beside it
+        rows.append((plan_info["offer"], WARN, True))
+    if plan_info.get("vtol"):  # ADV-25: the altitude the path ends at, 1 MP a level
+        a = res.end_altitude
+        rows.append((f"Ends {'landed' if a == 0 else f'at altitude {a}'} - V/B descend/rise",
+                     TEXT, False))  # fmt: skip
     if plan_info.get("alone_below"):  # game.outcome: a submerged submarine keeps no side in
         rows.append((f"Submerged it leaves side {plan_info['alone_below']} nothing in the "
                      "fight: the game ends (ADV-25)", BAD, True))  # fmt: skip

@@ -136,6 +136,9 @@ def movement(s: Sheet) -> None:
             s.line(f"Submerged, depth {u.depth}: no attacks either way", WARN)
         else:
             s.line("On the surface (depth 0)", TEXT)
+    if u.kind == "vtol":  # ADV-25: its altitude (game.rules.move.vtolflight)
+        up = u.flying_height
+        s.line(f"Flying at altitude {up} (B/V: 1 MP a level)" if up else "Landed", TEXT)
 
 
 def _mp(name: str, now: int, printed: int | None) -> str:

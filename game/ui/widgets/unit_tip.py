@@ -76,7 +76,10 @@ def tip_rows(state: GameState, unit: Unit) -> list[Row]:
         (this_turn(state, unit), TEXT, False),
     ]
     status = [w for w, on in (("prone", unit.prone), ("hull-down", unit.hull_down),
-              ("airborne", unit.airborne or unit.wige_airborne),
+              ("airborne", unit.airborne or (unit.wige_airborne and unit.kind != "vtol")),
+              (f"flying at altitude {unit.flying_height}",  # ADV-23/25
+               unit.kind in ("vtol", "wige") and unit.flying_height > 0),
+              ("landed", unit.kind == "vtol" and unit.landed),
               (f"submerged, depth {unit.depth}", unit.submerged),  # ADV-25
               ("pilot unconscious", unit.damage.unconscious))
               if on]  # fmt: skip

@@ -8,12 +8,14 @@ per design) and its -/+ for gunnery and piloting and x to remove, each change se
 the host (game.net.lobby checks it; a changed force takes back both players' ready).
 A scenario or a save fixes both forces: the lobby only shows them. Ready (Enter) says
 ready or takes it back; once both are ready the host's referee starts the game and
-both ends open it (game.ui.app.net_enter). Esc leaves the lobby. A ``computer`` end
+both ends open it (game.ui.app.net_enter). Esc twice leaves the lobby; closing the
+window says goodbye to the other end. A ``computer`` end
 (scripts, tests) says ready by itself, with the default force if it has none.
 """
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 from typing import Any
 
@@ -22,10 +24,11 @@ import pygame
 from game.designs.roster import entries
 from game.net.host_lobby import HostLobby
 from game.net.joining import Joining
-from game.net.lobby import MAX_UNITS
+from game.net.lobby import MAX_UNITS, lobby_to_json
 from game.setup import DEFAULT_FORCES, DEFAULT_SKILLS
 from game.ui.app.app import App
 from game.ui.app.net_enter import enter_game
+from game.ui.app.net_turns import CONFIRM_SECONDS
 from game.ui.app.registry import register
 from game.ui.app.scene import is_input
 from game.ui.widgets.panels import Button, button_at
@@ -52,6 +55,7 @@ class LobbyScreen:
         self.mouse = (0, 0)
         self.note = ""  # the last thing that happened, under the title
         self._auto_done = False
+        self.leave_asked = -CONFIRM_SECONDS  # when Esc first asked to leave (it must confirm)
         self._seen = isinstance(end, Joining) and end.lobby is not None
         if isinstance(end, Joining) and end.lobby is not None:
             self.mine = [list(u) for u in end.lobby["forces"].get(end.side or "B", [])]
@@ -76,8 +80,6 @@ class LobbyScreen:
 
     def shown(self) -> dict[str, Any]:
         """The lobby as both ends know it (the host's own, or the host's last message)."""
-        from game.net.lobby import lobby_to_json
-
         if isinstance(self.end, HostLobby):
             return lobby_to_json(self.end.lobby)
         return self.end.lobby or {"sides": ["A", "B"], "forces": {}, "ready": []}
@@ -115,7 +117,7 @@ class LobbyScreen:
 
     def _key(self, event: pygame.event.Event) -> None:
         if event.key == pygame.K_ESCAPE:
-            self.leave()
+            self.ask_to_leave()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.choose("ready")
         elif self.searching and event.key == pygame.K_BACKSPACE:
@@ -131,7 +133,7 @@ class LobbyScreen:
         if action == "ready":
             self.say_ready(not self.is_ready())
         elif action == "leave":
-            self.leave()
+            self.ask_to_leave()
         elif kind == "filter":
             self.filter, self.scroll = self.filter.cycled(arg), 0
         elif kind in ("add", "gun", "pil", "del") and self.picks():
@@ -169,6 +171,25 @@ class LobbyScreen:
                 self._started()
         else:
             self.end.ready(ready)
+
+    def ask_to_leave(self) -> None:
+        """Esc (or Leave) twice within a few seconds leaves; the first time says so (the
+        other player is left waiting, or the host's lobby closes for both)."""
+        now = time.monotonic()
+        if now - self.leave_asked > CONFIRM_SECONDS:
+            self.leave_asked = now
+            who = "closes the lobby for both" if self.hosting else "leaves the host's lobby"
+            self.app.notify(f"Press Esc (or Leave) again: it {who}", seconds=CONFIRM_SECONDS)
+            return
+        self.leave()
+
+    def closing(self) -> None:
+        """The window is closed: say goodbye over the link, so the other end knows at once
+        instead of waiting for a dropped link to come back."""
+        if isinstance(self.end, HostLobby):
+            self.end.close()
+        else:
+            self.end.quit()
 
     def leave(self) -> None:
         """Close this end (the host's lobby for both; the guest leaves it)."""

@@ -22,6 +22,7 @@ from typing import Any
 from game.hexgrid import Hex
 from game.phases.actions import CommitMove
 from game.phases.movers import preview_move, reach_of
+from game.rules.move.steps import HEX_KINDS
 from game.state import GameState
 
 MODES = ("walk", "run", "jump", "crawl")  # crawl: the tacops option (ADV-03/04)
@@ -70,6 +71,7 @@ class Plan:
     locked: bool = False  # destination and facing fixed by a drag or the wheel
     careless: bool = False  # ADV-05 (tacops): ignore every extra MP the rules allow
     depth: int | None = None  # ADV-25: the depth a submarine's path ends at (None: cheapest)
+    altitude: int | None = None  # ADV-25: the altitude a VTOL's path ends at (None: as now)
     hull: bool = False  # H pressed: the hull-down change previewed (movement.hull_preview)
     _reach_cache: dict[tuple[Any, ...], ReachView] = field(default_factory=dict)
     _preview_cache: dict[tuple[Any, ...], Any] = field(default_factory=dict)
@@ -151,11 +153,26 @@ class Plan:
             c = r.cost_to(h, facing) if r is not None else None
         if c is None:
             return None
-        spent = self.spent(state)
+        spent = self.spent(state) + self._height_mp(state, h)
         return spent + c if spent + c <= view.mp_available else None
 
+    def _height_mp(self, state: GameState, h: Hex) -> int:
+        """A VTOL's altitude MP the plan adds to a path ending in ``h`` (1 a level, ADV-25)."""
+        u = state.unit(self.unit_id)
+        if u is None or u.kind != "vtol":
+            return 0
+        prefix = self.waypoints[-1].steps if self.waypoints else ()
+        tail = ("F",) if h != (self.waypoints[-1].at if self.waypoints else u.at) else ()
+        path = (*prefix, *tail)
+        return len(with_height(state, self.unit_id, path, self.altitude)) - len(path)
+
     def steps_to(self, state: GameState, h: Hex, facing: int) -> tuple[str, ...] | None:
-        """The whole path's step tokens: the pinned part, then the cheapest continuation."""
+        """The whole path's step tokens: the pinned part, then the cheapest continuation;
+        a VTOL's rise and descent as :func:`with_height` puts them."""
+        steps = self._steps_to(state, h, facing)
+        return None if steps is None else with_height(state, self.unit_id, steps, self.altitude)
+
+    def _steps_to(self, state: GameState, h: Hex, facing: int) -> tuple[str, ...] | None:
         prefix = self.waypoints[-1].steps if self.waypoints else ()
         if self.waypoints and h == self.waypoints[-1].at:
             wp = self.waypoints[-1]
@@ -289,3 +306,25 @@ def aimed_facing(
 
 DEAD_ZONE = 0.4  # of the hex radius: the middle of the destination keeps its facing
 STICKY = 1.25  # of the hex radius: the pointer may wander this far to aim the facing
+
+
+def with_height(state: GameState, unit_id: str, steps: tuple[str, ...], altitude: int | None
+                ) -> tuple[str, ...]:  # fmt: skip
+    """A VTOL's path with its altitude changes (ADV-25, 1 MP a level): a landed VTOL rises
+    (RS) before its first hex, and the path ends at ``altitude`` (None: where it is)."""
+    u = state.unit(unit_id)
+    if u is None or u.kind != "vtol":
+        return steps
+    moves = [i for i, t in enumerate(steps) if t.upper() in HEX_KINDS]
+    if moves and u.flying_height + _net(steps[: moves[0]]) <= 0:
+        steps = (*steps[: moves[0]], "RS", *steps[moves[0] :])
+    if altitude is None:
+        return steps
+    change = altitude - (u.flying_height + _net(steps))
+    return (*steps, *(("RS" if change > 0 else "DV",) * abs(change)))
+
+
+def _net(steps: tuple[str, ...]) -> int:
+    """Levels risen (RS) less levels descended (DV) in ``steps``."""
+    upper = [t.upper() for t in steps]
+    return upper.count("RS") - upper.count("DV")

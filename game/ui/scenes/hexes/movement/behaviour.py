@@ -42,6 +42,7 @@ from game.ui.scenes.hexes.movement import act as play_act
 from game.ui.scenes.hexes.movement import charge_act, hull_preview
 from game.ui.scenes.hexes.movement import tacops as play_tacops
 from game.ui.scenes.hexes.movement.charge import ChargeView, enemy_at
+from game.ui.scenes.hexes.movement.enemy_hex import attack_offer, foes_in, moves_in
 from game.ui.scenes.hexes.movement.stuck import stuck_reason
 from game.ui.widgets.log_view import LogView
 from game.ui.widgets.panels import Button, PanelCache, screen_layout
@@ -80,6 +81,7 @@ class PlayScene:
         self.path_key: Any = None
         self.attack: ChargeView | None = None  # the charge or DFA shown (movement.charge)
         self.aim: int | None = None  # the side of the enemy the pointer is on
+        self.charging: Hex | None = None  # MOV-35: the enemy hex where C chose the attack
         self.targets_layer: Any = overlays.EMPTY  # to-hit badges on enemies in reach
         self.numbers: tuple[Any, dict[Hex, int | str]] = (None, {})
         self.info: dict[str, Any] = {}
@@ -230,6 +232,8 @@ class PlayScene:
             h = plan.dest  # aiming the facing: the pointer may leave the hex a little
         plan.dest = h
         plan.facing = None
+        if h != self.charging:  # MOV-35: elsewhere the move into an enemy hex is shown again
+            self.charging = None
         self.aim = self._aim(h, pos) if enemy_at(self.state, plan.unit_id, h) else None
         if h is not None and h in view.hexes:
             plan.facing = self._facing_for(h, pos, view.hexes[h][1])
@@ -266,7 +270,7 @@ class PlayScene:
         if plan is not None:
             key = (id(self.state), plan.unit_id, plan.mode, tuple(plan.waypoints), plan.dest,
                    plan.facing, self.view.camera.zoom, self.aim, plan.careless,
-                   plan.depth, plan.hull)  # fmt: skip
+                   plan.depth, plan.altitude, plan.hull)  # fmt: skip
         if key == self.path_key:
             return
         self.path_key = key
@@ -284,7 +288,7 @@ class PlayScene:
         # MOV-16: infantry has no facing to choose (the summary says so, no arrow drawn)
         self.info = {"title": title, "result": None,
                      "facing": plan.facing if unit.has_facing else None,
-                     "no_facing": not unit.has_facing}  # fmt: skip
+                     "no_facing": not unit.has_facing, "vtol": unit.kind == "vtol"}  # fmt: skip
         if plan.hull:  # H: the hull-down change shown before Enter (issue 25)
             hull_preview.show(self, unit)
             return
@@ -297,6 +301,12 @@ class PlayScene:
         if enemy is not None and not self.walks_into(plan.dest):
             self._attack_path(unit, enemy)
             return
+        if enemy is not None:  # MOV-35: the move into its hex, the attack offered beside it
+            passes = unit.is_mech and all(u.kind == "infantry" for u in
+                                          foes_in(self.state, unit.id, plan.dest))  # fmt: skip
+            how = "a Mech does not stop for infantry" if passes else "it stops there"
+            self.info["title"] = f"{unit.id} moves into {enemy.id}'s hex: {how} (MOV-35)"
+            self.info["offer"] = attack_offer(plan, self.state, plan.dest)
         steps = plan.current_steps(self.state) if plan.facing is not None else None
         if steps is None:
             self.info["error"] = self._why_not(unit, plan.dest)
@@ -328,13 +338,7 @@ class PlayScene:
         """MOV-35: ``h`` holds enemy platoons only and the plan's reach ends there, so
         pointing at it moves in (to stomp it later) instead of aiming a charge or a death
         from above, which a platoon cannot be the target of (CMB-44)."""
-        plan, s = self.plan, self.state
-        if plan is None:
-            return False
-        mine = s.unit(plan.unit_id)
-        foes = [u for u in s.units if u.at == h and mine is not None and u.side != mine.side
-                and not s.is_destroyed(u)]  # fmt: skip
-        return bool(foes) and all(u.kind == "infantry" for u in foes) and h in plan.reach(s).hexes
+        return self.plan is not None and moves_in(self.plan, self.state, h, self.charging)
 
     def _attack_path(self, unit: Unit, enemy: Unit) -> None:
         charge_act.attack_path(self, unit, enemy)
@@ -430,6 +434,19 @@ class PlayScene:
         play_act.commit(self)
 
     def declare_charge(self) -> None:
+        """C: where the move into an enemy's hex is shown (MOV-35), show the attack on it
+        instead; with the attack shown, declare it."""
+        plan = self.plan
+        if (
+            plan is not None
+            and plan.dest is not None
+            and self.attack is None
+            and self.info.get("offer")
+        ):
+            self.charging = plan.dest
+            self.path_key = None
+            self._refresh_path()
+            return
         charge_act.declare_charge(self)
 
     def stand_still(self) -> None:

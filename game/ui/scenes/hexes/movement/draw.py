@@ -266,6 +266,8 @@ def _buttons(scene: MovementShown, rect: pygame.Rect, size: int) -> list[Button]
         specs.append(("careless", "Careless (X)", plan.careless, True))
     if unit is not None and unit.kind == "submarine":  # ADV-25 (game.ui.scenes.hexes.movement.dive)
         specs += [("dive", "Dive (V)", False, True), ("rise", "Rise (B)", False, True)]
+    if unit is not None and unit.kind == "vtol":  # ADV-25 (movement.altitude)
+        specs += [("dive", "Descend (V)", False, True), ("rise", "Rise (B)", False, True)]
     ok = "steps" in scene.info and not scene.info.get("error")
     attack = scene.info.get("attack")
     if attack is not None:  # the charge or death from above shown (movement.charge_act)

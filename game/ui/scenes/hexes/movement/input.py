@@ -13,7 +13,7 @@ import pygame
 
 from game.ui.app.scene import is_input
 from game.ui.scenes.hexes.move_plan import facing_from_angle, nearest_facing
-from game.ui.scenes.hexes.movement import dive as play_dive
+from game.ui.scenes.hexes.movement import altitude as play_altitude
 from game.ui.scenes.hexes.movement import tacops as play_tacops
 from game.ui.scenes.hexes.movement.shown import MovementShown
 from game.ui.widgets.fonts import log_size
@@ -70,7 +70,7 @@ TACOPS_KEYS = {
     pygame.K_h: TACOPS_BUTTONS["hull"],
     pygame.K_d: TACOPS_BUTTONS["defend"],
 }
-DIVE_KEYS = {pygame.K_v: play_dive.dive, pygame.K_b: play_dive.rise}  # ADV-25: submarines
+DIVE_KEYS = {pygame.K_v: play_altitude.down, pygame.K_b: play_altitude.up}  # ADV-25: subs, VTOLs
 FACING_KEYS = {pygame.K_q: -1, pygame.K_e: 1, pygame.K_LEFTBRACKET: -1, pygame.K_RIGHTBRACKET: 1}
 
 
@@ -139,7 +139,7 @@ def _press_button(scene: MovementShown, action: str) -> None:
     elif action in TACOPS_BUTTONS:
         TACOPS_BUTTONS[action](scene)
     elif action in ("dive", "rise"):
-        play_dive.change_depth(scene, 1 if action == "dive" else -1)
+        play_altitude.change(scene, 1 if action == "dive" else -1)
     elif action == "commit":
         scene.commit()
     elif action == "next":

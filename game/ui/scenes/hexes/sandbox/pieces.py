@@ -36,7 +36,8 @@ GROUPS = (("mech", "Mechs"), ("vehicle", "Vehicles"), ("infantry", "Infantry"),
           ("aero", "Aero"))  # fmt: skip
 KIND_WORDS = {"biped": "", "quad": "quad", "hover": "hover", "vtol": "VTOL",
               "tracked": "tank", "wheeled": "wheeled", "wige": "WiGE", "naval": "boat",
-              "submarine": "sub", "infantry": "foot", "aero": "aero"}  # fmt: skip
+              "submarine": "sub", "hydrofoil": "foil", "infantry": "foot",
+              "aero": "aero"}  # fmt: skip
 
 
 def group_of(kind: str) -> str:

@@ -38,6 +38,7 @@ from game.ui.widgets.panels import (
     side_colour,
     tooltip,
 )
+from game.ui.widgets.refusals import unused_key
 from game.ui.widgets.unit_tip import tip_beside, tip_rows
 from game.units.unit import Unit, platoon_line
 
@@ -159,7 +160,8 @@ class DeployScene:
             elif event.key == pygame.K_ESCAPE:
                 self.app.open("menu")
             else:
-                return False  # a key without a use here
+                unused_key(self.app, event, "on the deployment screen")
+                return False  # a key without a use here (said so)
         elif event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
             self.space = False
         elif event.type == pygame.MOUSEMOTION:

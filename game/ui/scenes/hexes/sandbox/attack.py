@@ -89,6 +89,7 @@ class FireView(AttackInteraction):
     """The weapon attack screen's interaction on the sandbox screen (see the module doc)."""
 
     scene_name = "sandbox fire"
+    where = "in the sandbox's Attack view"
     attack_buttons = FIRE_BUTTONS
     help_keys = FIRE_KEYS
 
@@ -181,6 +182,7 @@ class StrikeView(PhysicalInteraction):
     """The physical attack screen's interaction on the sandbox screen (module doc)."""
 
     scene_name = "sandbox strike"
+    where = "in the sandbox's Physical view"
     strike_buttons = STRIKE_BUTTONS
     help_keys = STRIKE_KEYS
 

@@ -40,6 +40,7 @@ class FlightView(FlightInteraction):
     """The aerospace movement screen's interaction on the sandbox screen (module doc)."""
 
     scene_name = "sandbox fly"
+    where = "in the sandbox's Fly view"
 
     def __init__(self, host: SandboxHost) -> None:
         super().__init__(host.app, hosted_stage(host))

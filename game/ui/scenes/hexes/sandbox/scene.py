@@ -44,6 +44,7 @@ TOOLS = ("move", "edit", "attack", "strike", "fly")
 
 class SandboxScene(MoveInteraction):
     scene_name = "sandbox"
+    where = "in the sandbox"  # as a refusal names the screen (game.ui.widgets.refusals)
     sounds_its_results = True  # its views sound their own dice (game.ui.app.sound_cues)
 
     def __init__(self, app: App) -> None:
@@ -222,7 +223,7 @@ class SandboxScene(MoveInteraction):
         if not done:
             nothing = {"undo": "Nothing to undo", "redo": "Nothing to redo",
                        "reset": "Already at the starting layout"}[how]  # fmt: skip
-            self.app.notify(nothing)
+            self.app.notify(nothing, error=True)  # a refusal: beside the pointer
             return
         self.anim, self.shown, self.marks = None, None, []
         self.fire.skip_popups()

@@ -48,6 +48,7 @@ ATTACK_KEYS: tuple[tuple[str, str], ...] = (
     ("Hover a number", "its modifiers, each with its rule"),
     ("Esc", "drop the selection; again: the menu"),
     ("Middle drag, arrows, wheel", "pan and zoom"),
+    ("F or Home, L", "fit the whole map in view; the whole game's log"),
     ("Ctrl+S / Ctrl+O / F1", "save / load / this help"),
     (
         "Ctrl+Z",
@@ -209,7 +210,12 @@ def _side_surface(scene: AttackShown, shown: str | None, rect: pygame.Rect,
     if a is None:
         rows: list[Row] = [
             ("No unit selected", TEXT, True),
-            ("Click one of your ringed units to plan its fire.", DIM, False),
+            (
+                "Click one of your ringed units to plan its fire (N: the next one, shown on "
+                "the map).",
+                DIM,
+                False,
+            ),
         ]
         surf.blit(rows_surface(rows, size, rect.w), (0, 0))
         return surf, [], []

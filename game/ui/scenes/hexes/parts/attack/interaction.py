@@ -33,6 +33,7 @@ from game.units.unit import Unit
 
 
 class AttackInteraction(TargetScene):
+    where = "on the weapon attack screen"  # as a refusal names it (the sandbox views: theirs)
     declares = DeclareFire
     plan: FirePlan | None
 
@@ -96,6 +97,14 @@ class AttackInteraction(TargetScene):
         if enemies:
             self.aim_at(enemies[0])
 
+    def no_target(self) -> str:
+        """The weapon list with no target (game.ui.scenes.hexes.parts.attack.draw): whether a
+        click on an enemy can help at all."""
+        if self._visible_enemies():
+            return "No target: click an enemy"
+        return ("No enemy is within reach of a weapon: Hold fire (H), or hover an enemy to "
+                "see why")  # fmt: skip
+
     def _visible_enemies(self) -> list[str]:
         """Enemies with a possible shot, best number first."""
         plan = self.plan
@@ -124,11 +133,15 @@ class AttackInteraction(TargetScene):
 
     def toggle(self, index: int) -> None:
         plan = self.plan
-        if plan is None or plan.target is None:
+        if plan is None:
+            return
+        if plan.target is None:
+            self.app.notify(f"{plan.unit_id} has no target: click an enemy first", error=True)
             return
         opts = self.options(plan.target)
         row = next((w for w in opts.weapons if w.index == index), None) if opts else None
         if row is None:
+            self.app.notify(f"{plan.unit_id} has no weapon {index + 1}", error=True)
             return
         chosen = plan.weapons_at(plan.target)
         if index in chosen:
@@ -146,6 +159,11 @@ class AttackInteraction(TargetScene):
             return
         if u.kind != "biped":
             self.app.notify("only two-legged Mechs twist their torso (CMB-09)", error=True)
+            return
+        if plan.twist == step:  # CMB-09: one hexside either way
+            side = "right" if step > 0 else "left"
+            self.app.notify(f"{u.id}'s torso is twisted {side} as far as it goes: one hexside "
+                            "(CMB-09)", error=True)  # fmt: skip
             return
         plan.twist = max(-1, min(1, plan.twist + step))
         for t in list(plan.fire):  # the arcs moved: keep only what still fires

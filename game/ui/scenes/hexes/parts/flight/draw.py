@@ -38,6 +38,7 @@ FLIGHT_KEYS: tuple[tuple[str, str], ...] = (
     ("Click, any key in a flight", "skip the animation"),
     ("Esc", "drop the selection; again: the menu"),
     ("Middle drag, arrows, wheel", "pan and zoom; F fits the map"),
+    ("L, Tab or F2", "the whole game's log; hide / show the panels"),
     ("Ctrl+S / Ctrl+O / F1", "save / load / this help"),
 )
 

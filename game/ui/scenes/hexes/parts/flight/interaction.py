@@ -36,6 +36,7 @@ from game.ui.widgets.handoff import HANDOFF_GRACE
 from game.ui.widgets.help import help_key
 from game.ui.widgets.keys import is_confirm
 from game.ui.widgets.panels import Row, ScreenLayout, button_at, screen_layout
+from game.ui.widgets.refusals import unused_key
 from game.units.unit import Unit
 
 TURN_KEYS = {pygame.K_q: "L", pygame.K_e: "R", pygame.K_LEFTBRACKET: "L",
@@ -46,6 +47,7 @@ THRUST_KEYS = {pygame.K_w: 1, pygame.K_s: -1}
 class FlightInteraction:
     overlay = False
     scene_name = ""  # the screen's (or the sandbox view's) name
+    where = "on the aerospace movement screen"  # as a refusal names it (the views: theirs)
     no_plan = "Select one of your ringed fliers (N) first"
 
     def __init__(self, app: App, stage: Stage | None = None) -> None:
@@ -176,6 +178,9 @@ class FlightInteraction:
     def clear(self) -> None:
         if self.plan is not None:
             self.plan = FlightPlan(self.plan.unit_id)
+        else:
+            self.app.notify("Nothing to clear: select one of your ringed fliers (N) first",
+                            error=True)  # fmt: skip
 
     def next_unit(self) -> None:
         units = [u.id for u in self.fliers()]
@@ -303,7 +308,8 @@ class FlightInteraction:
             else:
                 self.app.open("menu")
         else:
-            return False
+            unused_key(self.app, event, self.where)
+            return False  # a key without a use here (said so)
         return True
 
     def _press(self, pos: tuple[int, int]) -> None:
@@ -320,6 +326,12 @@ class FlightInteraction:
         here = mine or [u for u in self.state.units if u.at == h and u.airborne]
         if here:
             self.select(here[0].id)
+        elif self.plan is None:
+            self.app.notify("No flier there: click one of your ringed fliers (N: the next one)",
+                            error=True)  # fmt: skip
+        else:  # a flight is steered, not clicked
+            self.app.notify("A flight is planned with W / S (thrust) and Q / E (turns), not by "
+                            "clicking: Enter flies it", error=True)  # fmt: skip
 
     def update(self, dt: float) -> None:
         if self.anim is not None:

@@ -216,8 +216,8 @@ def _side_surface(scene: MovementShown, rect: pygame.Rect, uid: str | None, hove
     else:
         rows = scene.idle_rows() if hasattr(scene, "idle_rows") else [  # the sandbox's own
             ("No unit selected", TEXT, True),
-            ("Click one of your units (ringed) to plan its move; hover any unit for its "
-             "state.", DIM, False),
+            ("Click one of your units (ringed) to plan its move (N: the next one, shown on "
+             "the map); hover any unit for its state.", DIM, False),
         ]  # fmt: skip
         top = rows_surface(rows, lay.size, rect.w)
     place(surf, top, (0, 0), "record sheet")

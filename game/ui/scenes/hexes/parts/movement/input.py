@@ -20,6 +20,7 @@ from game.ui.widgets.handoff import HANDOFF_GRACE
 from game.ui.widgets.help import help_key
 from game.ui.widgets.keys import is_confirm
 from game.ui.widgets.panels import button_at
+from game.ui.widgets.refusals import unused_key
 
 DRAG_PX = 10
 
@@ -84,7 +85,9 @@ def _key(scene: MovementShown, event: pygame.event.Event) -> bool:
         scene._update_hover(scene.mouse)
     elif k in FACING_KEYS:
         if not scene.step_facing(FACING_KEYS[k]):
-            scene.app.notify("Point at a shaded hex first: Q / E turn the unit there", error=True)
+            first = "Select one of your units, then point" if scene.plan is None else "Point"
+            scene.app.notify(f"{first} at a shaded hex first: Q / E turn the unit there",
+                             error=True)  # fmt: skip
     elif k in (pygame.K_f, pygame.K_HOME):
         scene.view.fit_map()
         scene._update_hover(scene.mouse)
@@ -124,7 +127,8 @@ def _key(scene: MovementShown, event: pygame.event.Event) -> bool:
         else:
             scene.app.open("menu")
     else:
-        return False
+        unused_key(scene.app, event, getattr(scene, "where", "on the movement screen"))
+        return False  # a key without a use here (said so)
     return True
 
 

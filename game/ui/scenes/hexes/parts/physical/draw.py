@@ -61,6 +61,8 @@ PHYSICAL_KEYS: tuple[tuple[str, str], ...] = (
     ("Hover a row", "its modifiers with their rules, the PSRs it causes"),
     ("Enter / H", "declare / make no physical attack"),
     ("Esc", "drop the selection; again: the menu"),
+    ("Middle drag, arrows, wheel", "pan and zoom"),
+    ("F or Home, L", "fit the whole map in view; the whole game's log"),
     ("Ctrl+S / Ctrl+O / F1", "save / load / this help"),
     (
         "Ctrl+Z",
@@ -139,7 +141,12 @@ def _side(scene: PhysicalShown, screen: pygame.Surface) -> None:
     if a is None:
         rows: list[Row] = [
             ("No unit selected", TEXT, True),
-            ("Click one of your ringed units beside an enemy.", DIM, False),
+            (
+                "Click one of your ringed units beside an enemy (N: the next one, shown on the "
+                "map).",
+                DIM,
+                False,
+            ),
         ]
         screen.blit(rows_surface(rows, size, rect.w), rect.topleft)
         return

@@ -37,6 +37,7 @@ from .plan import BlowPlan
 
 
 class PhysicalInteraction(TargetScene):
+    where = "on the physical attack screen"  # as a refusal names it (the sandbox views: theirs)
     declares = DeclarePhysical
     plan: BlowPlan | None
 
@@ -134,10 +135,14 @@ class PhysicalInteraction(TargetScene):
         w = self.walking()
         if w is not None:
             w.turn(self.state, step)
+        else:  # PHY: blows are aimed by their limb, not by a twist
+            self.app.notify("Q / E turn a defence walk; a physical attack needs no twist",
+                            error=True)  # fmt: skip
 
     def click_hex(self, h: Hex | None) -> None:
         w = self.walking()
         if w is None or h is None:
+            TargetScene.click_hex(self, h)
             return
         why = w.click(self.state, h)
         if why:
@@ -145,15 +150,13 @@ class PhysicalInteraction(TargetScene):
 
     def other_key(self, event: pygame.event.Event) -> bool:
         w = self.walking()
-        if w is None:
-            return False
-        if event.key == pygame.K_s:
+        if w is not None and event.key == pygame.K_s:
             self.stay()
-        elif event.key == pygame.K_BACKSPACE:
+        elif w is not None and event.key == pygame.K_BACKSPACE:
             w.back()
             self._hover_row(self.mouse)
         else:
-            return False
+            return TargetScene.other_key(self, event)  # does nothing here: said so
         return True
 
     def _hover_row(self, pos: tuple[int, int]) -> None:
@@ -173,6 +176,9 @@ class PhysicalInteraction(TargetScene):
     def aim_at(self, target: str) -> None:
         if self.plan is not None and target in self._visible_enemies():
             self.plan.target = target
+        elif self.plan is not None:  # blows reach the hexes beside the unit only
+            self.app.notify(f"{target} is not beside {self.plan.unit_id}: a physical attack "
+                            "reaches an adjacent enemy only", error=True)  # fmt: skip
 
     def toggle(self, index: int) -> None:
         """Choose the attack in row ``index`` (a second punch adds the other arm)."""
@@ -180,10 +186,15 @@ class PhysicalInteraction(TargetScene):
         if plan is not None and plan.walk is not None:
             self.app.notify("Walk first (Enter), or Stay and strike (S)", error=True)
             return
-        if plan is None or plan.target is None:
+        if plan is None:
+            return
+        if plan.target is None:
+            self.app.notify(f"{plan.unit_id} has no enemy beside it to strike", error=True)
             return
         opts = self.attacks(plan.target)
         if not 0 <= index < len(opts):
+            self.app.notify(f"{plan.unit_id} has no attack {index + 1} at {plan.target}",
+                            error=True)  # fmt: skip
             return
         o = opts[index]
         if not o.attacks:

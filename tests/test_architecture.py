@@ -355,14 +355,16 @@ def test_the_architecture_picture_is_the_code_of_today(tmp_path: Path) -> None:
 
 
 SCENES_PKG = "game.ui.scenes"
+PARTS = "parts"  # game/ui/scenes/<rule set>/parts/: what screens are built from
 
 
 def _screen_of(name: str, mods: dict[str, Path]) -> str | None:
     """The screen a module of game/ui/scenes/ belongs to ("hexes.movement"): a folder
     under a rule set's folder is one screen, and so is a module there that registers one;
-    the other modules there are parts the screens share (None), as is everything else."""
+    the parts folder (game/ui/scenes/hexes/parts/) is no screen, nor are the other
+    modules there: parts the screens share (None), as is everything else."""
     parts = name.split(".")
-    if name.split(".")[:3] != SCENES_PKG.split(".") or len(parts) < 5:
+    if name.split(".")[:3] != SCENES_PKG.split(".") or len(parts) < 5 or parts[4] == PARTS:
         return None
     unit = ".".join(parts[:5])
     folder = GAME.parent / Path(*parts[:5])
@@ -371,21 +373,10 @@ def _screen_of(name: str, mods: dict[str, Path]) -> str | None:
     return None
 
 
-# Screens that still import another screen's modules: the sandbox builds its views on the
-# movement, attack, physical and flight screens' classes and drawing (issue 24 item 1:
-# components with typed inputs that both own).
-# This list may only shrink: a new crossing fails, and so does one that is gone.
-KNOWN_CROSSINGS = {
-    ("hexes.sandbox", "hexes.attack"),
-    ("hexes.sandbox", "hexes.flight"),
-    ("hexes.sandbox", "hexes.movement"),
-    ("hexes.sandbox", "hexes.physical"),
-}
-
-
 def test_no_screen_imports_another() -> None:
-    """A module of one screen imports no module of another screen (what they share is a
-    part: game.ui.widgets, game.ui.map or a shared module of the rule set's folder)."""
+    """A module of one screen imports no module of another screen (issue 24: what they
+    share is a part - game.ui.widgets, game.ui.map, a shared module of the rule set's
+    folder or its parts folder - that the phase screens and the sandbox both build on)."""
     mods = _modules()
     crossings = set()
     for name, path in mods.items():
@@ -396,8 +387,19 @@ def test_no_screen_imports_another() -> None:
             theirs = _screen_of(i, mods)
             if theirs is not None and theirs != mine:
                 crossings.add((mine or name.removeprefix(SCENES_PKG + "."), theirs))
-    assert {c for c in crossings if c not in KNOWN_CROSSINGS} == set()
-    assert KNOWN_CROSSINGS - crossings == set()  # fixed: take it off the list
+    assert crossings == set()
+
+
+def test_the_parts_register_nothing_and_import_no_screen() -> None:
+    """A part (game/ui/scenes/<rule set>/parts/) may be imported by any screen; it is no
+    screen itself (it registers nothing) and it imports no screen's module."""
+    mods = _modules()
+    parts = [n for n in mods if n.startswith(SCENES_PKG + ".") and PARTS in n.split(".")[4:5]]
+    assert "game.ui.scenes.hexes.parts.attack.interaction" in parts
+    assert [n for n in parts if _registers_a_screen(mods[n])] == []
+    found = {n: sorted(i for i in _imports(mods[n], n) & set(mods) if _screen_of(i, mods))
+             for n in parts}  # fmt: skip
+    assert {n: f for n, f in found.items() if f} == {}
 
 
 def test_widgets_and_the_map_import_no_screen() -> None:

@@ -22,6 +22,7 @@ from game.state import GameState
 from game.units.unit import Unit, ground
 
 MODES = ("walk", "run", "jump")
+VEHICLE_FACINGS = 3  # facings scored per end hex of a vehicle
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +32,7 @@ class End:
     mode: str  # "stand" for standing still
     steps: tuple[str, ...]
     result: MoveResult | None  # None: standing still
+    careless: bool = False  # ADV-05/06 (tacops): extra terrain MP ignored, a PSR for each
 
     @property
     def at(self) -> Hex:
@@ -60,13 +62,16 @@ def distances(hexes: list[Hex], targets: list[Hex]) -> np.ndarray:
 
 def facing_towards(h: Hex, facings: tuple[int, ...], enemies: list[Hex]) -> int:
     """Of the facings it may end in, the one whose hex ahead is nearest the enemy."""
-    if not enemies:
-        return facings[0]
-    if len(facings) == 1:
-        return facings[0]
+    return facings_towards(h, facings, enemies, 1)[0]
+
+
+def facings_towards(h: Hex, facings: tuple[int, ...], enemies: list[Hex], n: int) -> list[int]:
+    """The ``n`` facings it may end in whose hex ahead is nearest the enemy, best first."""
+    if not enemies or len(facings) == 1:
+        return list(facings[:n])
     ahead = [neighbour(h, f) for f in facings]
     total = distances(ahead, list(enemies)).sum(axis=1)
-    return facings[int(np.argmin(total))]
+    return [facings[i] for i in np.argsort(total, kind="stable")[:n].tolist()]
 
 
 def candidate_ends(s: GameState, u: Unit, enemies: list[Hex], per_mode: int) -> list[End]:
@@ -76,27 +81,35 @@ def candidate_ends(s: GameState, u: Unit, enemies: list[Hex], per_mode: int) -> 
     out = [End("stand", (), None)]
     if u.immobile or not enemies:
         return out
-    pref = preferred_range(u)
+    # a vehicle's facing is bought with MP and its sides take motive hits: more than one
+    # facing per hex is scored for it (game.bot.numbers.motive_value)
+    turns = VEHICLE_FACINGS if u.hull is not None else 1
     for mode in MODES:
         if mode_reason(u, mode) is not None:
             continue
         reach = reach_of(s, u.id, mode)
         found = reach.hexes()
-        hexes = [h for h in found if found[h][1]]
-        if not hexes:
-            continue
-        near = distances(hexes, enemies).min(axis=1)
-        woods = np.array([s.board.woods[h.row, h.col] for h in hexes])
-        deep = np.array([s.board.water[h.row, h.col] >= 2 for h in hexes])  # out of sight
-        mp = np.array([found[h][0] for h in hexes])
-        pre = -np.abs(near - pref) + 0.8 * np.minimum(woods, 2) + 1.5 * deep - 0.05 * mp
-        for i in np.argsort(-pre, kind="stable")[:per_mode].tolist():
-            h = hexes[i]
-            end = _checked(s, u, reach, mode, h, facing_towards(h, found[h][1], enemies))
-            if end is not None:
-                out.append(end)
+        for h in best_hexes(s, u, found, enemies, per_mode):
+            for f in facings_towards(h, found[h][1], enemies, turns):
+                end = _checked(s, u, reach, mode, h, f)
+                if end is not None:
+                    out.append(end)
         out += _minimum(s, u, reach, mode)
     return out
+
+
+def best_hexes(s: GameState, u: Unit, found: dict, enemies: list[Hex], n: int) -> list[Hex]:
+    """Of a reach's hexes (hex -> (MP, facings)), the ``n`` best by the cheap score: near
+    the range its weapons like, in woods or deep water (out of sight), cheap in MP."""
+    hexes = [h for h in found if found[h][1]]
+    if not hexes or n <= 0:
+        return []
+    near = distances(hexes, enemies).min(axis=1)
+    woods = np.array([s.board.woods[h.row, h.col] for h in hexes])
+    deep = np.array([s.board.water[h.row, h.col] >= 2 for h in hexes])  # out of sight
+    mp = np.array([found[h][0] for h in hexes])
+    pre = -np.abs(near - preferred_range(u)) + 0.8 * np.minimum(woods, 2) + 1.5 * deep - 0.05 * mp
+    return [hexes[i] for i in np.argsort(-pre, kind="stable")[:n].tolist()]
 
 
 def _minimum(s: GameState, u: Unit, reach: object, mode: str) -> list[End]:
@@ -113,7 +126,14 @@ def _checked(s: GameState, u: Unit, reach: object, mode: str, h: Hex, f: int) ->
     steps = reach.path_to(h, f)  # type: ignore[attr-defined]
     if steps is None:
         return None
-    res = check_move(s.board, ground(s.units), u.id, mode, tuple(steps), s.rules)
-    if not res.legal or res.warnings:  # MOV-27/32: it would bring the deck or roof down
+    return checked_end(s, u, mode, tuple(steps))
+
+
+def checked_end(s: GameState, u: Unit, mode: str, steps: tuple[str, ...],
+                careless: bool = False) -> End | None:  # fmt: skip
+    """The move checked by the rules; None if illegal or if it would bring a bridge or a
+    roof down under the unit (MOV-27/32 warnings)."""
+    res = check_move(s.board, ground(s.units), u.id, mode, steps, s.rules, careless=careless)
+    if not res.legal or res.warnings:
         return None
-    return End(mode, tuple(steps), res)
+    return End(mode, steps, res, careless)

@@ -14,7 +14,8 @@ from game.rules.physical.records import NAMES
 from game.state import GameState
 from game.units.unit import Unit
 
-VERBS = {"stand": "stands still", "walk": "walks to", "run": "runs to", "jump": "jumps to"}
+VERBS = {"stand": "stands still", "walk": "walks to", "run": "runs to", "jump": "jumps to",
+         "crawl": "crawls to"}  # fmt: skip
 WOODS = {1: "light woods", 2: "heavy woods", 3: "ultra-heavy woods"}
 
 
@@ -37,8 +38,15 @@ def move_why(s: GameState, u: Unit, best: Score, enemies: Sequence[Unit]) -> str
     """'A1 runs to 0907: woods +1, rear away from the Atlas, needs 7 to hit the Jenner'."""
     verb = VERBS.get(best.end.mode, best.end.mode)
     head = u.id + " " + verb
-    if best.end.mode != "stand":
+    r = best.end.result
+    if best.end.steps == ("H",):  # ADV-11/12, in place
+        head = f"{u.id} goes hull-down where it stands"
+    elif best.end.mode != "stand":
         head += " " + s.board.hex_name(best.end.at)
+        if best.end.careless:
+            head += " carelessly"  # ADV-05
+        if r is not None and r.end_hull_down:
+            head += " and goes hull-down"  # ADV-11/12
     parts = []
     if best.woods:
         parts.append(f"{WOODS.get(best.woods, 'woods')} +{min(best.woods, 2)}")

@@ -18,8 +18,9 @@ from game.bot.blows import blow_value
 from game.bot.ends import End, candidate_ends, preferred_range
 from game.bot.explain import charge_why, move_why
 from game.bot.ghosts import prospect, sights
-from game.bot.scoring import Context, Score, score
+from game.bot.scoring import Context, Score, cut_short, score
 from game.bot.style import Level, Style
+from game.bot.tacops import tacops_ends
 from game.bot.volley import base_heat
 from game.core.actions import Action
 from game.designs import weapons_table
@@ -132,10 +133,13 @@ def decide_move(s: GameState, side: str, style: Style, level: Level, pick: rando
         noise = lambda: pick.gauss(0.0, level.noise * 10.0)  # noqa: E731
     ctx = context(s, u, enemies, style, noise, cache)
     per_mode = max(3, level.candidates * 4 // max(4, len(enemies)))  # big fights: fewer
-    ends = candidate_ends(s, u, [e.at for e in enemies], per_mode)
+    at = [e.at for e in enemies]
+    ends = candidate_ends(s, u, at, per_mode)
+    ends += tacops_ends(s, u, at, per_mode, ends)  # the tacops option's modes
     later = prospects_for(s, u, enemies, cache) if level.lookahead else {}
     seen = sights(s, u, ends, enemies, longest_range(u), ctx.reach, later)
     scored = [score(s, u, sg, end, enemies, ctx) for sg, end in zip(seen, ends, strict=True)]
+    scored = [cut_short(x, scored[0].total) for x in scored]  # ends[0]: standing still
     best = max(scored, key=lambda x: x.total)
     charge = best_charge(s, u, style, best, ctx, enemies)
     if charge is not None:
@@ -146,7 +150,7 @@ def decide_move(s: GameState, side: str, style: Style, level: Level, pick: rando
 def _action(u: Unit, best: Score) -> Action:
     if best.end.mode == "stand":
         return StandStill(u.id)
-    return CommitMove(u.id, best.end.mode, best.end.steps)
+    return CommitMove(u.id, best.end.mode, best.end.steps, careless=best.end.careless)
 
 
 def _numbers(best: Score) -> dict[str, float]:

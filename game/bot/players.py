@@ -20,6 +20,7 @@ from typing import Protocol
 from game.bot.deploying import decide_deploy
 from game.bot.fighting import decide_physical
 from game.bot.firing import decide_fire
+from game.bot.flying import decide_flight
 from game.bot.greedy import greedy_fire, greedy_move, greedy_strike
 from game.bot.moving import Choice, decide_move
 from game.bot.style import DEFAULT_LEVEL, DEFAULT_STYLE, Level, Style, level_named, style_named
@@ -130,7 +131,9 @@ class BotPlayer(_Checked):
             return decide_fire(state, side, self.style)
         if phase == Phase.PHYSICAL_ATTACK:
             return decide_physical(state, side, self.style)
-        return None  # other phases: the first choice the core accepts (aerospace: safe flights)
+        if phase == Phase.AEROSPACE_MOVEMENT:
+            return decide_flight(state, side)
+        return None  # other phases: the first choice the core accepts
 
 
 def make_player(kind: str, seed: int = 0, pick: random.Random | None = None) -> Player:

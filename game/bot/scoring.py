@@ -3,9 +3,13 @@
 - dealt: the best volley at any one enemy (game.bot.volley: expected damage under the
   heat the move leaves), worth more on an enemy already hurt;
 - taken: every enemy's best volley at it where the enemy stands now, rear hits weighing
-  more (REAR_WEIGHT); an enemy that has not moved yet and would see its rear adds the
-  rear's exposure even without a line of sight now;
-- the chance of falling on the way (every PSR of the path, PSR-06) times a fall's cost;
+  more (REAR_WEIGHT), and for a vehicle the motive damage those hits are expected to do
+  (game.bot.numbers.motive_value: worse from the side and the rear, worst for a hover
+  craft), so a vehicle keeps its front to the enemy; an enemy that has not moved yet
+  and would see its rear adds the rear's exposure even without a line of sight now;
+- the chance of falling on the way (every PSR of the path, PSR-06) times a fall's cost,
+  and that chance of not getting there at all (:func:`cut_short`: the move ends where
+  the unit falls, MOV-23);
 - water of depth 2+ (or depth 1 lying down) with a breached location: the hull breach
   risk the core does not roll (TW: not in the digest), counted as a heavy cost;
 - cover: a woods level where it ends; friends: not straying from the others; closing on
@@ -14,7 +18,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.bot.ends import End
 from game.bot.ghosts import Sight
@@ -28,6 +32,7 @@ from game.units.unit import Unit
 
 BREACH_COST = 60.0
 LATER = 0.8  # an unmoved enemy's fire from where it may walk, against where it stands
+HULL_LEAVE = 1.0  # going hull-down: next turn's move starts by leaving it (ADV-11/12)
 REAR_EXPOSURE = 3.0  # an unmoved enemy that would see the rear (per enemy)
 NEUTRAL = Style("enemy", 1.0, 1.0, 10.0, 1.0, 0.0, 0.0, 0.0)  # how enemies are assumed to fire
 
@@ -46,6 +51,7 @@ class Score:
     hidden_rear_from: tuple[str, ...]  # unmoved enemies it keeps its rear from
     woods: int
     dealt: float = 0.0  # the part of ``total`` its volley brings
+    fall_cost: float = 0.0  # the part of ``total`` the chance to fall takes
 
 
 def target_weight(t: Unit, hurt: Mapping[str, float]) -> float:
@@ -73,13 +79,17 @@ def deep_water(s: GameState, end: End, prone: bool) -> bool:
                for h in hexes if s.board.contains(h))  # fmt: skip
 
 
+NO_FALL = frozenset({"crawl", "hull-down"})  # failed, they cost MP, not a fall (ADV-04/12)
+
+
 def fall_chance(end: End) -> float:
     r = end.result
     if r is None:
         return 0.0
     stay = 1.0
     for p in r.psrs:
-        stay *= 1.0 - fail(p.target)
+        if p.kind not in NO_FALL:
+            stay *= 1.0 - fail(p.target)
     return 1.0 - stay
 
 
@@ -103,11 +113,11 @@ def score(s: GameState, u: Unit, sight: Sight, end: End, enemies: Sequence[Unit]
             continue
         v = plan_volley(e, opts, g, ctx.enemy_heat[e.id], NEUTRAL, rules)
         is_rear = opts.side == "rear"
-        hit = v.damage * (REAR_WEIGHT if is_rear else 1.0)
+        hit = v.damage * (REAR_WEIGHT if is_rear else 1.0) + v.motive  # motive: a vehicle's
         for later in sight.later.get(e.id, ()):  # where it may walk first
             w = plan_volley(e, later, g, ctx.enemy_heat[e.id] + 1, NEUTRAL, rules)
             back = later.side == "rear"
-            hit = max(hit, LATER * w.damage * (REAR_WEIGHT if back else 1.0))
+            hit = max(hit, LATER * (w.damage * (REAR_WEIGHT if back else 1.0) + w.motive))
             is_rear = is_rear or (back and bool(w.weapons))
         taken += hit
         if is_rear and (v.weapons or not e.moved):
@@ -119,16 +129,30 @@ def score(s: GameState, u: Unit, sight: Sight, end: End, enemies: Sequence[Unit]
     total = dealt
     total -= style.taken * taken
     total -= REAR_EXPOSURE * style.taken * sum(1 for e in rear if e not in _shooters(sight))
-    total -= fall * (style.fall + style.taken * fall_damage(u))
+    fall_cost = fall * (style.fall + style.taken * fall_damage(u))
+    total -= fall_cost
     if breached(u) and deep_water(s, end, g.prone):
         total -= BREACH_COST * style.taken
     woods = int(s.board.woods[g.at.row, g.at.col])
     total += style.cover * min(woods, 2)
+    if g.hull_down and not u.hull_down:  # ADV-12: 2 MP and a PSR to leave it next turn
+        total -= HULL_LEAVE
     total -= style.friends * max(0, ctx.nearest_friend(g.at) - 3) * 0.3
     if not best.weapons:
         total -= style.close * abs(min(distance(g.at, e.at) for e in enemies) - ctx.pref)
     total += ctx.noise()
-    return Score(end, sight, total, best, taken, fall, tuple(rear), tuple(hidden), woods, dealt)
+    return Score(end, sight, total, best, taken, fall, tuple(rear), tuple(hidden), woods, dealt,
+                 fall_cost)  # fmt: skip
+
+
+def cut_short(x: Score, stand: float) -> Score:
+    """A fall on the way ends the move where the unit lies (MOV-23; the bot does not go
+    on from there): with the chance to fall, what the end gains over standing still is
+    not had. ``stand``: the score of standing still."""
+    gain = x.total + x.fall_cost - stand
+    if x.fall <= 0.0 or gain <= 0.0:
+        return x
+    return replace(x, total=stand + (1.0 - x.fall) * gain - x.fall_cost)
 
 
 def _unit(units: Sequence[Unit], uid: str) -> Unit:

@@ -3,15 +3,17 @@
 Each weapon's expected damage is the core's (game.bot.numbers.expected_damage); the heat
 the unit ends the turn with is its heat now plus movement, engine hits and the fired
 weapons less its sinks (game.rules.heat.heat_forecast's sum), and what that heat costs is
-numbers.heat_cost weighted by the style. Ammunition is never spent on a shot that needs
-12 (a 1-in-36 chance)."""
+numbers.heat_cost weighted by the style. At a vehicle, each weapon is worth its damage
+plus the motive damage its hits are expected to do (numbers.motive_damage: the vehicle
+hit location table's motive results and the motive roll's table). Ammunition is never
+spent on a shot that needs 12 (a 1-in-36 chance)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from game.board import Board
-from game.bot.numbers import expected_damage, heat_cost, uses_ammo
+from game.bot.numbers import expected_damage, heat_cost, motive_damage, uses_ammo
 from game.bot.style import Style
 from game.core.options import Rules
 from game.rules.combat.records import Movement
@@ -33,6 +35,7 @@ class Volley:
     heat_after: int
     value: float
     best: int | None  # the lowest to-hit number among the fired weapons
+    motive: float = 0.0  # the expected cost of its motive damage, at a vehicle
 
 
 NO_VOLLEY = Volley("", (), 0.0, 0, 0.0, None)
@@ -60,19 +63,21 @@ def plan_volley(u: Unit, opts: AttackOptions, target: Unit, raw_heat: int, style
             continue
         dmg = expected_damage(o, opts, target, rules)
         if dmg > 0:
-            ranked.append((dmg / (o.heat + 0.5), dmg, o))
-    ranked.sort(key=lambda x: (-x[0], x[2].index))
-    heat, chosen, damage = raw_heat, [], 0.0
+            mot = motive_damage(o, opts, target)
+            ranked.append(((dmg + mot) / (o.heat + 0.5), dmg, mot, o))
+    ranked.sort(key=lambda x: (-x[0], x[3].index))
+    heat, chosen, damage, motive = raw_heat, [], 0.0, 0.0
     cost = style.heat * heat_cost(u, heat, ammo)
-    for _, dmg, o in ranked:
+    for _, dmg, mot, o in ranked:
         nxt = style.heat * heat_cost(u, heat + o.heat, ammo)
-        if style.dealt * dmg > nxt - cost:
+        if style.dealt * (dmg + mot) > nxt - cost:
             chosen.append(o)
-            heat, cost, damage = heat + o.heat, nxt, damage + dmg
+            heat, cost, damage, motive = heat + o.heat, nxt, damage + dmg, motive + mot
     if not chosen:
         return NO_VOLLEY
     after = max(0, min(MAX_HEAT, heat))
     best = min(o.target for o in chosen if o.target is not None)
     weapons = tuple(sorted(o.index for o in chosen))
     base = style.heat * heat_cost(u, raw_heat, ammo)
-    return Volley(opts.target, weapons, damage, after, style.dealt * damage - (cost - base), best)
+    value = style.dealt * (damage + motive) - (cost - base)
+    return Volley(opts.target, weapons, damage, after, value, best, motive)

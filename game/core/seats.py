@@ -1,12 +1,14 @@
 """Who plays each side, and what the computer said about its actions (issue 21).
 
-A side's player is ``human`` or ``bot:STYLE:LEVEL`` (game.bot.style's names, e.g.
-``bot:cautious:easy``); :func:`seat_kind` reads the short forms too (``bot``,
-``bot:aggressive``). A :class:`Note` is the why-line of one of the computer's actions and
-the numbers behind it, keyed by the action's index in the game's history (the log's
-``LogEntry.action``). A hex save keeps both (game.save: the optional ``"players"`` and
-``"why"`` keys), so a loaded game goes on with the same computer and its log shows what
-it said. Plain data (game.core imports only itself)."""
+A side's player is ``human``, one of the two simple computer players ``random`` (any
+legal action) and ``greedy`` (the baseline, game.bot.greedy), or the computer opponent
+``bot:STYLE:LEVEL`` (game.bot.style's names, e.g. ``bot:cautious:easy``); :func:`seat_kind`
+reads the short forms too (``bot``, ``bot:aggressive``). A :class:`Note` is the why-line
+of one of the computer's actions and the numbers behind it, keyed by the action's index
+in the game's history (the log's ``LogEntry.action``). A hex save keeps both
+(game.save: the optional ``"players"`` and ``"why"`` keys), so a loaded game goes on
+with the same computer and its log shows what it said. Plain data (game.core imports only
+itself)."""
 
 from __future__ import annotations
 
@@ -22,31 +24,40 @@ HUMAN = "human"
 STYLES = ("cautious", "balanced", "aggressive")
 LEVELS = ("easy", "normal")
 DEFAULT_STYLE, DEFAULT_LEVEL = "balanced", "normal"
+SIMPLE = ("random", "greedy")  # the computer players without a style or level
+# the start screen's Level steps, weakest first: the simple players, then the bot's levels
+GRADES = (*SIMPLE, *LEVELS)
 MAX_WHY = 400  # characters of one why-line in a save
 
 
 def seat_kind(text: object) -> str:
-    """``human`` or the full ``bot:STYLE:LEVEL``; ValueError (a clause) for anything else."""
+    """``human``, ``random``, ``greedy`` or the full ``bot:STYLE:LEVEL``; ValueError (a
+    clause) for anything else."""
     if not isinstance(text, str):
-        raise ValueError(f"a player must be 'human' or 'bot:STYLE:LEVEL', not {text!r}")
-    if text == HUMAN:
-        return HUMAN
+        raise ValueError(
+            f"a player must be 'human', 'random', 'greedy' or 'bot:STYLE:LEVEL', not {text!r}"
+        )
+    if text == HUMAN or text in SIMPLE:
+        return text
     name, _, rest = text.partition(":")
     style, _, level = rest.partition(":")
     style, level = style or DEFAULT_STYLE, level or DEFAULT_LEVEL
     if name != "bot" or style not in STYLES or level not in LEVELS:
         raise ValueError(
-            f"player {text!r} is not 'human' or 'bot:STYLE:LEVEL' (styles: "
+            f"player {text!r} is not 'human', 'random', 'greedy' or 'bot:STYLE:LEVEL' (styles: "
             f"{', '.join(STYLES)}; levels: {', '.join(LEVELS)})"
         )
     return f"bot:{style}:{level}"
 
 
 def style_and_level(kind: str) -> tuple[str, str]:
-    """The style and level of a ``bot:STYLE:LEVEL`` kind (the defaults for ``human``)."""
+    """The style and level of a ``bot:STYLE:LEVEL`` kind (the defaults for ``human``); a
+    simple player's level is its name (``random``, ``greedy``: one of GRADES)."""
     full = seat_kind(kind)
     if full == HUMAN:
         return DEFAULT_STYLE, DEFAULT_LEVEL
+    if full in SIMPLE:
+        return DEFAULT_STYLE, full
     _, style, level = full.split(":")
     return style, level
 

@@ -49,7 +49,7 @@ class UnitTurn:
 
     def summary(self) -> str:
         """The unit's turn in one line, e.g. 'took 12 damage, dealt 20; lost: left arm;
-        fell once; pilot hit once (1 of 6); heat 7 (+3)'."""
+        fell once; pilot hit once (1 of 6); heat 7 (was 4)'."""
         parts = [f"took {self.damage} damage" if self.damage else "no damage taken"]
         if self.dealt:
             parts[0] += f", dealt {self.dealt}"
@@ -62,7 +62,8 @@ class UnitTurn:
         if self.pilot_hits:
             times = "once" if self.pilot_hits == 1 else f"{self.pilot_hits} times"
             parts.append(f"pilot hit {times} ({self.pilot_total} of 6)")
-        change = f" ({self.heat_change:+d})" if self.heat_change else ""
+        was = self.heat - self.heat_change  # "heat 0 (-6)" read as a penalty: say from where
+        change = f" (was {was})" if self.heat_change else ""
         parts.append(f"heat {self.heat}{change}")
         return "; ".join(parts)
 

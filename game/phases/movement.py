@@ -319,6 +319,7 @@ def attack_choices(s: GameState, u: Unit) -> list[Action]:
     out: list[Action] = []
     if not u.is_mech or u.prone or u.immobile:
         return out
+    reach, ends = None, {}
     for t in s.units:
         if t.side == u.side or not t.moved or s.is_destroyed(t) or not s.board.contains(t.at):
             continue
@@ -326,8 +327,11 @@ def attack_choices(s: GameState, u: Unit) -> list[Action]:
             dfa = DeclareCharge(u.id, "jump", (f"J:{s.board.hex_name(t.at)}",), t.id)
             if _possible(s, dfa):
                 out.append(dfa)
-        reach = reach_of(s, u.id, "run")
-        ends = reach.hexes()
+        if distance(u.at, t.at) > u.run_mp() + 1:
+            continue  # no hex beside it within running MP (each hex costs 1 MP at least)
+        if reach is None:  # one search for every target
+            reach = reach_of(s, u.id, "run")
+            ends = reach.hexes()
         for d in range(6):
             h = neighbour(t.at, (d + 3) % 6)
             path = reach.path_to(h, d) if h in ends else None

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from game.board import HexSpec, build_board
 from game.core.actions import Action, Refused
+from game.core.options import TW, Rules
 from game.flow import actor, advance, apply, choices
 from game.hexgrid import Hex
 from game.phases.actions import AddUnit, StartGame
@@ -29,10 +30,10 @@ def act(s: GameState, a: Action) -> GameState:
 
 def position(units: Sequence[tuple[str, str, Hex, int]], hexes: Mapping[Hex, HexSpec] = {},
              size: tuple[int, int] = (16, 16), seed: int = 1,
-             script: tuple[int, ...] = A_FIRST) -> GameState:  # fmt: skip
+             script: tuple[int, ...] = A_FIRST, rules: Rules = TW) -> GameState:  # fmt: skip
     """Units (design, side, hex, facing) deployed on a clear board with ``hexes``; the game
     in the movement phase of turn 1, side A to act."""
-    s = new_game(build_board(*size, hexes), seed=seed, script=script)
+    s = new_game(build_board(*size, hexes), seed=seed, script=script, rules=rules)
     for design, side, _, _ in units:
         s = act(s, AddUnit(design, side))
     s = act(s, StartGame())

@@ -19,7 +19,8 @@ def test_the_core_knows_the_bot_s_styles_and_levels_by_their_names() -> None:
 @pytest.mark.parametrize(
     ("text", "kind"),
     [("human", HUMAN), ("bot", "bot:balanced:normal"), ("bot:cautious", "bot:cautious:normal"),
-     ("bot:aggressive:easy", "bot:aggressive:easy"), ("bot::easy", "bot:balanced:easy")],
+     ("bot:aggressive:easy", "bot:aggressive:easy"), ("bot::easy", "bot:balanced:easy"),
+     ("random", "random"), ("greedy", "greedy")],
 )  # fmt: skip
 def test_a_player_s_kind_reads_its_short_forms(text: str, kind: str) -> None:
     assert seat_kind(text) == kind
@@ -27,7 +28,8 @@ def test_a_player_s_kind_reads_its_short_forms(text: str, kind: str) -> None:
 
 
 @pytest.mark.parametrize("bad", ["Human", "robot", "bot:reckless", "bot:cautious:hard",
-                                 "bot:cautious:easy:x", "random", 3, None, ["bot"]])  # fmt: skip
+                                 "bot:cautious:easy:x", "Random", "greedy:cautious", 3, None,
+                                 ["bot"]])  # fmt: skip
 def test_a_bad_kind_is_one_clause_naming_what_there_is(bad: object) -> None:
     with pytest.raises(ValueError, match="human") as e:
         seat_kind(bad)
@@ -49,7 +51,7 @@ def test_players_and_notes_go_to_json_and_back() -> None:
     [
         (["B"], None, "'players' must be an object"),
         ({"C": "human"}, None, "side 'C'"),
-        ({"B": "bot:sneaky"}, None, "not 'human' or 'bot:STYLE:LEVEL'"),
+        ({"B": "bot:sneaky"}, None, "not 'human', 'random', 'greedy' or 'bot:STYLE:LEVEL'"),
         (None, {"action": 1}, "'why' must be a list"),
         (None, [{"action": 1, "side": "B", "why": "x"}], "exactly action, side, why, numbers"),
         (None, [{"action": 10, "side": "B", "why": "x", "numbers": {}}], "action 10"),

@@ -17,7 +17,7 @@ import pytest
 
 from game.hexgrid import Hex
 from game.layout import DEFAULT_LAYOUT
-from game.ui.scenes.hexes.movement import act
+from game.ui.scenes.hexes.parts.movement import act
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")

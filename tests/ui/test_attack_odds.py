@@ -9,8 +9,8 @@ import pygame
 
 from game.rules.combat.odds import hit_chance
 from game.rules.heat import HeatReport
-from game.ui.scenes.hexes.attack.draw import heat_rows
-from game.ui.scenes.hexes.attack.odds import (
+from game.ui.scenes.hexes.parts.attack.draw import heat_rows
+from game.ui.scenes.hexes.parts.attack.odds import (
     OTHER_TARGET,
     percent,
     reason_rows,

@@ -59,7 +59,8 @@ def _until_b_has_spoken(app, notes: int = 2, limit: int = 600) -> None:
 def test_the_start_screen_starts_a_game_the_computer_plays_for_side_b() -> None:
     app = _app(Args(None, None, None, SIZE, 5))
     start = app.top
-    for action in ("seat:B,computer", "style:B", "level:B"):  # cautious -> aggressive, easy
+    # balanced -> aggressive; normal -> random -> greedy -> easy
+    for action in ("seat:B,computer", "style:B", "level:B", "level:B", "level:B"):
         start.choose(action)
     assert start.players == {"A": "human", "B": "bot:aggressive:easy"}
     app.step([], 0.01)
@@ -158,7 +159,7 @@ def test_bad_levels_and_bad_players_in_a_save_are_one_sentence(tmp_path: Path) -
     from game.save import save_to_json
     from game.ui.app.play import PlayError, initial_game, parse_args
 
-    with pytest.raises(PlayError, match="--bot-level 'hard' is not one of easy, normal"):
+    with pytest.raises(PlayError, match="--bot-level 'hard' is not one of random, greedy, easy"):
         parse_args([str(MAP), "--bot", "B", "--bot-level", "hard"])
     app = _app(Args(MAP, None, None, SIZE, 5))
     data = save_to_json(app.state)

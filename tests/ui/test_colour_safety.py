@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.ui.scenes.hexes.attack import draw as attack_draw
+from game.ui.scenes.hexes.parts.attack import draw as attack_draw
 from game.ui.widgets import palette, panels, record_sheet
 from game.ui.widgets.colour_vision import DEFICIENCIES, distance, simulate, worst
 from game.ui.widgets.safe_colours import BAD, GOOD, MEANINGFUL, TARGET, WARN

@@ -19,8 +19,9 @@ from game.phases.flights import FlyUnit
 from game.phases.movement import to_move
 from game.rules.aero import out_of_control
 from game.ui.app.play import Args, make_app
-from game.ui.scenes.hexes.flight.draw import flight_rows
-from game.ui.scenes.hexes.flight.scene import FlightScene, flight_popup
+from game.ui.scenes.hexes.flight.scene import FlightScene
+from game.ui.scenes.hexes.parts.flight.draw import flight_rows
+from game.ui.scenes.hexes.parts.flight.interaction import flight_popup
 
 from .test_play_scene import click, key, move_to, post
 

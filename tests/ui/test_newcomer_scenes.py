@@ -15,7 +15,7 @@ from game.phases.movement import to_move
 from game.phases.weapons import DeclareFire, to_declare
 from game.rules.turn import Phase
 from game.ui.app.play import Args, make_app
-from game.ui.scenes.hexes.physical.draw import _badge_number
+from game.ui.scenes.hexes.parts.physical.draw import _badge_number
 from game.ui.scenes.hexes.physical.scene import PhysicalScene
 
 from .test_physical_scene import SCENARIO as PHYSICAL

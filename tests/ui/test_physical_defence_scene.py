@@ -19,7 +19,7 @@ from game.phases.physical import DeclarePhysical, DefendWalk
 from game.phases.weapons import DeclareFire, to_declare
 from game.rules.turn import Phase
 from game.ui.app.play import Args, make_app
-from game.ui.scenes.hexes.physical.draw import PHYSICAL_KEYS
+from game.ui.scenes.hexes.parts.physical.draw import PHYSICAL_KEYS
 from game.ui.scenes.hexes.physical.scene import PhysicalScene
 
 from .test_play_scene import click, key, move_to, post

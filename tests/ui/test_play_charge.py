@@ -17,7 +17,7 @@ from game.phases.actions import StandStill
 from game.phases.charges import attack_plan
 from game.phases.movement import DeclareCharge
 from game.ui.app.play import Args, make_app
-from game.ui.scenes.hexes.movement.charge import approaches, enemy_at
+from game.ui.scenes.hexes.parts.movement.charge import approaches, enemy_at
 from game.ui.widgets.help import PLAY_KEYS
 
 from .test_play_scene import click, key, move_to
@@ -168,7 +168,7 @@ def test_the_side_panel_and_the_help_tell_how_to_charge() -> None:
     app, scene = charge_app()
     select(app, scene, "A1", pygame.K_w)
     move_to(app, at(scene, app.state.unit("B1").at))
-    from game.ui.scenes.hexes.movement.charge_draw import charge_rows
+    from game.ui.scenes.hexes.parts.movement.charge_draw import charge_rows
 
     rows = [r[0] for r in charge_rows(scene.info, "A1")]
     assert rows[0] == "A1 charges B1 (walk)"

@@ -76,8 +76,12 @@ def test_a_toast_keeps_off_the_full_logs_text() -> None:
     key(app, pygame.K_l, uni="l")
     log = app.top
     assert log.scene_name == "log"
-    box = app.toast_box(app.screen, (400, 20))
-    assert not box.colliderect(log.body(app.screen))
+    body = log.body(app.screen)
+    for error in (False, True):  # news and a refusal, the pointer over the log's text
+        move_to(app, body.center)
+        app.notify("something to read " * 6, error=error)
+        app.step([], 1 / 60)
+        assert app.toast_rect is not None and not app.toast_rect.colliderect(body)
 
 
 def test_a_units_tooltip_keeps_off_the_unit() -> None:

@@ -9,7 +9,7 @@ import pygame
 from game.core.takeback import why_not_take_back
 from game.phases.actions import StandStill
 from game.phases.movement import to_move
-from game.ui.scenes.hexes.attack.draw import ATTACK_KEYS
+from game.ui.scenes.hexes.parts.attack.draw import ATTACK_KEYS
 from game.ui.widgets.help import PLAY_KEYS
 
 from .test_attack_scene import at as attack_at

@@ -36,6 +36,7 @@ from game.ui.app.session import QUICKSAVE, SANDBOX_FILE, Session, Toast
 from game.ui.app.settings import Settings, load_settings
 from game.ui.app.sound import Sounds
 from game.ui.app.sound_cues import Cues
+from game.ui.app.toast_place import draw_toast
 from game.ui.map.camera import Camera
 from game.ui.map.view import map_path
 from game.ui.widgets.fonts import set_ui_scale
@@ -62,6 +63,11 @@ class App:
         self.kept_camera: tuple[BoardKey, Camera] | None = None
         self.bots: BotTurns | None = None  # the sides the computer plays (issue 21)
         self.net: NetTurns | None = None  # a hosted or joined network game (issue 23)
+        self.pointer: tuple[int, int] | None = None  # the mouse as the last event left it
+        self._toast_seen: Toast | None = None  # the toast drawn last and the pointer as
+        self._toast_pointer: tuple[int, int] | None = None  # it came (a refusal's place)
+        self.toast_rect: pygame.Rect | None = None  # where the toast was drawn last
+        self.dice_shown = False  # the top screen shows dice or a move (the toast waits)
 
     # --- the session (the game, its undo line, the toast) --------------------------------
     @property
@@ -273,7 +279,8 @@ class App:
             self.open_once("load")
             return True
         if event.key == pygame.K_z and self._in_play(top):
-            self.notify(self.take_back())
+            said = self.take_back()
+            self.notify(said, error=said.startswith("Nothing to undo"))  # a refusal: at the pointer
             return True
         return False
 
@@ -321,6 +328,8 @@ class App:
     def step(self, events: list[pygame.event.Event], dt: float, draw: bool = True) -> None:
         """One frame: input to the top scene, update, draw (used by run and the tests)."""
         for event in events:
+            if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                self.pointer = (int(event.pos[0]), int(event.pos[1]))  # a refusal's toast
             if self.net is not None and self.net.handle(self, event):
                 continue  # a network game: not this player's turn, or a quit to confirm
             if event.type == pygame.QUIT:
@@ -352,6 +361,9 @@ class App:
             top = self.top
             busy = getattr(top, "anim", None) is not None or bool(getattr(top, "popups", None))
             self.cues.tick(self.state, self.sound, busy)  # falls, shutdowns, a new turn
+            self.dice_shown = busy
+            if busy:
+                self.session.hold_toast(dt)
         if draw:
             self.draw()
 
@@ -364,34 +376,24 @@ class App:
             scene.draw(screen)
         if self.net is not None:
             self.net.draw(self, screen)
+        if self.bots is not None:
+            self.bots.draw(self, screen)
         self._draw_toast(screen)
 
     def _draw_toast(self, screen: pygame.Surface) -> None:
-        from game.ui.widgets.fonts import font, ui_size
-
         if self.toast is None:
             return
         text, until, error = self.toast
         if time.monotonic() > until:
             self.toast = None
             return
-        size = ui_size(screen.get_height())
-        img = font(size + 2, True).render(text[:160], True, (255, 255, 255))
-        box = self.toast_box(screen, img.get_size())
-        pygame.draw.rect(screen, (170, 40, 35) if error else (35, 110, 60), box, border_radius=8)
-        screen.blit(img, img.get_rect(center=box.center))
-
-    def toast_box(self, screen: pygame.Surface, text_size: tuple[int, int]) -> pygame.Rect:
-        """Where a toast goes: above the log panel, mid-window; on the full log beside its
-        title, never over its text (issue 25, finding 16)."""
-        from game.ui.widgets.fonts import ui_size
-
-        size = ui_size(screen.get_height())
-        box = pygame.Rect((0, 0), text_size).inflate(size * 2, size)
-        box.midbottom = (screen.get_width() // 2, screen.get_height() - size * 9)
-        if getattr(self.top, "scene_name", "") == "log":
-            box.topright = (screen.get_width() - 2 * size, size + size // 4)
-        return box
+        if self.dice_shown and self.session.toast_waits:
+            return  # the autosave names a later phase: after the dice (finding 4)
+        if self.toast is not self._toast_seen:  # a new toast: the pointer as it came
+            self._toast_seen, self._toast_pointer = self.toast, self.pointer
+        pointer = self._toast_pointer if error else None
+        on_log = getattr(self.top, "scene_name", "") == "log"
+        self.toast_rect = draw_toast(screen, text, error, pointer, on_log)
 
     def run(self) -> int:
         clock = pygame.time.Clock()

@@ -17,6 +17,7 @@ that is no longer the game's (Ctrl+Z) is dropped."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Protocol
@@ -30,6 +31,7 @@ from game.core.seats import Seats, note_of
 from game.flow import actor, outcome
 from game.state import GameState
 from game.ui.app.session import Session
+from game.ui.widgets.bot_badge import draw_badge
 
 PACE = 0.8  # seconds between two of the computer's actions
 
@@ -92,6 +94,22 @@ class BotTurns:
     def thinking(self) -> bool:
         """An answer is being worked out on the worker thread."""
         return self._asked is not None and not self._asked[1].done()
+
+    def badge(self, app: Plays) -> tuple[str, bool] | None:
+        """The badge's words while the computer acts, and whether it is thinking (its
+        answer not there yet); None when it is not its turn."""
+        if not self.acting(app):
+            return None
+        side = actor(app.state) if app.state is not None else None
+        if self.thinking:
+            return f"Computer ({side}) is thinking", True
+        return f"Computer ({side}) plays - Space skips", False
+
+    def draw(self, app: Plays, screen: pygame.Surface) -> None:
+        """The badge (game.ui.widgets.bot_badge) over the screen, while the computer acts."""
+        shown = self.badge(app)
+        if shown is not None:
+            draw_badge(screen, shown[0], shown[1], time.monotonic())
 
     def join(self, timeout: float | None = None) -> None:
         """Wait until the answer being worked out is there (tests, pictures)."""

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from game.core.errors import UserFacingError
 from game.core.options import Rules
-from game.core.seats import Seats
+from game.core.seats import SIMPLE, Seats
 
 if TYPE_CHECKING:
     import pygame
@@ -74,7 +74,11 @@ def parse_args(argv: Sequence[str]) -> Args:
         default="balanced",
         help="the computer's style: cautious, balanced or aggressive",
     )
-    ap.add_argument("--bot-level", default="normal", help="the computer's level: easy or normal")
+    ap.add_argument(
+        "--bot-level",
+        default="normal",
+        help="the computer's level: random, greedy (the simple players), easy or normal",
+    )
     ns = ap.parse_args(list(argv))
     _check_bot(ns.bot_style, ns.bot_level)
     given = [x for x in (ns.map, ns.scenario, ns.load) if x is not None]
@@ -89,12 +93,12 @@ def parse_args(argv: Sequence[str]) -> Args:
 
 
 def _check_bot(style: str, level: str) -> None:
-    from game.core.seats import LEVELS, STYLES
+    from game.core.seats import GRADES, STYLES
 
     if style not in STYLES:
         raise PlayError(f"--bot-style {style!r} is not one of {', '.join(STYLES)}")
-    if level not in LEVELS:
-        raise PlayError(f"--bot-level {level!r} is not one of {', '.join(LEVELS)}")
+    if level not in GRADES:
+        raise PlayError(f"--bot-level {level!r} is not one of {', '.join(GRADES)}")
 
 
 def _turns(text: str | None, load: Path | None) -> int | None:
@@ -144,7 +148,8 @@ def initial_game(args: Args) -> tuple[GameState | None, Seats]:
             if side not in sides:
                 known = ", ".join(sides)
                 raise PlayError(f"--bot {side}: there is no side {side} (sides: {known})")
-        kind = f"bot:{args.bot_style}:{args.bot_level}"
+        simple = args.bot_level in SIMPLE  # random, greedy: no style
+        kind = args.bot_level if simple else f"bot:{args.bot_style}:{args.bot_level}"
         seats = Seats({side: kind for side in args.bots}, seats.notes)
     return state, seats
 

@@ -48,6 +48,7 @@ class Session:
     def __init__(self) -> None:
         self.state: GameState | None = None
         self.toast: Toast | None = None
+        self.toast_waits = False  # the toast waits for the dice shown (the autosave's)
         self.events_out: list[Event] = []  # events of the last accepted actions
         self.turn_starts: dict[int, GameState] = {}  # each turn as it began (the summaries)
         self.summarised = 0  # the last turn whose end-of-turn summary has been shown
@@ -59,6 +60,13 @@ class Session:
 
     def notify(self, text: str, error: bool = False, seconds: float = 3.5) -> None:
         self.toast = (text, time.monotonic() + seconds, error)
+        self.toast_waits = False
+
+    def hold_toast(self, dt: float) -> None:
+        """While dice are shown: news of a later phase (the autosave's) waits unseen."""
+        if self.toast is not None and self.toast_waits:
+            text, until, error = self.toast
+            self.toast = (text, until + dt, error)
 
     # --- the game -------------------------------------------------------------------------
     def act(self, action: Action) -> Outcome | None:
@@ -173,9 +181,12 @@ class Session:
             return
         t = self.toast
         if t is None or time.monotonic() > t[1] or t[0].startswith("Autosaved"):  # no message hid
-            s = self.state  # said, briefly (issue 25, finding 16: it was silent)
-            self.notify(f"Autosaved: {path.name} (turn {s.turn}, {s.phase}); Ctrl+O loads it",
-                        seconds=2.0)  # fmt: skip
+            s, over = self.state, outcome(self.state)  # said, briefly (finding 16)
+            when = (
+                f"turn {s.turn}, {s.phase}" if over is None else f"the game's end, turn {over.turn}"
+            )
+            self.notify(f"Autosaved: {path.name} ({when}); Ctrl+O loads it", seconds=2.0)
+            self.toast_waits = True  # never ahead of the dice still shown (finding 4)
 
     def save_game(self, name: str = QUICKSAVE) -> Path | None:
         assert self.state is not None

@@ -42,26 +42,37 @@ class MapScreen(Protocol):
 def route(
     scene: MapScreen,
     event: pygame.event.Event,
-    on_key: Callable[[pygame.event.Event], None],
+    on_key: Callable[[pygame.event.Event], bool],
     on_click: Callable[[tuple[int, int]], None],
     on_motion: Callable[[tuple[int, int]], None] | None = None,
-) -> None:
+) -> bool:
     """One event on the map screen ``scene`` (its view, layout, log_view, panels, space,
-    mouse and hover); ``on_motion`` also hears a pointer move the view did not take."""
+    mouse and hover); ``on_motion`` also hears a pointer move the view did not take.
+    True if the event was used: ``on_key`` says so for a key; a key let go (but Space), a
+    button other than the left one or a wheel without a turn is not."""
     if event.type == pygame.KEYDOWN:
-        on_key(event)
-    elif event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
+        return on_key(event)
+    if event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
         scene.space = False
-    elif scene.panels and scene.log_view.handle(event, scene.layout.log, LOG_PAGE):
-        pass
-    elif scene.view.handle(event, scene.space):
+        return True
+    if event.type == pygame.KEYUP:
+        scene.view.handle(event, scene.space)  # a pan key let go stops the held panning
+        return False
+    if scene.panels and scene.log_view.handle(event, scene.layout.log, LOG_PAGE):
+        return True
+    if scene.view.handle(event, scene.space):
         scene.hover = scene.view.hex_at(getattr(event, "pos", scene.mouse))
-    elif event.type == pygame.MOUSEMOTION:
+        return True
+    if event.type == pygame.MOUSEMOTION:
         scene.mouse = event.pos
         scene.hover = scene.view.hex_at(event.pos)
         if on_motion is not None:
             on_motion(event.pos)
-    elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        return True
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
         on_click(event.pos)
-    elif event.type == pygame.MOUSEWHEEL and event.y:
+        return True
+    if event.type == pygame.MOUSEWHEEL and event.y:
         scene.view.zoom(1 if event.y > 0 else -1, pygame.mouse.get_pos())
+        return True
+    return False

@@ -20,7 +20,6 @@ from game.phases.deployment import deploying_side, to_deploy
 from game.rules.deploy import legal_deploy_hexes
 from game.ui.app.app import App
 from game.ui.app.registry import for_phase, register
-from game.ui.app.scene import is_input
 from game.ui.map import overlays
 from game.ui.map.sprites import draw_unit
 from game.ui.map.view import MapView, tiles_for, unit_under
@@ -39,6 +38,7 @@ from game.ui.widgets.panels import (
     side_colour,
     tooltip,
 )
+from game.ui.widgets.refusals import unused_key
 from game.ui.widgets.unit_tip import tip_beside, tip_rows
 from game.units.unit import Unit, platoon_line
 
@@ -159,6 +159,9 @@ class DeployScene:
                 self.facing = (self.facing + 1) % 6
             elif event.key == pygame.K_ESCAPE:
                 self.app.open("menu")
+            else:
+                unused_key(self.app, event, "on the deployment screen")
+                return False  # a key without a use here (said so)
         elif event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
             self.space = False
         elif event.type == pygame.MOUSEMOTION:
@@ -172,7 +175,9 @@ class DeployScene:
                 self.view.zoom(1 if event.y > 0 else -1, pygame.mouse.get_pos())
             else:
                 self.facing = (self.facing + (1 if event.y < 0 else -1)) % 6
-        return is_input(event)
+        else:
+            return False  # a key or a button let go, another button, no input at all
+        return True
 
     def update(self, dt: float) -> None:
         self.view.held_keys(dt)

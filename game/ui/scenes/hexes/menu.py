@@ -23,6 +23,7 @@ from game.ui.widgets.fonts import draw_text, font, ui_size
 from game.ui.widgets.hud import wrap
 from game.ui.widgets.palette import BG, DIM, TEXT
 from game.ui.widgets.panels import Button, button_at, draw_button
+from game.ui.widgets.refusals import MODIFIERS, key_name, unused_key
 
 ERROR_LINES = 3  # a refusal's sentence in the load dialog's foot, at most
 
@@ -105,6 +106,8 @@ class GameMenu:
                 self.choose("resume")
             elif event.key == pygame.K_q:
                 self.choose("quit")
+            else:
+                unused_key(self.app, event, "in the menu", "click an item, or Esc to go back")
         elif event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -165,6 +168,9 @@ class LoadMenu:
         self.error = ""
 
     def load(self, i: int) -> None:
+        if not self.saves:
+            self.error = "No saved game to load yet: Ctrl+S saves one, Esc goes back"
+            return
         if not 0 <= i < len(self.saves):
             return
         if regiments_io.file_kind(self.saves[i]) is not None:  # the other rule set's screen
@@ -188,11 +194,14 @@ class LoadMenu:
             elif event.key == pygame.K_q and event.mod & pygame.KMOD_CTRL:
                 self.app.running = False  # Ctrl+Q quits from every screen
             elif event.key in (pygame.K_DOWN, pygame.K_j):
-                self.index = min(len(self.saves) - 1, self.index + 1)
+                self.index = min(len(self.saves[:12]) - 1, self.index + 1)  # the rows shown
             elif event.key in (pygame.K_UP, pygame.K_k):
                 self.index = max(0, self.index - 1)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.load(self.index)
+            elif event.key not in MODIFIERS:  # said in the foot, where this dialog says all
+                self.error = f"{key_name(event)} does nothing here: Up / Down choose, Enter " \
+                    "loads, Esc goes back"  # fmt: skip
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for rect, i in self.rects:
                 if rect.collidepoint(event.pos):

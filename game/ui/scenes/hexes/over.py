@@ -18,6 +18,7 @@ from game.ui.app.registry import register
 from game.ui.widgets.fonts import draw_text, font, ui_size
 from game.ui.widgets.palette import BG, DIM, TEXT
 from game.ui.widgets.panels import Button, button_at, draw_button, side_colour
+from game.ui.widgets.refusals import unused_key
 
 
 def game_over(state: GameState | None) -> str | None:
@@ -81,6 +82,9 @@ class GameOver:
                 self.choose("quit")
             elif event.key == pygame.K_t:
                 self.last_turn()
+            else:
+                unused_key(self.app, event, "now the game is over",
+                           "Enter or N: a new game, T: its last turn, Q: quit")  # fmt: skip
         elif event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -88,6 +92,8 @@ class GameOver:
             if b is not None:
                 self.choose(b.action)
                 return True
+            self.app.notify("The game is over: click New game, Save or Quit (T: its last turn)",
+                            error=True)  # fmt: skip
         return True
 
     def update(self, dt: float) -> None:

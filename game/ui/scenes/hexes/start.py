@@ -72,6 +72,7 @@ class StartScreen:
     ) -> None:
         self.app = app
         self.players = seats_panel.players_of(players)  # side -> human | bot:STYLE:LEVEL
+        self.styles: dict[str, str] = {}  # side -> its computer's last style (start_players)
         self.turns = turns  # the turn limit (None: none)
         self.maps = bundled_maps()
         self.map_index = 0
@@ -193,7 +194,7 @@ class StartScreen:
         elif kind == "turns":
             self.turns = stepped_limit(self.turns, int(arg))
         elif kind in seats_panel.ACTIONS:
-            self.players = seats_panel.chosen(self.players, kind, arg)
+            self.players = seats_panel.chosen(self.players, kind, arg, self.styles)
         elif action == "tacops":
             self.rules = replace(self.rules, tacops=not self.rules.tacops)
         elif action == "start":

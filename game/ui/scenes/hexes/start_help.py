@@ -15,7 +15,9 @@ START_KEYS = (
     (
         "Human / Computer",
         "who plays the side; for the computer, its style (cautious, balanced, aggressive) "
-        "and level (easy, normal): click to step through them",
+        "and level (random: any legal move; greedy: rushes the nearest enemy; then the "
+        "computer opponent's easy and normal): click to step through them; the badge at the "
+        "map's top left shows when it is thinking",
     ),
     ("+A / +B", "add that design to side A or B (pilot G4/P5)"),
     ("- / + beside a unit", "gunnery (G) and piloting (P) skill (lower is better)"),

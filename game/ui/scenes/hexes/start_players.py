@@ -1,7 +1,10 @@
 """Who plays each side, on the start screen (issue 21): at the top of each side's panel
 a Human / Computer choice, and for the computer its style (cautious, balanced,
-aggressive) and level (easy, normal), each a button that steps to the next. The choice
-is a ``side -> kind`` map in game.core.seats' words ("human", "bot:STYLE:LEVEL"); the
+aggressive) and level, each a button that steps to the next. The levels go from the
+weakest up: ``random`` (any legal action), ``greedy`` (rushes the nearest enemy and fires
+everything: the baseline), then the computer opponent's ``easy`` and ``normal``; the two
+simple players have no style. The choice is a ``side -> kind`` map in game.core.seats'
+words ("human", "random", "greedy", "bot:STYLE:LEVEL"); the
 game started from the screen is played by the computer for those sides
 (game.ui.app.bot_turns.seat), as ``play MAP --bot B`` does."""
 
@@ -12,12 +15,17 @@ from collections.abc import Mapping
 
 import pygame
 
-from game.core.seats import HUMAN, LEVELS, STYLES, seat_kind, style_and_level
+from game.core.seats import GRADES, HUMAN, SIMPLE, STYLES, seat_kind, style_and_level
 from game.ui.widgets.fonts import draw_text, font
 from game.ui.widgets.palette import DIM
 from game.ui.widgets.panels import Button, draw_button
 
 ACTIONS = ("seat", "style", "level")  # seat:A,human | seat:A,computer | style:A | level:A
+# the line under a computer's buttons, by its level
+NOTES = {
+    "random": "the computer makes any legal move",
+    "greedy": "the computer rushes the nearest enemy",
+}
 
 
 def players_of(given: Mapping[str, str] | None) -> dict[str, str]:
@@ -34,17 +42,28 @@ def _step(names: tuple[str, ...], now: str) -> str:
     return names[(names.index(now) + 1) % len(names)]
 
 
-def chosen(players: Mapping[str, str], kind: str, arg: str) -> dict[str, str]:
-    """The players after a click on one of this module's buttons."""
+def _kind(style: str, level: str) -> str:
+    return level if level in SIMPLE else f"bot:{style}:{level}"
+
+
+def chosen(players: Mapping[str, str], kind: str, arg: str,
+           styles: dict[str, str] | None = None) -> dict[str, str]:  # fmt: skip
+    """The players after a click on one of this module's buttons. ``styles``: the last
+    style each side's computer had (kept there), given back to it when its level steps
+    from a simple player (which has none) to the computer opponent again."""
     out = dict(players)
     side, _, what = arg.partition(",")
     style, level = style_and_level(out[side])
+    memo = {} if styles is None else styles
+    if out[side].startswith("bot:"):
+        memo[side] = style
+    style = memo.get(side, style)
     if kind == "seat":
-        out[side] = HUMAN if what == HUMAN else f"bot:{style}:{level}"
-    elif kind == "style" and out[side] != HUMAN:
+        out[side] = HUMAN if what == HUMAN else _kind(style, level)
+    elif kind == "style" and out[side] != HUMAN and level not in SIMPLE:
         out[side] = f"bot:{_step(STYLES, style)}:{level}"
     elif kind == "level" and out[side] != HUMAN:
-        out[side] = f"bot:{style}:{_step(LEVELS, level)}"
+        out[side] = _kind(style, _step(GRADES, level))
     return out
 
 
@@ -64,13 +83,15 @@ def draw_seat(screen: pygame.Surface, rect: pygame.Rect, y: int, size: int, side
     y += inner.h + gap
     if computer:
         style, level = style_and_level(kind)
+        simple = level in SIMPLE
         row += [
-            Button(pygame.Rect(inner.x, y, half, inner.h), f"style:{side}", f"Style: {style}"),
+            Button(pygame.Rect(inner.x, y, half, inner.h), f"style:{side}",
+                   "Style: -" if simple else f"Style: {style}", enabled=not simple),
             Button(pygame.Rect(inner.x + half + gap, y, half, inner.h), f"level:{side}",
                    f"Level: {level}"),
         ]  # fmt: skip
         y += inner.h + gap
-        note = "the computer plays this side"
+        note = NOTES.get(level, "the computer plays this side")
     else:
         note = "plays at this computer (hot seat)"
     for b in row:

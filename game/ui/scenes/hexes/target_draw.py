@@ -11,14 +11,11 @@ from typing import Protocol
 import pygame
 
 from game.flow import actor
-from game.state import GameState
-from game.ui.app.app import App
 from game.ui.map.anim import Popup
-from game.ui.map.view import MapView
+from game.ui.scenes.hexes.stage import Shown
 from game.ui.widgets.fonts import log_size
-from game.ui.widgets.log_view import LogView
 from game.ui.widgets.palette import TEXT
-from game.ui.widgets.panels import PanelCache, ScreenLayout, rows_surface
+from game.ui.widgets.panels import rows_surface
 from game.ui.widgets.record_sheet import record_sheet
 from game.ui.widgets.safe_colours import TARGET as SAFE_TARGET
 from game.units.unit import Unit
@@ -33,29 +30,8 @@ class OfUnit(Protocol):
     def unit_id(self) -> str: ...
 
 
-class TargetShown(Protocol):
+class TargetShown(Shown, Protocol):
     """What the shared drawing reads of an attack screen."""
-
-    @property
-    def app(self) -> App: ...
-
-    @property
-    def state(self) -> GameState: ...
-
-    @property
-    def view(self) -> MapView: ...
-
-    @property
-    def cache(self) -> PanelCache: ...
-
-    @property
-    def layout(self) -> ScreenLayout: ...
-
-    @property
-    def log_view(self) -> LogView: ...
-
-    @property
-    def handoff(self) -> str | None: ...
 
     @property
     def popups(self) -> list[tuple[Popup, int]]: ...

@@ -20,7 +20,6 @@ from game.state import GameState
 from game.ui.app.app import App
 from game.ui.app.follow import follow, opening_view, show_unit
 from game.ui.app.pace import dice_banner, paced
-from game.ui.app.scene import is_input
 from game.ui.app.sound import sound_of
 from game.ui.map.anim import Popup, popup_of
 from game.ui.map.events import route
@@ -29,10 +28,13 @@ from game.ui.widgets.handoff import HANDOFF_GRACE
 from game.ui.widgets.help import help_key
 from game.ui.widgets.keys import is_confirm
 from game.ui.widgets.panels import ScreenLayout, button_at, screen_layout
+from game.ui.widgets.refusals import unused_key
 from game.units.unit import Unit
 
 POPUP_SECONDS = 1.1
 WEAPON_KEYS = {getattr(pygame, f"K_{i}"): i - 1 for i in range(1, 10)}
+NEEDS_UNIT = {*WEAPON_KEYS, pygame.K_q, pygame.K_e, pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET,
+              pygame.K_TAB}  # keys that act on the selected unit  # fmt: skip
 
 
 class TargetScene:
@@ -42,6 +44,7 @@ class TargetScene:
 
     overlay = False
     scene_name = ""
+    where = "on the attack screen"  # as a refusal names the screen (game.ui.widgets.refusals)
     sounds_its_results = True  # its dice pop-ups sound (game.ui.app.sound_cues keeps off)
     declares: ClassVar[type[Action]]  # the action of the screen's phase
 
@@ -122,12 +125,28 @@ class TargetScene:
                 "left": lambda: self.twist(-1), "right": lambda: self.twist(1)}  # fmt: skip
 
     def click_hex(self, h: Hex | None) -> None:
-        """A click on a hex without a unit (the physical screen plans a defence walk)."""
-        return None
+        """A click on a hex without a unit (the physical screen plans a defence walk):
+        says what a click wants here."""
+        if h is None:
+            return
+        where = self.state.board.hex_name(h)
+        if self.plan is None:
+            self.app.notify(f"No unit in {where}: click one of your units (ringed) first",
+                            error=True)  # fmt: skip
+        else:
+            self.app.notify(f"No unit in {where}: click an enemy to aim at", error=True)
 
-    def other_key(self, event: pygame.event.Event) -> None:
-        """A key the shared screen does not use (the physical screen's walk keys)."""
-        return None
+    def needs_unit(self) -> bool:
+        """True (and why, at the pointer) when a key needs a selected unit and none is."""
+        if self.plan is None:
+            self.app.notify("Select one of your units (ringed) first", error=True)
+        return self.plan is None
+
+    def other_key(self, event: pygame.event.Event) -> bool:
+        """A key the shared screen does not use (the physical screen's walk keys): said
+        to do nothing here (game.ui.widgets.refusals); True if the screen used it."""
+        unused_key(self.app, event, self.where)
+        return False
 
     def declaration(self, hold: bool) -> Action:
         """The selected unit's declaration: its plan's, or none at all when ``hold``."""
@@ -204,17 +223,17 @@ class TargetScene:
             return True
         if handoff_click(self, event):
             return True
-        route(self, event, self._key, lambda pos: press(self, pos), self._hover_row)
-        return is_input(event)
+        return route(self, event, self._key, lambda pos: press(self, pos), self._hover_row)
 
     def _hover_row(self, pos: tuple[int, int]) -> None:
         self.hover_row = next((i for r, i in self.rows if r.collidepoint(pos)), None)
 
-    def _key(self, event: pygame.event.Event) -> None:
+    def _key(self, event: pygame.event.Event) -> bool:
+        """A key pressed; True if the screen has a use for it."""
         k = event.key
         if k == pygame.K_SPACE:
             self.space = True
-        elif self.view.handle(event):
+        elif self.view.handle(event) or k in NEEDS_UNIT and self.needs_unit():
             pass
         elif k in WEAPON_KEYS:
             self.toggle(WEAPON_KEYS[k])
@@ -230,18 +249,26 @@ class TargetScene:
             self.next_unit()
         elif k == pygame.K_TAB:
             self.next_target()
+        elif k == pygame.K_l:  # the banner says "L: log" on every play screen
+            self.app.open("log")
+        elif k in (pygame.K_f, pygame.K_HOME):
+            self.view.fit_map()
         elif k == pygame.K_ESCAPE:
             if self.plan is not None:
                 self.plan = None
             else:
                 self.app.open("menu")
         else:
-            self.other_key(event)
+            return self.other_key(event)
+        return True
 
     def next_target(self) -> None:
         plan = self.plan
         enemies = self._visible_enemies()
-        if plan is None or not enemies:
+        if plan is None:
+            return
+        if not enemies:
+            self.app.notify(f"{plan.unit_id} has no target in reach", error=True)
             return
         i = enemies.index(plan.target) + 1 if plan.target in enemies else 0
         self.aim_at(enemies[i % len(enemies)])

@@ -53,6 +53,7 @@ from game.ui.scenes.regiments.tools import SandboxTools
 from game.ui.scenes.regiments.view import Scenery, TableCamera
 from game.ui.widgets.keys import ctrl, is_help
 from game.ui.widgets.panels import button_at, screen_layout
+from game.ui.widgets.refusals import unused_key
 
 GRAB_PX = 12  # how near (screen pixels) a corner or the front edge must be to take it
 PAN_KEYS = {
@@ -202,7 +203,8 @@ class RegimentsScene:
             before = self.state
             self.history = self.history.undo() if k == pygame.K_z else self.history.redo()
             if self.state is before:
-                self.app.notify("Nothing to undo" if k == pygame.K_z else "Nothing to redo")
+                self.app.notify("Nothing to undo" if k == pygame.K_z else "Nothing to redo",
+                                error=True)  # fmt: skip
             self.clear()
         elif self.state.pending is not None and k in (pygame.K_y, pygame.K_n):
             self.answer(k == pygame.K_y)
@@ -219,8 +221,10 @@ class RegimentsScene:
             self.refresh()
         elif self._view_key(k):
             pass
-        elif self.plan is not None:
-            self._order_key(k)
+        elif self.plan is None and plan_for_key(None, k) is not None:  # an order key
+            self.app.notify("Select one of your regiments first", error=True)
+        elif self.plan is None or not self._order_key(k):  # issue 25: never silent
+            unused_key(self.app, event, "on the regiments screen")
 
     def _view_key(self, k: int) -> bool:
         """Tab, Space, pan, zoom and fit; True when the key was one of them."""
@@ -240,10 +244,11 @@ class RegimentsScene:
             return False
         return True
 
-    def _order_key(self, k: int) -> None:
+    def _order_key(self, k: int) -> bool:
         kw = plan_for_key(self.plan, k)
         if kw is not None:
             self.set_plan(**kw)
+        return kw is not None
 
     def _tools_key(self, event: pygame.event.Event) -> bool:
         """The sandbox's keys, unless a countercharge question waits for Y / N."""
@@ -303,13 +308,19 @@ class RegimentsScene:
         if b is not None:
             self.button(b.action)
             return
-        if not draw.in_map(self, event.pos) or self.state.pending is not None:
+        if not draw.in_map(self, event.pos):
+            return
+        if self.state.pending is not None:
+            self.app.notify("Answer the countercharge question first: Y or N", error=True)
             return
         p = self._at(event.pos)
         if self._start_drag(p):
             return
         r = self._regiment_at(p)
         if r is None:
+            if self.plan is None:
+                self.app.notify("Nothing is selected: click one of your regiments first",
+                                error=True)  # fmt: skip
             return
         if self.plan is not None and self.plan.kind == "charge" and r.side != self._side():
             self.plan = replace(self.plan, target=r.id)

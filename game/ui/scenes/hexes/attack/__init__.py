@@ -1,4 +1,4 @@
-"""The weapon attack screen: :mod:`.scene` picks units,
-targets and weapons (game.ui.scenes.hexes.targets holds what it shares with the
-physical screen); :mod:`.draw` draws the lines of sight, to-hit badges and the panel.
+"""The weapon attack screen: :mod:`.scene` registers it. What it does lives in
+game.ui.scenes.hexes.parts.attack (the interaction, its plan, draw and odds), which the
+sandbox's Attack view shares.
 """

@@ -1,4 +1,4 @@
-"""The aerospace movement screen: :mod:`.scene` sets a
-flier's thrust and turns, :mod:`.plan` holds the flight being planned, :mod:`.draw`
-draws its path and the panel.
+"""The aerospace movement screen: :mod:`.scene` registers it. What it does lives in
+game.ui.scenes.hexes.parts.flight (the interaction, the flight being planned, its
+draw), which the sandbox's Fly view shares.
 """

@@ -1,6 +1,5 @@
-"""The movement screen ("play"): select a unit, plan
-its path with the mouse, commit. :mod:`.behaviour` is the screen, :mod:`.plan` the path
-being planned, :mod:`.input` its keys and mouse, :mod:`.act` its commands, :mod:`.draw`
-one frame; charges (:mod:`.charge`), submarines (:mod:`.dive`) and the Tactical
-Operations commands (:mod:`.tacops`) beside them.
+"""The movement screen ("play"): :mod:`.scene` registers it. What it does lives in
+game.ui.scenes.hexes.parts.movement (the interaction, its input, commands and draw;
+charges, submarines and the Tactical Operations commands beside them), on which the
+sandbox screen builds.
 """

@@ -1,4 +1,4 @@
-"""The physical attack screen: :mod:`.scene` picks an
-adjacent enemy and the attack, :mod:`.draw` draws it, :mod:`.defence_walk` is the
-Tactical Operations defence walk (ADV-01).
+"""The physical attack screen: :mod:`.scene` registers it. What it does lives in
+game.ui.scenes.hexes.parts.physical (the interaction, its plan, draw and the Tactical
+Operations defence walk, ADV-01), which the sandbox's Melee view shares.
 """

@@ -7,16 +7,19 @@ Nothing is drawn while nothing changes, so an idle previewer uses no CPU to spea
 
 from __future__ import annotations
 
+import time
 from dataclasses import replace
 
 import pygame
 
 from game.board import Board
+from game.ui.app.toast_place import draw_toast
 from game.ui.map.camera import Camera, fit_zoom, held_pan
 from game.ui.map.render import MapRenderer, RenderOptions
 from game.ui.map.tiles import TileMap
 from game.ui.widgets.hud import HoverPanel, draw_help
 from game.ui.widgets.palette import load_palette
+from game.ui.widgets.refusals import unused_key
 
 PAN_KEYS = {
     pygame.K_LEFT: (1, 0),
@@ -48,6 +51,8 @@ class PreviewLoop:
         self.drag: tuple[int, int] | None = None
         self.hover = None
         self.dirty = True
+        self.note: tuple[str, float] | None = None  # a refusal and until when it shows
+        self.pointer: tuple[int, int] | None = None  # where the mouse was last (the note's)
 
     def start(self, zoom: float) -> None:
         """Centre the map at a zoom (a step, or the one that fits the window)."""
@@ -105,8 +110,15 @@ class PreviewLoop:
             w, h = self.screen.get_size()
             self.camera = self.camera.zoomed_to(1.0, w / 2, h / 2)
             self._clamp()
+        elif key not in PAN_KEYS:  # issue 25: a key that does nothing says so
+            unused_key(self, event, "in the map preview", "H or F1 lists its keys")
         self.dirty = True
         return True
+
+    def notify(self, text: str, error: bool = False, seconds: float = 3.5) -> None:
+        """A sentence beside the pointer (a refused key) for ``seconds``."""
+        self.note = (text, time.monotonic() + seconds)
+        self.dirty = True
 
     def handle(self, event: pygame.event.Event) -> bool:
         """One event; False means quit."""
@@ -114,6 +126,8 @@ class PreviewLoop:
             return False
         if event.type == pygame.KEYDOWN:
             return self._key(event)
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            self.pointer = (int(event.pos[0]), int(event.pos[1]))
         if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2):
             self.drag = event.pos
         elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 2):
@@ -165,6 +179,8 @@ class PreviewLoop:
             self.panel.draw(screen, name, terrain, self.camera.zoom)
         if self.show_help:
             draw_help(screen, self.palette, f"Map preview - {self.title}")
+        if self.note is not None:
+            draw_toast(screen, self.note[0], True, self.pointer, False)
 
     def _prewarm(self) -> None:
         """While idle, build the next zoom level in and out, so wheel steps do not stall."""
@@ -186,6 +202,8 @@ class PreviewLoop:
                     return 0
             self._held_keys(clock.get_time() / 1000.0)
             now = pygame.time.get_ticks()
+            if self.note is not None and time.monotonic() > self.note[1]:
+                self.note, self.dirty = None, True
             if events or self.dirty:
                 idle_since = now
             if self.dirty:

@@ -1,16 +1,17 @@
 """The sandbox's attack views (issue 13): the weapon attack and physical attack screens'
 interaction on the sandbox screen's map, with what-if odds.
 
-:class:`FireView` is the weapon attack screen (game.ui.scenes.hexes.attack.scene, drawn by
-game.ui.scenes.hexes.attack.draw) without its turn order: any unit that can fire is selected, every
-unit of another side it can see carries its best number, the weapon rows and their
-breakdown are the same; Enter sends a SandboxFire that resolves at once, its dice pop up
-one by one. :class:`StrikeView` is the physical attack screen likewise (punch, kick,
+:class:`FireView` is the weapon attack interaction
+(game.ui.scenes.hexes.parts.attack.interaction, drawn by
+game.ui.scenes.hexes.parts.attack.draw) without its turn order: any unit that can fire is
+selected, every unit of another side it can see carries its best number, the weapon rows and
+their breakdown are the same; Enter sends a SandboxFire that resolves at once, its dice pop
+up one by one. :class:`StrikeView` is the physical attack interaction likewise (punch, kick,
 push, club, and charge and death from above with the movement the unit counts as having
-made), sending SandboxStrike. With the what-if toggle on, every number carries its chance
-to hit and the damage to expect, and the volley the odds of each location's breach and
-destruction (game.rules.combat.odds). Both views share the sandbox screen's map view,
-layout and app; they never edit the state.
+made), sending SandboxStrike. With the what-if toggle on, every number carries its chance to
+hit and the damage to expect, and the volley the odds of each location's breach and
+destruction (game.rules.combat.odds). Both views share the sandbox screen's map view, layout
+and app; they never edit the state.
 """
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ from game.rules.combat.records import Declaration
 from game.rules.combat.tohit import WeaponOption
 from game.rules.physical.options import PhysicalOption
 from game.rules.physical.records import CHARGE, DFA, Blow
-from game.ui.scenes.hexes.attack.scene import AttackScene
-from game.ui.scenes.hexes.physical.scene import PhysicalScene
+from game.ui.scenes.hexes.parts.attack.interaction import AttackInteraction
+from game.ui.scenes.hexes.parts.physical.interaction import PhysicalInteraction
 from game.ui.scenes.hexes.sandbox.host import SandboxHost, hosted_stage
 from game.ui.widgets.palette import BAD, DIM, GOOD, TEXT, WARN
 from game.ui.widgets.panels import Row
@@ -84,27 +85,23 @@ def odds_rows(v: VolleyOdds, target: str) -> list[Row]:
     return rows
 
 
-class _FlierToFly:
-    """The attack views' selection: a flier clicked goes to the Fly view (its sheet there,
-    never the last unit's text kept with a refusal: issue 25, finding 10)."""
-
-    host: SandboxHost
-
-    def select(self, unit_id: str) -> None:
-        if not self.host.hand_flier(unit_id):
-            super().select(unit_id)  # type: ignore[misc]
-
-
-class FireView(_FlierToFly, AttackScene):
+class FireView(AttackInteraction):
     """The weapon attack screen's interaction on the sandbox screen (see the module doc)."""
 
     scene_name = "sandbox fire"
+    where = "in the sandbox's Attack view"
     attack_buttons = FIRE_BUTTONS
     help_keys = FIRE_KEYS
 
     def __init__(self, host: SandboxHost) -> None:
         super().__init__(host.app, hosted_stage(host))
         self.host = host
+
+    def select(self, unit_id: str) -> None:
+        """A flier clicked goes to the Fly view (its sheet there, never the last unit's
+        text kept with a refusal: issue 25, finding 10)."""
+        if not self.host.hand_flier(unit_id):
+            super().select(unit_id)
 
     def declaring(self) -> bool:
         return True  # the sandbox never hands over to another phase's screen
@@ -147,7 +144,7 @@ class FireView(_FlierToFly, AttackScene):
                                               self.state.rules))  # fmt: skip
 
     def no_target(self) -> str:
-        """The weapon list with no target (game.ui.scenes.hexes.attack.draw)."""
+        """The weapon list with no target (game.ui.scenes.hexes.parts.attack.draw)."""
         if self.plan is not None and not enemies(self.state, self.plan.unit_id):
             return ("No unit of another side on the map: drag the Dummy (side B) from the "
                     "palette onto it, or place a design of the other side")  # fmt: skip
@@ -181,16 +178,23 @@ class FireView(_FlierToFly, AttackScene):
         return (declarations_for(d) if d.targets else ()), None
 
 
-class StrikeView(_FlierToFly, PhysicalScene):
+class StrikeView(PhysicalInteraction):
     """The physical attack screen's interaction on the sandbox screen (module doc)."""
 
     scene_name = "sandbox strike"
+    where = "in the sandbox's Physical view"
     strike_buttons = STRIKE_BUTTONS
     help_keys = STRIKE_KEYS
 
     def __init__(self, host: SandboxHost) -> None:
         super().__init__(host.app, hosted_stage(host))
         self.host = host
+
+    def select(self, unit_id: str) -> None:
+        """A flier clicked goes to the Fly view (its sheet there, never the last unit's
+        text kept with a refusal: issue 25, finding 10)."""
+        if not self.host.hand_flier(unit_id):
+            super().select(unit_id)
 
     def declaring(self) -> bool:
         return True  # the sandbox never hands over to another phase's screen
@@ -208,7 +212,7 @@ class StrikeView(_FlierToFly, PhysicalScene):
         key = ("phys", id(self.state), plan.unit_id, target)
 
         def build() -> list[PhysicalOption]:
-            rows = PhysicalScene.attacks(self, target)
+            rows = PhysicalInteraction.attacks(self, target)
             return rows + [strike_option(self.state, plan.unit_id, target, k) for k in
                            (CHARGE, DFA)]  # fmt: skip
 

@@ -1,14 +1,15 @@
 """One frame of the sandbox screen (game.ui.scenes.hexes.sandbox.scene).
 
-The Move and Edit views draw the movement screen's pieces (game.ui.scenes.hexes.movement.draw: the
-map, the reach and path layers, the counters, the move's animation and dice, the record sheet
-with the move's summary, the log, the hover tips); the Edit view puts the unit editor in
-the side panel (game.ui.scenes.hexes.sandbox.editor). The Attack and Physical views are the attack
-screens' drawing (game.ui.scenes.hexes.attack.draw, game.ui.scenes.hexes.physical.draw) on the same
-map, the Fly view the aerospace movement screen's (game.ui.scenes.hexes.flight.draw). Over all
-of them: the palette, what the pointer carries (a ghost counter in the hex under it),
-the sandbox's banner (undo and redo, the fixed dice still to come, the what-if toggle),
-the dice prompt and the help.
+The Move and Edit views draw the movement screen's pieces
+(game.ui.scenes.hexes.parts.movement.draw: the map, the reach and path layers, the counters,
+the move's animation and dice, the record sheet with the move's summary, the log, the hover
+tips); the Edit view puts the unit editor in the side panel
+(game.ui.scenes.hexes.sandbox.editor). The Attack and Physical views are the attack screens'
+drawing (game.ui.scenes.hexes.parts.attack.draw, game.ui.scenes.hexes.parts.physical.draw)
+on the same map, the Fly view the aerospace movement screen's
+(game.ui.scenes.hexes.parts.flight.draw). Over all of them: the palette, what the pointer
+carries (a ghost counter in the hex under it), the sandbox's banner (undo and redo, the
+fixed dice still to come, the what-if toggle), the dice prompt and the help.
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ from __future__ import annotations
 import pygame
 
 from game.ui.map.sprites import draw_unit
-from game.ui.scenes.hexes.attack.draw import draw_attack
-from game.ui.scenes.hexes.flight.draw import draw_flight
-from game.ui.scenes.hexes.movement.draw import (
+from game.ui.scenes.hexes.parts.attack.draw import draw_attack
+from game.ui.scenes.hexes.parts.flight.draw import draw_flight
+from game.ui.scenes.hexes.parts.movement.draw import (
     _draw_anim,
     _draw_hover_info,
     _draw_log,
@@ -27,7 +28,7 @@ from game.ui.scenes.hexes.movement.draw import (
     _draw_side,
     _sheet_lines,
 )
-from game.ui.scenes.hexes.physical.draw import draw_physical
+from game.ui.scenes.hexes.parts.physical.draw import draw_physical
 from game.ui.scenes.hexes.sandbox.editor import draw_editor, editor_lines
 from game.ui.scenes.hexes.sandbox.guide import draw_guide, scene_steps
 from game.ui.scenes.hexes.sandbox.pieces import draw_palette

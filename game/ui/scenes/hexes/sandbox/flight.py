@@ -1,14 +1,14 @@
 """The sandbox's Fly view (issue 15): the aerospace movement screen's interaction
-(game.ui.scenes.hexes.flight.scene, drawn by game.ui.scenes.hexes.flight.draw) on the sandbox
-screen's map.
+(game.ui.scenes.hexes.parts.flight.interaction, drawn by
+game.ui.scenes.hexes.parts.flight.draw) on the sandbox screen's map.
 
-:class:`FlightView` has no turn order and no hand-off: every airborne aerospace unit of
-any side on the map can fly, at any time, again and again. The plan is the flight
-screen's (W / S thrust, AERO-01; Q / E turns; the path preview of game.phases.flights.preview;
-an out-of-control unit only flies its forced path, AERO-05), Enter sends a FlyUnit that
-the sandbox resolves at once with its control rolls (game.phases.sandbox), the flier
-flies hex by hex and its dice pop up. A click on a ground unit hands it to the Move view.
-The view shares the sandbox screen's map view, layout, cache and log; it edits no state.
+:class:`FlightView` has no turn order and no hand-off: every airborne aerospace unit of any
+side on the map can fly, at any time, again and again. The plan is the flight screen's (W /
+S thrust, AERO-01; Q / E turns; the path preview of game.phases.flights.preview; an
+out-of-control unit only flies its forced path, AERO-05), Enter sends a FlyUnit that the
+sandbox resolves at once with its control rolls (game.phases.sandbox), the flier flies hex
+by hex and its dice pop up. A click on a ground unit hands it to the Move view. The view
+shares the sandbox screen's map view, layout, cache and log; it edits no state.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ import pygame
 from game.phases.flights import preview
 from game.rules.aero import Flight, out_of_control
 from game.state import GameState
-from game.ui.scenes.hexes.flight.plan import FlightPlan
-from game.ui.scenes.hexes.flight.scene import FlightScene
+from game.ui.scenes.hexes.parts.flight.interaction import FlightInteraction
+from game.ui.scenes.hexes.parts.flight.plan import FlightPlan
 from game.ui.scenes.hexes.sandbox.host import SandboxHost, hosted_stage
 from game.ui.widgets.palette import WARN
 from game.ui.widgets.panels import Row, button_at
@@ -36,10 +36,11 @@ def fliers_of(s: GameState) -> tuple[Unit, ...]:
     return tuple(u for u in s.units if is_flier(s, u))
 
 
-class FlightView(FlightScene):
+class FlightView(FlightInteraction):
     """The aerospace movement screen's interaction on the sandbox screen (module doc)."""
 
     scene_name = "sandbox fly"
+    where = "in the sandbox's Fly view"
 
     def __init__(self, host: SandboxHost) -> None:
         super().__init__(host.app, hosted_stage(host))
@@ -98,12 +99,12 @@ class FlightView(FlightScene):
         self.plan = FlightPlan(plan.unit_id) if u is not None and is_flier(self.state, u) else None
 
     # --- input ----------------------------------------------------------------------------
-    def _key(self, event: pygame.event.Event) -> None:
+    def _key(self, event: pygame.event.Event) -> bool:
         if event.key in (pygame.K_TAB, pygame.K_F2):
             self.host.panels = not self.host.panels  # the sandbox screen's panels
             self.host.resize()
-            return
-        super()._key(event)
+            return True
+        return super()._key(event)
 
     def _press(self, pos: tuple[int, int]) -> None:
         """A click on a ground unit (no flier there) selects it in the Move view."""

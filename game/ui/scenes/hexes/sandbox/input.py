@@ -1,12 +1,11 @@
-"""Keys and mouse of the sandbox screen (game.ui.scenes.hexes.sandbox.scene), turned into calls on
-it.
+"""Keys and mouse of the sandbox screen (game.ui.scenes.hexes.sandbox.scene), turned into
+calls on it.
 
-The sandbox's own input comes first: its help, the fixed-dice prompt, undo / redo /
-reset, the view keys (M move, T edit, A attack, X physical, V fly, O what-if, D dice,
-Delete),
-the palette, carrying a design, a dummy or a unit to the map (the wheel turns it), the
-wheel over a unit (turns it where it stands) and the editor's buttons. Everything else
-goes to the view shown: the movement screen's input (game.ui.scenes.hexes.movement.input) in the
+The sandbox's own input comes first: its help, the fixed-dice prompt, undo / redo / reset,
+the view keys (M move, T edit, A attack, X physical, V fly, O what-if, D dice, Delete), the
+palette, carrying a design, a dummy or a unit to the map (the wheel turns it), the wheel
+over a unit (turns it where it stands) and the editor's buttons. Everything else goes to the
+view shown: the movement screen's input (game.ui.scenes.hexes.parts.movement.input) in the
 Move and Edit views, the attack screens' in the Attack and Physical views, the aerospace
 movement screen's in the Fly view.
 """
@@ -22,9 +21,8 @@ import pygame
 from game.hexgrid import Hex
 from game.phases.actions import RemoveUnit
 from game.phases.sandbox import FixDice, SetDown
-from game.ui.app.scene import is_input
-from game.ui.scenes.hexes.movement.input import DRAG_PX, log_page
-from game.ui.scenes.hexes.movement.input import handle_event as play_handle
+from game.ui.scenes.hexes.parts.movement.input import DRAG_PX, log_page
+from game.ui.scenes.hexes.parts.movement.input import handle_event as play_handle
 from game.ui.scenes.hexes.sandbox.editor import editor_action
 from game.ui.scenes.hexes.sandbox.pieces import Carry
 from game.ui.scenes.hexes.sandbox.placing import facing_enemy
@@ -61,10 +59,11 @@ def handle_event(scene: SandboxShown, event: pygame.event.Event) -> bool:
     mouse = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
     if event.type in mouse and _mouse(scene, event):
         return True
+    if event.type == pygame.MOUSEWHEEL and not event.y:
+        return False  # a wheel event without a turn (a touchpad's sideways scroll)
     if event.type == pygame.MOUSEWHEEL and _wheel(scene, event):
         return True
-    _view_input(scene, event)
-    return is_input(event)
+    return _view_input(scene, event)
 
 
 def _view_key(event: pygame.event.Event) -> bool:
@@ -82,16 +81,17 @@ def _view(scene: SandboxShown) -> HostedView | None:
     return views.get(scene.tool)
 
 
-def _view_input(scene: SandboxShown, event: pygame.event.Event) -> None:
+def _view_input(scene: SandboxShown, event: pygame.event.Event) -> bool:
+    """The event to the view shown; True if it used it."""
     view = _view(scene)
     if view is None:
         if scene.tool == "edit" and event.type == pygame.MOUSEBUTTONUP:
-            return  # a click in the Edit view selects (in _mouse), it plans no move
-        play_handle(scene, event)
-        return
-    view.handle(event)
+            return False  # a click in the Edit view selects (in _mouse), it plans no move
+        return play_handle(scene, event)
+    used = view.handle(event)
     if view.plan is not None:
         scene.inspect = view.plan.unit_id
+    return used
 
 
 def _key(scene: SandboxShown, event: pygame.event.Event) -> bool:
@@ -323,8 +323,6 @@ def editor_press(scene: SandboxShown, action: str) -> None:
 
 
 def _wheel(scene: SandboxShown, event: pygame.event.Event) -> bool:
-    if not event.y:
-        return True
     step = 1 if event.y > 0 else -1
     pos = scene.mouse  # where the last motion event left the pointer
     if scene.carry is not None:

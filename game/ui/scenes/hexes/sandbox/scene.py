@@ -1,20 +1,20 @@
 """The sandbox screen (issue 13): one player sets up any situation and tries moves and
 attacks with the rules of play, undoing and redoing freely.
 
-The screen is the movement screen (game.ui.scenes.hexes.movement.behaviour: select, reach, path, PSR
-markers, facing, waypoints, commit, the move's dice) with a palette on the left (drag a design or
-a dummy target onto the map; the wheel turns it before it lands), direct manipulation of
-the units on the map (drag a unit to set it down elsewhere, the wheel over a unit turns
-it, Delete takes the selected one off) and four views of the side panel: Move (the
-record sheet and the move's summary), Edit (every number of the unit,
+The screen is the movement interaction (game.ui.scenes.hexes.parts.movement.behaviour:
+select, reach, path, PSR markers, facing, waypoints, commit, the move's dice) with a palette
+on the left (drag a design or a dummy target onto the map; the wheel turns it before it
+lands), direct manipulation of the units on the map (drag a unit to set it down elsewhere,
+the wheel over a unit turns it, Delete takes the selected one off) and four views of the
+side panel: Move (the record sheet and the move's summary), Edit (every number of the unit,
 game.ui.scenes.hexes.sandbox.editor), Attack and Physical (the attack screens' interaction,
 game.ui.scenes.hexes.sandbox.attack, with the what-if odds) and Fly (the aerospace movement
-screen's, game.ui.scenes.hexes.sandbox.flight: selecting an airborne aerospace unit in the Move view
-opens it). Ctrl+Z / Ctrl+Y undo and redo whole actions (the App's undo line,
-game.phases.sandbox_game), Ctrl+R goes back to the starting layout, D types the next dice (FixDice),
-Ctrl+S writes the sandbox as a scenario file. Input is
-game.ui.scenes.hexes.sandbox.input, drawing game.ui.scenes.hexes.sandbox.draw. The screen edits no
-state: every change is an action through ``App.act``.
+screen's, game.ui.scenes.hexes.sandbox.flight: selecting an airborne aerospace unit in the
+Move view opens it). Ctrl+Z / Ctrl+Y undo and redo whole actions (the App's undo line,
+game.phases.sandbox_game), Ctrl+R goes back to the starting layout, D types the next dice
+(FixDice), Ctrl+S writes the sandbox as a scenario file. Input is
+game.ui.scenes.hexes.sandbox.input, drawing game.ui.scenes.hexes.sandbox.draw. The screen
+edits no state: every change is an action through ``App.act``.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from game.rules.combat.odds import hit_chance
 from game.ui.app.app import App
 from game.ui.app.registry import for_phase, register
 from game.ui.scenes.hexes.move_plan import Plan
-from game.ui.scenes.hexes.movement.behaviour import PlayScene
+from game.ui.scenes.hexes.parts.movement.behaviour import MoveInteraction
 from game.ui.scenes.hexes.sandbox.attack import FireView, StrikeView
 from game.ui.scenes.hexes.sandbox.flight import FlightView, is_flier
 from game.ui.scenes.hexes.sandbox.guide import Guide
@@ -42,8 +42,9 @@ from game.units.unit import Unit
 TOOLS = ("move", "edit", "attack", "strike", "fly")
 
 
-class SandboxScene(PlayScene):
+class SandboxScene(MoveInteraction):
     scene_name = "sandbox"
+    where = "in the sandbox"  # as a refusal names the screen (game.ui.widgets.refusals)
     sounds_its_results = True  # its views sound their own dice (game.ui.app.sound_cues)
 
     def __init__(self, app: App) -> None:
@@ -147,7 +148,7 @@ class SandboxScene(PlayScene):
             self.info["chance"] = lambda t: percent(float(hit_chance(t)))
 
     def idle_rows(self) -> list[tuple[str, Any, bool]]:
-        """The side panel with nothing selected (game.ui.scenes.hexes.movement.draw)."""
+        """The side panel with nothing selected (game.ui.scenes.hexes.parts.movement.draw)."""
         return [("Nothing selected", TEXT, True),
                 ("Put units on the map from the palette on the left, then click one to "
                  "select it. The first steps card (bottom right) shows the way to a to-hit "
@@ -222,7 +223,7 @@ class SandboxScene(PlayScene):
         if not done:
             nothing = {"undo": "Nothing to undo", "redo": "Nothing to redo",
                        "reset": "Already at the starting layout"}[how]  # fmt: skip
-            self.app.notify(nothing)
+            self.app.notify(nothing, error=True)  # a refusal: beside the pointer
             return
         self.anim, self.shown, self.marks = None, None, []
         self.fire.skip_popups()

@@ -1,5 +1,5 @@
 """The sandbox screen's state as its input and draw (sandbox.input, sandbox.draw) see it:
-the movement screen's (game.ui.scenes.hexes.movement.shown) and the sandbox's own - the
+the movement screen's (game.ui.scenes.hexes.parts.movement.shown) and the sandbox's own - the
 palette, the editor, the tool shown, the piece carried, the views of the other phases."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Protocol
 import pygame
 
 from game.hexgrid import Hex
-from game.ui.scenes.hexes.movement.shown import MovementShown
+from game.ui.scenes.hexes.parts.movement.shown import MovementShown
 from game.ui.scenes.hexes.sandbox.attack import FireView, StrikeView
 from game.ui.scenes.hexes.sandbox.flight import FlightView
 from game.ui.scenes.hexes.sandbox.guide import Guide

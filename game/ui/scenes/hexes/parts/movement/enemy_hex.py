@@ -14,7 +14,7 @@ from __future__ import annotations
 from game.hexgrid import Hex
 from game.state import GameState
 from game.ui.scenes.hexes.move_plan import Plan
-from game.ui.scenes.hexes.movement.charge import charge_view
+from game.ui.scenes.hexes.parts.movement.charge import charge_view
 from game.units.unit import INFANTRY, Unit
 
 

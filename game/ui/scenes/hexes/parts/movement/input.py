@@ -11,16 +11,16 @@ import time
 
 import pygame
 
-from game.ui.app.scene import is_input
 from game.ui.scenes.hexes.move_plan import facing_from_angle, nearest_facing
-from game.ui.scenes.hexes.movement import altitude as play_altitude
-from game.ui.scenes.hexes.movement import tacops as play_tacops
-from game.ui.scenes.hexes.movement.shown import MovementShown
+from game.ui.scenes.hexes.parts.movement import altitude as play_altitude
+from game.ui.scenes.hexes.parts.movement import tacops as play_tacops
+from game.ui.scenes.hexes.parts.movement.shown import MovementShown
 from game.ui.widgets.fonts import log_size
 from game.ui.widgets.handoff import HANDOFF_GRACE
 from game.ui.widgets.help import help_key
 from game.ui.widgets.keys import is_confirm
 from game.ui.widgets.panels import button_at
+from game.ui.widgets.refusals import unused_key
 
 DRAG_PX = 10
 
@@ -47,14 +47,15 @@ def handle_event(scene: MovementShown, event: pygame.event.Event) -> bool:
             scene._update_hover(scene.mouse)
         return True
     if event.type == pygame.KEYDOWN:
-        _key(scene, event)
-    elif event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
+        return _key(scene, event)
+    if event.type == pygame.KEYUP and event.key == pygame.K_SPACE:
         scene.space = False
-    elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
-        _mouse(scene, event)
-    elif event.type == pygame.MOUSEWHEEL:
-        _wheel(scene, event)
-    return is_input(event)
+        return True
+    if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
+        return _mouse(scene, event)
+    if event.type == pygame.MOUSEWHEEL:
+        return _wheel(scene, event)
+    return False  # a key let go (but Space), or no input at all
 
 
 TACOPS_BUTTONS = {  # the tacops option's commands (movement.tacops, ADV-01..16)
@@ -73,17 +74,20 @@ DIVE_KEYS = {pygame.K_v: play_altitude.down, pygame.K_b: play_altitude.up}  # AD
 FACING_KEYS = {pygame.K_q: -1, pygame.K_e: 1, pygame.K_LEFTBRACKET: -1, pygame.K_RIGHTBRACKET: 1}
 
 
-def _key(scene: MovementShown, event: pygame.event.Event) -> None:
+def _key(scene: MovementShown, event: pygame.event.Event) -> bool:
+    """A key pressed; True if the screen has a use for it."""
     k = event.key
     if k == pygame.K_SPACE:
         scene.space = True
     elif scene.log_view.handle(event, scene.layout.log, log_page(scene)):
-        return
+        return True
     elif scene.view.handle(event):
         scene._update_hover(scene.mouse)
     elif k in FACING_KEYS:
         if not scene.step_facing(FACING_KEYS[k]):
-            scene.app.notify("Point at a shaded hex first: Q / E turn the unit there", error=True)
+            first = "Select one of your units, then point" if scene.plan is None else "Point"
+            scene.app.notify(f"{first} at a shaded hex first: Q / E turn the unit there",
+                             error=True)  # fmt: skip
     elif k in (pygame.K_f, pygame.K_HOME):
         scene.view.fit_map()
         scene._update_hover(scene.mouse)
@@ -122,6 +126,10 @@ def _key(scene: MovementShown, event: pygame.event.Event) -> None:
             scene._update_hover(scene.mouse)
         else:
             scene.app.open("menu")
+    else:
+        unused_key(scene.app, event, getattr(scene, "where", "on the movement screen"))
+        return False  # a key without a use here (said so)
+    return True
 
 
 def _press_button(scene: MovementShown, action: str) -> None:
@@ -143,33 +151,39 @@ def _press_button(scene: MovementShown, action: str) -> None:
         scene.app.open("log")
 
 
-def _mouse(scene: MovementShown, event: pygame.event.Event) -> None:
+def _mouse(scene: MovementShown, event: pygame.event.Event) -> bool:
+    """A pointer move, press or release; True if the screen used it (a move always: the
+    hover follows it)."""
     view = scene.view
     if view.handle(event, scene.space):
         scene._update_hover(getattr(event, "pos", scene.mouse))
-        return
+        return True
     if event.type == pygame.MOUSEMOTION:
         if scene.press is not None and event.buttons[0]:
             _drag(scene, event.pos)
-            return
+            return True
         scene._update_hover(event.pos)
-    elif event.type == pygame.MOUSEBUTTONDOWN:
-        if event.button == 1:
-            b = button_at(scene.buttons, event.pos)
-            if b is not None:
-                _press_button(scene, b.action)
-                return
-            if not view.camera.in_view(*event.pos):
-                return
-            scene.press = (event.pos, view.hex_at(event.pos), False)
-        elif event.button == 3:
-            scene.unpin()
-    elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+        return True
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        b = button_at(scene.buttons, event.pos)
+        if b is not None:
+            _press_button(scene, b.action)
+            return True
+        if not view.camera.in_view(*event.pos):
+            return False
+        scene.press = (event.pos, view.hex_at(event.pos), False)
+        return True
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+        scene.unpin()
+        return True
+    if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
         press, scene.press = scene.press, None
         if press is None:
-            return
+            return False
         if not press[2]:
             scene.click(press[1])
+        return True
+    return False
 
 
 def _drag(scene: MovementShown, pos: tuple[int, int]) -> None:
@@ -199,14 +213,15 @@ def log_page(scene: MovementShown) -> int:
     return max(1, rows - 1)
 
 
-def _wheel(scene: MovementShown, event: pygame.event.Event) -> None:
+def _wheel(scene: MovementShown, event: pygame.event.Event) -> bool:
     if not event.y:
-        return
+        return False
     if scene.panels and scene.log_view.handle(event, scene.layout.log, log_page(scene)):
-        return  # the wheel over the log scrolls it
+        return True  # the wheel over the log scrolls it
     step = 1 if event.y > 0 else -1
     ctrl = bool(pygame.key.get_mods() & pygame.KMOD_CTRL)
     if not ctrl and scene.wheel_facing(-step):
-        return
+        return True
     scene.view.zoom(step, pygame.mouse.get_pos())
     scene._update_hover(pygame.mouse.get_pos())
+    return True

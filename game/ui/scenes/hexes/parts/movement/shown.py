@@ -9,21 +9,19 @@ from typing import Any, Protocol
 
 from game.hexgrid import Hex
 from game.state import GameState
-from game.ui.app.app import App
 from game.ui.map.anim import MoveAnimation
 from game.ui.map.overlays import Layer
-from game.ui.map.view import MapView
 from game.ui.scenes.hexes.move_plan import Plan
-from game.ui.scenes.hexes.movement.charge import ChargeView
-from game.ui.scenes.hexes.movement.charge_draw import Layers
-from game.ui.widgets.log_view import LogView
-from game.ui.widgets.panels import Button, PanelCache, ScreenLayout
+from game.ui.scenes.hexes.parts.movement.charge import ChargeView
+from game.ui.scenes.hexes.parts.movement.charge_draw import Layers
+from game.ui.scenes.hexes.stage import Shown
+from game.ui.widgets.panels import Button
 from game.units.unit import Unit
 
 Press = tuple[tuple[int, int], Hex | None, bool]  # where a press began, its hex, a facing drag
 
 
-class MovementShown(Protocol):
+class MovementShown(Shown, Protocol):
     """The movement screen's state and the steps its helpers call back."""
 
     plan: Plan | None
@@ -48,28 +46,7 @@ class MovementShown(Protocol):
     shown: GameState | None  # the state before a move, while it plays
 
     @property
-    def app(self) -> App: ...
-
-    @property
-    def state(self) -> GameState: ...
-
-    @property
     def sheet_state(self) -> GameState: ...
-
-    @property
-    def view(self) -> MapView: ...
-
-    @property
-    def cache(self) -> PanelCache: ...
-
-    @property
-    def layout(self) -> ScreenLayout: ...
-
-    @property
-    def log_view(self) -> LogView: ...
-
-    @property
-    def hover(self) -> Hex | None: ...
 
     @property
     def targets_layer(self) -> Layer: ...
@@ -79,7 +56,6 @@ class MovementShown(Protocol):
     def set_mode(self, mode: str) -> None: ...
     def resize(self, fit: bool = False) -> None: ...
     def focus_side(self, zoom: bool = True) -> None: ...
-    def log_upto(self) -> int | None: ...
     def commit(self) -> None: ...
     def declare_charge(self) -> None: ...
     def stand_still(self) -> None: ...

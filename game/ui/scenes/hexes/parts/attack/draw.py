@@ -13,14 +13,14 @@ from game.rules.combat.modifiers import heat_to_hit
 from game.rules.heat import HeatReport
 from game.state import GameState
 from game.ui.map.anim import popup_surface
-from game.ui.scenes.hexes.attack.odds import (
+from game.ui.scenes.hexes.parts.attack.odds import (
     reason_rows,
     twist_active,
     twist_text,
     volley_rows,
     weapon_row,
 )
-from game.ui.scenes.hexes.attack.shown import AttackShown
+from game.ui.scenes.hexes.parts.attack.shown import AttackShown
 from game.ui.scenes.hexes.target_draw import SELECT, TARGET, debug_layout, draw_log, draw_sheet
 from game.ui.widgets.fonts import font
 from game.ui.widgets.handoff import draw_handoff
@@ -48,6 +48,7 @@ ATTACK_KEYS: tuple[tuple[str, str], ...] = (
     ("Hover a number", "its modifiers, each with its rule"),
     ("Esc", "drop the selection; again: the menu"),
     ("Middle drag, arrows, wheel", "pan and zoom"),
+    ("F or Home, L", "fit the whole map in view; the whole game's log"),
     ("Ctrl+S / Ctrl+O / F1", "save / load / this help"),
     (
         "Ctrl+Z",
@@ -209,7 +210,12 @@ def _side_surface(scene: AttackShown, shown: str | None, rect: pygame.Rect,
     if a is None:
         rows: list[Row] = [
             ("No unit selected", TEXT, True),
-            ("Click one of your ringed units to plan its fire.", DIM, False),
+            (
+                "Click one of your ringed units to plan its fire (N: the next one, shown on "
+                "the map).",
+                DIM,
+                False,
+            ),
         ]
         surf.blit(rows_surface(rows, size, rect.w), (0, 0))
         return surf, [], []

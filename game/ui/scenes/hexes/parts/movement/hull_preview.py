@@ -5,7 +5,7 @@ move the rules would make. A standing unit ends the path shown hull-down (2 MP, 
 where it stands when no path is shown); a prone one goes hull-down where it lies (1 MP
 plus its lost leg actuators, ADV-14) and goes on; a hull-down one leaves it (2 MP, a
 biped rolls, ADV-12). The summary gives the MP and any roll; Enter commits exactly that
-move (game.ui.scenes.hexes.movement.act.commit), H again drops the preview. The rules
+move (game.ui.scenes.hexes.parts.movement.act.commit), H again drops the preview. The rules
 answer what is legal (game.phases.movers.preview_move); a refusal is their sentence.
 """
 
@@ -17,7 +17,7 @@ from game.phases.movers import preview_move
 from game.state import GameState
 from game.ui.map import overlays
 from game.ui.scenes.hexes.move_plan import Plan
-from game.ui.scenes.hexes.movement.shown import MovementShown
+from game.ui.scenes.hexes.parts.movement.shown import MovementShown
 from game.units.unit import Unit
 
 HULL_HINT = "Enter commits, H cancels"

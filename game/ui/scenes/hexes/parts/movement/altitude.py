@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from game.rules.move.vtolflight import CEILING, landing_refusal
 from game.ui.scenes.hexes.move_plan import with_height
-from game.ui.scenes.hexes.movement import dive as play_dive
-from game.ui.scenes.hexes.movement.shown import MovementShown
+from game.ui.scenes.hexes.parts.movement import dive as play_dive
+from game.ui.scenes.hexes.parts.movement.shown import MovementShown
 
 
 def down(scene: MovementShown) -> None:

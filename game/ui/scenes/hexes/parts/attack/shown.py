@@ -1,7 +1,7 @@
 """What the weapon attack screen's helpers read of the screen that shows them: the attack
 screen itself (game.ui.scenes.hexes.attack.scene) and the sandbox's fire view
 (game.ui.scenes.hexes.sandbox.attack) both answer :class:`AttackShown`, so the draw
-(game.ui.scenes.hexes.attack.draw) and the numbers (attack.odds) take either."""
+(game.ui.scenes.hexes.parts.attack.draw) and the numbers (attack.odds) take either."""
 
 from __future__ import annotations
 
@@ -9,16 +9,13 @@ from typing import Protocol
 
 import pygame
 
-from game.hexgrid import Hex
 from game.rules.combat.tohit import AttackOptions
 from game.rules.heat import HeatReport
 from game.state import GameState
-from game.ui.app.app import App
 from game.ui.map.anim import Popup
-from game.ui.map.view import MapView
-from game.ui.scenes.hexes.attack.plan import FirePlan
-from game.ui.widgets.log_view import LogView
-from game.ui.widgets.panels import Button, PanelCache, ScreenLayout
+from game.ui.scenes.hexes.parts.attack.plan import FirePlan
+from game.ui.scenes.hexes.stage import Shown
+from game.ui.widgets.panels import Button, PanelCache
 from game.units.unit import Unit
 
 
@@ -37,7 +34,7 @@ class Aiming(Protocol):
     def options(self, target: str) -> AttackOptions | None: ...
 
 
-class AttackShown(Aiming, Protocol):
+class AttackShown(Aiming, Shown, Protocol):
     """Everything the weapon attack screen's draw reads, and the two lists it writes (the
     rows and buttons on screen, for the clicks)."""
 
@@ -45,34 +42,7 @@ class AttackShown(Aiming, Protocol):
     buttons: list[Button]
 
     @property
-    def app(self) -> App: ...
-
-    @property
-    def view(self) -> MapView: ...
-
-    @property
-    def layout(self) -> ScreenLayout: ...
-
-    @property
-    def panels(self) -> bool: ...
-
-    @property
-    def log_view(self) -> LogView: ...
-
-    @property
-    def handoff(self) -> str | None: ...
-
-    @property
-    def help(self) -> bool: ...
-
-    @property
-    def hover(self) -> Hex | None: ...
-
-    @property
     def hover_row(self) -> int | None: ...
-
-    @property
-    def mouse(self) -> tuple[int, int]: ...
 
     @property
     def popups(self) -> list[tuple[Popup, int]]: ...
@@ -82,4 +52,3 @@ class AttackShown(Aiming, Protocol):
 
     def attacker(self) -> Unit | None: ...
     def heat(self) -> HeatReport | None: ...
-    def log_upto(self) -> int | None: ...

@@ -16,7 +16,7 @@ from game.ui.app.pace import dice_banner
 from game.ui.map.anim import popup_surface
 from game.ui.map.overlays import MoveWarning
 from game.ui.map.view import unit_under
-from game.ui.scenes.hexes.movement.shown import MovementShown
+from game.ui.scenes.hexes.parts.movement.shown import MovementShown
 from game.ui.widgets.fonts import draw_text, font, log_size, place
 from game.ui.widgets.handoff import draw_handoff
 from game.ui.widgets.help import PLAY_KEYS, draw_help
@@ -216,8 +216,8 @@ def _side_surface(scene: MovementShown, rect: pygame.Rect, uid: str | None, hove
     else:
         rows = scene.idle_rows() if hasattr(scene, "idle_rows") else [  # the sandbox's own
             ("No unit selected", TEXT, True),
-            ("Click one of your units (ringed) to plan its move; hover any unit for its "
-             "state.", DIM, False),
+            ("Click one of your units (ringed) to plan its move (N: the next one, shown on "
+             "the map); hover any unit for its state.", DIM, False),
         ]  # fmt: skip
         top = rows_surface(rows, lay.size, rect.w)
     place(surf, top, (0, 0), "record sheet")
@@ -255,7 +255,7 @@ def _buttons(scene: MovementShown, rect: pygame.Rect, size: int) -> list[Button]
     if mech:  # vehicles never go prone
         specs.append(("U" if prone else "P", "Stand up (U)" if prone else "Go prone (P)",
                       False, True))  # fmt: skip
-    if scene.state.rules.tacops and mech:  # ADV-01..16 (game.ui.scenes.hexes.movement.tacops)
+    if scene.state.rules.tacops and mech:  # ADV-01..16 (game.ui.scenes.hexes.parts.movement.tacops)
         hull = unit is not None and unit.hull_down
         specs += [
             ("crawl", "Crawl (K)", plan.mode == "crawl", prone and free),
@@ -264,7 +264,7 @@ def _buttons(scene: MovementShown, rect: pygame.Rect, size: int) -> list[Button]
         ]
     if scene.state.rules.tacops and plan.mode in ("walk", "run"):
         specs.append(("careless", "Careless (X)", plan.careless, True))
-    if unit is not None and unit.kind == "submarine":  # ADV-25 (game.ui.scenes.hexes.movement.dive)
+    if unit is not None and unit.kind == "submarine":  # ADV-25 (parts.movement.dive)
         specs += [("dive", "Dive (V)", False, True), ("rise", "Rise (B)", False, True)]
     if unit is not None and unit.kind == "vtol":  # ADV-25 (movement.altitude)
         specs += [("dive", "Descend (V)", False, True), ("rise", "Rise (B)", False, True)]

@@ -13,8 +13,8 @@ from game.narrate.words import need_text
 from game.phases.physical import to_declare
 from game.ui.map.anim import popup_surface
 from game.ui.map.overlays import MoveWarning
-from game.ui.scenes.hexes.physical.defence_walk import WalkPlan
-from game.ui.scenes.hexes.physical.shown import PhysicalShown
+from game.ui.scenes.hexes.parts.physical.defence_walk import WalkPlan
+from game.ui.scenes.hexes.parts.physical.shown import PhysicalShown
 from game.ui.scenes.hexes.target_draw import (
     SELECT,
     TARGET,
@@ -61,6 +61,8 @@ PHYSICAL_KEYS: tuple[tuple[str, str], ...] = (
     ("Hover a row", "its modifiers with their rules, the PSRs it causes"),
     ("Enter / H", "declare / make no physical attack"),
     ("Esc", "drop the selection; again: the menu"),
+    ("Middle drag, arrows, wheel", "pan and zoom"),
+    ("F or Home, L", "fit the whole map in view; the whole game's log"),
     ("Ctrl+S / Ctrl+O / F1", "save / load / this help"),
     (
         "Ctrl+Z",
@@ -139,7 +141,12 @@ def _side(scene: PhysicalShown, screen: pygame.Surface) -> None:
     if a is None:
         rows: list[Row] = [
             ("No unit selected", TEXT, True),
-            ("Click one of your ringed units beside an enemy.", DIM, False),
+            (
+                "Click one of your ringed units beside an enemy (N: the next one, shown on the "
+                "map).",
+                DIM,
+                False,
+            ),
         ]
         screen.blit(rows_surface(rows, size, rect.w), rect.topleft)
         return

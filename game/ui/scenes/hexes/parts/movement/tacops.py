@@ -1,7 +1,7 @@
 """The movement screen's Tactical Operations commands (the tacops option, ADV-01..16):
 crawl (K), careless movement on / off (X), hull-down (H) and physical attack defence (D).
 
-Like game.ui.scenes.hexes.movement.act, every change to the game is an action sent through
+Like game.ui.scenes.hexes.parts.movement.act, every change to the game is an action sent through
 ``App.act`` (a CommitMove); what is legal is the rules' answer (game.rules.move.tacops,
 game.rules.move.movement),
 shown as the screen's notice when the rules refuse.
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from game.rules.move.tacops import careless_error, crawl_error, defend_error
 from game.ui.scenes.hexes.move_plan import Plan
-from game.ui.scenes.hexes.movement import hull_preview
-from game.ui.scenes.hexes.movement.act import send
-from game.ui.scenes.hexes.movement.shown import MovementShown
+from game.ui.scenes.hexes.parts.movement import hull_preview
+from game.ui.scenes.hexes.parts.movement.act import send
+from game.ui.scenes.hexes.parts.movement.shown import MovementShown
 from game.units.unit import Unit
 
 CARELESS_NOTE = "careless: extra terrain MP ignored, a roll after each such hex"
@@ -65,7 +65,7 @@ def toggle_careless(scene: MovementShown) -> None:
 def hull_down(scene: MovementShown) -> None:
     """H: preview going hull-down at the end of the path shown (2 MP, ADV-11/12), from
     prone where it lies (ADV-14) or leaving it (ADV-12); Enter commits, H again drops it
-    (game.ui.scenes.hexes.movement.hull_preview, issue 25)."""
+    (game.ui.scenes.hexes.parts.movement.hull_preview, issue 25)."""
     u = _unit(scene, "Hull-down")
     if u is None:
         return

@@ -11,7 +11,7 @@ waypoint) is.
 from __future__ import annotations
 
 from game.rules.move.diving import water_depth
-from game.ui.scenes.hexes.movement.shown import MovementShown
+from game.ui.scenes.hexes.parts.movement.shown import MovementShown
 from game.units.unit import Unit
 
 

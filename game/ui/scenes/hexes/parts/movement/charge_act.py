@@ -1,7 +1,8 @@
 """The movement screen's charges and deaths from above: what pointing at an enemy shows,
 Q / E to charge from another side, the click that readies the attack and the one (or C,
-or Enter) that declares it. The PlayScene (game.ui.scenes.hexes.movement.behaviour) delegates to
-these, as to game.ui.scenes.hexes.movement.act for moves; the attack is a DeclareCharge through
+or Enter) that declares it. The movement interaction
+(game.ui.scenes.hexes.parts.movement.behaviour) delegates to these, as to
+game.ui.scenes.hexes.parts.movement.act for moves; the attack is a DeclareCharge through
 ``App.act``.
 """
 
@@ -12,8 +13,13 @@ from typing import Any
 from game.hexgrid import Hex
 from game.ui.map import overlays
 from game.ui.map.anim import build_animation, map_marks
-from game.ui.scenes.hexes.movement.charge import approaches, charge_view, enemy_at, reach_numbers
-from game.ui.scenes.hexes.movement.shown import MovementShown
+from game.ui.scenes.hexes.parts.movement.charge import (
+    approaches,
+    charge_view,
+    enemy_at,
+    reach_numbers,
+)
+from game.ui.scenes.hexes.parts.movement.shown import MovementShown
 from game.units.unit import Unit
 
 from .charge_draw import Layers, attack_layer

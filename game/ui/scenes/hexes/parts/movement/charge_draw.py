@@ -1,5 +1,5 @@
 """What the movement screen draws for a charge or a death from above
-(game.ui.scenes.hexes.movement.charge): the to-hit badges on the enemies the reach overlay can
+(game.ui.scenes.hexes.parts.movement.charge): the to-hit badges on the enemies the reach overlay can
 attack, and for the attack being planned a red ring on the target, an arrow from where the attacker
 stands, the to-hit number and the piloting rolls of both units as markers (hover: their modifiers).
 
@@ -21,7 +21,7 @@ from game.hexgrid import Hex
 from game.layout import HexLayout
 from game.ui.map.camera import Camera
 from game.ui.map.overlays import EMPTY, Layer, _canvas, _fast
-from game.ui.scenes.hexes.movement.charge import ChargeView, Need
+from game.ui.scenes.hexes.parts.movement.charge import ChargeView, Need
 from game.ui.widgets.fonts import font
 from game.ui.widgets.palette import ATTACK, BAD, DIM, GOOD, INK, TEXT, WARN, WHITE
 from game.ui.widgets.palette import PSR_FILL as PSR

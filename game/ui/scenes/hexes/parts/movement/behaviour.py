@@ -6,7 +6,7 @@ Input becomes plans (:class:`Plan`, pure UI state) and, on Enter or a double cli
 actions through ``App.act``; nothing here edits the game state. The reach and the
 checked path are computed when the selection, mode, waypoints or hovered hex change,
 and drawn as cached layers (game.ui.map.overlays); a frame only blits. Drawing lives in
-game.ui.scenes.hexes.movement.draw.
+game.ui.scenes.hexes.parts.movement.draw.
 """
 
 from __future__ import annotations
@@ -38,12 +38,12 @@ from game.ui.scenes.hexes.move_plan import (
     facing_from_angle,
     going_on,
 )
-from game.ui.scenes.hexes.movement import act as play_act
-from game.ui.scenes.hexes.movement import charge_act, hull_preview
-from game.ui.scenes.hexes.movement import tacops as play_tacops
-from game.ui.scenes.hexes.movement.charge import ChargeView, enemy_at
-from game.ui.scenes.hexes.movement.enemy_hex import attack_offer, foes_in, moves_in
-from game.ui.scenes.hexes.movement.stuck import stuck_reason
+from game.ui.scenes.hexes.parts.movement import act as play_act
+from game.ui.scenes.hexes.parts.movement import charge_act, hull_preview
+from game.ui.scenes.hexes.parts.movement import tacops as play_tacops
+from game.ui.scenes.hexes.parts.movement.charge import ChargeView, enemy_at
+from game.ui.scenes.hexes.parts.movement.enemy_hex import attack_offer, foes_in, moves_in
+from game.ui.scenes.hexes.parts.movement.stuck import stuck_reason
 from game.ui.widgets.log_view import LogView
 from game.ui.widgets.panels import Button, PanelCache, screen_layout
 from game.units.unit import Unit
@@ -53,9 +53,9 @@ from .charge_draw import targets_layer
 STALE = object()  # a cache key that matches nothing
 
 
-class PlayScene:
+class MoveInteraction:
     overlay = False
-    scene_name = "play"
+    scene_name = ""  # the screen's (or the sandbox view's) name
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -429,7 +429,7 @@ class PlayScene:
     def _numbers(self, key: Any) -> dict[Hex, int | str]:
         return charge_act.numbers(self, key)
 
-    # --- actions (game.ui.scenes.hexes.movement.act)
+    # --- actions (game.ui.scenes.hexes.parts.movement.act)
     def commit(self) -> None:
         play_act.commit(self)
 
@@ -472,7 +472,7 @@ class PlayScene:
 
     # --- input ----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        from game.ui.scenes.hexes.movement.input import handle_event
+        from game.ui.scenes.hexes.parts.movement.input import handle_event
 
         return handle_event(self, event)
 
@@ -504,6 +504,6 @@ class PlayScene:
             self._update_hover(pygame.mouse.get_pos())
 
     def draw(self, screen: pygame.Surface) -> None:
-        from game.ui.scenes.hexes.movement.draw import draw_scene
+        from game.ui.scenes.hexes.parts.movement.draw import draw_scene
 
         draw_scene(self, screen)

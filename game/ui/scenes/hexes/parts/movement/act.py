@@ -4,8 +4,8 @@ under way, go prone or stand up, pin waypoints, step the facing, pick the next u
 Every change to the game goes through ``App.act`` (game.flow.apply); the plan is the
 screen's own (game.ui.scenes.hexes.move_plan). A move a failed roll interrupted stays selected
 with its MP left (MOV-23, game.phases.movement): the player plans the rest of it, or ends it
-with S. The functions take the PlayScene (game.ui.scenes.hexes.movement.behaviour), which delegates
-to them.
+with S. The functions take the movement interaction
+(game.ui.scenes.hexes.parts.movement.behaviour), which delegates to them.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from game.ui.app.follow import show_unit
 from game.ui.map import overlays
 from game.ui.map.anim import build_animation, map_marks
 from game.ui.scenes.hexes.move_plan import going_on, stepped_facing
-from game.ui.scenes.hexes.movement import charge_act
-from game.ui.scenes.hexes.movement.hull_preview import posture_move
-from game.ui.scenes.hexes.movement.shown import MovementShown
+from game.ui.scenes.hexes.parts.movement import charge_act
+from game.ui.scenes.hexes.parts.movement.hull_preview import posture_move
+from game.ui.scenes.hexes.parts.movement.shown import MovementShown
 
 DOUBLE_CLICK = 0.45
 
@@ -187,7 +187,8 @@ def click(scene: MovementShown, h: Hex | None) -> None:
         scene.select(here.id)
         scene.last_click = (0.0, None)  # a selecting click never starts a double click
         return
-    if plan is None:
+    if plan is None:  # an empty hex, nothing selected: say what a click here wants
+        scene.app.notify("Nothing is selected: click one of your units (ringed) first", error=True)
         return
     if here is not None and here.id == plan.unit_id and not plan.waypoints:
         return  # clicking the selected unit again: no waypoint on its own hex
@@ -196,8 +197,9 @@ def click(scene: MovementShown, h: Hex | None) -> None:
         scene._update_hover(scene.mouse)
         return
     err = plan.pin(state)
-    if err:
-        scene.app.notify(err, error=True)
+    if err:  # out of reach: the hover's reason (MOV-07...), not "no path"
+        why = scene.info.get("error") if plan.current_steps(state) is None else None
+        scene.app.notify(why or err, error=True)
     scene._update_hover(scene.mouse)
 
 
@@ -205,3 +207,7 @@ def unpin(scene: MovementShown) -> None:
     scene.last_click = (0.0, None)  # a click after an undo is never a double click
     if scene.plan is not None and scene.plan.unpin():
         scene._update_hover(scene.mouse)
+    elif scene.plan is None:
+        scene.app.notify("No waypoint to remove: nothing is selected", error=True)
+    else:  # a refused undo says why (issue 25)
+        scene.app.notify("No waypoint to remove: click a hex on the path to pin one", error=True)

@@ -22,7 +22,7 @@ from game.rules.combat.odds import (
 )
 from game.rules.combat.platoon_odds import what_if
 from game.rules.combat.tohit import AttackOptions, WeaponOption
-from game.ui.scenes.hexes.attack.shown import Aiming
+from game.ui.scenes.hexes.parts.attack.shown import Aiming
 from game.ui.widgets.palette import Colour
 from game.ui.widgets.panels import BAD, DIM, GOOD, TEXT, WARN, Row
 from game.units.unit import Unit

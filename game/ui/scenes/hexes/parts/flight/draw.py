@@ -12,7 +12,7 @@ from game.hexgrid import DIRECTION_NAMES, neighbour
 from game.rules.aero import Flight, out_of_control
 from game.ui.map.anim import popup_surface
 from game.ui.map.fliers import draw_flier, lifted
-from game.ui.scenes.hexes.flight.shown import FlightShown
+from game.ui.scenes.hexes.parts.flight.shown import FlightShown
 from game.ui.widgets.fonts import font, log_size
 from game.ui.widgets.handoff import draw_handoff
 from game.ui.widgets.help import draw_help
@@ -38,6 +38,7 @@ FLIGHT_KEYS: tuple[tuple[str, str], ...] = (
     ("Click, any key in a flight", "skip the animation"),
     ("Esc", "drop the selection; again: the menu"),
     ("Middle drag, arrows, wheel", "pan and zoom; F fits the map"),
+    ("L, Tab or F2", "the whole game's log; hide / show the panels"),
     ("Ctrl+S / Ctrl+O / F1", "save / load / this help"),
 )
 

@@ -8,6 +8,7 @@ must not change behaviour and diff the two files: they must be byte-identical.
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import io
 import sys
@@ -52,12 +53,15 @@ def ask(argv: list[str]) -> str:
 
 
 def main_() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("out", type=Path, help="the text file to write (it is overwritten)")
+    out = ap.parse_args().out
     files = sorted(
         p.relative_to(ROOT).as_posix()
         for base in ("tests", "docs")
         for p in (ROOT / base).rglob("*.json")
     )
-    with open(sys.argv[1], "w", encoding="utf-8") as fh:
+    with out.open("w", encoding="utf-8") as fh:
         for winner, units in ORDERS:
             fh.write(ask(["rules", "order", "--initiative-winner", winner, "--units", units]))
         for f in files:

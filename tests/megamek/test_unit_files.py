@@ -210,7 +210,7 @@ REFUSED = {
     "tank rear gun": (TANK, "<Rear Equipment>\n", "<Rear Equipment>\nMedium Laser (R)\n",
                       "'Medium Laser (R)' in rear"),
     "tank armour count": (TANK, "24\n18\n18\n14\n22", "24\n18\n18", "has 3 values"),
-    "tank motion": (TANK, "Tracked", "Hydrofoil", "motion type 'Hydrofoil'"),
+    "tank motion": (TANK, "Tracked", "Rail", "motion type 'Rail'"),
     "tank cut short": (TANK, "</tonnage>", "", "not closed"),
     "tank bad tonnage": (TANK, "30.0", "heavy", "is not a number"),
     "tank pulse laser": (TANK, "Medium Laser\n</Front", "ISMediumPulseLaser\n</Front",

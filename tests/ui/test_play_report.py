@@ -225,10 +225,26 @@ def test_the_panel_follows_the_selection_and_never_shows_a_stale_plan() -> None:
     click(app, at(scene, app.state.unit("A2").at))
     move_to(app, at(scene, Hex(6, 12)))
     assert scene.info.get("title", "").startswith("A2")
-    click(app, at(scene, app.state.unit("B2").at))  # any unit: its record sheet
-    assert scene.plan is None and scene.inspect == "B2" and not scene.info
+    b1 = app.state.unit("B1").at
+    click(app, at(scene, b1))  # a unit it cannot move in with (an enemy Mech): its sheet
+    assert scene.plan is None and scene.inspect == "B1" and not scene.info
     shown = texts(app)
-    assert "B2  Light Tank Scorpion" in shown and "A2 walks" not in shown
+    assert "B1  Wolverine WVR-6R" in shown and "A2 walks" not in shown
+
+
+def test_a_click_on_an_enemy_tank_in_reach_plans_the_move_into_its_hex() -> None:
+    """MOV-35: the pointer on the Scorpion's hex shows A2 moving in (it stops there), and
+    the click does what was shown: a waypoint there, not the tank's record sheet."""
+    app = new_app()
+    scene = ready(app)
+    b2 = app.state.unit("B2").at
+    zoomed(app, scene, app.state.unit("A2").at)
+    click(app, at(scene, app.state.unit("A2").at))
+    assert b2 in scene.plan.reach(app.state).hexes
+    move_to(app, at(scene, b2))
+    assert "moves into B2's hex" in scene.info.get("title", "")
+    click(app, at(scene, b2))
+    assert scene.plan is not None and scene.plan.unit_id == "A2" and scene.plan.dest == b2
 
 
 # --- 3. facing ---------------------------------------------------------------------------------

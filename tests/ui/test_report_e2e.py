@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-from tests.ui.test_play_e2e import pytestmark, read_layout, wait_for, xvfb  # noqa: F401
+from tests.ui.test_play_e2e import dismiss_handoff, pytestmark, read_layout, wait_for, xvfb  # noqa: F401
 
 REPO = Path(__file__).resolve().parents[2]
 SCENARIO = "tests/ui/data/report_scenario.json"
@@ -46,11 +46,7 @@ def test_a_failed_stand_up_reads_as_a_report_in_a_real_window(xvfb, tmp_path):  
             xdo("click", "--window", wid, "1")
             time.sleep(0.25)
 
-        click(20, lay["view"][1] + 20)  # the hand-off prompt
-        lay = wait_for(
-            "the prompt to close",
-            lambda: (d := read_layout(layout_file)) and d["handoff"] is None and d,
-        )
+        lay = dismiss_handoff(click, layout_file)  # the hand-off prompt
         click(*lay["hexes"][lay["units"]["A1"]])
         wait_for("A1 selected", lambda: (read_layout(layout_file) or {}).get("selected") == "A1")
         xdo("key", "--window", wid, "u")

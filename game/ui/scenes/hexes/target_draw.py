@@ -11,9 +11,11 @@ from typing import Protocol
 import pygame
 
 from game.flow import actor
-from game.ui.map.anim import Popup
+from game.ui.map.anim import Popup, popup_surface
 from game.ui.scenes.hexes.stage import Shown
 from game.ui.widgets.fonts import log_size
+from game.ui.widgets.handoff import draw_handoff
+from game.ui.widgets.help import draw_help
 from game.ui.widgets.palette import TEXT
 from game.ui.widgets.panels import rows_surface
 from game.ui.widgets.record_sheet import record_sheet
@@ -43,6 +45,20 @@ class TargetShown(Shown, Protocol):
     def writes_layout(self) -> bool: ...
 
     def log_upto(self) -> int | None: ...
+
+
+def draw_on_top(scene: TargetShown, screen: pygame.Surface, title: str,
+                keys: tuple[tuple[str, str], ...]) -> None:  # fmt: skip
+    """What an attack screen draws over its map and panels: the first dice popup (or the
+    hand-off prompt), the help (F1) under ``title`` with ``keys``, and the debug layout."""
+    if scene.popups:
+        img = popup_surface(scene.popups[0][0], scene.layout.size)
+        screen.blit(img, img.get_rect(center=scene.layout.map.center))
+    elif scene.handoff is not None:
+        draw_handoff(scene, screen)
+    if scene.help:
+        draw_help(screen, title, keys)
+    debug_layout(scene)
 
 
 def debug_layout(scene: TargetShown) -> None:

@@ -12,7 +12,6 @@ from game.phases.weapons import targets_of, to_declare
 from game.rules.combat.modifiers import heat_to_hit
 from game.rules.heat import HeatReport
 from game.state import GameState
-from game.ui.map.anim import popup_surface
 from game.ui.scenes.hexes.parts.attack.odds import (
     reason_rows,
     twist_active,
@@ -21,10 +20,8 @@ from game.ui.scenes.hexes.parts.attack.odds import (
     weapon_row,
 )
 from game.ui.scenes.hexes.parts.attack.shown import AttackShown
-from game.ui.scenes.hexes.target_draw import SELECT, TARGET, debug_layout, draw_log, draw_sheet
+from game.ui.scenes.hexes.target_draw import SELECT, TARGET, draw_log, draw_on_top, draw_sheet
 from game.ui.widgets.fonts import font
-from game.ui.widgets.handoff import draw_handoff
-from game.ui.widgets.help import draw_help
 from game.ui.widgets.hud import wrap
 from game.ui.widgets.palette import BAD, BG, DIM, GOOD, TEXT, WARN
 from game.ui.widgets.panels import (
@@ -92,14 +89,7 @@ def draw_attack(scene: AttackShown, screen: pygame.Surface) -> None:
         _draw_side(scene, screen, shown)
         draw_log(scene, screen)
     _draw_row_tip(scene, screen, shown)
-    if scene.popups:
-        img = popup_surface(scene.popups[0][0], lay.size)
-        screen.blit(img, img.get_rect(center=lay.map.center))
-    elif scene.handoff is not None:
-        draw_handoff(scene, screen)
-    if scene.help:
-        draw_help(screen, "Weapon attacks", getattr(scene, "help_keys", ATTACK_KEYS))
-    debug_layout(scene)
+    draw_on_top(scene, screen, "Weapon attacks", getattr(scene, "help_keys", ATTACK_KEYS))
 
 
 def _rings(state: GameState, side: str | None, unit: str | None,

@@ -11,20 +11,17 @@ import pygame
 from game.flow import actor
 from game.narrate.words import need_text
 from game.phases.physical import to_declare
-from game.ui.map.anim import popup_surface
 from game.ui.map.overlays import MoveWarning
 from game.ui.scenes.hexes.parts.physical.defence_walk import WalkPlan
 from game.ui.scenes.hexes.parts.physical.shown import PhysicalShown
 from game.ui.scenes.hexes.target_draw import (
     SELECT,
     TARGET,
-    debug_layout,
     draw_log,
+    draw_on_top,
     draw_sheet,
 )
 from game.ui.widgets.fonts import font
-from game.ui.widgets.handoff import draw_handoff
-from game.ui.widgets.help import draw_help
 from game.ui.widgets.hud import wrap
 from game.ui.widgets.palette import BAD, BG, DIM, GOOD, TEXT, WARN
 from game.ui.widgets.panels import (
@@ -99,14 +96,7 @@ def draw_physical(scene: PhysicalShown, screen: pygame.Surface) -> None:
         _side(scene, screen)
         draw_log(scene, screen)
     _tip(scene, screen)
-    if scene.popups:
-        img = popup_surface(scene.popups[0][0], lay.size)
-        screen.blit(img, img.get_rect(center=lay.map.center))
-    elif scene.handoff is not None:
-        draw_handoff(scene, screen)
-    if scene.help:
-        draw_help(screen, "Physical attacks", getattr(scene, "help_keys", PHYSICAL_KEYS))
-    debug_layout(scene)
+    draw_on_top(scene, screen, "Physical attacks", getattr(scene, "help_keys", PHYSICAL_KEYS))
 
 
 def _badges(scene: PhysicalShown, screen: pygame.Surface) -> None:

@@ -20,22 +20,3 @@ class Scene(Protocol):
     def handle(self, event: pygame.event.Event) -> bool: ...
     def update(self, dt: float) -> None: ...
     def draw(self, screen: pygame.Surface) -> None: ...
-
-
-# The events a screen's input looks at; a base screen that routes one of them to its
-# keys, mouse or wheel counts it as used.
-INPUT_EVENTS = frozenset(
-    {
-        pygame.KEYDOWN,
-        pygame.KEYUP,
-        pygame.MOUSEMOTION,
-        pygame.MOUSEBUTTONDOWN,
-        pygame.MOUSEBUTTONUP,
-        pygame.MOUSEWHEEL,
-    }
-)
-
-
-def is_input(event: pygame.event.Event) -> bool:
-    """A key, a mouse button, a pointer move or the wheel."""
-    return event.type in INPUT_EVENTS

@@ -8,7 +8,6 @@ Q / E. A click sends ``Deploy``; a refusal (occupied, prohibited terrain) is sho
 from __future__ import annotations
 
 import time
-from typing import Any
 
 import pygame
 
@@ -59,7 +58,7 @@ class DeployScene:
         self.space = False
         self.handoff: str | None = deploying_side(s)
         self.placed: tuple[float, tuple[int, int]] = (0.0, (0, 0))  # last placing click
-        self.zone_key: Any = None
+        self.zone_key: tuple[int, float] | None = None  # the state and zoom drawn for
         self.zone = overlays.EMPTY
         self.log_view = LogView()
         self.resize(fit=True)

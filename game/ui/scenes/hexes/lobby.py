@@ -30,7 +30,6 @@ from game.ui.app.app import App
 from game.ui.app.net_enter import enter_game
 from game.ui.app.net_turns import CONFIRM_SECONDS
 from game.ui.app.registry import register
-from game.ui.app.scene import is_input
 from game.ui.widgets.panels import Button, button_at
 
 from . import lobby_draw as drawn
@@ -102,20 +101,28 @@ class LobbyScreen:
 
     # --- input ----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
+        """True if the event was used (issue 24): Esc, Enter, a key typed into the search,
+        a pointer move, a wheel turn, a left click on a button or one that ends the
+        search's typing; not another key, a key or button let go, nor anything else."""
         if event.type == pygame.KEYDOWN:
-            self._key(event)
-        elif event.type == pygame.MOUSEMOTION:
+            return self._key(event)
+        if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
-        elif event.type == pygame.MOUSEWHEEL:
+            return True
+        if event.type == pygame.MOUSEWHEEL and event.y:
             self.scroll = max(0, min(len(self.roster()) - 1, self.scroll - event.y))
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             b = button_at(self.buttons, event.pos)
+            was = self.searching
             self.searching = b is not None and b.action == "focus:search"
             if b is not None:
                 self.choose(b.action)
-        return is_input(event) or event.type == pygame.TEXTINPUT
+            return b is not None or was
+        return False
 
-    def _key(self, event: pygame.event.Event) -> None:
+    def _key(self, event: pygame.event.Event) -> bool:
+        """Esc, Enter, or Backspace and characters while searching; False for another."""
         if event.key == pygame.K_ESCAPE:
             self.ask_to_leave()
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -124,6 +131,9 @@ class LobbyScreen:
             self._search(self.filter.text[:-1])
         elif self.searching and event.unicode and event.unicode.isprintable():
             self._search(self.filter.text + event.unicode)
+        else:
+            return False
+        return True
 
     def _search(self, text: str) -> None:
         self.filter, self.scroll = replace(self.filter, text=text), 0

@@ -13,20 +13,23 @@ answers, or says why not. Tab moves between the fields, Esc closes the panel.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from game.core.actions import IllegalActionError
 from game.core.errors import UserFacingError
+from game.core.options import Rules
 from game.net.codes import CodeError, checked_code, new_code
+from game.net.joining import Joining
 from game.net.protocol import DEFAULT_PORT
 from game.ui.app.app import App
 from game.ui.app.registry import register
-from game.ui.app.scene import is_input
 from game.ui.widgets.fonts import draw_text, font, ui_size
 from game.ui.widgets.palette import BG, DIM, TEXT
 from game.ui.widgets.panels import Button, button_at, draw_button
+from game.ui.widgets.refusals import unused_key
 
 if TYPE_CHECKING:
     from game.net.lobby import Lobby
@@ -37,36 +40,57 @@ LABELS = {"port": "Port", "code": "Join code", "address": "Host address (HOST or
 JOIN_WAIT = 15.0
 
 
+class StartChoice(Protocol):
+    """What the panel reads of the start screen under it (game.ui.scenes.hexes.start): the
+    game set up there, hosted as it is."""
+
+    rules: Rules
+    turns: int | None  # the turn limit (None: none)
+    forces: dict[str, list[list[str | int]]]  # side -> [design, gunnery, piloting] each
+
+    def map_choice(self) -> Path | None: ...
+
+
 class NetworkScreen:
     """The Host / Join panel over the start screen (modal)."""
 
     overlay = True
     scene_name = "network"
 
-    def __init__(self, app: App, start: Any = None) -> None:
+    def __init__(self, app: App, start: StartChoice | None = None) -> None:
         self.app, self.start = app, start
         self.values = {"port": str(DEFAULT_PORT), "code": new_code(), "address": "",
                        "join_code": ""}  # fmt: skip
         self.focus = "address"
         self.local = False
-        self.joining: Any = None  # game.net.joining.Joining while connecting
+        self.joining: Joining | None = None  # while connecting
         self.waited = 0.0
         self.buttons: list[Button] = []
         self.mouse = (0, 0)
 
     # --- input ----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
+        """True if the event was used (issue 24). The panel is modal: a key, a pointer move,
+        a button pressed or a wheel turn is its own, kept from the start screen under it
+        (a key without a use is said); a key or a button let go, a wheel without a turn
+        and any other event are not used and go on down."""
         if event.type == pygame.KEYDOWN:
-            self._key(event)
-        elif event.type == pygame.MOUSEMOTION:
+            if not self._key(event):
+                unused_key(self.app, event, "in the network panel",
+                           "Tab: next field, Enter: host or join, Esc: back")  # fmt: skip
+            return True
+        if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            b = button_at(self.buttons, event.pos)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            b = button_at(self.buttons, event.pos) if event.button == 1 else None
             if b is not None:
                 self.choose(b.action)
-        return is_input(event) or event.type == pygame.TEXTINPUT
+            return True
+        return event.type == pygame.MOUSEWHEEL and bool(event.y)
 
-    def _key(self, event: pygame.event.Event) -> None:
+    def _key(self, event: pygame.event.Event) -> bool:
+        """Esc, Tab, Enter, Backspace or a character typed; False for another key."""
         if event.key == pygame.K_ESCAPE:
             self.close()
         elif event.key == pygame.K_TAB:
@@ -75,8 +99,12 @@ class NetworkScreen:
             self.choose("host" if self.focus in ("port", "code") else "join")
         elif event.key == pygame.K_BACKSPACE:
             self.values[self.focus] = self.values[self.focus][:-1]
-        elif event.unicode and event.unicode.isprintable() and len(self.values[self.focus]) < 60:
-            self.values[self.focus] += event.unicode
+        elif event.unicode and event.unicode.isprintable():
+            if len(self.values[self.focus]) < 60:
+                self.values[self.focus] += event.unicode
+        else:
+            return False
+        return True
 
     def choose(self, action: str) -> None:
         if action.startswith("field:"):
@@ -146,7 +174,6 @@ class NetworkScreen:
     # --- joining --------------------------------------------------------------------------
     def join(self) -> None:
         from game.net.guest_link import GuestLink
-        from game.net.joining import Joining
 
         address = self.values["address"].strip()
         host, _, port = address.rpartition(":") if ":" in address else (address, "", "")
@@ -178,7 +205,7 @@ class NetworkScreen:
         elif self.waited > JOIN_WAIT:
             self._give_up("no hexplate host answers there (is it hosting, is the port open?)")
 
-    def _joined(self, j: Any) -> None:
+    def _joined(self, j: Joining) -> None:
         """In: the lobby (or the game at once, a guest that resumes one)."""
         from game.ui.app.net_enter import enter_game
 

@@ -41,7 +41,6 @@ from game.setup import (
 from game.ui.app.app import App
 from game.ui.app.bot_turns import seat
 from game.ui.app.registry import register
-from game.ui.app.scene import is_input
 from game.ui.widgets import ruleset_tabs as tabs
 from game.ui.widgets.debug_buttons import write_buttons
 from game.ui.widgets.fonts import draw_text, font, ui_size
@@ -211,41 +210,51 @@ class StartScreen:
             tabs.open_ruleset(self.app, arg, "hex")
 
     def handle(self, event: pygame.event.Event) -> bool:
+        """True if the event was used: a bound or typed key, a pointer move, a left click on
+        a button, a wheel turn (issue 24); a key let go, a click beside every button, a
+        key without a use here are not."""
         if help_key(self, event):
             return True
         if self.help:
             if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
                 self.help = False
-            return True
+            return True  # the help overlay eats the input while it is shown
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.app.running = False
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                if self.focus == "search" or not self.browse():
-                    self.start()
-            elif event.key == pygame.K_t and event.mod & pygame.KMOD_CTRL:
-                self.choose("tacops")
-            elif event.key == pygame.K_BACKSPACE:
-                self.type_text(None)
-            elif event.unicode and event.unicode.isprintable() and not event.mod & pygame.KMOD_CTRL:
-                self.type_text(event.unicode)
-        elif event.type == pygame.TEXTINPUT:
-            pass
-        elif event.type == pygame.MOUSEMOTION:
+            return self._key(event)
+        if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
-        elif event.type == pygame.MOUSEWHEEL:
+            return True
+        if event.type == pygame.MOUSEWHEEL and event.y:
             if self.map_rect.collidepoint(self.mouse):
                 top = max(0, len(self.listed()) - 3)
                 self.map_scroll = max(0, min(top, self.map_scroll - event.y))
             else:
                 top = max(0, len(self.roster()) - 4)
                 self.roster_scroll = max(0, min(top, self.roster_scroll - event.y))
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             b = button_at(self.buttons, event.pos)
             if b is not None:
                 self.choose(b.action)
                 return True
-        return is_input(event)
+        return False
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        """Esc, Enter, Ctrl+T, Backspace or a character typed; False for another key."""
+        if event.key == pygame.K_ESCAPE:
+            self.app.running = False
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.focus == "search" or not self.browse():
+                self.start()
+        elif event.key == pygame.K_t and event.mod & pygame.KMOD_CTRL:
+            self.choose("tacops")
+        elif event.key == pygame.K_BACKSPACE:
+            self.type_text(None)
+        elif event.unicode and event.unicode.isprintable() and not event.mod & pygame.KMOD_CTRL:
+            self.type_text(event.unicode)
+        else:
+            return False
+        return True
 
     def type_text(self, char: str | None) -> None:
         """A typed character (None: backspace) into the focused field."""

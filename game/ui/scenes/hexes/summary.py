@@ -9,8 +9,6 @@ it; the wheel scrolls a long one.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.flow import turn_start
@@ -43,7 +41,7 @@ class TurnSummary:
         self.turn = turn
         self.report = self._report(turn)
         self.scroll = 0
-        self.cache: dict[Any, pygame.Surface] = {}
+        self.cache: dict[tuple[str, int, int], pygame.Surface] = {}  # side, width, size
 
     def _report(self, turn: int) -> TurnReport:
         state = self.app.state
@@ -88,7 +86,8 @@ class TurnSummary:
         self._columns(screen, pygame.Rect(inner.x, y, inner.w, bottom - y), sides, size)
         draw_text(screen, HINT, font(size - 2), DIM, (inner.x, bottom + size // 2), inner)
 
-    def _columns(self, screen: pygame.Surface, rect: pygame.Rect, sides: Any, size: int) -> None:
+    def _columns(self, screen: pygame.Surface, rect: pygame.Rect, sides: tuple[str, ...],
+                 size: int) -> None:  # fmt: skip
         gap = size
         width = (rect.w - gap * (len(sides) - 1)) // max(1, len(sides))
         old = screen.get_clip()

@@ -34,7 +34,6 @@ from game.regiments.state import RegimentState
 from game.regiments.verdict import Verdict
 from game.ui.app.app import App
 from game.ui.app.registry import register
-from game.ui.app.scene import is_input
 from game.ui.scenes.regiments import draw
 from game.ui.scenes.regiments import files as regiments_io
 from game.ui.scenes.regiments.plan import (
@@ -182,18 +181,21 @@ class RegimentsScene:
             self._handle_load(event)
             return True
         if event.type == pygame.KEYDOWN:
-            self._key(event)
-        elif event.type == pygame.MOUSEBUTTONDOWN:
-            self._press(event)
-        elif event.type == pygame.MOUSEBUTTONUP:
-            self._release(event)
-        elif event.type == pygame.MOUSEMOTION:
+            return self._key(event)
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            return self._press(event)
+        if event.type == pygame.MOUSEBUTTONUP:
+            return self._release(event)
+        if event.type == pygame.MOUSEMOTION:
             self._motion(event)
-        elif event.type == pygame.MOUSEWHEEL:
+            return True
+        if event.type == pygame.MOUSEWHEEL and event.y:
             self.cam = self.cam.zoomed(1 if event.y > 0 else -1, *self.mouse)
-        return is_input(event)
+            return True
+        return False  # a key let go, a wheel without a turn, anything else (issue 24)
 
-    def _key(self, event: pygame.event.Event) -> None:
+    def _key(self, event: pygame.event.Event) -> bool:
+        """One key; False for a key without a use here (said, game.ui.widgets.refusals)."""
         k = event.key
         if is_help(event):
             self.help = True
@@ -225,6 +227,8 @@ class RegimentsScene:
             self.app.notify("Select one of your regiments first", error=True)
         elif self.plan is None or not self._order_key(k):  # issue 25: never silent
             unused_key(self.app, event, "on the regiments screen")
+            return False
+        return True
 
     def _view_key(self, k: int) -> bool:
         """Tab, Space, pan, zoom and fit; True when the key was one of them."""
@@ -290,30 +294,39 @@ class RegimentsScene:
     def _regiment_at(self, p: np.ndarray) -> Any:
         return regiment_at(self.state.regiments, p)
 
-    def _press(self, event: pygame.event.Event) -> None:
+    def _press(self, event: pygame.event.Event) -> bool:
+        """A button pressed; False for one without a use (a right click with no plan, a
+        left click beside the buttons and the table, another button)."""
         self.mouse = event.pos
         if event.button == 2:
             self.pan_from = event.pos
-            return
+            return True
         if self.tools is not None and draw.in_map(self, event.pos) and self.tools.press(event):
-            return
+            return True
         if event.button == 3:
-            if self.plan is not None:
-                self.plan = self.plan.undo_step()
-                self.refresh()
-            return
+            if self.plan is None:
+                return False
+            self.plan = self.plan.undo_step()
+            self.refresh()
+            return True
         if event.button != 1:
-            return
+            return False
         b = button_at(self.buttons, event.pos)
         if b is not None:
             self.button(b.action)
-            return
+            return True
         if not draw.in_map(self, event.pos):
-            return
+            return False
+        self._table_click(event.pos)
+        return True
+
+    def _table_click(self, pos: tuple[int, int]) -> None:
+        """A left click on the table: grab the plan's front edge or corner, select a
+        regiment, or pick the charge's target (or say why not)."""
         if self.state.pending is not None:
             self.app.notify("Answer the countercharge question first: Y or N", error=True)
             return
-        p = self._at(event.pos)
+        p = self._at(pos)
         if self._start_drag(p):
             return
         r = self._regiment_at(p)
@@ -364,16 +377,19 @@ class RegimentsScene:
                 self.plan = replace(self.plan, target=r.id)
                 self.refresh()
 
-    def _release(self, event: pygame.event.Event) -> None:
-        if event.button == 2:
+    def _release(self, event: pygame.event.Event) -> bool:
+        """A button let go: ends a pan or a drag; False when neither was going on."""
+        if event.button == 2 and self.pan_from is not None:
             self.pan_from = None
+            return True
         if event.button != 1 or self.drag is None or self.plan is None:
-            return
+            return False
         step = drag_step(self.drag, self._at(event.pos))
         self.drag = None
         if step is not None:
             self.plan = self.plan.with_step(step)
         self.refresh()
+        return True
 
     def _handle_load(self, event: pygame.event.Event) -> None:
         assert self.saves is not None

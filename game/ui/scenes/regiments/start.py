@@ -24,7 +24,6 @@ from game.regiments.state import RegimentState
 from game.setup import bundled_maps
 from game.ui.app.app import App
 from game.ui.app.registry import register
-from game.ui.app.scene import is_input
 from game.ui.widgets import ruleset_tabs as tabs
 from game.ui.widgets.debug_buttons import write_buttons
 from game.ui.widgets.fonts import draw_text, font, ui_size
@@ -118,6 +117,8 @@ class RegimentsStart:
         self.app.running = False
 
     def handle(self, event: pygame.event.Event) -> bool:
+        """True if the event was used (issue 24): Enter, S, Esc, a pointer move, a left
+        click on a button; not another key, a key let go or a click beside the buttons."""
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.start()
@@ -125,13 +126,18 @@ class RegimentsStart:
                 self.sandbox()
             elif event.key == pygame.K_ESCAPE:
                 self.quit()
-        elif event.type == pygame.MOUSEMOTION:
+            else:
+                return False
+            return True
+        if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             b = button_at(self.buttons, event.pos)
             if b is not None:
                 self.choose(b.action)
-        return is_input(event)
+                return True
+        return False
 
     def update(self, dt: float) -> None:
         return None

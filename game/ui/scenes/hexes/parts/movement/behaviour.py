@@ -29,6 +29,7 @@ from game.ui.app.follow import follow, opening_view
 from game.ui.app.pace import paced
 from game.ui.map import overlays
 from game.ui.map.anim import MoveAnimation
+from game.ui.map.overlays import Layer
 from game.ui.map.view import MapView, tiles_for
 from game.ui.scenes.hexes.move_plan import (
     DEAD_ZONE,
@@ -48,7 +49,7 @@ from game.ui.widgets.log_view import LogView
 from game.ui.widgets.panels import Button, PanelCache, screen_layout
 from game.units.unit import Unit
 
-from .charge_draw import targets_layer
+from .charge_draw import Layers, targets_layer
 
 STALE = object()  # a cache key that matches nothing
 
@@ -76,14 +77,14 @@ class MoveInteraction:
         self.shown_side: str | None = None
         self.marks: list[tuple[Hex, str, float]] = []  # falls and damage shown after a move
         self.reach_layer = overlays.EMPTY
-        self.reach_key: Any = None
-        self.path_layer: Any = overlays.EMPTY
-        self.path_key: Any = None
+        self.reach_key: object = None  # what the reach layer was drawn for
+        self.path_layer: Layer | Layers = overlays.EMPTY
+        self.path_key: object = None  # what the path layer was drawn for
         self.attack: ChargeView | None = None  # the charge or DFA shown (movement.charge)
         self.aim: int | None = None  # the side of the enemy the pointer is on
         self.charging: Hex | None = None  # MOV-35: the enemy hex where C chose the attack
-        self.targets_layer: Any = overlays.EMPTY  # to-hit badges on enemies in reach
-        self.numbers: tuple[Any, dict[Hex, int | str]] = (None, {})
+        self.targets_layer: Layer = overlays.EMPTY  # to-hit badges on enemies in reach
+        self.numbers: tuple[object, dict[Hex, int | str]] = (None, {})
         self.info: dict[str, Any] = {}
         self.buttons: list[Button] = []
         self.space = False
@@ -402,7 +403,7 @@ class MoveInteraction:
             return f"out of reach: more than {unit.id}'s {mp} {plan.mode} MP (MOV-07)"
         return f"cannot end here: {res.error}"
 
-    def _reach_layer(self):
+    def _reach_layer(self) -> Layer:
         plan = self.plan
         key = None
         if plan is not None:
@@ -426,7 +427,7 @@ class MoveInteraction:
                 self.targets_layer = targets_layer(self.view.layout, self._numbers(key[:-1]))
         return self.reach_layer
 
-    def _numbers(self, key: Any) -> dict[Hex, int | str]:
+    def _numbers(self, key: tuple[object, ...]) -> dict[Hex, int | str]:
         return charge_act.numbers(self, key)
 
     # --- actions (game.ui.scenes.hexes.parts.movement.act)

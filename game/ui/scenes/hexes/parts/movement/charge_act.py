@@ -8,8 +8,6 @@ game.ui.scenes.hexes.parts.movement.act for moves; the attack is a DeclareCharge
 
 from __future__ import annotations
 
-from typing import Any
-
 from game.hexgrid import Hex
 from game.ui.map import overlays
 from game.ui.map.anim import build_animation, map_marks
@@ -72,7 +70,7 @@ def turn_approach(scene: MovementShown, step: int) -> bool:
     return True
 
 
-def numbers(scene: MovementShown, key: Any) -> dict[Hex, int | str]:
+def numbers(scene: MovementShown, key: tuple[object, ...]) -> dict[Hex, int | str]:
     """The enemies the plan could charge or jump on, with their best numbers (kept while
     only the zoom changes)."""
     if scene.numbers[0] != key and scene.plan is not None:

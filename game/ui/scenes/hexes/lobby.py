@@ -21,6 +21,7 @@ from typing import Any
 
 import pygame
 
+from game.designs.model import Design
 from game.designs.roster import entries
 from game.net.host_lobby import HostLobby
 from game.net.joining import Joining
@@ -87,7 +88,7 @@ class LobbyScreen:
         """This end picks its force here (the guest of an open lobby)."""
         return not self.hosting and not self.shown().get("fixed", False)
 
-    def roster(self) -> list[Any]:
+    def roster(self) -> list[Design]:
         return filtered(entries(), self.filter)
 
     def started(self) -> bool:

@@ -10,6 +10,7 @@ from typing import Any, Protocol
 
 import pygame
 
+from game.designs.model import Design
 from game.designs.roster import RosterError, entries, entry
 from game.ui.widgets.fonts import draw_text, font, ui_size
 from game.ui.widgets.palette import BG, DIM, TEXT
@@ -44,7 +45,7 @@ class Shown(Protocol):
 
     def shown(self) -> dict[str, Any]: ...
     def picks(self) -> bool: ...
-    def roster(self) -> list[Any]: ...
+    def roster(self) -> list[Design]: ...
     def is_ready(self) -> bool: ...
 
 

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from game.hexgrid import Hex
 from game.phases.actions import CommitMove
 from game.phases.movers import preview_move, reach_of
+from game.rules.move.movement import MoveResult
+from game.rules.move.reach import Reach
 from game.rules.move.steps import HEX_KINDS
 from game.state import GameState
 
@@ -56,7 +57,7 @@ class ReachView:
 
     hexes: dict[Hex, tuple[int, tuple[int, ...]]]
     mp_available: int
-    search: Any = None  # the rules' Reach from the last anchor (for path_to)
+    search: Reach | None = None  # the rules' Reach from the last anchor (for path_to)
 
 
 @dataclass
@@ -73,8 +74,8 @@ class Plan:
     depth: int | None = None  # ADV-25: the depth a submarine's path ends at (None: cheapest)
     altitude: int | None = None  # ADV-25: the altitude a VTOL's path ends at (None: as now)
     hull: bool = False  # H pressed: the hull-down change previewed (movement.hull_preview)
-    _reach_cache: dict[tuple[Any, ...], ReachView] = field(default_factory=dict)
-    _preview_cache: dict[tuple[Any, ...], Any] = field(default_factory=dict)
+    _reach_cache: dict[tuple[object, ...], ReachView] = field(default_factory=dict)
+    _preview_cache: dict[tuple[object, ...], MoveResult] = field(default_factory=dict)
     other: Plan | None = None  # the careful / careless twin (other_option), made on demand
 
     # --- reach ----------------------------------------------------------------------------
@@ -195,7 +196,7 @@ class Plan:
         """Levels to dive (> 0) or rise (< 0) from ``depth`` to the plan's end depth."""
         return 0 if self.depth is None else self.depth - depth
 
-    def preview(self, state: GameState, steps: tuple[str, ...]) -> Any:
+    def preview(self, state: GameState, steps: tuple[str, ...]) -> MoveResult:
         key = (id(state), len(state.history), self.unit_id, self.mode, steps, self.careless)
         if key not in self._preview_cache:
             if len(self._preview_cache) > 64:
@@ -204,7 +205,7 @@ class Plan:
                                                     self.careless)  # fmt: skip
         return self._preview_cache[key]
 
-    def other_option(self, state: GameState) -> Any:
+    def other_option(self, state: GameState) -> MoveResult | None:
         """ADV-05: the same destination and facing moved the other way (careful when this
         plan is careless, careless when careful): its checked path, or None when that way
         does not get there. Only with the tacops option and a mode that may be careless."""

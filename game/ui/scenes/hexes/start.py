@@ -26,6 +26,7 @@ from game.core.actions import IllegalActionError
 from game.core.errors import UserFacingError
 from game.core.options import TW, Rules
 from game.core.seats import Seats
+from game.designs.model import Design
 from game.designs.roster import entries, entry
 from game.setup import (
     DEFAULT_FORCES,
@@ -46,7 +47,7 @@ from game.ui.widgets.debug_buttons import write_buttons
 from game.ui.widgets.fonts import draw_text, font, ui_size
 from game.ui.widgets.help import draw_help, help_key
 from game.ui.widgets.map_notes import left_out
-from game.ui.widgets.palette import BG, BG2, DIM, TEXT
+from game.ui.widgets.palette import BG, BG2, DIM, TEXT, Colour
 from game.ui.widgets.panels import Button, button_at, draw_button, side_colour
 
 from . import start_players as seats_panel
@@ -103,7 +104,7 @@ class StartScreen:
         """The maps the map panel lists: a typed folder's, else the bundled ones."""
         return folder_maps(self.folder) if self.folder is not None else self.maps
 
-    def roster(self) -> list[Any]:
+    def roster(self) -> list[Design]:
         return filtered(entries(), self.filter)
 
     def map_choice(self) -> Path | None:
@@ -320,7 +321,12 @@ class StartScreen:
             draw_help(screen, "Starting a game", START_KEYS)
 
     def _panel(
-        self, screen: pygame.Surface, rect: pygame.Rect, title: str, size: int, colour: Any = TEXT
+        self,
+        screen: pygame.Surface,
+        rect: pygame.Rect,
+        title: str,
+        size: int,
+        colour: Colour = TEXT,
     ) -> int:
         pygame.draw.rect(screen, BG, rect, border_radius=10)
         inner = rect.inflate(-size, 0)

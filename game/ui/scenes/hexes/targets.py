@@ -23,11 +23,13 @@ from game.ui.app.pace import dice_banner, paced
 from game.ui.app.sound import sound_of
 from game.ui.map.anim import Popup, popup_of
 from game.ui.map.events import route
+from game.ui.scenes.hexes.parts.attack.plan import FirePlan
+from game.ui.scenes.hexes.parts.physical.plan import BlowPlan
 from game.ui.scenes.hexes.stage import Frame, OwnFrame, Stage, lay_out, own_stage
 from game.ui.widgets.handoff import HANDOFF_GRACE
 from game.ui.widgets.help import help_key
 from game.ui.widgets.keys import is_confirm
-from game.ui.widgets.panels import ScreenLayout, button_at, screen_layout
+from game.ui.widgets.panels import Button, ScreenLayout, button_at, screen_layout
 from game.ui.widgets.refusals import unused_key
 from game.units.unit import Unit
 
@@ -59,7 +61,7 @@ class TargetScene:
         self.view, self.cache, self.log_view = stage.view, stage.cache, stage.log_view
         self.frame: Frame = stage.frame or OwnFrame(screen_layout(*app.screen.get_size()))
         self.writes_layout = not hosted  # HEXPLATE_DEBUG_LAYOUT
-        self.plan: Any = None  # the screen's plan (a FirePlan, a BlowPlan)
+        self.plan: FirePlan | BlowPlan | None = None  # the screen's plan
         self.hover: Hex | None = None
         self.hover_row: int | None = None
         self.mouse = (0, 0)
@@ -72,7 +74,7 @@ class TargetScene:
         self.popup_left = 0.0
         self.dice_banner: str | None = None  # the phase the dice shown belong to
         self.skipped_at = 0.0
-        self.buttons: list[Any] = []
+        self.buttons: list[Button] = []
         self.rows: list[tuple[pygame.Rect, int]] = []  # rows on screen -> index
         self.over = False  # the game-over overlay has been shown
         if not hosted:

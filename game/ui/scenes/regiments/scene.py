@@ -51,7 +51,7 @@ from game.ui.scenes.regiments.plan import (
 from game.ui.scenes.regiments.tools import SandboxTools
 from game.ui.scenes.regiments.view import Scenery, TableCamera
 from game.ui.widgets.keys import ctrl, is_help
-from game.ui.widgets.panels import button_at, screen_layout
+from game.ui.widgets.panels import Button, button_at, screen_layout
 from game.ui.widgets.refusals import unused_key
 
 GRAB_PX = 12  # how near (screen pixels) a corner or the front edge must be to take it
@@ -82,7 +82,7 @@ class RegimentsScene:
         self.saves: list[Path] | None = None  # the load list while it is open
         self.mouse = (0, 0)
         self.pan_from: tuple[int, int] | None = None
-        self.buttons: list[Any] = []
+        self.buttons: list[Button] = []
         self.cam = TableCamera()
         self.resize()
         self._layout_written = ""

@@ -27,7 +27,7 @@ from game.ui.app.registry import register
 from game.ui.widgets import ruleset_tabs as tabs
 from game.ui.widgets.debug_buttons import write_buttons
 from game.ui.widgets.fonts import draw_text, font, ui_size
-from game.ui.widgets.palette import BG, DIM, TEXT
+from game.ui.widgets.palette import BG, DIM, TEXT, Colour
 from game.ui.widgets.panels import Button, button_at, draw_button, side_colour
 
 PLAIN = "plain table"
@@ -164,7 +164,7 @@ class RegimentsStart:
         write_buttons(self.scene_name, self.buttons)
 
     def _panel(self, screen: pygame.Surface, rect: pygame.Rect, title: str, size: int,
-               colour: Any = TEXT) -> int:  # fmt: skip
+               colour: Colour = TEXT) -> int:  # fmt: skip
         pygame.draw.rect(screen, BG, rect, border_radius=10)
         inner = rect.inflate(-size, 0)
         draw_text(screen, title, font(size + 4, True), colour, (inner.x, rect.y + size // 2), inner)

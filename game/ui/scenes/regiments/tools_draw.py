@@ -5,8 +5,6 @@ with its planned order, the order buttons and the sandbox's edits of it."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
 
 from game.regiments.armies import armies, unit_types
@@ -15,7 +13,7 @@ from game.ui.scenes.regiments import draw
 from game.ui.scenes.regiments.shown import RegimentsShown, ToolsShown
 from game.ui.scenes.regiments.view import draw_ghost, text_box
 from game.ui.widgets.fonts import draw_text, font
-from game.ui.widgets.palette import BG, DIM, LEGAL, TEXT, WARN
+from game.ui.widgets.palette import BG, DIM, LEGAL, TEXT, WARN, Colour
 from game.ui.widgets.palette import TABLE_ILLEGAL as ILLEGAL
 from game.ui.widgets.panels import rows_surface, side_colour
 
@@ -114,7 +112,7 @@ def _section(
     specs: list[Spec],
     size: int,
     cols: int,
-    colour: Any = DIM,
+    colour: Colour = DIM,
 ) -> int:
     """A small heading and a grid of buttons below it; the y below them."""
     draw_text(screen, head, font(size - 1, True), colour, (rect.x + size // 2, y + 2), rect,

@@ -36,7 +36,7 @@ from game.ui.scenes.hexes.sandbox.flight import FlightView, is_flier
 from game.ui.scenes.hexes.sandbox.guide import Guide
 from game.ui.scenes.hexes.sandbox.pieces import Carry, Palette, palette_width
 from game.ui.widgets.palette import DIM, TEXT
-from game.ui.widgets.panels import screen_layout
+from game.ui.widgets.panels import Button, screen_layout
 from game.units.unit import Unit
 
 TOOLS = ("move", "edit", "attack", "strike", "fly")
@@ -50,8 +50,8 @@ class SandboxScene(MoveInteraction):
     def __init__(self, app: App) -> None:
         self.palette = Palette()
         self.palette_rect = pygame.Rect(0, 0, 0, 0)
-        self.palette_buttons: list[Any] = []
-        self.editor_buttons: list[Any] = []
+        self.palette_buttons: list[Button] = []
+        self.editor_buttons: list[Button] = []
         self.editor_more = 0  # editor lines below the panel (the wheel scrolls)
         self.edit_scroll = 0
         self.edit_loc: str | None = None

@@ -35,7 +35,7 @@ from game.ui.scenes.hexes.stage import Frame, OwnFrame, Stage, lay_out, own_stag
 from game.ui.widgets.handoff import HANDOFF_GRACE
 from game.ui.widgets.help import help_key
 from game.ui.widgets.keys import is_confirm
-from game.ui.widgets.panels import Row, ScreenLayout, button_at, screen_layout
+from game.ui.widgets.panels import Button, Row, ScreenLayout, button_at, screen_layout
 from game.ui.widgets.refusals import unused_key
 from game.units.unit import Unit
 
@@ -68,7 +68,7 @@ class FlightInteraction:
         self.shown_side = self.handoff
         self.anim: MoveAnimation | None = None
         self.skipped_at = 0.0
-        self.buttons: list[Any] = []
+        self.buttons: list[Button] = []
         if not hosted:
             self.resize(fit=True)
             opening_view(self, (u.at for u in self.fliers()), app.screen.get_height())

@@ -12,10 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from game.hexgrid import Hex
+from game.layout import HexLayout
 from game.phases.defence import DefendWalk, walker_view
+from game.rules.move.movement import MoveResult
 from game.state import GameState
 from game.ui.map import overlays
-from game.ui.scenes.hexes.move_plan import Plan, aimed_facing, stepped_facing
+from game.ui.map.overlays import Layer
+from game.ui.scenes.hexes.move_plan import Plan, ReachView, aimed_facing, stepped_facing
 
 WALK_HINT = "Enter / Walk: walk now   Click the hex again: pin a waypoint   Backspace: undo"
 
@@ -26,8 +29,8 @@ class WalkPlan:
     def __init__(self, unit_id: str) -> None:
         self.unit_id = unit_id
         self.plan = Plan(unit_id, "walk")
-        self._view: tuple[Any, GameState] | None = None
-        self._layers: dict[str, tuple[Any, Any]] = {}
+        self._view: tuple[tuple[int, int], GameState] | None = None
+        self._layers: dict[str, tuple[tuple[object, ...], Layer]] = {}
 
     # --- the state the walking rules read ---------------------------------------------------
     def view(self, state: GameState) -> GameState:
@@ -37,7 +40,7 @@ class WalkPlan:
             self._view = (key, walker_view(state, self.unit_id))
         return self._view[1]
 
-    def reach(self, state: GameState) -> Any:
+    def reach(self, state: GameState) -> ReachView:
         return self.plan.reach(self.view(state))
 
     # --- choosing the path --------------------------------------------------------------------
@@ -87,7 +90,7 @@ class WalkPlan:
     def steps(self, state: GameState) -> tuple[str, ...] | None:
         return self.plan.current_steps(self.view(state))
 
-    def preview(self, state: GameState) -> Any:
+    def preview(self, state: GameState) -> MoveResult | None:
         """The checked walk to the chosen or hovered end (MoveResult), or None."""
         steps = self.steps(state)
         return None if not steps else self.plan.preview(self.view(state), steps)
@@ -112,7 +115,7 @@ class WalkPlan:
             out["error"] = res.error
         return out
 
-    def layers(self, state: GameState, layout: Any, zoom: float) -> tuple[Any, Any]:
+    def layers(self, state: GameState, layout: HexLayout, zoom: float) -> tuple[Layer, Layer]:
         """The shaded reach and the planned path (cached while nothing changes)."""
         p = self.plan
         reach = self.reach(state)
@@ -125,7 +128,7 @@ class WalkPlan:
             self._layers["path"] = (path_key, self._path(state, layout))
         return self._layers["reach"][1], self._layers["path"][1]
 
-    def _path(self, state: GameState, layout: Any) -> Any:
+    def _path(self, state: GameState, layout: HexLayout) -> Layer:
         p = self.plan
         unit = state.unit(self.unit_id)
         if unit is None or p.dest is None:

@@ -146,6 +146,30 @@ class Camera:
         """The zoomed map pixel (mx, my) in the middle of the viewport."""
         return replace(self, x=mx - self.view[2] / 2, y=my - self.view[3] / 2)
 
+    def framing(
+        self, box: tuple[float, float, float, float], map_w: float, map_h: float, margin: float
+    ) -> Camera:
+        """Showing ``box`` (left, top, right, bottom in zoomed map pixels) with ``margin``
+        to spare: centred on it, unless the view can show the map's nearer edge (FIT_PAD of
+        background) with the box still in it. So units near the top show the map's first
+        row whole instead of half of it under the banner (issue 25); a box larger than
+        the view is centred."""
+
+        def axis(lo: float, hi: float, size: float, view: int) -> float:
+            if size + 2 * FIT_PAD <= view:
+                return (size - view) / 2  # the whole map fits this way: centred
+            first, last = -FIT_PAD, size - view + FIT_PAD
+            if hi - lo + 2 * margin <= view:  # the box fits: the map's edge too if it can
+                if hi + margin <= first + view:
+                    return first
+                if lo - margin >= last:
+                    return last
+            return (lo + hi - view) / 2
+
+        left, top, right, bottom = box
+        _, _, vw, vh = self.view
+        return replace(self, x=axis(left, right, map_w, vw), y=axis(top, bottom, map_h, vh))
+
     def clamped(self, map_w: int, map_h: int) -> Camera:
         """Keep the map in view: centred along an axis where it is smaller than the view,
         otherwise never more than a small margin of background beside it."""

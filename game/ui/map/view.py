@@ -196,6 +196,7 @@ class MapView:
         whole map when that is nearly the same zoom; never below READABLE, where the
         view centres on the hexes at LEGIBLE and the player pans (a long zone of a big
         map). Never above ``most``."""
+        hexes = list(hexes)
         lay = self.renderer.layout_at(1.0)
         pts = [p for h in hexes for p in lay.corners(h)]
         if not pts:
@@ -208,9 +209,8 @@ class MapView:
             self.fit_map()
             return
         z = min(most, ZOOMS[floor_index(z)] if z >= READABLE else LEGIBLE)  # a step
-        cam = cam.at_level(z)
-        self.camera = cam.centred_on((min(xs) + max(xs)) / 2 * z, (min(ys) + max(ys)) / 2 * z)
-        self._clamp()
+        self.camera = cam.at_level(z)
+        self._frame(hexes)
 
     def focus(self, hexes: Iterable[Hex], screen_height: int | None = None) -> None:
         """Centre on the middle of ``hexes``; given the window height, first zoom in to a
@@ -222,9 +222,19 @@ class MapView:
             target = ZOOMS[nearest_zoom_index(max(0.75, screen_height / 1000))]
             if self.camera.zoom < target:
                 self.camera = self._fitted(self.camera).at_level(target)
+        self._frame(hexes)
+
+    def _frame(self, hexes: Iterable[Hex]) -> None:
+        """Show ``hexes`` at the camera's zoom: centred on them, or showing the map's edge
+        when they stay in view (Camera.framing: never the first row half under the banner)."""
         lay = self.layout
-        xs, ys = zip(*(lay.centre(h) for h in hexes), strict=True)
-        self.camera = self.camera.centred_on(sum(xs) / len(xs), sum(ys) / len(ys))
+        pts = [p for h in hexes for p in lay.corners(h)]
+        if not pts:
+            return
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        box = (min(xs), min(ys), max(xs), max(ys))
+        margin = lay.tile_height * lay.scale * 2  # two hexes of the map around them
+        self.camera = self.camera.framing(box, *self.renderer.map_size(self.camera.zoom), margin)
         self._clamp()
 
     def pan(self, dx: float, dy: float) -> None:

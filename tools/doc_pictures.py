@@ -96,6 +96,7 @@ PICTURES: dict[str, Picture] = {
     "net-panel": Picture(net_pics.host_join_panel, HD),
     "net-waiting": Picture(net_pics.host_waiting, HD),
     "net-lobby": Picture(net_pics.guest_lobby, HD),
+    "net-host-lobby": Picture(net_pics.host_lobby, HD),
     "play-bot-start": Picture(bot_pics.start_computer, HD),
     "play-bot-why": Picture(bot_pics.why_numbers, HD),
     "sandbox": Picture(sandbox_screenshot.main, sandbox_screenshot.SIZE),

@@ -4,7 +4,8 @@
 joins is sent the ``lobby`` message (both forces, who is ready); the guest's ``pick`` and
 ``ready`` are checked by game.net.lobby (refused with the reason, the lobby unchanged)
 and the new lobby goes out; an ``action`` is refused (the game has not started); a guest
-who leaves is no longer ready. :meth:`HostLobby.ready` is the host's own ready. Once
+who leaves is no longer ready. :meth:`HostLobby.pick` and :meth:`HostLobby.ready` are the
+host's own pick of its side's force and its ready, checked the same way. Once
 both are ready the host's referee starts the game from both picks, autosaves it, sends
 the guest its welcome, and :attr:`HostLobby.hosting` (game.net.hosting) takes over the
 link; pump returns at once then, so nothing queued is lost. A fixed lobby (a loaded
@@ -63,6 +64,20 @@ class HostLobby:
     def ready(self, ready: bool = True) -> Change:
         """The host's own ready (or not any more)."""
         return self._ready(self.host, ready)
+
+    def pick(self, units: object) -> Change:
+        """The host's own force (a list of [design, gunnery, piloting]), checked as the
+        guest's is (game.net.lobby.pick): refused with the reason and nothing changed, or
+        the new lobby goes to the guest (a changed force takes back both players' ready)."""
+        if self.hosting is not None:
+            return Change("refused", text="the game has started: the forces are fixed")
+        got = pick(self.lobby, self.host, units)
+        if isinstance(got, Refused):
+            return Change("refused", text=got.reason)
+        changed, self.lobby = got != self.lobby, got
+        if changed:
+            self._send()
+        return Change("lobby", text="")
 
     def close(self, reason: str = "the host has closed the game") -> None:
         self.link.send(encode("bye", reason=reason))

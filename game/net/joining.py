@@ -80,6 +80,17 @@ class Joining:
                 self.link.send(encode("bye", reason=f"the guest's copy stopped: {change.text}"))
 
     # --- inside ---------------------------------------------------------------------------
+    def _hosts_change(self, before: dict[str, Any] | None) -> str:
+        """What a new lobby message says of the host's side: its force changed (the host
+        picks it in its lobby), or nothing."""
+        now = self.lobby or {}
+        if before is None or not isinstance(now.get("forces"), dict):
+            return ""
+        sides = [s for s in now.get("sides") or [] if s != self.side]
+        was = before.get("forces") if isinstance(before.get("forces"), dict) else {}
+        changed = [s for s in sides if now["forces"].get(s) != was.get(s)]
+        return f"The host has changed side {changed[0]}'s force" if changed else ""
+
     def _handle(self, item: Inbound) -> Change | None:
         if item.kind == "left":
             self.connected = False
@@ -88,9 +99,10 @@ class Joining:
         if msg is None:
             return None
         if msg.type == "lobby":
+            before = self.lobby
             self.lobby, self.side = dict(msg.get("lobby")), str(msg.get("side"))
             self.connected = True
-            return Change("lobby")
+            return Change("lobby", text=self._hosts_change(before))
         if msg.type == "welcome":
             return self._welcome(msg)
         if msg.type == "entries":

@@ -1,6 +1,7 @@
-"""The lobby (issue 23, Build 1): each player picks their own side's force; the game
-starts when both say ready. In process: the host's lobby over a fake link, the guest's
-messages decoded as the wire would."""
+"""The lobby (issue 23, Build 1): each player picks their own side's force (the guest
+over the wire, the host in its own lobby, with the same checks); the game starts when
+both say ready. In process: the host's lobby over a fake link, the guest's messages (and
+the host's, to the guest's Joining) decoded as the wire would."""
 
 from __future__ import annotations
 
@@ -15,8 +16,17 @@ from game.net.copy import GuestCopy
 from game.net.entries import entry_from_json, state_hash
 from game.net.host_link import Inbound
 from game.net.host_lobby import HostLobby
+from game.net.joining import Joining
 from game.net.lobby import MAX_UNITS, fixed_lobby, open_lobby, pick, say_ready, start_state
-from game.net.protocol import GUEST_TYPES, MAX_GUEST_BYTES, Message, decode, encode
+from game.net.protocol import (
+    GUEST_TYPES,
+    HOST_TYPES,
+    MAX_GUEST_BYTES,
+    MAX_HOST_BYTES,
+    Message,
+    decode,
+    encode,
+)
 from game.net.setup import begun
 from game.save import save_game
 from game.setup import new_game_from_map, new_game_from_scenario, with_forces
@@ -199,3 +209,74 @@ def test_two_hundred_hostile_picks_are_refused_or_leave_a_valid_force() -> None:
             assert design in ("WVR-6R", "COM-2D", "HBK-4G")
             assert 0 <= gunnery <= 8 and 0 <= piloting <= 8
         lobby = got
+
+
+# --- the host picks side A's force in its lobby ------------------------------------------
+class FakeGuestLink:
+    """The guest's link without a socket: what the host sent goes into its inbox."""
+
+    def __init__(self) -> None:
+        self.inbox: queue.Queue[Inbound] = queue.Queue()
+        self.sent: list[dict] = []
+
+    def send(self, text: str) -> None:
+        self.sent.append(json.loads(text))
+
+    def take(self, host_sent: list[dict]) -> None:
+        for m in host_sent:
+            msg = decode(json.dumps(m), HOST_TYPES, MAX_HOST_BYTES)
+            assert isinstance(msg, Message), msg
+            self.inbox.put(Inbound("message", 1, msg))
+
+
+def test_the_host_picks_side_a_and_the_guest_sees_it_with_both_ready_taken_back() -> None:
+    host, link = _open()
+    guest = Joining(FakeGuestLink())  # type: ignore[arg-type]
+    link.guest("pick", side="B", units=B_FORCE)
+    link.guest("ready", ready=True)
+    host.pump()
+    guest.link.take(link.sent)
+    assert [c.text for c in guest.pump()][-1] == ""  # the guest's own changes: nothing said
+    mine = [["COM-2D", 2, 3], ["HBK-4G", 4, 4]]
+    sent = len(link.sent)
+    assert host.pick(mine).kind == "lobby" and host.lobby.ready == frozenset()
+    assert link.last("lobby")["lobby"]["forces"]["A"] == mine and link.last("lobby")["side"] == "B"
+    guest.link.take(link.sent[sent:])
+    assert [c.text for c in guest.pump()] == ["The host has changed side A's force"]
+    assert guest.lobby is not None and guest.lobby["ready"] == []
+    assert host.pick(mine).kind == "lobby" and len(link.sent) == sent + 1  # the same: not sent
+    link.guest("ready", ready=True)
+    host.pump()
+    assert host.ready().kind == "started" and host.hosting is not None
+    picked = [(u.side, u.design, u.gunnery, u.piloting) for u in host.hosting.state.units]
+    assert picked[:2] == [("A", "COM-2D", 2, 3), ("A", "HBK-4G", 4, 4)]
+    after = host.pick([["HBK-4G", 4, 4]])
+    assert after.kind == "refused" and "has started" in after.text
+
+
+@pytest.mark.parametrize(
+    ("units", "why"),
+    [
+        ([["NO-SUCH", 4, 5]], "no design"),
+        ([["WVR-6R", 4, 5]] * (MAX_UNITS + 1), f"at most {MAX_UNITS}"),
+        ([["WVR-6R", 9, 5]], "0 to 8"),
+        ([["WVR-6R", True, 5]], "is not [design"),
+        ([["WVR-6R", 4]], "is not [design"),
+    ],
+)
+def test_the_hosts_bad_pick_is_refused_as_the_guests_is_and_nothing_goes_out(units, why) -> None:
+    host, link = _open()
+    link.guest("pick", side="B", units=units)  # the same pick from the guest, for side B
+    host.pump()
+    assert why in link.last("refused")["reason"]
+    before, sent = host.lobby, len(link.sent)
+    change = host.pick(units)
+    assert change.kind == "refused" and why in change.text
+    assert host.lobby == before and len(link.sent) == sent
+
+
+def test_the_host_cannot_pick_in_a_lobby_fixed_by_its_scenario() -> None:
+    state = new_game_from_scenario(ROOT / "tests" / "scenarios" / "combat_attack.json")
+    host = HostLobby(fixed_lobby(state), FakeLink())  # type: ignore[arg-type]
+    change = host.pick(A_FORCE)
+    assert change.kind == "refused" and "fixed by its scenario" in change.text

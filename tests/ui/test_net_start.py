@@ -67,8 +67,9 @@ def _frames(*apps, until, timeout: float = 15.0) -> None:
 
 
 def test_one_window_hosts_from_the_start_screen_and_another_joins(screens, tmp_path) -> None:
-    """The lobby (issue 23): the host brings side A's force, the guest picks side B's
-    with the roster's +B and -/+, both say ready, the game starts with both picks."""
+    """The lobby (issue 23): the guest picks side B's force with the roster's +B and -/+,
+    the host side A's with +A (the guest's ready taken back, the change said on its
+    screen), both say ready, the game starts with both picks."""
     host, guest = screens
     port = _free_port()
     _click(host, "network")
@@ -86,7 +87,7 @@ def test_one_window_hosts_from_the_start_screen_and_another_joins(screens, tmp_p
     _click(guest, "join")
     _frames(host, guest, until=lambda: guest.top.scene_name == "lobby")
     lobby = guest.top
-    assert lobby.side == "B" and lobby.picks() and not host.top.picks()
+    assert lobby.side == "B" and lobby.picks() and host.top.picks() and host.top.side == "A"
     assert lobby.mine  # side B's first offer (the host's start screen's), taken away
     while lobby.mine:
         _click(guest, "del:B,0,0")
@@ -101,12 +102,23 @@ def test_one_window_hosts_from_the_start_screen_and_another_joins(screens, tmp_p
     guest.draw()
     pygame.image.save(guest.screen, str(tmp_path / "net-lobby.png"))
     assert host.net is None  # the host has not said ready: nothing starts
+    host_add = next(b.action for b in host.top.buttons if b.action.startswith("add:A,"))
+    assert not any(b.action.startswith("add:B,") for b in host.top.buttons)
+    first_a = [list(u) for u in host.top.end.lobby.forces["A"]]
+    _click(host, host_add)
+    assert host.top.end.lobby.ready == frozenset()  # a changed force: both not ready
+    _frames(host, guest, until=lambda: len(lobby.shown()["forces"]["A"]) == len(first_a) + 1)
+    assert lobby.note == "The host has changed side A's force" and not lobby.is_ready()
+    _click(guest, "ready")
+    _frames(host, guest, until=lambda: "B" in host.top.end.lobby.ready)
     _click(host, "ready")
     _frames(host, guest, until=lambda: guest.net is not None and host.net is not None)
     assert guest.net.side == "B"
     assert state_hash(guest.state) == state_hash(host.state)
     units = [(u.side, u.design, u.gunnery) for u in host.state.units if u.side == "B"]
     assert units == [("B", picked[0], 3)]
+    side_a = [[u.design, u.gunnery, u.piloting] for u in host.state.units if u.side == "A"]
+    assert side_a == [*first_a, [host_add.partition(",")[2], 4, 5]]
     assert guest.base.scene_name == host.base.scene_name  # both on the deployment screen
     for _ in range(20):
         host.step([], 1 / 60)

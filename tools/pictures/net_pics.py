@@ -1,6 +1,7 @@
 """The network game's pictures (docs/network.md): the start screen's Host / Join panel,
-the guest's lobby (picking side B's force, the host ready), and the host's screen
-waiting for the guest (its address and join code in the banner).
+the guest's lobby (picking side B's force, the host ready), the host's lobby (picking
+side A's force, the guest ready), and the host's screen waiting for the guest (its
+address and join code in the banner).
 The code and address are fixed, so the pictures are the same on every run; nothing
 listens (the waiting host's link is never started)."""
 
@@ -13,6 +14,7 @@ import pygame
 from game.core.actions import Refused
 from game.net.guest_link import GuestLink
 from game.net.host_link import HostLink
+from game.net.host_lobby import HostLobby
 from game.net.hosting import Hosting
 from game.net.joining import Joining
 from game.net.lobby import lobby_to_json, open_lobby, say_ready
@@ -63,3 +65,20 @@ def guest_lobby(out: Path) -> None:
     joining.lobby, joining.side, joining.connected = lobby_to_json(lobby), "B", True
     app.show("lobby", end=joining, where="192.168.1.20:27023")
     save(app, out)
+
+
+def host_lobby(out: Path) -> None:
+    """The host's lobby: side A's force being picked from the roster, the guest ready."""
+    screen = pygame.display.set_mode(HD)
+    app = make_app(Args(None, None, None, HD, 7), screen)
+    base = with_turn_limit(new_game_from_map(ROOT / "maps" / "river.tmx", seed=7), 8)
+    picks = {"A": [("HBK-4G", 4, 5), ("JR7-D", 3, 4), ("TDR-5S", 4, 5)],
+             "B": [("SHD-2H", 3, 4), ("PNT-9R", 4, 5)]}  # fmt: skip
+    lobby = say_ready(open_lobby(base, picks), "B")
+    assert not isinstance(lobby, Refused)
+    link = HostLink(CODE, 27023)  # never started: nothing listens, nothing is sent
+    host = HostLobby(lobby, link)
+    host.joined = True
+    app.show("lobby", end=host, where="192.168.1.20:27023", code=CODE)
+    save(app, out)
+    link._loop.close()

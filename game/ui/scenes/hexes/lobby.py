@@ -2,10 +2,12 @@
 and the game starts when both say ready.
 
 Both ends show the map, the rules, the turn limit and both forces with who is ready.
-The host's force is the one it brought (its start screen's side A, or the map's); the
-guest picks side B's here with the start screen's roster (search, filters, a +B button
-per design) and its -/+ for gunnery and piloting and x to remove, each change sent to
-the host (game.net.lobby checks it; a changed force takes back both players' ready).
+Each player picks their own side's force here with the start screen's roster (search,
+filters, a +A or +B button per design) and its -/+ for gunnery and piloting and x to
+remove: the host side A's (its start screen's side A, or the map's default, is the first
+offer), the guest side B's. The host's referee checks every change the same way
+(game.net.lobby: the guest's over the wire, the host's own at once) and both screens
+show it; a changed force takes back both players' ready.
 A scenario or a save fixes both forces: the lobby only shows them. Ready (Enter) says
 ready or takes it back; once both are ready the host's referee starts the game and
 both ends open it (game.ui.app.net_enter). Esc twice leaves the lobby; closing the
@@ -47,7 +49,7 @@ class LobbyScreen:
                  computer: str | None = None, back: bool = True) -> None:  # fmt: skip
         self.app, self.end = app, end
         self.where, self.code, self.computer, self.back = where, code, computer, back
-        self.mine: list[list[Any]] = []  # the guest's picks, as last sent
+        self.mine: list[list[Any]] = []  # this end's picks, as last sent
         self.filter = RosterFilter()
         self.scroll = 0
         self.searching = False
@@ -59,6 +61,8 @@ class LobbyScreen:
         self._seen = isinstance(end, Joining) and end.lobby is not None
         if isinstance(end, Joining) and end.lobby is not None:
             self.mine = [list(u) for u in end.lobby["forces"].get(end.side or "B", [])]
+        if isinstance(end, HostLobby):
+            self.mine = [list(u) for u in end.lobby.forces[end.host]]
 
     # --- what is shown --------------------------------------------------------------------
     @property
@@ -85,8 +89,8 @@ class LobbyScreen:
         return self.end.lobby or {"sides": ["A", "B"], "forces": {}, "ready": []}
 
     def picks(self) -> bool:
-        """This end picks its force here (the guest of an open lobby)."""
-        return not self.hosting and not self.shown().get("fixed", False)
+        """This end picks its force here (either end of an open lobby)."""
+        return not self.shown().get("fixed", False)
 
     def roster(self) -> list[Design]:
         return filtered(entries(), self.filter)
@@ -151,7 +155,8 @@ class LobbyScreen:
             self._edit(kind, arg)
 
     def _edit(self, kind: str, arg: str) -> None:
-        """A change to the guest's force (the roster's +B, -/+ G and P, x), sent at once."""
+        """A change to this end's force (the roster's +A or +B, -/+ G and P, x), sent at
+        once (the host's checked at once)."""
         if kind == "add":
             if len(self.mine) >= MAX_UNITS:
                 self.app.notify(f"At most {MAX_UNITS} units per side", error=True)
@@ -172,6 +177,11 @@ class LobbyScreen:
     def send_pick(self) -> None:
         if isinstance(self.end, Joining):
             self.end.pick([list(u) for u in self.mine])
+            return
+        change = self.end.pick([list(u) for u in self.mine])
+        if change.kind == "refused":  # said, and the force shown is the lobby's again
+            self.app.notify(change.text, error=True)
+            self.mine = [list(u) for u in self.end.lobby.forces[self.side]]
 
     def say_ready(self, ready: bool) -> None:
         if isinstance(self.end, HostLobby):
@@ -229,9 +239,9 @@ class LobbyScreen:
         if lobby is not None and (kind == "refused" or (kind == "lobby" and not self._seen)):
             self._seen = True  # the host's force: at first, and after a refused pick
             self.mine = [list(u) for u in lobby["forces"].get(self.side, [])]
-        if kind in ("joined", "left", "refused", "fatal", "bye", "desync") and text:
+        if kind in ("joined", "lobby", "left", "refused", "fatal", "bye", "desync") and text:
             self.note = text
-            self.app.notify(text, error=kind != "joined", seconds=5)
+            self.app.notify(text, error=kind not in ("joined", "lobby"), seconds=5)
         if kind == "left":
             self._auto_done = False  # the computer says ready again once the link is back
         if kind in ("fatal", "bye", "desync"):

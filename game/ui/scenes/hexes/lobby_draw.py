@@ -1,7 +1,7 @@
 """Drawing the network lobby (issue 23, game.ui.scenes.hexes.lobby): the title and who is
-where, the roster for the guest's own side (the start screen's, game.ui.scenes.hexes.
-start_roster, with +B only), both forces with who is ready, and the Ready and Leave
-buttons."""
+where, the roster for this end's own side (the start screen's, game.ui.scenes.hexes.
+start_roster, with that side's +A or +B only), both forces with who is ready, and the
+Ready and Leave buttons."""
 
 from __future__ import annotations
 
@@ -92,6 +92,8 @@ def _title(screen: pygame.Surface, lobby: Shown, info: dict[str, Any], size: int
     if lobby.hosting:
         joined = "the guest has joined" if lobby.joined else "waiting for the guest"
         line = f"You host side {lobby.side} at {lobby.where}, join code {lobby.code}: {joined}"
+        if lobby.picks():
+            line += " - pick your force, then say ready"
     else:
         line = f"You are side {lobby.side} - pick your force, then say ready"
         if not lobby.picks():
@@ -122,7 +124,7 @@ def _roster(screen: pygame.Surface, lobby: Shown, rect: pygame.Rect, size: int) 
 
 def _force(screen: pygame.Surface, lobby: Shown, info: dict[str, Any], side: str,
            rect: pygame.Rect, size: int) -> list[Button]:  # fmt: skip
-    """One side's force; the guest's own is editable (-/+ gunnery and piloting, x)."""
+    """One side's force; this end's own is editable (-/+ gunnery and piloting, x)."""
     pygame.draw.rect(screen, BG, rect, border_radius=10)
     pygame.draw.rect(screen, side_colour(side), (rect.x, rect.y, 6, rect.h), border_radius=3)
     inner = rect.inflate(-size - 12, 0)

@@ -1,13 +1,14 @@
 """The start screen's network game panel (issue 23): host the game set up on the start
 screen, or join a hosted one.
 
-Host: the map, rules, turn limit and side A's force chosen on the start screen (under
-this panel), a port (default 27023), a join code (random; it can be typed over) and
-whether to listen on this machine only; the lobby then opens as side A and waits for
-the guest (game.ui.scenes.hexes.lobby), who picks side B's force; the game starts when
-both say ready. Join: the host's address (HOST or HOST:PORT) and its code; the panel
-connects without freezing the window and opens the lobby as side B once the host
-answers, or says why not. Tab moves between the fields, Esc closes the panel.
+Host: the map, rules and turn limit chosen on the start screen (under this panel), a
+port (default 27023), a join code (random; it can be typed over) and whether to listen
+on this machine only; the lobby then opens as side A and waits for the guest
+(game.ui.scenes.hexes.lobby). There each player picks their own side's force (the start
+screen's forces are the first offers); the game starts when both say ready. Join: the
+host's address (HOST or HOST:PORT) and its code; the panel connects without freezing the
+window and opens the lobby as side B once the host answers, or says why not. Tab moves
+between the fields, Esc closes the panel.
 """
 
 from __future__ import annotations
@@ -126,8 +127,8 @@ class NetworkScreen:
 
     # --- hosting --------------------------------------------------------------------------
     def host(self) -> None:
-        """Open the lobby as side A with the start screen's map and side A's force (side
-        B's is the first offer the guest changes, game.ui.scenes.hexes.lobby)."""
+        """Open the lobby as side A with the start screen's map; its forces are the first
+        offers each player changes for their own side (game.ui.scenes.hexes.lobby)."""
         from game.core.files import save_dir
         from game.net.host_link import HostLink
         from game.net.host_lobby import HostLobby
@@ -156,8 +157,8 @@ class NetworkScreen:
         return int(text)
 
     def _lobby(self) -> Lobby:
-        """The lobby of the game the start screen has set up (its map, rules, turn limit,
-        side A's force; side B's as a first offer)."""
+        """The lobby of the game the start screen has set up (its map, rules, turn limit;
+        both forces as first offers)."""
         from game.net.lobby import open_lobby
         from game.setup import new_game_from_map, with_turn_limit
 
@@ -165,8 +166,6 @@ class NetworkScreen:
         path = s.map_choice() if s is not None else None
         if path is None:
             raise ValueError("Choose a map on the start screen first")
-        if not s.forces["A"]:
-            raise ValueError("Side A (yours) needs at least one unit")
         picks = {side: [list(u) for u in units] for side, units in s.forces.items()}
         state = new_game_from_map(path, rules=s.rules, seed=random.randrange(1, 2**31))
         return open_lobby(with_turn_limit(state, s.turns), picks)
@@ -238,7 +237,7 @@ class NetworkScreen:
                      ("port", "code"), "host", "Host (Enter)")  # fmt: skip
         local = f"This machine only: {'on' if self.local else 'off'}"
         self._button(screen, pygame.Rect(x, y + size * 17, col, size * 2), "local", local, size)
-        note = "The map and side A's force are the start screen's; the guest picks side B's."
+        note = "The map and rules are the start screen's; each picks their force in the lobby."
         draw_text(screen, note, font(size - 2), DIM, (x, y + size * 20), pygame.Rect(x, 0, col, h))
         jx = x + col + size
         self._column(screen, jx, y + size * 3, col, size, "Join a game (side B)",

@@ -194,8 +194,8 @@ class MapView:
     def fit_hexes(self, hexes: Iterable[Hex], most: float = ZOOMS[-1]) -> None:
         """Zoom and centre so every hex of ``hexes`` is in view (a deployment zone): the
         whole map when that is nearly the same zoom; never below READABLE, where the
-        view centres on the hexes at LEGIBLE and the player pans (a long zone of a big
-        map). Never above ``most``."""
+        view shows the hexes at LEGIBLE (:meth:`_frame`) and the player pans (a long zone
+        of a big map). Never above ``most``."""
         hexes = list(hexes)
         lay = self.renderer.layout_at(1.0)
         pts = [p for h in hexes for p in lay.corners(h)]
@@ -213,8 +213,9 @@ class MapView:
         self._frame(hexes)
 
     def focus(self, hexes: Iterable[Hex], screen_height: int | None = None) -> None:
-        """Centre on the middle of ``hexes``; given the window height, first zoom in to a
-        readable level (at least 75%, more on tall windows)."""
+        """Show ``hexes`` (centred, or with the map's nearer edge when they stay in view:
+        :meth:`_frame`); given the window height, first zoom in to a readable level (at
+        least 75%, more on tall windows)."""
         hexes = list(hexes)
         if not hexes:
             return

@@ -39,6 +39,7 @@ from .camera import (
     nearest_zoom_index,
 )
 from .fliers import draw_flier
+from .overlays import Layer, terrain_layer
 from .render import MapRenderer, RenderOptions
 from .sprites import draw_unit
 from .stacks import stack_offsets
@@ -77,7 +78,7 @@ def tiles_for(state: GameState) -> TileMap:
     return TileMap(Path(""), board.width, board.height, DEFAULT_LAYOUT, (), {}, {}, {}, {})
 
 
-_RENDERERS: dict[tuple[Any, ...], MapRenderer] = {}
+_RENDERERS: dict[tuple[object, ...], MapRenderer] = {}  # the map file (or board) -> its renderer
 
 
 def shared_renderer(board: Board, tiles: TileMap) -> MapRenderer:
@@ -102,7 +103,7 @@ class MapView:
         self.view_changed = True
         self.untiled = not tiles.layers
         self._debug_extra: dict[str, Any] = {}
-        self._terrain: tuple[float, Any] | None = None
+        self._terrain: tuple[tuple[object, ...], Layer] | None = None  # key, flat terrain
         self._view_memo: tuple[Camera, float, float] | None = None  # camera, wanted centre
         self._held: dict[int, float] = {}  # arrow keys down: since when
 
@@ -300,8 +301,6 @@ class MapView:
     def draw_map(self, screen: pygame.Surface) -> None:
         self.renderer.draw(screen, self.camera, self.options)
         if self.untiled:  # an inline scenario board: flat terrain colours under the grid
-            from .overlays import terrain_layer
-
             cols, rows = self._terrain_span()
             key = (self.camera.zoom, id(self.board), cols, rows)
             if self._terrain is None or self._terrain[0] != key:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import pygame
 
@@ -59,18 +59,23 @@ def side_colour(side: str | None) -> tuple[int, int, int]:
     return SIDE_UI.get(side or "", (110, 110, 110))
 
 
+Built = TypeVar("Built")
+
+
 class PanelCache:
     """Surfaces keyed by their content: rebuilt only when the key changes."""
 
     def __init__(self) -> None:
-        self._items: dict[str, tuple[Any, Any]] = {}
+        self._items: dict[str, tuple[object, object]] = {}  # name -> its key, what was built
 
-    def get(self, name: str, key: Any, build: Callable[[], Any]) -> Any:
+    def get(self, name: str, key: object, build: Callable[[], Built]) -> Built:
+        """What ``build`` made for ``name`` while ``key`` is the same (built again when it
+        changes)."""
         item = self._items.get(name)
         if item is None or item[0] != key:
             item = (key, build())
             self._items[name] = item
-        return item[1]
+        return cast(Built, item[1])  # the one build of this name made it
 
     def clear(self) -> None:
         self._items.clear()

@@ -212,36 +212,28 @@ def test_two_hundred_hostile_picks_are_refused_or_leave_a_valid_force() -> None:
 
 
 # --- the host picks side A's force in its lobby ------------------------------------------
-class FakeGuestLink:
-    """The guest's link without a socket: what the host sent goes into its inbox."""
-
-    def __init__(self) -> None:
-        self.inbox: queue.Queue[Inbound] = queue.Queue()
-        self.sent: list[dict] = []
-
-    def send(self, text: str) -> None:
-        self.sent.append(json.loads(text))
-
-    def take(self, host_sent: list[dict]) -> None:
-        for m in host_sent:
-            msg = decode(json.dumps(m), HOST_TYPES, MAX_HOST_BYTES)
-            assert isinstance(msg, Message), msg
-            self.inbox.put(Inbound("message", 1, msg))
+def _deliver(guest_link: FakeLink, host_sent: list[dict]) -> None:
+    """What the host sent, into the guest's inbox as the wire would hand it over."""
+    for m in host_sent:
+        msg = decode(json.dumps(m), HOST_TYPES, MAX_HOST_BYTES)
+        assert isinstance(msg, Message), msg
+        guest_link.inbox.put(Inbound("message", 1, msg))
 
 
 def test_the_host_picks_side_a_and_the_guest_sees_it_with_both_ready_taken_back() -> None:
     host, link = _open()
-    guest = Joining(FakeGuestLink())  # type: ignore[arg-type]
+    guest_link = FakeLink()  # the guest's end of the wire, without a socket too
+    guest = Joining(guest_link)  # type: ignore[arg-type]
     link.guest("pick", side="B", units=B_FORCE)
     link.guest("ready", ready=True)
     host.pump()
-    guest.link.take(link.sent)
+    _deliver(guest_link, link.sent)
     assert [c.text for c in guest.pump()][-1] == ""  # the guest's own changes: nothing said
     mine = [["COM-2D", 2, 3], ["HBK-4G", 4, 4]]
     sent = len(link.sent)
     assert host.pick(mine).kind == "lobby" and host.lobby.ready == frozenset()
     assert link.last("lobby")["lobby"]["forces"]["A"] == mine and link.last("lobby")["side"] == "B"
-    guest.link.take(link.sent[sent:])
+    _deliver(guest_link, link.sent[sent:])
     assert [c.text for c in guest.pump()] == ["The host has changed side A's force"]
     assert guest.lobby is not None and guest.lobby["ready"] == []
     assert host.pick(mine).kind == "lobby" and len(link.sent) == sent + 1  # the same: not sent

@@ -11,9 +11,10 @@ import pygame
 import pytest
 
 from game.core.options import TW
-from game.net.host_link import HostLink
+from game.net.host_link import HostLink, Inbound
 from game.net.host_lobby import HostLobby
 from game.net.lobby import fixed_lobby, open_lobby
+from game.net.protocol import GUEST_TYPES, MAX_GUEST_BYTES, decode, encode
 from game.setup import DEFAULT_FORCES, bundled_maps, new_game_from_map, new_game_from_scenario
 from game.ui.app.play import Args, make_app
 from game.ui.scenes.hexes.lobby import LobbyScreen
@@ -73,5 +74,23 @@ def test_a_scenarios_lobby_has_no_roster_for_the_host(app) -> None:  # noqa: ANN
     try:
         assert not screen.picks()
         assert not any(b.action.startswith(("add:", "del:", "gun:")) for b in screen.buttons)
+    finally:
+        link._loop.close()
+
+
+def test_a_computer_host_says_ready_again_after_the_guest_changes_its_force(app) -> None:  # noqa: ANN001
+    base = new_game_from_map(bundled_maps()[0], rules=TW, seed=5)
+    screen, link = _hosting(app, open_lobby(base, DEFAULT_FORCES))
+    screen.computer = "random"
+    try:
+        end = screen.end
+        end.joined = True  # (as a guest's hello makes it)
+        screen.update(1 / 60)
+        assert end.lobby.ready == {"A"}
+        wire = encode("pick", side="B", units=[["WVR-6R", 4, 5]])
+        link.inbox.put(Inbound("message", 1, decode(wire, GUEST_TYPES, MAX_GUEST_BYTES)))
+        screen.update(1 / 60)  # the pick took back A's ready; the computer says it again
+        assert end.lobby.forces["B"] == (("WVR-6R", 4, 5),) and end.lobby.ready == {"A"}
+        assert screen.note == "The guest has changed side B's force"
     finally:
         link._loop.close()

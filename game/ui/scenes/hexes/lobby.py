@@ -242,8 +242,9 @@ class LobbyScreen:
         if kind in ("joined", "lobby", "left", "refused", "fatal", "bye", "desync") and text:
             self.note = text
             self.app.notify(text, error=kind not in ("joined", "lobby"), seconds=5)
-        if kind == "left":
-            self._auto_done = False  # the computer says ready again once the link is back
+        if kind == "left" or (kind == "lobby" and text):
+            self._auto_done = False  # the computer says ready again (the link back, or the
+            # other end's force changed, which took back both players' ready)
         if kind in ("fatal", "bye", "desync"):
             self._auto_done = True
 

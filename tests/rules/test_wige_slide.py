@@ -126,3 +126,17 @@ def test_adv_28_a_wige_crashing_on_rough_ground_is_destroyed() -> None:
     res = _slide(b14({"0510": {"rough": True}, "0509": TALL}), wige(), dice=dice)
     assert res.stopped_by == "building" and res.outcome.destroyed
     assert "rough ground" in str(res.outcome.events[-1].get("cause"))
+
+
+def test_the_report_tells_the_sideslip_crash_and_the_fall_onto_the_unit_below() -> None:
+    from game.narrate import Narrator
+
+    tank = unit(uid="t", kind="tracked", tons=40, at="0511")
+    b = b14({"0510": TALL})
+    dice = Dice(1, [3, 4, 1] + [3, 4] * 4 + [6, 6] + [3, 4] * 10)
+    res = _slide(b, wige(), (tank,), dice=dice)
+    text = [line.text for line in Narrator(b, (wige(), tank), dice.log).lines(
+        list(res.outcome.events), "w")]  # fmt: skip
+    assert any("crashes in 0511 (sideslip into building)" in t and "(ADV-28)" in t for t in text)
+    assert any(t.startswith("w accidentally falls onto t") for t in text)
+    assert any("(the crashing vehicle)" in t for t in text)

@@ -17,14 +17,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 from game.board import Board
+from game.core.dice import Dice
+from game.core.options import Rules
 from game.hexgrid import Hex, distance, neighbour, ring
 from game.rules.move.vtolflight import landing_refusal
 from game.rules.piloting.collide import SlideWorld, standable
 from game.rules.piloting.falls import UnitOutcome, event
 from game.rules.piloting.fromabove import accident, gone, hit_from_above, room
+from game.rules.piloting.psr import psr_base_modifiers
 from game.units.unit import Unit
 
 
@@ -64,6 +68,22 @@ def onto_unit(w: SlideWorld, out: UnitOutcome, fell: int, came_from: int | None)
             )
     return destroy(out, w.step, "no hex beside it to come down in after missing the unit "
                    "below (ADV-28)")  # fmt: skip
+
+
+def crashed_onto(
+    board: Board, units: Iterable[Unit], out: UnitOutcome, fell: int, dice: Dice, rules: Rules
+) -> tuple[UnitOutcome, dict[str, Unit]]:
+    """:func:`onto_unit` outside a move (a VTOL or WiGE brought down at the end of a
+    phase, game.rules.damage.lift): the crashed ``out`` and the other units it changed;
+    nothing when it did not crash (a forced landing that held)."""
+    me = out.unit
+    if not any(e.type == "crash" and e.get("unit") == me.id for e in out.events):
+        return out, {}
+    w = SlideWorld(board, dice, rules, None, lambda u: psr_base_modifiers(u, rules),
+                   {u.id: u for u in units})  # fmt: skip
+    w.units[me.id] = me
+    out = onto_unit(w, out, fell, None)
+    return out, {i: w.units[i] for i in sorted(w.touched - {me.id})}
 
 
 def landing_problem(board: Board, u: Unit, at: Hex) -> str | None:

@@ -192,8 +192,9 @@ def hit_from_above(w: SlideWorld, out: UnitOutcome, target: Unit, at: Hex, d: in
         hurt = apply_located_groups(target, w.dice, side, dmg, w.step, "death from above",
                                     punch_location, PHYSICAL)  # fmt: skip
         w.units[target.id], detail = hurt.unit, hurt.events
+    crashed = {"crashed": True} if out.body is None else {}  # a VTOL or WiGE (ADV-28)
     out = out.add(event("dfa_damage", w.step, unit=target.id, side=side, damage=dmg,
-                        detail=detail))  # fmt: skip
+                        detail=detail, **crashed))  # fmt: skip
     my_legs = me.legs_destroyed
     if out.body is not None:  # PHY-13: the faller's legs, Kick table Front/Rear column
         legs = dfa_attacker_damage(me.tons)

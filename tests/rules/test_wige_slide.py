@@ -140,3 +140,15 @@ def test_the_report_tells_the_sideslip_crash_and_the_fall_onto_the_unit_below() 
     assert any("crashes in 0511 (sideslip into building)" in t and "(ADV-28)" in t for t in text)
     assert any(t.startswith("w accidentally falls onto t") for t in text)
     assert any("(the crashing vehicle)" in t for t in text)
+
+
+def test_adv_21_a_ram_that_cuts_the_wige_to_0_mp_crashes_it_where_it_is() -> None:
+    tank = replace(unit(uid="t", kind="tracked", tons=80, at="0509"), side="B", moved=True)
+    # the ram hits (12); the tank's 20 (4 groups); the WiGE's 8 back: location 2+2 calls a
+    # motive roll, 4+4 + 4 (WiGE) = 12: major, 0 MP; then the crash (ADV-27: 4 x (1 + 1))
+    dice = Dice(1, [6, 6] + [3, 4] * 4 + [2, 2, 4, 4] + [3, 4] * 20)
+    res = _slide(b14(), wige(), (tank,), dice=dice)
+    assert any(e.type == "motive_damage" and e.get("effect") == "major" for e in res.outcome.events)
+    crash = next(e for e in res.outcome.events if e.type == "crash")
+    assert "ADV-21" in str(crash.get("cause")) and crash.get("damage") == 8
+    assert res.outcome.unit.flying_height == 0 and res.outcome.unit.at == H("0509")

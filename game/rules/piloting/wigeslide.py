@@ -19,10 +19,11 @@ lower ground it sinks to 1 level above it (ADV-23), unless the drop would make a
 vehicle fall (2+ levels, PSR-35) and it has 2 MP left, the hold-altitude cost of ADV-23:
 then it keeps its slide level (ADV-28; the 2 MP are not spent, a reading: the digest says
 only "still has"). A crash falls its altitude over the crash hex, with ADV-28's damage,
-ceil(hexes moved this turn x tons / 10) in 5-point groups; then a ground unit in the crash
-hex takes an accidental fall from above (PHY-17) and the WiGE survives only on clear or
-paved ground (game.rules.piloting.aftercrash). Large support vehicles and grounded
-DropShips are not units of this build.
+ceil(hexes moved this turn x tons / 10) in 5-point groups. A ram that cuts its MP to 0
+(motive damage) crashes it in the hex it is in (ADV-21), with ADV-27's damage. Then a ground
+unit in the crash hex takes an accidental fall from above (PHY-17); after a sideslip crash
+the WiGE survives only on clear or paved ground or water (game.rules.piloting.aftercrash).
+Large support vehicles and grounded DropShips are not units of this build.
 """
 
 from __future__ import annotations
@@ -35,7 +36,9 @@ from game.core.dice import Dice
 from game.core.options import TW, Rules
 from game.hexgrid import Hex, neighbour
 from game.rules.damage.crashes import crash, sideslip_crash_damage
+from game.rules.damage.lift import must_land
 from game.rules.move.costs import wige_top
+from game.rules.piloting.aftercrash import onto_unit
 from game.rules.piloting.collide import BaseMods, Slide, SlideWorld, charge_all
 from game.rules.piloting.falls import UnitOutcome
 from game.rules.piloting.fromabove import gone
@@ -87,6 +90,12 @@ def wige_slide(
     path: list[Hex] = []
 
     def done(o: UnitOutcome, why: str) -> SlideResult:
+        if not o.destroyed and o.unit.flying_height > 0 and must_land(o.unit) is not None:
+            # ADV-21: its MP cut to 0 by damage while moving (a ram): it crashes there
+            fell = o.unit.flying_height
+            o = o.then(crash(o.unit, board, fell, dice, step, "MP 0 while moving (ADV-21)"))
+            w.units[o.unit.id] = o.unit
+            o = onto_unit(w, o, fell, s.direction)
         others = tuple((i, w.units[i], w.units[i].body) for i in sorted(w.touched - {o.unit.id}))
         return SlideResult(o, tuple(path), others, tuple(sorted(cf_left.items())), why)
 

@@ -68,7 +68,7 @@ def test_adv_28_a_building_below_the_slide_level_is_flown_over() -> None:
     assert res.stopped_by == "distance" and len(res.path) == 3
 
 
-def test_adv_28_a_wige_with_2_mp_holds_its_level_over_a_drop_else_it_sinks() -> None:
+def test_psr_30_adv_28_a_wige_with_2_mp_holds_its_level_over_a_drop_else_it_sinks() -> None:
     # a level-2 plateau (the WiGE at level 3) and a drop to 0, then a roof of level 2
     plateau = {h: {"level": 2} for h in ("0511", "0510")}
     roof = {"0508": {"building_class": 2, "building_height": 2, "building_cf": 40}}

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from movekit import H, board, unit
 
 from game.core.dice import Dice
@@ -152,3 +154,27 @@ def test_adv_21_a_ram_that_cuts_the_wige_to_0_mp_crashes_it_where_it_is() -> Non
     crash = next(e for e in res.outcome.events if e.type == "crash")
     assert "ADV-21" in str(crash.get("cause")) and crash.get("damage") == 8
     assert res.outcome.unit.flying_height == 0 and res.outcome.unit.at == H("0509")
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    levels=st.lists(st.integers(0, 3), min_size=4, max_size=4),
+    roof=st.integers(0, 3),
+    mp_left=st.integers(0, 4),
+    seed=st.integers(0, 10_000),
+)
+def test_a_sliding_wige_crashes_outside_buildings_and_a_crash_grounds_it(
+    levels: list[int], roof: int, mp_left: int, seed: int
+) -> None:
+    hexes: dict = {f"05{11 - i:02d}": {"level": lv} for i, lv in enumerate(levels)}
+    if roof:
+        hexes["0508"] = {**hexes.get("0508", {}), "building_class": 2, "building_height": roof,
+                         "building_cf": 40}  # fmt: skip
+    b = b14(hexes)
+    res = _slide(b, wige(), mp_left=mp_left, dice=Dice(seed))
+    u = res.outcome.unit
+    crashed = any(e.type == "crash" for e in res.outcome.events)
+    in_building = int(b.building_class[u.at.row, u.at.col]) > 0
+    assert len(res.path) <= 3 and not (crashed and in_building)  # over a roof only in flight
+    assert crashed == (u.flying_height == 0)
+    assert crashed or res.stopped_by in ("distance", "map edge")

@@ -178,3 +178,13 @@ def test_a_sliding_wige_crashes_outside_buildings_and_a_crash_grounds_it(
     assert len(res.path) <= 3 and not (crashed and in_building)  # over a roof only in flight
     assert crashed == (u.flying_height == 0)
     assert crashed or res.stopped_by in ("distance", "map edge")
+
+
+def test_adv_28_after_a_short_slide_the_wige_flies_on() -> None:
+    """Failed by 1: it slides 1 hex (PSR-29), then takes the step in its new direction."""
+    steps = ["F"] * 5 + ["R", "F"]
+    r = resolve_move(b14(), [wige()], "w", "run", steps, Dice(1, [1, 3]))  # 4 < 5
+    end = next(e for e in r.events if e.type == "sideslip_end")
+    assert end.get("stopped_by") == "distance" and end.get("path") == (H("0505"),)
+    assert r.legal and r.unit.wige_airborne and r.unit.altitude == 1
+    assert r.unit.at not in (H("0505"), H("0506")) and not any(e.type == "crash" for e in r.events)

@@ -293,6 +293,8 @@ def resolve_before(
                         turn_pending=False, dir_before_turn=None, turned_on_pavement=False,
                         hexes_moved=state.hexes_moved + len(res.path),
                         hexes_counted=state.hexes_counted + len(res.path))  # fmt: skip
+        if u.kind == "wige" and state.airborne and end.flying_height > 0:  # ADV-28: its level
+            state = replace(state, altitude=end.flying_height)
         if res.stopped_by not in ("distance", "terrain", "map edge") or run.stopped is not None:
             run.end(i, f"the sideslip ended against {res.stopped_by} (PSR-29)")
             return state, None

@@ -289,3 +289,34 @@ def test_adv_28_in_a_resolved_move_a_vtol_sideslips_into_a_building_and_crashes(
     crash_ev = next(e for e in r.events if e.type == "crash")
     assert crash_ev.get("damage") == sideslip_crash_damage(30, 4 + 1) == 15
     assert r.unit.at == H("0503") and r.unit.flying_height == 0
+
+
+def test_in_play_a_vtol_crashing_onto_a_tank_below_hurts_the_tank() -> None:
+    """game.phases.damage_check: the crash at the end of the phase, then PHY-17 onto the
+    friendly tank it flew over; the tank's damage and push are in the game state, the
+    report tells the fall."""
+    from game.board import build_board
+    from game.core.actions import EndPhase
+    from game.designs.roster import make_unit
+    from game.flow import apply_strict
+    from game.phases.actions import RollInitiative, StandStill, StartGame
+    from game.setup import new_game
+
+    a = replace(make_unit("Kestrel", "a1", "A", at=H("0403"), facing=3), altitude=3)
+    assert a.hull is not None
+    a = replace(a, hull=replace(a.hull, crits=replace(a.hull.crits, engine=True)))
+    tank = unit(uid="a2", kind="tracked", tons=60, at="0403")
+    b = make_unit("JR7-D", "b1", "B", at=H("0703"), facing=3)
+    crash = (1, *(3, 4) * 2)  # facing 1 (front); 2 x (3 + 1) = 8: groups 5, 3 on a 7
+    script = (1, 1, 6, 6, *crash, 6, 6, *(3, 4) * 10)  # then 6 + 6: the fall hits
+    s = new_game(build_board(8, 8), script=script, units=(a, tank, b), seed=9)
+    s = apply_strict(apply_strict(s, StartGame()).state, RollInitiative()).state
+    for uid in ("a1", "a2", "b1"):
+        s = apply_strict(s, StandStill(uid)).state
+    out = apply_strict(s, EndPhase())
+    state = out.state
+    falls = [e for e in out.events if e.kind == "fall_from_above"]
+    assert falls and falls[0].payload.get("hit") and "falls onto a2" in falls[0].text
+    t = state.unit("a2")
+    assert t is not None and t.at != H("0403")  # pushed on (PHY-17)
+    assert t.hull is not None and t.hull.total_armour() < tank.hull.total_armour()  # type: ignore[union-attr]

@@ -58,7 +58,9 @@ def onto_unit(w: SlideWorld, out: UnitOutcome, fell: int, came_from: int | None)
         w.units[me.id] = out.unit
         return out
     back = neighbour(at, (came_from + 3) % 6) if came_from is not None else None
-    cells = sorted(ring(at, 1), key=lambda c: (distance(c, back) if back else 0, c.col, c.row))
+    cells = sorted(
+        ring(at, 1), key=lambda c: (distance(c, back) if back is not None else 0, c.col, c.row)
+    )
     for c in cells:
         if w.board.contains(c) and room(w, c, {me.id}, me) and standable(w, c, me.kind):
             moved = replace(me, at=c)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.core.dice import Roll
 from game.rules.piloting.falls import RulesEvent
 
 from .words import Context, dice_text
@@ -66,6 +67,8 @@ def _crash_rule(e: RulesEvent) -> str:
 def forced_landing_text(n: Context, e: RulesEvent, who: str, mover: str) -> str:
     """ADV-29: the driving roll of a forced landing."""
     roll = n.take_roll("forced landing")
+    if roll is None and isinstance(e.get("roll"), Roll):  # the event carries it (claimed)
+        roll = e.get("roll")
     rolled = dice_text(roll) if roll is not None else "?"
     verdict = "lands" if e.get("success") else "crashes"
     return (

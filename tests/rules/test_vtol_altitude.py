@@ -115,6 +115,15 @@ def test_adv_29_a_vtol_or_wige_cut_to_0_mp_makes_a_forced_landing() -> None:
     assert held is not None and [e.type for e in held.events] == ["forced_landing"]
     assert held.events[0].get("target") == 9 and held.unit.flying_height == 0
     assert held.unit.hull == stopped.hull  # no damage
+    from game.narrate import Narrator
+
+    dice = Dice(1, [5, 4])
+    told = bring_down(stopped, board(), dice)
+    assert told is not None
+    text = [line.text for line in Narrator(board(), (stopped,), dice.log).lines(
+        list(told.events), "v")]  # fmt: skip
+    assert text == ["v must land in 0505 (motive system destroyed: 0 MP): needs 9, rolls 5+4 = 9"
+                    " - it lands (ADV-29)"]  # fmt: skip
     failed = bring_down(stopped, board(), Dice(1, [4, 4] + [1] + [3, 3] * 5))
     assert failed is not None and [e.type for e in failed.events][:2] == ["forced_landing", "crash"]
     assert failed.events[1].get("fall") == 4

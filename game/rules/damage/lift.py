@@ -44,11 +44,11 @@ def must_land(u: Unit) -> str | None:
     if not _airborne(u) or u.hull is None:
         return None
     if "major" in u.hull.motive:
-        return "motive system destroyed: 0 MP (ADV-29)"
+        return "motive system destroyed: 0 MP"
     if u.kind == "wige" and u.hull.crits.engine:  # CMB-48: immobile
-        return "engine hit: 0 MP (ADV-29)"
+        return "engine hit: 0 MP"
     if u.hull.cruise(u.walk) <= 0:
-        return "cruise MP 0 (ADV-29)"
+        return "cruise MP 0"
     return None
 
 

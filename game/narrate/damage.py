@@ -107,7 +107,7 @@ def _after(loc: Location, rear: bool, armour: int, structure: int, gone: bool) -
 
 def hurt_other(n: Context, e: RulesEvent, who: str, mover: str) -> str:
     what = {"charge_damage": "the accidental charge", "dfa_damage": "the falling Mech"}
-    cause = what.get(e.type, e.type)
+    cause = "the crashing vehicle" if e.get("crashed") else what.get(e.type, e.type)
     text = f"{who} takes {e.get('damage')} damage from the {e.get('side')} ({cause})"
     detail = e.get("detail")
     if isinstance(detail, tuple) and detail and isinstance(detail[0], HitResult):

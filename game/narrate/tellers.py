@@ -25,6 +25,9 @@ SKID_STOPS = {
     "drop": " where the ground drops away",
     "water": " in the water",
     "prohibited terrain": " in terrain it cannot enter",
+    "higher ground": " against ground higher than it flies",  # ADV-21/23/28
+    "infantry": " against infantry as high as it flies",  # ADV-28
+    "woods": " in the woods",  # ADV-21
 }
 
 

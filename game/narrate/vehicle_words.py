@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.core.dice import Roll
 from game.rules.piloting.falls import RulesEvent
 
 from .words import Context, dice_text
@@ -54,13 +55,20 @@ def crash_text(n: Context, e: RulesEvent, who: str, mover: str) -> str:
     return (
         f"{who} crashes in {n.where(e.get('at'))} ({e.get('cause')}): falls "
         f"{e.get('fall')} level{'s' * (e.get('fall') != 1)}, facing roll {rolled} - its "
-        f"{e.get('side')} strikes, {e.get('damage')} damage (ADV-27)"
+        f"{e.get('side')} strikes, {e.get('damage')} damage ({_crash_rule(e)})"
     )
+
+
+def _crash_rule(e: RulesEvent) -> str:
+    """ADV-28 for a sideslip crash (hexes moved x tons / 10), ADV-27 for the others."""
+    return "ADV-28" if str(e.get("cause", "")).startswith("sideslip") else "ADV-27"
 
 
 def forced_landing_text(n: Context, e: RulesEvent, who: str, mover: str) -> str:
     """ADV-29: the driving roll of a forced landing."""
     roll = n.take_roll("forced landing")
+    if roll is None and isinstance(e.get("roll"), Roll):  # the event carries it (claimed)
+        roll = e.get("roll")
     rolled = dice_text(roll) if roll is not None else "?"
     verdict = "lands" if e.get("success") else "crashes"
     return (

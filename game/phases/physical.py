@@ -45,6 +45,7 @@ from ..rules.physical.resolve import resolve_blow
 from ..rules.turn import Phase
 from ..state import GameState
 from . import alternate
+from .crashed import crash_blocker, crashed_this_turn
 from .damage_check import damage_rolls
 from .defence import DefendWalk, resolve_walk, step_blocker, walk_blocker, walk_reach
 from .weapons import in_fight, movements
@@ -106,6 +107,8 @@ def pending_attack(s: GameState, unit_id: str) -> Blow | None:
 def can_declare(s: GameState, u: Unit) -> bool:
     if not in_fight(s, u) or not u.is_mech or u.damage.shutdown or u.damage.unconscious:
         return False
+    if crashed_this_turn(s, u.id):
+        return False  # ADV-28: no attack in the turn it crashed
     if pending_attack(s, u.id) is not None:
         return False  # its charge or DFA is its physical attack (PHY-10/13)
     if walk_blocker(s, u) is None:
@@ -178,6 +181,9 @@ def _actor_reason(s: GameState, unit: Unit | None, uid: str) -> str | None:
         return f"there is no unit {uid!r}"
     if unit.id in s.acted:
         return f"{unit.id} has already declared its physical attacks this turn"
+    crashed = crash_blocker(s, unit.id)
+    if crashed is not None:
+        return crashed
     busy = s.active_unit
     if busy is not None and busy != unit.id and busy in s.walked and busy not in s.acted:
         return f"{busy} has walked in physical attack defence: it declares first (ADV-01)"

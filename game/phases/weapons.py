@@ -35,6 +35,7 @@ from ..rules.physical.clubs import dropped_limbs
 from ..rules.turn import Phase
 from ..state import GameState, MoveRecord
 from . import alternate
+from .crashed import crash_blocker, crashed_this_turn
 from .damage_check import damage_rolls
 
 TWISTS = (-1, 0, 1)
@@ -81,7 +82,8 @@ def in_fight(s: GameState, u: Unit) -> bool:
 def to_declare(s: GameState, side: str | None = None) -> tuple[Unit, ...]:
     """Units that still declare this phase: in the fight, able to fire, not yet declared,
     not charging or making a death from above (PHY-10, PHY-12: they fire nothing), not in
-    physical attack defence (ADV-01: it makes no weapon attacks)."""
+    physical attack defence (ADV-01: it makes no weapon attacks), not crashed in a sideslip
+    this turn (ADV-28)."""
     attacking = {b.attacker for b in s.physical if b.kind in ("charge", "dfa")}
     attacking |= {m.unit_id for m in s.moves if m.mode == "defend"}
     return tuple(
@@ -92,6 +94,7 @@ def to_declare(s: GameState, side: str | None = None) -> tuple[Unit, ...]:
         and in_fight(s, u)
         and can_fire(u)
         and (side is None or u.side == side)
+        and not crashed_this_turn(s, u.id)
     )
 
 
@@ -145,6 +148,9 @@ def check_fire(s: GameState, a: DeclareFire) -> str | None:
         return f"there is no unit {a.unit_id!r}"
     if unit.id in s.acted:
         return f"{unit.id} has already declared its attacks this turn"
+    crashed = crash_blocker(s, unit.id)
+    if crashed is not None:
+        return crashed
     side = alternate.actor(s)
     if unit.side != side:
         return f"side {side} declares now, not side {unit.side}"

@@ -12,7 +12,7 @@ from movekit import H, board, move, unit
 
 from game.core.dice import Dice
 from game.rules.damage.crashes import crash_damage, sideslip_crash_damage
-from game.rules.damage.lift import bring_down, lift_lost
+from game.rules.damage.lift import bring_down, lift_lost, must_land
 from game.rules.move.stacking import band, tw_violation
 from game.rules.move.vtolflight import flown_to, landing_refusal
 from game.rules.piloting.collide import Slide
@@ -90,17 +90,70 @@ def test_ex_mov_13_an_airborne_vtol_does_not_count_against_ground_units() -> Non
 def test_adv_26_a_vtol_without_lift_crashes_falling_its_altitude() -> None:
     v = vtol(4)
     assert v.hull is not None
-    assert lift_lost(v) is None
+    assert lift_lost(v) is None and must_land(v) is None
     engine = replace(v, hull=replace(v.hull, crits=replace(v.hull.crits, engine=True)))
-    stopped = replace(v, hull=replace(v.hull, motive=("major",)))
-    assert "engine" in str(lift_lost(engine)) and "motive" in str(lift_lost(stopped))
+    assert "engine" in str(lift_lost(engine))  # the stand-in for the rotor (ADV-26)
     assert lift_lost(replace(engine, landed=True)) is None
-    out = bring_down(stopped, board(), Dice(1, [1] + [3, 3] * 3))  # facing 1: front
+    out = bring_down(engine, board(), Dice(1, [1] + [3, 3] * 3))  # facing 1: front
     assert out is not None
     head = out.events[0]
     assert head.type == "crash" and head.get("fall") == 4  # EX-ADV-06: fall 4
     assert head.get("damage") == crash_damage(30, 4) == 15
     assert out.unit.flying_height == 0
+
+
+def test_adv_29_a_vtol_or_wige_cut_to_0_mp_makes_a_forced_landing() -> None:
+    """ADV-29 (trigger: low confidence): motive damage that stops it is a forced landing,
+    VTOL +4, WiGE +0; held, it is down with no damage; failed, it crashes."""
+    v = vtol(4)
+    assert v.hull is not None
+    stopped = replace(v, hull=replace(v.hull, motive=("major",)))
+    crawl = replace(v, hull=replace(v.hull, motive=("heavy",) * 4 + ("moderate",)))
+    assert "motive" in str(must_land(stopped)) and "cruise MP 0" in str(must_land(crawl))
+    assert lift_lost(stopped) is None and must_land(replace(stopped, landed=True)) is None
+    held = bring_down(stopped, board(), Dice(1, [5, 4]))  # needs 5 + 4 = 9
+    assert held is not None and [e.type for e in held.events] == ["forced_landing"]
+    assert held.events[0].get("target") == 9 and held.unit.flying_height == 0
+    assert held.unit.hull == stopped.hull  # no damage
+    from game.narrate import Narrator
+
+    dice = Dice(1, [5, 4])
+    told = bring_down(stopped, board(), dice)
+    assert told is not None
+    text = [line.text for line in Narrator(board(), (stopped,), dice.log).lines(
+        list(told.events), "v")]  # fmt: skip
+    assert text == ["v must land in 0505 (motive system destroyed: 0 MP): needs 9, rolls 5+4 = 9"
+                    " - it lands (ADV-29)"]  # fmt: skip
+    failed = bring_down(stopped, board(), Dice(1, [4, 4] + [1] + [3, 3] * 5))
+    assert failed is not None and [e.type for e in failed.events][:2] == ["forced_landing", "crash"]
+    assert failed.events[1].get("fall") == 4
+    w = unit(uid="w", kind="wige", tons=30, walk=8)
+    assert w.hull is not None
+    w = replace(w, wige_airborne=True, altitude=1, hull=replace(w.hull, motive=("major",)))
+    landed = bring_down(w, board(), Dice(1, [3, 2]))  # WiGE +0: needs 5
+    assert landed is not None and landed.events[0].get("target") == 5
+    assert not landed.unit.wige_airborne
+    woods = bring_down(w, board({"0505": {"woods": 1}}), Dice(1, [1] + [3, 3] * 3))
+    assert woods is not None and woods.events[0].type == "crash"  # no roll in woods
+
+
+def test_adv_28_a_vtol_crashing_onto_a_tank_below_falls_on_it_phy_17() -> None:
+    from game.core.options import TW
+    from game.rules.piloting.aftercrash import crashed_onto
+
+    v = vtol(3)
+    assert v.hull is not None
+    v = replace(v, hull=replace(v.hull, crits=replace(v.hull.crits, engine=True)))
+    tank = unit(uid="t", kind="tracked", tons=60, at="0505")
+    dice = Dice(1, [1] + [3, 4] * 4 + [6, 6] + [3, 4] * 6)  # crash 12: 3 groups; then hits
+    down = bring_down(v, board(), dice)
+    assert down is not None
+    out, others = crashed_onto(board(), [v, tank], down, 3, dice, TW)
+    fall = next(e for e in out.events if e.type == "fall_from_above")
+    assert fall.get("target") == "t" and fall.get("levels") == 3 and fall.get("hit")
+    assert others["t"].at != H("0505") and out.unit.at == H("0505")  # pushed on (PHY-17)
+    alone = crashed_onto(board(), [v], down, 3, dice, TW)
+    assert alone[0] == down and alone[1] == {}
 
 
 def test_adv_28_a_vtol_sliding_into_a_building_charges_it_and_crashes_short() -> None:
@@ -157,7 +210,7 @@ def test_in_play_a_vtol_that_lost_its_lift_crashes_at_the_end_of_the_phase() -> 
 
     a = replace(make_unit("Kestrel", "a1", "A", at=H("0103"), facing=3), altitude=3)
     assert a.hull is not None
-    a = replace(a, hull=replace(a.hull, motive=("major",)))  # stopped: no lift (as read)
+    a = replace(a, hull=replace(a.hull, crits=replace(a.hull.crits, engine=True)))  # no lift
     b = make_unit("JR7-D", "b1", "B", at=H("0603"), facing=3)
     s = new_game(build_board(8, 8), script=(1, 1, 6, 6), units=(a, b), seed=9)
     s = apply_strict(apply_strict(s, StartGame()).state, RollInitiative()).state
@@ -245,3 +298,34 @@ def test_adv_28_in_a_resolved_move_a_vtol_sideslips_into_a_building_and_crashes(
     crash_ev = next(e for e in r.events if e.type == "crash")
     assert crash_ev.get("damage") == sideslip_crash_damage(30, 4 + 1) == 15
     assert r.unit.at == H("0503") and r.unit.flying_height == 0
+
+
+def test_in_play_a_vtol_crashing_onto_a_tank_below_hurts_the_tank() -> None:
+    """game.phases.damage_check: the crash at the end of the phase, then PHY-17 onto the
+    friendly tank it flew over; the tank's damage and push are in the game state, the
+    report tells the fall."""
+    from game.board import build_board
+    from game.core.actions import EndPhase
+    from game.designs.roster import make_unit
+    from game.flow import apply_strict
+    from game.phases.actions import RollInitiative, StandStill, StartGame
+    from game.setup import new_game
+
+    a = replace(make_unit("Kestrel", "a1", "A", at=H("0403"), facing=3), altitude=3)
+    assert a.hull is not None
+    a = replace(a, hull=replace(a.hull, crits=replace(a.hull.crits, engine=True)))
+    tank = unit(uid="a2", kind="tracked", tons=60, at="0403")
+    b = make_unit("JR7-D", "b1", "B", at=H("0703"), facing=3)
+    crash = (1, *(3, 4) * 2)  # facing 1 (front); 2 x (3 + 1) = 8: groups 5, 3 on a 7
+    script = (1, 1, 6, 6, *crash, 6, 6, *(3, 4) * 10)  # then 6 + 6: the fall hits
+    s = new_game(build_board(8, 8), script=script, units=(a, tank, b), seed=9)
+    s = apply_strict(apply_strict(s, StartGame()).state, RollInitiative()).state
+    for uid in ("a1", "a2", "b1"):
+        s = apply_strict(s, StandStill(uid)).state
+    out = apply_strict(s, EndPhase())
+    state = out.state
+    falls = [e for e in out.events if e.kind == "fall_from_above"]
+    assert falls and falls[0].payload.get("hit") and "falls onto a2" in falls[0].text
+    t = state.unit("a2")
+    assert t is not None and t.at != H("0403")  # pushed on (PHY-17)
+    assert t.hull is not None and t.hull.total_armour() < tank.hull.total_armour()  # type: ignore[union-attr]

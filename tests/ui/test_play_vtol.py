@@ -107,3 +107,34 @@ def test_mov_35_pointing_at_an_enemy_tank_shows_the_move_and_offers_the_charge(
     assert isinstance(a, CommitMove) and a.unit_id == "A2"
     finish_animation(app)
     assert app.state.unit("A2").at == foe.at
+
+
+def test_adv_25_the_reach_shown_is_the_one_left_after_the_altitude_change() -> None:
+    """The shading follows the altitude the path ends at: climbing 4 levels costs 4 of the
+    8 MP, so only the hexes 4 MP away stay; planned to land, no woods; a landed VTOL
+    reaches the hexes it can fly to after rising (1 MP)."""
+    from dataclasses import replace
+
+    from game.hexgrid import distance
+    from game.ui.scenes.hexes.move_plan import Plan
+
+    app = new_app(VTOL)
+    state = app.state
+    u = state.unit("A1")
+    level = Plan("A1").reach(state).hexes
+    climb = Plan("A1", altitude=5)  # 4 levels up: 4 MP
+    high = climb.reach(state).hexes
+    assert set(high) < set(level) and max(mp for mp, _ in high.values()) <= 8
+    assert all(mp - 4 == level[h][0] for h, (mp, _) in high.items() if h != u.at)
+    assert all(distance(h, u.at) <= 4 for h in high)
+    woods = parse_hex_name("0604")
+    assert woods in level and woods not in Plan("A1", altitude=0).reach(state).hexes
+    down = replace(state, units=tuple(replace(o, landed=True) if o.id == "A1" else o
+                                      for o in state.units))  # fmt: skip
+    rising = Plan("A1")
+    grounded = rising.reach(down).hexes
+    far = max(grounded, key=lambda h: grounded[h][0])
+    steps = rising.steps_to(down, far, grounded[far][1][0])
+    assert steps is not None and "RS" in steps and rising.preview(down, steps).legal
+    assert len(grounded) > 1 and all(mp - 1 == level[h][0] for h, (mp, _) in grounded.items()
+                                     if h != u.at)  # fmt: skip

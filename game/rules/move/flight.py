@@ -13,8 +13,8 @@ top is the ground (costs.wige_top). Entering a hex:
 - its top at E (one level up) or E - 1: it flies on one level above it, free;
 - lower: it sinks to one level above it, free, or holds E for 2 MP more (``FH``);
 - woods: only along a road it was already on (ADV-20), and then it stays on the road;
-  entering woods otherwise is a crash (ADV-21), which the engine refuses (crash damage,
-  TW p. 68, is a GAP the digest does not fill).
+  entering woods otherwise is a crash (ADV-21), which the engine refuses as a planned step
+  (a sideslip into woods does crash it: game.rules.piloting.wigeslide).
 
 Never backward (ADV-22). Landed, it is a hovercraft with 1 MP (ADV-19; costs.py "wige").
 Take-off (``TO``) costs 5 MP and comes first (choice). At the end of the movement it
@@ -119,8 +119,8 @@ def fly_step(ctx: MoveContext, state: MoveState, step: Step, index: int, token: 
     woods = bool(b.woods[target.row, target.col] > 0)
     if woods and not road:
         return fail(index, token, state, f"an airborne WiGE that enters the woods of "
-                    f"{ctx.name(target)} crashes (ADV-21); the engine does not offer crashes "
-                    "(their damage is not in the rules digest)")  # fmt: skip
+                    f"{ctx.name(target)} crashes (ADV-21); no move is planned into "
+                    "a crash")  # fmt: skip
     if state.road_bound and not road:
         return fail(index, token, state, "under the treetops the WiGE must stay on the road "
                     "until its movement ends (ADV-20)")  # fmt: skip

@@ -31,6 +31,7 @@ from game.rules.physical.formulas import (
 )
 from game.rules.piloting.collide import SlideWorld, attack_side, push, shaken, standable
 from game.rules.piloting.falls import (
+    RulesEvent,
     UnitOutcome,
     apply_damage_groups,
     apply_located_groups,
@@ -78,12 +79,12 @@ def free_hex(w: SlideWorld, h: Hex, back: Hex | None, kind: str, skip: Iterable[
     came from); None if the whole map is full."""
     skip = set(skip)
     for c in _candidates(h, back, w.board.width + w.board.height):
-        if w.board.contains(c) and _room(w, c, skip, unit) and _standable(w, c, kind):
+        if w.board.contains(c) and room(w, c, skip, unit) and _standable(w, c, kind):
             return c
     return None
 
 
-def _room(w: SlideWorld, c: Hex, skip: set[str], unit: Unit | None) -> bool:
+def room(w: SlideWorld, c: Hex, skip: set[str], unit: Unit | None) -> bool:
     if unit is None or w.rules.classic:
         return occupant(w, c, skip) is None
     there = [u for u in w.units.values() if u.at == c and u.id not in skip and not gone(w, u)]
@@ -107,6 +108,18 @@ def from_above(
     me = faller.unit
     target = occupant(w, at, {me.id})
     assert target is not None, "from_above needs an occupied hex"
+    hit, ev = accident(w, me, target, at, levels)
+    out = faller.add(ev)
+    w.touched.add(target.id)
+    if not hit:
+        return _miss(w, out, at, levels, water, d, mods, cause)
+    return hit_from_above(w, out, target, at, d)
+
+
+def accident(w: SlideWorld, me: Unit, target: Unit, at: Hex, levels: int
+             ) -> tuple[bool, RulesEvent]:  # fmt: skip
+    """PHY-17's attack of ``me`` falling ``levels`` into ``at`` onto ``target``: 2D6
+    against 7 with the target's movement, woods, prone and immobile modifiers."""
     b = w.board
     to_hit = [(ACCIDENT_BASE, "accidental fall from above")]
     moved = w.target_mods.get(target.id, 0)
@@ -122,23 +135,9 @@ def from_above(
     tn = sum(v for v, _ in to_hit)
     roll = w.dice.roll2d6(f"{me.id} falls onto {target.id}", target=tn)
     listed = [{"value": v, "reason": r} for v, r in to_hit]
-    out = faller.add(
-        event(
-            "fall_from_above",
-            w.step,
-            target=target.id,
-            at=at,
-            levels=levels,
-            to_hit=tn,
-            modifiers=listed,
-            roll=roll,
-            hit=roll.success,
-        )  # fmt: skip
-    )
-    w.touched.add(target.id)
-    if not roll.success:
-        return _miss(w, out, at, levels, water, d, mods, cause)
-    return _hit(w, out, target, at, d)
+    ev = event("fall_from_above", w.step, target=target.id, at=at, levels=levels, to_hit=tn,
+               modifiers=listed, roll=roll, hit=roll.success)  # fmt: skip
+    return bool(roll.success), ev
 
 
 def _miss(
@@ -166,10 +165,12 @@ def _miss(
     return out.then(fell)
 
 
-def _hit(w: SlideWorld, out: UnitOutcome, target: Unit, at: Hex, d: int | None) -> UnitOutcome:
+def hit_from_above(w: SlideWorld, out: UnitOutcome, target: Unit, at: Hex, d: int | None
+                   ) -> UnitOutcome:  # fmt: skip
     """PHY-17 hit = a successful death from above (PHY-13/14): damage to both, the target
     pushed one hex on in the fall's direction (straight down: the faller's facing,
-    choice), then the PSRs: TW target +2, faller +4 (classic +4 / +2)."""
+    choice), then the PSRs: TW target +2, faller +4 (classic +4 / +2). A crashed vehicle
+    (ADV-28) takes nothing more and rolls nothing: its crash damage is its share."""
     # lands on its feet in the target's hex; a skidding Mech is already down and stays so
     me = replace(out.unit, at=at)
     out = replace(out, unit=me)
@@ -191,8 +192,9 @@ def _hit(w: SlideWorld, out: UnitOutcome, target: Unit, at: Hex, d: int | None) 
         hurt = apply_located_groups(target, w.dice, side, dmg, w.step, "death from above",
                                     punch_location, PHYSICAL)  # fmt: skip
         w.units[target.id], detail = hurt.unit, hurt.events
+    crashed = {"crashed": True} if out.body is None else {}  # a VTOL or WiGE (ADV-28)
     out = out.add(event("dfa_damage", w.step, unit=target.id, side=side, damage=dmg,
-                        detail=detail))  # fmt: skip
+                        detail=detail, **crashed))  # fmt: skip
     my_legs = me.legs_destroyed
     if out.body is not None:  # PHY-13: the faller's legs, Kick table Front/Rear column
         legs = dfa_attacker_damage(me.tons)
@@ -224,6 +226,8 @@ def _faller_psr(w: SlideWorld, out: UnitOutcome, legs_before: int) -> UnitOutcom
     the hex it landed in (0 levels); a leg lost to its own legs damage is a fall without a
     roll (CMB-38). A faller that was already prone (a skid, PSR-35) stays prone (choice)."""
     me = out.unit
+    if out.body is None:  # a crashed VTOL or WiGE (ADV-28): no legs, no roll
+        return out
     if me.prone:  # a Mech that skidded onto the unit is down already: nothing to roll
         return out
     why = Modifier(dfa_attacker_psr(w.rules), DFA_ATTACKER_REASON)  # PHY-14, as a real DFA

@@ -307,7 +307,10 @@ def _overload(run: MoveRun, prev: MoveState, state: MoveState, step: int) -> Ove
 def _wige_end(run: MoveRun, check: MoveResult, unit: Unit, final: bool) -> Unit:
     """ADV-17/18/23 at the end of a WiGE's move: it flies on at altitude 1, or lands;
     landing on water destroys it, on other terrain but clear or paved it crash-lands: a fall
-    of 1 level with the crash damage of ADV-27 (game.rules.damage.crashes)."""
+    of 1 level with the crash damage of ADV-27 (game.rules.damage.crashes). A WiGE that
+    crashed in this move (a sideslip, ADV-28) is down already."""
+    if crashed(run.out.events, unit.id):
+        return unit
     if not final:
         end_state = check.end_state
         airborne = bool(end_state and end_state.airborne)
@@ -328,6 +331,11 @@ def _wige_end(run: MoveRun, check: MoveResult, unit: Unit, final: bool) -> Unit:
             run.out = run.out.then(res)
             unit = res.unit
     return unit
+
+
+def crashed(events: tuple[RulesEvent, ...], unit_id: str) -> bool:
+    """Did ``unit_id`` crash (ADV-26..29) in these events?"""
+    return any(e.type == "crash" and e.get("unit") == unit_id for e in events)
 
 
 def _is_kind(token: str | Step, kind: str) -> bool:

@@ -21,6 +21,7 @@ from game.rules.damage.hull import hurt_vehicle
 from game.rules.modifier import Modifier
 from game.rules.move.diving import set_at
 from game.rules.move.movement import MoveContext, MoveState, StepReport, advance
+from game.rules.move.movestate import limit_mp
 from game.rules.move.stacking import violation
 from game.rules.move.steps import Step
 from game.rules.move.vtolflight import flown_to
@@ -30,6 +31,7 @@ from game.rules.piloting.fromabove import free_hex, from_above, gone, occupant
 from game.rules.piloting.psr import PSR, psr_base_modifiers
 from game.rules.piloting.skid import motive_roll, slide
 from game.rules.piloting.vtolslide import vtol_slide
+from game.rules.piloting.wigeslide import wige_slide
 from game.units.unit import Unit
 
 TERRAIN_KINDS = frozenset({"water", "rubble"})  # PSR-13: fall into the lower hex
@@ -211,9 +213,16 @@ class MoveRun:
         u = self.out.unit
         start = replace(self.out, unit=flown_to(replace(u, at=state.at), u.flying_height,
                                                 state.altitude))  # fmt: skip
-        slider = vtol_slide if u.kind == "vtol" else slide  # ADV-28
-        res = slider(self.board, w.units, start, s, self.dice, self.base_mods,
-                     self.rules, p.step, self.buildings)  # fmt: skip
+        if u.kind == "wige" and state.airborne:  # ADV-28, at the altitude it flies at now
+            start = replace(start, unit=replace(start.unit, wige_airborne=True,
+                                                altitude=state.altitude))  # fmt: skip
+            left = limit_mp(self.ctx, state) - state.mp_used
+            res = wige_slide(self.board, w.units, start, s, self.dice, self.base_mods,
+                             self.rules, p.step, self.buildings, left)  # fmt: skip
+        else:
+            slider = vtol_slide if u.kind == "vtol" else slide  # ADV-28
+            res = slider(self.board, w.units, start, s, self.dice, self.base_mods,
+                         self.rules, p.step, self.buildings)  # fmt: skip
         self.out = res.outcome
         self.note(f"{kind}_end", p.step, at=res.outcome.unit.at, path=res.path,
                   stopped_by=res.stopped_by)  # fmt: skip
@@ -284,6 +293,8 @@ def resolve_before(
                         turn_pending=False, dir_before_turn=None, turned_on_pavement=False,
                         hexes_moved=state.hexes_moved + len(res.path),
                         hexes_counted=state.hexes_counted + len(res.path))  # fmt: skip
+        if u.kind == "wige" and state.airborne and end.flying_height > 0:  # ADV-28: its level
+            state = replace(state, altitude=end.flying_height)
         if res.stopped_by not in ("distance", "terrain", "map edge") or run.stopped is not None:
             run.end(i, f"the sideslip ended against {res.stopped_by} (PSR-29)")
             return state, None

@@ -16,9 +16,10 @@ Other units are flown over; the map edge ends the slide as for every unit. The c
 the VTOL's altitude with ADV-28's damage, ceil(hexes moved this turn x tons / 10) in 5-point
 groups (game.rules.damage.crashes); it then survives only where a VTOL may land (clear or
 paved ground or a roof), else it is destroyed (ADV-28). Large support vehicles and grounded
-DropShips are not units of this build. Not built: the from-above fall onto a unit in the
-crash hex (this build flies a VTOL over ground units, so the crash hex holds none it came
-down on) and "it may not attack the turn it crashed".
+DropShips are not units of this build. A ground unit in the crash hex (the VTOL flew over
+it) takes an accidental fall from above first (PHY-17, game.rules.piloting.aftercrash);
+the crash is recorded on the move (``crash`` events), so the VTOL makes no attacks this
+turn (ADV-28, game.phases.weapons / game.phases.physical).
 """
 
 from __future__ import annotations
@@ -34,8 +35,8 @@ from game.hexgrid import Hex, neighbour
 from game.rules.damage.crashes import crash, sideslip_crash_damage
 from game.rules.damage.hull import hurt_vehicle
 from game.rules.move.costs import top_surface
-from game.rules.move.vtolflight import landing_refusal
-from game.rules.piloting.collide import BaseMods, Slide, charge_damage
+from game.rules.piloting.aftercrash import onto_unit, survives_landing
+from game.rules.piloting.collide import BaseMods, Slide, SlideWorld, charge_damage
 from game.rules.piloting.falls import UnitOutcome, event
 from game.rules.piloting.skid import SlideResult
 from game.units.unit import INFANTRY, Unit
@@ -70,7 +71,6 @@ def vtol_slide(
     buildings: Mapping[Hex, int] | None = None,
 ) -> SlideResult:
     """ADV-28 for a sliding VTOL (the signature of game.rules.piloting.skid.slide)."""
-    del base_mods  # a VTOL makes no piloting rolls in its slide
     out, cur = start, start.unit.at
     altitude = max(start.unit.flying_height, 1)
     cf_left = dict(buildings or {})
@@ -82,14 +82,16 @@ def vtol_slide(
         what = _obstacle(board, units, out.unit, nxt, _top(board, cur) + altitude)
         if what is not None:
             if what == "building":
-                out = _charge(board, out, nxt, s, rules, dice, step, cf_left)
+                out = charge_building(board, out, nxt, s, rules, dice, step, cf_left)
             moved = s.hexes_moved + len(path)
             if out.unit.destroyed:
                 return SlideResult(out, tuple(path), (), tuple(sorted(cf_left.items())), what)
             out = out.then(crash(out.unit, board, altitude, dice, step, f"sideslip into {what}",
                                  sideslip_crash_damage(out.unit.tons, moved)))  # fmt: skip
-            out = _aftermath(board, out, step)
-            return SlideResult(out, tuple(path), (), tuple(sorted(cf_left.items())), what)
+            w = SlideWorld(board, dice, rules, step, base_mods, dict(units))
+            out = aftermath(w, out, s.direction, altitude)
+            others = tuple((i, w.units[i], w.units[i].body) for i in sorted(w.touched))
+            return SlideResult(out, tuple(path), others, tuple(sorted(cf_left.items())), what)
         cur = nxt
         path.append(cur)
         out = UnitOutcome(_at(out.unit, cur), out.events, out.wrecked)
@@ -100,7 +102,7 @@ def _at(u: Unit, h: Hex) -> Unit:
     return replace(u, at=h)
 
 
-def _charge(board: Board, out: UnitOutcome, h: Hex, s: Slide, rules: Rules, dice: Dice,
+def charge_building(board: Board, out: UnitOutcome, h: Hex, s: Slide, rules: Rules, dice: Dice,
             step: int | None, cf_left: dict[Hex, int]) -> UnitOutcome:  # fmt: skip
     """ADV-28 / PHY-11: the VTOL charges the building; the building takes the charge damage
     (its CF is kept for the move), the VTOL's share comes with the crash that follows."""
@@ -113,14 +115,9 @@ def _charge(board: Board, out: UnitOutcome, h: Hex, s: Slide, rules: Rules, dice
     return out.then(hurt_vehicle(out.unit, to_vtol, "front", dice, step, "building collision"))
 
 
-def _aftermath(board: Board, out: UnitOutcome, step: int | None) -> UnitOutcome:
-    """ADV-28: after the crash the VTOL survives only where a VTOL may land."""
-    bad = landing_refusal(board, out.unit.at)
-    if bad is None or out.unit.destroyed or out.wrecked:
-        return out
-
-    hull = out.unit.hull
-    gone = replace(out.unit, hull=replace(hull, destroyed=True) if hull is not None else None)
-    why = f"crashed on {bad}: a VTOL comes down safely only on clear or paved ground (ADV-28)"
-    return UnitOutcome(gone, (*out.events, event("unit_destroyed", step, unit=gone.id, cause=why)),
-                       True)  # fmt: skip
+def aftermath(w: SlideWorld, out: UnitOutcome, d: int, fell: int) -> UnitOutcome:
+    """ADV-28 after a sideslip crash: onto a unit below (PHY-17; the units it changed are
+    in ``w``), then land or be destroyed."""
+    w.units[out.unit.id] = out.unit
+    out = onto_unit(w, out, fell, d)
+    return survives_landing(w.board, out, w.step)

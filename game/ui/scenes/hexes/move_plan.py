@@ -24,6 +24,7 @@ from game.phases.movers import preview_move, reach_of
 from game.rules.move.movement import MoveResult
 from game.rules.move.reach import Reach
 from game.rules.move.steps import HEX_KINDS
+from game.rules.move.vtolflight import landing_refusal
 from game.state import GameState
 
 MODES = ("walk", "run", "jump", "crawl")  # crawl: the tacops option (ADV-03/04)
@@ -80,21 +81,35 @@ class Plan:
 
     # --- reach ----------------------------------------------------------------------------
     def anchor_state(self, state: GameState) -> GameState:
-        """The state the reach search starts from: the unit moved to the last waypoint."""
-        if not self.waypoints:
+        """The state the reach search starts from: the unit moved to the last waypoint; a
+        VTOL at the altitude it flies on from there (a landed one as risen to 1: the plan
+        rises before the first hex, :func:`with_height`)."""
+        u = state.unit(self.unit_id)
+        vtol = u is not None and u.kind == "vtol"
+        if not self.waypoints and not (vtol and u is not None and u.flying_height == 0):
             return state
-        wp = self.waypoints[-1]
-        units = tuple(
-            replace(u, at=wp.at, facing=wp.facing, prone=wp.prone, depth=wp.depth)
-            if u.id == self.unit_id
-            else u
-            for u in state.units
-        )
+        wp = self.waypoints[-1] if self.waypoints else None
+
+        def placed(o: Any) -> Any:
+            if wp is not None:
+                o = replace(o, at=wp.at, facing=wp.facing, prone=wp.prone, depth=wp.depth)
+            if vtol:
+                o = replace(o, altitude=max(self.anchor_altitude(state), 1), landed=False)
+            return o
+
+        units = tuple(placed(o) if o.id == self.unit_id else o for o in state.units)
         return replace(state, units=units)
+
+    def anchor_altitude(self, state: GameState) -> int:
+        """A VTOL's altitude where the part being planned starts (ADV-25)."""
+        u = state.unit(self.unit_id)
+        assert u is not None
+        prefix = self.waypoints[-1].steps if self.waypoints else ()
+        return u.flying_height + _net(prefix)
 
     def reach(self, state: GameState) -> ReachView:
         key = (id(state), len(state.history), self.unit_id, self.mode, tuple(self.waypoints),
-               self.careless)  # fmt: skip
+               self.careless, self.altitude)  # fmt: skip
         if key not in self._reach_cache:
             if len(self._reach_cache) > 16:
                 self._reach_cache.clear()
@@ -112,15 +127,18 @@ class Plan:
 
     def _compute_reach(self, state: GameState) -> ReachView:
         r = reach_of(self.anchor_state(state), self.unit_id, self.mode, self.careless)
-        spent = self.spent(state)
         out: dict[Hex, tuple[int, tuple[int, ...]]] = {}
         for h, (mp, faces) in r.hexes().items():
+            if not self._may_end(state, h):
+                continue
+            spent = self.spent(state) + self._height_mp(state, h)  # ADV-25: 1 MP a level
             if spent + mp > r.mp_available:
                 continue
             if spent:  # only the facings still affordable after the pinned part
                 costs = ((f, r.cost_to(h, f)) for f in faces)
                 faces = tuple(f for f, c in costs if c is not None and spent + c <= r.mp_available)
             out[h] = (spent + mp, faces)
+        spent = self.spent(state)
         for h, mp in (r.minimum_hexes() if not spent else {}).items():
             out.setdefault(h, (mp, (r.minimum_facing[h],)))  # MOV-20: the turn's only step
         if self.waypoints:  # the search's start hex is a legal end: the path so far
@@ -156,6 +174,13 @@ class Plan:
             return None
         spent = self.spent(state) + self._height_mp(state, h)
         return spent + c if spent + c <= view.mp_available else None
+
+    def _may_end(self, state: GameState, h: Hex) -> bool:
+        """A VTOL's path planned to end landed ends only where it may land (ADV-28)."""
+        if self.altitude != 0:
+            return True
+        u = state.unit(self.unit_id)
+        return u is None or u.kind != "vtol" or landing_refusal(state.board, h) is None
 
     def _height_mp(self, state: GameState, h: Hex) -> int:
         """A VTOL's altitude MP the plan adds to a path ending in ``h`` (1 a level, ADV-25)."""

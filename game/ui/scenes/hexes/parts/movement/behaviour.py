@@ -413,6 +413,7 @@ class MoveInteraction:
                 plan.mode,
                 tuple(plan.waypoints),
                 self.view.camera.zoom,
+                plan.altitude,  # ADV-25: a VTOL's reach after the MP of its altitude change
                 plan.careless,
             )
         if key != self.reach_key:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from game.bot.defending import Defence, Strike
 from game.bot.scoring import Score
 from game.bot.volley import Volley
 from game.hexgrid import distance
@@ -15,7 +16,7 @@ from game.state import GameState
 from game.units.unit import Unit
 
 VERBS = {"stand": "stands still", "walk": "walks to", "run": "runs to", "jump": "jumps to",
-         "crawl": "crawls to"}  # fmt: skip
+         "crawl": "crawls to", "defend": "declares physical attack defence"}  # fmt: skip
 WOODS = {1: "light woods", 2: "heavy woods", 3: "ultra-heavy woods"}
 
 
@@ -67,6 +68,32 @@ def move_why(s: GameState, u: Unit, best: Score, enemies: Sequence[Unit]) -> str
 
 def _dist(a: Unit, b: Unit) -> int:
     return distance(a.at, b.at)
+
+
+def defence_why(s: GameState, u: Unit, d: Defence, best: Score) -> str:
+    """'A1 declares physical attack defence: a kick on the Jenner after its walk (needs 7,
+    10 damage), safe from charges and DFAs (3.1 expected), gives up 2.0 expected fire'."""
+    parts = []
+    plan = d.strike.plan
+    if plan:
+        o = plan[0]
+        where = "after its walk" if d.strike.steps else "from where it stands"
+        parts.append(f"{NAMES[o.blow.kind]} on {_name(s, o.blow.target)} {where} (needs "
+                     f"{o.target}, {sum(x.damage for x in plan)} damage)")  # fmt: skip
+    if d.avoided > 0:
+        parts.append(f"safe from charges and DFAs ({d.avoided:.1f} expected damage avoided)")
+    parts.append(f"gives up {best.dealt:.1f} expected from its weapons")
+    return f"{u.id} declares physical attack defence (ADV-01): {', '.join(parts)}"
+
+
+def defence_walk_why(s: GameState, u: Unit, strike: Strike) -> str:
+    """'A1 walks to 0907 in physical attack defence: a kick on the Jenner next (needs 7)'."""
+    head = f"{u.id} walks to {s.board.hex_name(strike.at)} in physical attack defence"
+    if not strike.plan:
+        return f"{head}: steps away from the blows declared at it (ADV-01)"
+    o = strike.plan[0]
+    return (f"{head}: {NAMES[o.blow.kind]} on {_name(s, o.blow.target)} next (needs "
+            f"{o.target}, {sum(x.damage for x in strike.plan)} damage)")  # fmt: skip
 
 
 def charge_why(s: GameState, u: Unit, a: DeclareCharge, o: PhysicalOption) -> str:

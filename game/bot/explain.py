@@ -108,8 +108,9 @@ def fire_why(s: GameState, u: Unit, volleys: Sequence[Volley], twist: int) -> st
     lines = []
     for v in volleys:
         n = len(v.weapons)
+        kill = f", {round(v.kill * 100)}% to kill" if v.kill >= 0.005 else ""
         lines.append(f"{n} weapon{'s' if n != 1 else ''} at {_name(s, v.target)} "
-                     f"(best needs {v.best}, {v.damage:.1f} expected)")  # fmt: skip
+                     f"(best needs {v.best}, {v.damage:.1f} expected{kill})")  # fmt: skip
     turn = {-1: ", torso twisted left", 1: ", torso twisted right"}.get(twist, "")
     heat = volleys[-1].heat_after
     return f"{u.id} fires {'; '.join(lines)}{turn}; heat after {heat}"

@@ -10,6 +10,7 @@ from game.bot.scoring import Score
 from game.bot.volley import Volley
 from game.hexgrid import distance
 from game.phases.movement import DeclareCharge
+from game.rules.move.movement import MoveResult
 from game.rules.physical.options import PhysicalOption
 from game.rules.physical.records import NAMES
 from game.state import GameState
@@ -42,12 +43,17 @@ def move_why(s: GameState, u: Unit, best: Score, enemies: Sequence[Unit]) -> str
     r = best.end.result
     if best.end.steps == ("H",):  # ADV-11/12, in place
         head = f"{u.id} goes hull-down where it stands"
+    elif best.end.steps and set(best.end.steps) <= {"DV", "RS"} and r is not None:  # ADV-25
+        head = f"{u.id}{_band(u, r)} where it is"
+    elif best.end.mode == "walk" and not best.end.steps and r is not None:  # ADV-17
+        head = f"{u.id} lands where it is"
     elif best.end.mode != "stand":
         head += " " + s.board.hex_name(best.end.at)
         if best.end.careless:
             head += " carelessly"  # ADV-05
         if r is not None and r.end_hull_down:
             head += " and goes hull-down"  # ADV-11/12
+        head += _band(u, r)
     parts = []
     if best.woods:
         parts.append(f"{WOODS.get(best.woods, 'woods')} +{min(best.woods, 2)}")
@@ -64,6 +70,17 @@ def move_why(s: GameState, u: Unit, best: Score, enemies: Sequence[Unit]) -> str
         parts.append(f"{round(best.fall * 100)}% to fall")
     parts.append(f"expects {best.taken:.1f} damage back")
     return f"{head}: {', '.join(parts)}"
+
+
+def _band(u: Unit, r: MoveResult | None) -> str:
+    """A WiGE taking off or landing (ADV-17/18), a submarine diving or surfacing (ADV-25)."""
+    if r is None:
+        return ""
+    if r.wige and r.end_airborne != u.wige_airborne:
+        return " and takes off" if r.end_airborne else " and lands"
+    if r.submarine and r.end_depth != u.depth:
+        return f" and dives to depth {r.end_depth}" if r.end_depth else " and surfaces"
+    return ""
 
 
 def _dist(a: Unit, b: Unit) -> int:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from game.bot.blows import blow_value
 from game.bot.defending import DEFEND_MARGIN, defence_score, move_blows
-from game.bot.ends import End, candidate_ends, preferred_range
+from game.bot.ends import End, candidate_ends, hovering, preferred_range, settle
 from game.bot.explain import charge_why, defence_why, move_why
 from game.bot.ghosts import prospect, sights
 from game.bot.scoring import Context, Score, cut_short, score
@@ -128,6 +128,10 @@ def decide_move(s: GameState, side: str, style: Style, level: Level, pick: rando
     u = next_mover(s, side)
     enemies = enemies_of(s, side)
     if u.immobile or not enemies:
+        down = settle(s, u)  # an airborne WiGE lands or flies on (ADV-17)
+        if down is not None:
+            action = CommitMove(u.id, down.mode, down.steps)
+            return Choice(action, f"{u.id} keeps to ADV-17 with nothing to move for", {})
         return Choice(StandStill(u.id), f"{u.id} stands still: nothing to move for", {})
     noise = None
     if level.noise:
@@ -141,7 +145,8 @@ def decide_move(s: GameState, side: str, style: Style, level: Level, pick: rando
     seen = sights(s, u, ends, enemies, longest_range(u), ctx.reach, later)
     scored = [score(s, u, sg, end, enemies, ctx) for sg, end in zip(seen, ends, strict=True)]
     scored = [cut_short(x, scored[0].total) for x in scored]  # ends[0]: standing still
-    best = max(scored, key=lambda x: x.total)
+    choosable = [x for x in scored if not hovering(u, x.end)] or scored  # ADV-17
+    best = max(choosable, key=lambda x: x.total)
     charge = best_charge(s, u, style, best, ctx, enemies)
     if charge is not None:
         return charge

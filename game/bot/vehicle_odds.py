@@ -3,9 +3,10 @@ own tables (the counterpart of the Mech's hit location odds in game.rules.combat
 
 - where each damage group lands: the vehicle hit location table (CMB-45, the core's
   game.units.vehicle.vehicle_location for each 2D6 roll), the turret only while it has one;
-- a kill: the core's game.units.vehicle.apply_vehicle_hit on the vehicle as it is (a
-  location whose structure goes destroys it); a kill is worth what the hulk still had
-  (its armour and structure left), on top of the damage points;
+- a kill: a group that takes a location's armour and structure (the rule of the core's
+  game.units.vehicle.apply_vehicle_hit: a location whose structure goes destroys the
+  vehicle; tests/bot/test_numbers.py checks it against the core's resolution); a kill is
+  worth what the hulk still had (its armour and structure left), on top of the damage;
 - a critical roll (2 and 12, 8 from the side; CMB-46): the mean worth of the 2D6 result
   on the location's column (CMB-47, game.units.vehicle_crits.crit_result) by CRIT_POINTS
   and the effects of CMB-48: crew killed, a fuel tank (ICE) and an ammunition explosion
@@ -28,7 +29,7 @@ from game.rules.combat.odds import TWO_D6, hit_chance, option_groups
 from game.rules.combat.tohit import AttackOptions, WeaponOption
 from game.units import vehicle_crits as vc
 from game.units.unit import Unit
-from game.units.vehicle import VehicleBody, apply_vehicle_hit, vehicle_location
+from game.units.vehicle import VehicleBody, vehicle_location
 
 # what a critical result costs the vehicle, in damage points (CMB-48; the others below)
 CRIT_POINTS = {vc.NONE: 0.0, vc.CARGO: 0.0, vc.DRIVER: 2.0, vc.COMMANDER: 3.5,
@@ -103,7 +104,8 @@ def group_extra(hull: VehicleBody, side: str, damage: int) -> tuple[float, float
     kill, worth = 0.0, 0.0
     for roll, p in TWO_D6.items():
         code, _, crit = vehicle_location(side, roll, hull.has_turret)
-        if apply_vehicle_hit(hull, code, damage, roll)[0].destroyed:
+        loc = hull[code]
+        if damage >= loc.armour + loc.structure:  # its structure gone: the vehicle is too
             kill += float(p)
             worth += float(p) * _hulk(hull, code, damage)
         elif crit:

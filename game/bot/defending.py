@@ -214,7 +214,8 @@ def defence_score(s: GameState, u: Unit, style: Style, stand: float, stand_dealt
                   enemies: Sequence[Unit]) -> Defence | None:  # fmt: skip
     """Defence's score on the movement candidates' scale (game.bot.scoring): standing
     still's score without its volley, plus the best defence attack and what it avoids;
-    None when it cannot defend (no option, not a Mech, ADV-01) or nobody is in reach."""
+    None when it cannot defend (no option, not a Mech, ADV-01) or no attack is in reach
+    of its walk (immunity from charges alone is not worth a turn without fire)."""
     if not s.rules.tacops or not u.is_mech or mode_reason(u, "defend") is not None:
         return None
     near = [e for e in enemies if distance(e.at, u.at) <= u.walk_mp() + 1 + (0 if e.moved else 2)]
@@ -223,6 +224,8 @@ def defence_score(s: GameState, u: Unit, style: Style, stand: float, stand_dealt
         return None
     options = strikes(s, u, style, near)
     best = max(options, key=lambda x: x.value)
+    if not best.plan:  # ADV-01 is a wait for a physical attack: none in reach, no defence
+        return None
     total = stand - stand_dealt + best.value + style.taken * avoided
     return Defence(total, best, avoided, stand_dealt)
 

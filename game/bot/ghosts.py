@@ -46,6 +46,10 @@ def ghost_of(u: Unit, end: End, k: int) -> tuple[Unit, Movement]:
                 hull_down=r.end_hull_down, moved=True)  # fmt: skip
     if r.end_state is not None:  # its height band: a WiGE in flight, a submarine's depth
         g = replace(placed(g, r.end_state), at=r.end_at, facing=r.end_facing)
+    if r.wige:  # where the move leaves it: landed if it flew fewer than 5 hexes (ADV-17)
+        g = replace(g, wige_airborne=r.end_airborne, altitude=r.end_altitude)
+    elif r.submarine:
+        g = replace(g, depth=r.end_depth)
     return g, Movement(r.mode, r.hexes_moved, False, r.heat)
 
 

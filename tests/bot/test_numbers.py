@@ -161,3 +161,34 @@ def test_a_kill_and_a_critical_are_worth_more_on_a_worn_vehicle() -> None:
     assert k5 == ks == 0.0 and 0 < w5 < ws  # the side's 8 is a critical roll too
     worn = _worn(target, 14).hull
     assert group_extra(worn, "front", 5)[0] > 0  # 2 armour + 3 structure left in front
+
+
+LAKE = {Hex(c, r): HexSpec(water=1 + (c + r) % 3) for c in range(16) for r in range(8, 16)}
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 15), st.integers(9, 15), st.integers(0, 5), st.integers(0, 40),
+       st.sampled_from(["Barracuda", "Skimmer"]))  # fmt: skip
+def test_a_submarine_s_or_wige_s_ghost_is_the_unit_after_the_move(c, r, f, pick,
+                                                                  design) -> None:  # fmt: skip
+    """ADV-17..25: the ghost keeps the height band the move leaves (a submarine's depth,
+    a WiGE in flight or landed): its to-hit answers both ways equal options_at after the
+    move was made (a submerged one: none)."""
+    s = position([(design, "A", Hex(c, r), f), ("HBK-4G", "B", Hex(8, 5), 3)], LAKE, seed=pick)
+    if design == "Skimmer":
+        s = edit(s, "A1", lambda u: replace(u, wige_airborne=True, altitude=1))
+    u, enemy = s.unit("A1"), s.unit("B1")
+    ends = [e for e in candidate_ends(s, u, [enemy.at], 6) if e.result is not None]
+    end = ends[pick % len(ends)]
+    seen = sights(s, u, [end], [enemy], 99, {"B1": 99})[0]
+    out = apply(s, CommitMove("A1", end.mode, end.steps), mover=None)
+    assert not isinstance(out, Refused), out
+    after = out.state
+    moved = after.unit("A1")
+    if moved is None or moved.destroyed or moved.at != seen.ghost.at:
+        return  # a failed roll on the way
+    g = seen.ghost
+    assert (moved.depth, moved.wige_airborne, moved.altitude) == (g.depth, g.wige_airborne,
+                                                                  g.altitude)  # fmt: skip
+    assert _same(seen.out["B1"], options_at(after, "A1", "B1"))
+    assert _same(seen.back["B1"], options_at(after, "B1", "A1"))

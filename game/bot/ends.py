@@ -3,7 +3,20 @@ numpy search results), pruned by a cheap score, each path checked by the movemen
 (game.rules.move.movement.check_move: PSRs, heat, modifiers, bridge and building overloads).
 
 A candidate that brings a bridge or a building down under the unit (MOV-27/32 warnings)
-is left out, so the bot never walks onto a deck or a roof that cannot hold it."""
+is left out, so the bot never walks onto a deck or a roof that cannot hold it; so is one
+where a WiGE comes down on water (destroyed) or off clear ground (a crash landing,
+ADV-17/18 warnings).
+
+Units that move in a height band get the ends their rules need (naval units: the
+core's reach keeps them in water, ADV-24):
+
+- an airborne WiGE (ADV-17..23): only hexes at least STAY_AIRBORNE hexes away (it flies
+  on) or where it may land (clear or paved), and landing where it is (the move with no
+  steps: it lands, ADV-17) instead of standing still in the air
+  (:func:`hovering`: the bot never stands still airborne, which the rules do not allow);
+- a submarine (ADV-25): each end hex also at the surface and at the deepest depth its
+  reach gets to there, and diving or surfacing in place (a submerged submarine neither
+  fires nor is fired at: the score weighs hiding against shooting)."""
 
 from __future__ import annotations
 
@@ -12,11 +25,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from game.designs import weapons_table
-from game.hexgrid import Hex, neighbour
+from game.hexgrid import Hex, distance, neighbour
 from game.phases.movement import mode_reason
 from game.phases.movers import reach_of
 from game.rules.combat.los_batch import axial
 from game.rules.combat.tohit import mounts
+from game.rules.move.flight import STAY_AIRBORNE, landable
 from game.rules.move.movement import MoveResult, check_move
 from game.state import GameState
 from game.units.unit import Unit, ground
@@ -84,17 +98,75 @@ def candidate_ends(s: GameState, u: Unit, enemies: list[Hex], per_mode: int) -> 
     # a vehicle's facing is bought with MP and its sides take motive hits: more than one
     # facing per hex is scored for it (game.bot.numbers.motive_value)
     turns = VEHICLE_FACINGS if u.hull is not None else 1
+    flying = u.kind == "wige" and u.wige_airborne
+    if flying:  # ADV-17: it lands where it is rather than stand still in the air
+        out += [e for e in [checked_end(s, u, "walk", ())] if e is not None]
     for mode in MODES:
         if mode_reason(u, mode) is not None:
             continue
         reach = reach_of(s, u.id, mode)
         found = reach.hexes()
+        if flying:  # ADV-17/18: far enough to fly on, or a hex it may land in
+            found = {h: v for h, v in found.items() if _flies_on(s, u, h)}
         for h in best_hexes(s, u, found, enemies, per_mode):
             for f in facings_towards(h, found[h][1], enemies, turns):
                 end = _checked(s, u, reach, mode, h, f)
                 if end is not None:
                     out.append(end)
+                if u.kind == "submarine":
+                    out += _depths(s, u, reach, mode, h, f, end)
+        if u.kind == "submarine":
+            out += _depths(s, u, reach, mode, u.at, u.facing, None)
         out += _minimum(s, u, reach, mode)
+    return out
+
+
+def settle(s: GameState, u: Unit) -> End | None:
+    """An airborne WiGE with nothing to move for (ADV-17): it lands where it is, else flies
+    on the cheapest STAY_AIRBORNE hexes or more; None if it cannot (immobile)."""
+    if not (u.kind == "wige" and u.wige_airborne) or u.immobile:
+        return None
+    end = checked_end(s, u, "walk", ())
+    if end is not None:
+        return end
+    for mode in ("walk", "run"):
+        reach = reach_of(s, u.id, mode)
+        found = reach.hexes()
+        far = [h for h in found if found[h][1] and distance(h, u.at) >= STAY_AIRBORNE]
+        for h in sorted(far, key=lambda h: (found[h][0], h.col, h.row))[:3]:
+            end = _checked(s, u, reach, mode, h, found[h][1][0])
+            if end is not None:
+                return end
+    return None
+
+
+def _flies_on(s: GameState, u: Unit, h: Hex) -> bool:
+    return distance(h, u.at) >= STAY_AIRBORNE or landable(s.board, h) is None
+
+
+def hovering(u: Unit, end: End) -> bool:
+    """An airborne WiGE standing still: ADV-17 lands it (at least 5 hexes a turn to stay
+    up), which a StandStill does not do; the bot lands with a move instead."""
+    return u.kind == "wige" and u.wige_airborne and end.mode == "stand"
+
+
+def _depths(s: GameState, u: Unit, reach: object, mode: str, h: Hex, f: int,
+            done: End | None) -> list[End]:  # fmt: skip
+    """ADV-25: the same end at the surface and at the deepest depth the reach gets to."""
+    layers = int(getattr(reach, "layers", 1))
+    at_depth = getattr(reach, "at_depth", None)
+    if at_depth is None or layers <= 1:
+        return []
+    have = {done.result.end_depth} if done is not None and done.result is not None else set()
+    out = []
+    deepest = next((d for d in range(layers - 1, 0, -1) if at_depth(h, f, d) is not None), 0)
+    for depth in sorted({0, deepest} - have):
+        found = at_depth(h, f, depth)
+        if found is None or (h == u.at and depth == u.depth and f == u.facing):
+            continue
+        end = checked_end(s, u, mode, tuple(found[1]))
+        if end is not None and end.result is not None and end.result.end_depth == depth:
+            out.append(end)
     return out
 
 

@@ -5,17 +5,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from game.bot.defending import Defence, Strike
 from game.bot.scoring import Score
 from game.bot.volley import Volley
 from game.hexgrid import distance
 from game.phases.movement import DeclareCharge
+from game.rules.move.movement import MoveResult
 from game.rules.physical.options import PhysicalOption
 from game.rules.physical.records import NAMES
 from game.state import GameState
 from game.units.unit import Unit
 
 VERBS = {"stand": "stands still", "walk": "walks to", "run": "runs to", "jump": "jumps to",
-         "crawl": "crawls to"}  # fmt: skip
+         "crawl": "crawls to", "defend": "declares physical attack defence"}  # fmt: skip
 WOODS = {1: "light woods", 2: "heavy woods", 3: "ultra-heavy woods"}
 
 
@@ -41,12 +43,17 @@ def move_why(s: GameState, u: Unit, best: Score, enemies: Sequence[Unit]) -> str
     r = best.end.result
     if best.end.steps == ("H",):  # ADV-11/12, in place
         head = f"{u.id} goes hull-down where it stands"
+    elif best.end.steps and set(best.end.steps) <= {"DV", "RS"} and r is not None:  # ADV-25
+        head = f"{u.id}{_band(u, r)} where it is"
+    elif best.end.mode == "walk" and not best.end.steps and r is not None:  # ADV-17
+        head = f"{u.id} lands where it is"
     elif best.end.mode != "stand":
         head += " " + s.board.hex_name(best.end.at)
         if best.end.careless:
             head += " carelessly"  # ADV-05
         if r is not None and r.end_hull_down:
             head += " and goes hull-down"  # ADV-11/12
+        head += _band(u, r)
     parts = []
     if best.woods:
         parts.append(f"{WOODS.get(best.woods, 'woods')} +{min(best.woods, 2)}")
@@ -65,8 +72,45 @@ def move_why(s: GameState, u: Unit, best: Score, enemies: Sequence[Unit]) -> str
     return f"{head}: {', '.join(parts)}"
 
 
+def _band(u: Unit, r: MoveResult | None) -> str:
+    """A WiGE taking off or landing (ADV-17/18), a submarine diving or surfacing (ADV-25)."""
+    if r is None:
+        return ""
+    if r.wige and r.end_airborne != u.wige_airborne:
+        return " and takes off" if r.end_airborne else " and lands"
+    if r.submarine and r.end_depth != u.depth:
+        return f" and dives to depth {r.end_depth}" if r.end_depth else " and surfaces"
+    return ""
+
+
 def _dist(a: Unit, b: Unit) -> int:
     return distance(a.at, b.at)
+
+
+def defence_why(s: GameState, u: Unit, d: Defence, best: Score) -> str:
+    """'A1 declares physical attack defence: a kick on the Jenner after its walk (needs 7,
+    10 damage), safe from charges and DFAs (3.1 expected), gives up 2.0 expected fire'."""
+    parts = []
+    plan = d.strike.plan
+    if plan:
+        o = plan[0]
+        where = "after its walk" if d.strike.steps else "from where it stands"
+        parts.append(f"{NAMES[o.blow.kind]} on {_name(s, o.blow.target)} {where} (needs "
+                     f"{o.target}, {sum(x.damage for x in plan)} damage)")  # fmt: skip
+    if d.avoided > 0:
+        parts.append(f"safe from charges and DFAs ({d.avoided:.1f} expected damage avoided)")
+    parts.append(f"gives up {best.dealt:.1f} expected from its weapons")
+    return f"{u.id} declares physical attack defence (ADV-01): {', '.join(parts)}"
+
+
+def defence_walk_why(s: GameState, u: Unit, strike: Strike) -> str:
+    """'A1 walks to 0907 in physical attack defence: a kick on the Jenner next (needs 7)'."""
+    head = f"{u.id} walks to {s.board.hex_name(strike.at)} in physical attack defence"
+    if not strike.plan:
+        return f"{head}: steps away from the blows declared at it (ADV-01)"
+    o = strike.plan[0]
+    return (f"{head}: {NAMES[o.blow.kind]} on {_name(s, o.blow.target)} next (needs "
+            f"{o.target}, {sum(x.damage for x in strike.plan)} damage)")  # fmt: skip
 
 
 def charge_why(s: GameState, u: Unit, a: DeclareCharge, o: PhysicalOption) -> str:
@@ -81,8 +125,9 @@ def fire_why(s: GameState, u: Unit, volleys: Sequence[Volley], twist: int) -> st
     lines = []
     for v in volleys:
         n = len(v.weapons)
+        kill = f", {round(v.kill * 100)}% to kill" if v.kill >= 0.005 else ""
         lines.append(f"{n} weapon{'s' if n != 1 else ''} at {_name(s, v.target)} "
-                     f"(best needs {v.best}, {v.damage:.1f} expected)")  # fmt: skip
+                     f"(best needs {v.best}, {v.damage:.1f} expected{kill})")  # fmt: skip
     turn = {-1: ", torso twisted left", 1: ", torso twisted right"}.get(twist, "")
     heat = volleys[-1].heat_after
     return f"{u.id} fires {'; '.join(lines)}{turn}; heat after {heat}"

@@ -78,6 +78,8 @@ def decide_fire(s: GameState, side: str, style: Style) -> Choice:
                "heat": float(volleys[-1].heat_after)}  # fmt: skip
     if first.best is not None:
         numbers["to_hit"] = float(first.best)
+    if first.kill > 0:  # a vehicle: the chance the primary volley destroys it
+        numbers["kill"] = round(first.kill, 3)
     return Choice(action, fire_why(s, u, volleys, twist), numbers)
 
 

@@ -19,6 +19,7 @@ from game.phases.weapons import can_fire, movements
 from game.rules.combat.records import Declaration, Movement
 from game.rules.combat.tohit import AttackOptions
 from game.rules.combat.tohit_batch import weapon_options_many
+from game.rules.move.movestate import placed
 from game.state import GameState
 from game.units.unit import Unit
 
@@ -43,6 +44,12 @@ def ghost_of(u: Unit, end: End, k: int) -> tuple[Unit, Movement]:
         return replace(u, id=f"{u.id}{SEP}{k}", moved=True), Movement()
     g = replace(u, id=f"{u.id}{SEP}{k}", at=r.end_at, facing=r.end_facing, prone=r.end_prone,
                 hull_down=r.end_hull_down, moved=True)  # fmt: skip
+    if r.end_state is not None:  # its height band: a WiGE in flight, a submarine's depth
+        g = replace(placed(g, r.end_state), at=r.end_at, facing=r.end_facing)
+    if r.wige:  # where the move leaves it: landed if it flew fewer than 5 hexes (ADV-17)
+        g = replace(g, wige_airborne=r.end_airborne, altitude=r.end_altitude)
+    elif r.submarine:
+        g = replace(g, depth=r.end_depth)
     return g, Movement(r.mode, r.hexes_moved, False, r.heat)
 
 

@@ -15,8 +15,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.bot.blows import blow_value
-from game.bot.ends import End, candidate_ends, preferred_range
-from game.bot.explain import charge_why, move_why
+from game.bot.defending import DEFEND_MARGIN, defence_score, move_blows
+from game.bot.ends import End, candidate_ends, hovering, preferred_range, settle
+from game.bot.explain import charge_why, defence_why, move_why
 from game.bot.ghosts import prospect, sights
 from game.bot.scoring import Context, Score, cut_short, score
 from game.bot.style import Level, Style
@@ -127,6 +128,10 @@ def decide_move(s: GameState, side: str, style: Style, level: Level, pick: rando
     u = next_mover(s, side)
     enemies = enemies_of(s, side)
     if u.immobile or not enemies:
+        down = settle(s, u)  # an airborne WiGE lands or flies on (ADV-17)
+        if down is not None:
+            action = CommitMove(u.id, down.mode, down.steps)
+            return Choice(action, f"{u.id} keeps to ADV-17 with nothing to move for", {})
         return Choice(StandStill(u.id), f"{u.id} stands still: nothing to move for", {})
     noise = None
     if level.noise:
@@ -140,10 +145,14 @@ def decide_move(s: GameState, side: str, style: Style, level: Level, pick: rando
     seen = sights(s, u, ends, enemies, longest_range(u), ctx.reach, later)
     scored = [score(s, u, sg, end, enemies, ctx) for sg, end in zip(seen, ends, strict=True)]
     scored = [cut_short(x, scored[0].total) for x in scored]  # ends[0]: standing still
-    best = max(scored, key=lambda x: x.total)
+    choosable = [x for x in scored if not hovering(u, x.end)] or scored  # ADV-17
+    best = max(choosable, key=lambda x: x.total)
     charge = best_charge(s, u, style, best, ctx, enemies)
     if charge is not None:
         return charge
+    defence = best_defence(s, u, style, scored[0], best, enemies)
+    if defence is not None:
+        return defence
     return Choice(_action(u, best), move_why(s, u, best, enemies), _numbers(best))
 
 
@@ -194,6 +203,26 @@ def best_charge(s: GameState, u: Unit, style: Style, best: Score, ctx: Context,
     if option.target is not None:
         numbers["to_hit"] = float(option.target)
     return Choice(action, charge_why(s, u, action, option), numbers)
+
+
+def best_defence(s: GameState, u: Unit, style: Style, stand: Score, best: Score,
+                 enemies: list[Unit]) -> Choice | None:  # fmt: skip
+    """Physical attack defence (ADV-01/02, game.bot.defending) when its score beats the best
+    move's and the physical attack that move leaves it."""
+    d = defence_score(s, u, style, stand.total, stand.dealt, enemies)
+    if d is None:
+        return None
+    follow = move_blows(s, u, style, best.end)
+    if d.total <= best.total + follow + DEFEND_MARGIN:
+        return None
+    numbers = {"score": round(d.total, 2), "move": round(best.total + follow, 2),
+               "avoided": round(d.avoided, 2), "given_up": round(best.dealt, 2),
+               "taken": round(stand.taken, 2)}  # fmt: skip
+    plan = d.strike.plan
+    if plan:
+        numbers |= {"to_hit": float(min(o.target or 13 for o in plan)),
+                    "damage": float(sum(o.damage for o in plan))}  # fmt: skip
+    return Choice(CommitMove(u.id, "defend", ()), defence_why(s, u, d, best), numbers)
 
 
 def _plan_end(s: GameState, u: Unit, mode: str, steps: tuple[str, ...]) -> End | None:

@@ -10,8 +10,8 @@ mode is taken only when its expected value says so.
   enemies' +2 behind partial cover (and no leg-mounted weapons firing, ADV-13);
 - crawling (ADV-03/04): a prone Mech's crawl reach, beside standing up in walk or run.
 
-Physical attack defence (ADV-01) is not chosen: it gives up the unit's weapon attacks
-for a physical attack on a careless enemy, which the bot's own numbers do not weigh."""
+Physical attack defence (ADV-01/02) is weighed apart, against the best of these ends
+(game.bot.defending): it is no end position but standing still without a volley."""
 
 from __future__ import annotations
 

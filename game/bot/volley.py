@@ -5,7 +5,9 @@ the unit ends the turn with is its heat now plus movement, engine hits and the f
 weapons less its sinks (game.rules.heat.heat_forecast's sum), and what that heat costs is
 numbers.heat_cost weighted by the style. At a vehicle, each weapon is worth its damage
 plus the motive damage its hits are expected to do (numbers.motive_damage: the vehicle
-hit location table's motive results and the motive roll's table). Ammunition is never
+hit location table's motive results and the motive roll's table) and what its kills and
+critical hits are worth (game.bot.vehicle_odds: the same table's locations and critical
+rolls, the vehicle critical table, a kill by the core's own damage rules). Ammunition is never
 spent on a shot that needs 12 (a 1-in-36 chance)."""
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from dataclasses import dataclass
 from game.board import Board
 from game.bot.numbers import expected_damage, heat_cost, motive_damage, uses_ammo
 from game.bot.style import Style
+from game.bot.vehicle_odds import kill_chance, vehicle_extra
 from game.core.options import Rules
 from game.rules.combat.records import Movement
 from game.rules.combat.tohit import AttackOptions, WeaponOption
@@ -36,6 +39,8 @@ class Volley:
     value: float
     best: int | None  # the lowest to-hit number among the fired weapons
     motive: float = 0.0  # the expected cost of its motive damage, at a vehicle
+    extra: float = 0.0  # at a vehicle: the expected worth of its kills and critical hits
+    kill: float = 0.0  # at a vehicle: the chance it destroys it (each weapon on its own)
 
 
 NO_VOLLEY = Volley("", (), 0.0, 0, 0.0, None)
@@ -64,20 +69,28 @@ def plan_volley(u: Unit, opts: AttackOptions, target: Unit, raw_heat: int, style
         dmg = expected_damage(o, opts, target, rules)
         if dmg > 0:
             mot = motive_damage(o, opts, target)
-            ranked.append(((dmg + mot) / (o.heat + 0.5), dmg, mot, o))
-    ranked.sort(key=lambda x: (-x[0], x[3].index))
-    heat, chosen, damage, motive = raw_heat, [], 0.0, 0.0
+            ext = vehicle_extra(o, opts, target) if target.hull is not None else 0.0
+            ranked.append(((dmg + mot + ext) / (o.heat + 0.5), dmg, mot, ext, o))
+    ranked.sort(key=lambda x: (-x[0], x[4].index))
+    heat, chosen, damage, motive, extra = raw_heat, [], 0.0, 0.0, 0.0
     cost = style.heat * heat_cost(u, heat, ammo)
-    for _, dmg, mot, o in ranked:
+    for _, dmg, mot, ext, o in ranked:
         nxt = style.heat * heat_cost(u, heat + o.heat, ammo)
-        if style.dealt * (dmg + mot) > nxt - cost:
+        if style.dealt * (dmg + mot + ext) > nxt - cost:
             chosen.append(o)
-            heat, cost, damage, motive = heat + o.heat, nxt, damage + dmg, motive + mot
+            heat, cost, damage = heat + o.heat, nxt, damage + dmg
+            motive, extra = motive + mot, extra + ext
     if not chosen:
         return NO_VOLLEY
     after = max(0, min(MAX_HEAT, heat))
     best = min(o.target for o in chosen if o.target is not None)
     weapons = tuple(sorted(o.index for o in chosen))
     base = style.heat * heat_cost(u, raw_heat, ammo)
-    value = style.dealt * (damage + motive) - (cost - base)
-    return Volley(opts.target, weapons, damage, after, value, best, motive)
+    value = style.dealt * (damage + motive + extra) - (cost - base)
+    kill = 0.0
+    if target.hull is not None:
+        stay = 1.0
+        for o in chosen:
+            stay *= 1.0 - kill_chance(o, opts, target)
+        kill = 1.0 - stay
+    return Volley(opts.target, weapons, damage, after, value, best, motive, extra, kill)

@@ -10,7 +10,7 @@ from dataclasses import replace
 from game.bot.ends import candidate_ends
 from game.bot.firing import decide_fire
 from game.bot.ghosts import sights
-from game.bot.moving import context, enemies_of, longest_range
+from game.bot.moving import context, enemies_of, hurt_share, longest_range
 from game.bot.numbers import heat_cost, motive_value
 from game.bot.scoring import score
 from game.bot.style import STYLES
@@ -93,3 +93,25 @@ def test_a_tank_s_side_to_the_enemy_costs_it_the_motive_risk() -> None:
     units = [("Scorpion", "A", Hex(6, 10), 0)]
     assert heat_cost(position([*units, ("HBK-4G", "B", Hex(6, 5), 3)]).unit("A1"), 30,
                      True) == 0.0  # fmt: skip
+
+
+def _armour(u, code: str, armour: int):
+    return replace(u, hull=u.hull.with_location(code, replace(u.hull[code], armour=armour)))
+
+
+def test_it_fires_at_the_tank_it_can_destroy() -> None:
+    """CMB-45: two Scorpions facing it, the same to-hit numbers, the same expected damage
+    and both 14 armour points down: B2 in its front (2 left over 3 structure), so a
+    Medium Laser hit there may destroy it (game.bot.vehicle_odds), B1 in its rear and
+    turret, out of reach. It fires at B2, and its why-line gives the chance to kill."""
+    s = _two_scorpions()
+    s = edit(s, "B1", lambda u: _armour(_armour(replace(u, facing=2), "RR", 0), "TU", 12))
+    s = edit(s, "B2", lambda u: _armour(replace(u, facing=4), "FR", 2))
+    at = {t: options_at(s, "A1", t) for t in ("B1", "B2")}
+    assert at["B1"].side == at["B2"].side == "front"
+    assert [o.target for o in at["B1"].weapons] == [o.target for o in at["B2"].weapons]
+    assert hurt_share(s.unit("B1")) == hurt_share(s.unit("B2")) > 0
+    choice = decide_fire(s, "A", BAL)
+    assert isinstance(choice.action, DeclareFire) and choice.action.targets[0] == "B2", choice
+    assert "to kill" in choice.why and choice.numbers["kill"] > 0.1
+    assert not isinstance(apply(s, choice.action), Refused)

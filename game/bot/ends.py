@@ -12,8 +12,8 @@ core's reach keeps them in water, ADV-24):
 
 - an airborne WiGE (ADV-17..23): only hexes at least STAY_AIRBORNE hexes away (it flies
   on) or where it may land (clear or paved), and landing where it is (the move with no
-  steps: it lands, ADV-17) instead of standing still in the air
-  (:func:`hovering`: the bot never stands still airborne, which the rules do not allow);
+  steps, sent as the core's StandStill, which lands it: ADV-17); the plain stand end is
+  left out (:func:`hovering`), as landing in place stands for it;
 - a submarine (ADV-25): each end hex also at the surface and at the deepest depth its
   reach gets to there, and diving or surfacing in place (a submerged submarine neither
   fires nor is fired at: the score weighs hiding against shooting)."""
@@ -145,8 +145,8 @@ def _flies_on(s: GameState, u: Unit, h: Hex) -> bool:
 
 
 def hovering(u: Unit, end: End) -> bool:
-    """An airborne WiGE standing still: ADV-17 lands it (at least 5 hexes a turn to stay
-    up), which a StandStill does not do; the bot lands with a move instead."""
+    """An airborne WiGE's plain stand end: left out, since landing in place (the empty
+    walk end, sent as a StandStill: ADV-17 lands it) is the same move scored as a landing."""
     return u.kind == "wige" and u.wige_airborne and end.mode == "stand"
 
 

@@ -130,7 +130,11 @@ def decide_move(s: GameState, side: str, style: Style, level: Level, pick: rando
     if u.immobile or not enemies:
         down = settle(s, u)  # an airborne WiGE lands or flies on (ADV-17)
         if down is not None:
-            action = CommitMove(u.id, down.mode, down.steps)
+            action = (
+                StandStill(u.id)
+                if _lands_in_place(u, down)
+                else CommitMove(u.id, down.mode, down.steps)
+            )
             return Choice(action, f"{u.id} keeps to ADV-17 with nothing to move for", {})
         return Choice(StandStill(u.id), f"{u.id} stands still: nothing to move for", {})
     noise = None
@@ -157,9 +161,15 @@ def decide_move(s: GameState, side: str, style: Style, level: Level, pick: rando
 
 
 def _action(u: Unit, best: Score) -> Action:
-    if best.end.mode == "stand":
+    if best.end.mode == "stand" or _lands_in_place(u, best.end):
         return StandStill(u.id)
     return CommitMove(u.id, best.end.mode, best.end.steps, careless=best.end.careless)
+
+
+def _lands_in_place(u: Unit, end: End) -> bool:
+    """An airborne WiGE's empty walk: it lands where it is, which the core's StandStill
+    does too (ADV-17) and counts as standing still, not as a walk."""
+    return u.kind == "wige" and u.wige_airborne and end.mode == "walk" and not end.steps
 
 
 def _numbers(best: Score) -> dict[str, float]:

@@ -178,6 +178,8 @@ def move_summary(
         posture = " and goes hull-down" if after.hull_down else " and leaves hull-down"
     elif after.hull_down:
         posture = " and is still hull-down"
+    if before.wige_airborne and not after.wige_airborne:  # ADV-17/18: a WiGE came down
+        posture = " and lands"
     if after.depth != before.depth:  # ADV-25: a submarine dived or rose
         posture = " and surfaces" if after.depth == 0 else f" at depth {after.depth}"
     counts = f"{mp} MP, heat +{heat}, target modifier +{target}"

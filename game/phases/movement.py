@@ -253,6 +253,8 @@ def _stand_still(step: Applying, a: Action) -> str | None:
     s = step.state
     if s.underway is not None:  # TURN-06: standing still is a whole move
         return f"{unit.id} has begun its move: end it where it stands (EndMove) instead"
+    if unit.kind == "wige" and unit.wige_airborne:  # ADV-17: under 5 hexes, it lands
+        return _land_in_place(step, unit)
     record = MoveRecord(unit.id, "stand")
     moved = replace(unit, moved=True)
     units = tuple(moved if u.id == unit.id else u for u in s.units)
@@ -260,6 +262,21 @@ def _stand_still(step: Applying, a: Action) -> str | None:
     label = f"{unit.id} ({unit.name})" if unit.name else unit.id
     step.emit(Event("stand_still", f"{label} stands still", unit.id))  # TURN-06
     _after_action(step)
+    return None
+
+
+def _land_in_place(step: Applying, unit: Unit) -> str | None:
+    """An airborne WiGE that stands still has flown fewer than 5 hexes: it lands where it
+    is (ADV-17, no MP), with what landing there brings (ADV-18: water destroys it, terrain
+    but clear or paved is a crash). It spent no MP and entered no hex: it stood still."""
+    mover: Mover = step.tools
+    report = mover(step.state, step.cup, unit.id, "walk", ())
+    if not report.legal:
+        return report.error or f"{unit.id} cannot land where it is"
+    record = replace(report.record or MoveRecord(unit.id, "stand"), mode="stand")
+    report = replace(report, record=record)
+    take_move(step, unit, report)
+    _finish(step, unit, "stand", report)
     return None
 
 

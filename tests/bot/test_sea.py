@@ -163,3 +163,22 @@ def test_standing_still_in_the_air_is_never_chosen_even_when_it_scores_best(monk
         assert not isinstance(choice.action, StandStill), choice
     _, choice = _move(_sea("AS7-D"), "A2")  # the Corsair: standing still is allowed
     assert isinstance(choice.action, StandStill), choice
+
+
+def test_adv_17_an_airborne_wige_that_stands_still_lands_and_over_water_is_lost() -> None:
+    """The core, not only the bot: a StandStill flies 0 of the 5 hexes a WiGE needs to stay
+    up, so it lands where it is at no MP and counts as standing still (ADV-17); over water
+    the landing destroys it (ADV-18)."""
+    s = _sea("AS7-D")
+    s = replace(s, units=tuple(replace(u, moved=u.side == "A" and u.id != "A3")
+                               for u in s.units))  # fmt: skip
+    out = apply_strict(s, StandStill("A3"))
+    down = out.state.unit("A3")
+    assert not down.wige_airborne and down.altitude == 0 and down.at == SHORE
+    assert out.state.move_record("A3").mode == "stand"
+    assert any("lands" in e.text for e in out.events), [e.text for e in out.events]
+    wet = _sea("AS7-D", wige=Hex(3, 10))
+    wet = replace(wet, units=tuple(replace(u, moved=u.side == "A" and u.id != "A3")
+                                   for u in wet.units))  # fmt: skip
+    lost = apply_strict(wet, StandStill("A3")).state
+    assert lost.is_destroyed(lost.unit("A3")) or "A3" in lost.wrecked

@@ -26,6 +26,7 @@ from game.rules.move.reach import Reach
 from game.rules.move.steps import HEX_KINDS
 from game.rules.move.vtolflight import landing_refusal
 from game.state import GameState
+from game.units.unit import Unit
 
 MODES = ("walk", "run", "jump", "crawl")  # crawl: the tacops option (ADV-03/04)
 
@@ -90,7 +91,7 @@ class Plan:
             return state
         wp = self.waypoints[-1] if self.waypoints else None
 
-        def placed(o: Any) -> Any:
+        def placed(o: Unit) -> Unit:
             if wp is not None:
                 o = replace(o, at=wp.at, facing=wp.facing, prone=wp.prone, depth=wp.depth)
             if vtol:

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.board import build_board
+from game.board import HexSpec, build_board
 from game.core.options import CLASSIC
 from game.designs import weapons_table
 from game.flow import apply
@@ -24,6 +24,7 @@ from game.rules.combat.odds import (
     body_tuple,
     hit_chance,
     missiles_hit,
+    option_groups,
     spots,
     take_hit,
     volley_odds,
@@ -191,3 +192,28 @@ def test_cmb_29_take_hit_is_apply_hit_on_plain_tuples(locs, code, dmg, rear) -> 
     after, _ = apply_hit(body, code, dmg, rear)
     mine = take_hit(body_tuple(body), body.codes, False, code, dmg, rear)
     assert mine == body_tuple(after)
+
+
+def test_cmb_17_cover_takes_no_share_of_a_vehicles_hits_in_the_odds() -> None:
+    """The shot's resolution gives a combat vehicle's hits no cover (CMB-17 is the legs of
+    a Mech), so the odds take no leg share off a vehicle behind a hill: each weapon's
+    expected damage is its chance to hit times its mean damage; a Mech there loses the
+    share of its leg hits."""
+    hill = build_board(12, 12, {Hex(3, 4): HexSpec(level=1)})
+
+    def odds_at(design: str):
+        s = new_sandbox(hill, seed=2)
+        s = apply(s, PlaceUnit("HBK-4G", "A", Hex(3, 7), 0)).state
+        s = apply(s, PlaceUnit(design, "B", Hex(3, 3), 3)).state
+        options = options_at(s, "A1", "B1")
+        assert options.sight.partial_cover
+        means = {o.index: sum(float(q) * sum(g) for g, q in option_groups(o).items())
+                 for o in options.weapons}  # fmt: skip
+        return volley_odds(options, s.unit("B1")).weapons, means
+
+    tank, means = odds_at("Scorpion")
+    assert any(w.hit > 0 for w in tank)
+    for w in tank:
+        assert w.damage == pytest.approx(float(w.hit) * means[w.index])
+    mech, means = odds_at("JR7-D")
+    assert all(w.damage < float(w.hit) * means[w.index] for w in mech if w.hit > 0)

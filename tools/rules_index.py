@@ -201,8 +201,8 @@ def render(entries: list[RuleId] | None = None) -> str:
         "piloting rules are implemented are in [rules-coverage.md](rules-coverage.md) and",
         "[piloting.md](piloting.md).",
         "",
-        f"{cited} of {len(entries)} IDs are cited. Chapters not built yet (combat, heat, "
-        "physical, aerospace, regiments) show a dash.",
+        f"{cited} of {len(entries)} IDs are cited. A dash: no module (or no test) names the ID;"
+        " worked examples (EX-) are tests, not code.",
         "",
         "| ID | File | Title | Code | Tests |",
         "|----|------|-------|------|-------|",

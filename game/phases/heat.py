@@ -1,4 +1,4 @@
-"""The heat phase (HEAT-01..10): every Mech's heat from its movement and the weapons it
+"""The heat phase (HEAT-01..10, TURN-13): every Mech's heat from its movement and the weapons it
 fired this turn (and engine hits) is built up and dissipated by its working heat sinks
 (water cooling included); then its effects are rolled: shutdown and restart, ammunition
 explosions, life-support damage to the MechWarrior (game.rules.heat). A Mech that shuts

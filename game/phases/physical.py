@@ -1,4 +1,4 @@
-"""The physical attack phase (PHY-01/02, TURN-07): punches, kicks, pushes and clubs are
+"""The physical attack phase (PHY-01/02, TURN-07, TURN-12): punches, kicks, pushes and clubs are
 declared in the movement order; charges and deaths from above were declared in the
 movement phase (game.phases.movement); everything resolves together on leaving.
 

@@ -1,4 +1,4 @@
-"""The weapon attack phase (CMB-01, TURN-07): units declare their attacks in the movement
+"""The weapon attack phase (CMB-01, TURN-07, TURN-10): units declare their attacks in the movement
 order and all attacks resolve together at the end of the phase.
 
 Each unit in the fight declares once (``DeclareFire``): a torso twist (CMB-09, TW: while

@@ -26,20 +26,20 @@ from .state import GameStart, GameState
 class HexRules:
     """The hex game as the engine sees it: its phases, their order, its end."""
 
-    def phase(self, name: str) -> PhaseRules[GameState]:
+    def phase(self, name: str) -> PhaseRules[GameState, Mover]:
         return phases.get(name)
 
     def following(self, name: str, state: GameState) -> str:
         return phases.following(name, state.rules)
 
-    def home(self, action: Action) -> PhaseRules[GameState] | None:
+    def home(self, action: Action) -> PhaseRules[GameState, Mover] | None:
         return next((p for p in phases.PHASES.values() if type(action) in p.handlers), None)
 
     def outcome(self, state: GameState) -> Result | None:
         return outcome(state)
 
 
-ENGINE: Engine[GameState] = Engine(HexRules())
+ENGINE: Engine[GameState, Mover] = Engine(HexRules(), rules_mover)
 
 
 def initial_state(board: Board, start: GameStart) -> GameState:
@@ -48,7 +48,7 @@ def initial_state(board: Board, start: GameStart) -> GameState:
     return GameState(start, board, board, units=start.units, phase=first)
 
 
-def phase_of(state: GameState) -> PhaseRules[GameState]:
+def phase_of(state: GameState) -> PhaseRules[GameState, Mover]:
     """The rules of the phase the game is in."""
     return ENGINE.phase_of(state)
 
@@ -86,12 +86,14 @@ def apply(
     ``mover`` resolves committed moves (default: the movement and piloting rules); tests
     inject a fake one. A replay must use the same mover as the game.
     """
-    return ENGINE.apply(state, action, mover or rules_mover)
+    return ENGINE.apply(state, action, mover)
 
 
-def apply_strict(state: GameState, action: Action, mover: Mover | None = None) -> Outcome:
+def apply_strict(
+    state: GameState, action: Action, mover: Mover | None = None
+) -> Outcome[GameState]:
     """apply() for scripts and replays: an illegal action raises IllegalActionError."""
-    return ENGINE.apply_strict(state, action, mover or rules_mover)
+    return ENGINE.apply_strict(state, action, mover)
 
 
 def automatic(state: GameState) -> Action | None:
@@ -102,14 +104,14 @@ def automatic(state: GameState) -> Action | None:
 def advance(state: GameState, mover: Mover | None = None) -> tuple[GameState, list[Event]]:
     """Take every automatic step until a player must act or the game is over; the events
     of all of them, in order."""
-    return ENGINE.advance(state, mover or rules_mover)
+    return ENGINE.advance(state, mover)
 
 
 def replay(
     board: Board, start: GameStart, actions: Iterable[Action], mover: Mover | None = None
 ) -> GameState:
     """The state a game reaches from its start and actions (dice from the start)."""
-    return ENGINE.replay(initial_state(board, start), actions, mover or rules_mover)
+    return ENGINE.replay(initial_state(board, start), actions, mover)
 
 
 def turn_start(state: GameState, turn: int) -> GameState | None:

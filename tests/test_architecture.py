@@ -220,6 +220,7 @@ DEALERS = (  # the rules that deal damage: each lands it through the entry
     "game.rules.piloting.collide",  # skids and charges into units, PSR-33/39
     "game.rules.damage.hull",  # hulls: collapses, bridges, deaths from above, crashes
     "game.rules.damage.platoon_hurt",  # troopers: the same causes on platoons
+    "game.rules.damage.vehicle_crits",  # a vehicle's ammunition critical, CMB-48
 )
 
 

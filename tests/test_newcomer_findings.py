@@ -170,7 +170,7 @@ class _Rules:
 
 
 def test_no_phase_opens_once_the_game_is_over() -> None:
-    out = Engine(_Rules()).apply_strict(_State(), EndPhase())
+    out = Engine(_Rules(), None).apply_strict(_State(), EndPhase())
     assert out.state.over and out.state.phase == "fight"
     assert not any(isinstance(e, Event) and e.kind == "phase" for e in out.events)
 

@@ -7,9 +7,11 @@ closes itself is left at once and the following ones are entered (skipping phase
 nothing to do) until one waits for the players. Illegal actions come back as
 :class:`~game.core.actions.Refused` with the reason; nothing is raised. :meth:`Engine.advance`
 takes the steps nobody decides, :meth:`Engine.outcome` says who won. The rule set gives
-the engine its phases, their order, how a game ends and the tools its handlers get; the
-state record gives the dice (``dice()``, ``faces_used``, ``start.seed``/``start.script``),
-``phase``, ``turn``, ``history`` and ``log``.
+the engine its phases, their order, how a game ends and the tools its handlers get (the
+engine is generic in both: ``Engine[S, T]``, S the state record, T the tools, the hex game's
+``Engine[GameState, Mover]``, the regiments' ``Engine[RegimentState, None]``); the state
+record gives the dice (``dice()``, ``faces_used``, ``start.seed``/``start.script``),
+``phase``, ``turn``, ``history`` and ``log`` (game.core.phase.CoreState).
 
 Dice: every action gets a cup positioned at ``state.faces_used``, so the same start and
 actions always draw the same faces: replay gives the same game.
@@ -19,13 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Any, Generic, Protocol
+from typing import Generic, Protocol
 
 from game.core.actions import Action, EndPhase, Event, IllegalActionError, Refused
 
 from .cups import keep_cup
 from .history import DiscardDice
-from .phase import Applying, Handler, PhaseRules, S
+from .phase import Applying, Handler, PhaseRules, S, T
 
 MAX_PHASES_PER_ACTION = 64  # a guard: one action never walks through more phases
 
@@ -37,10 +39,10 @@ class Finished(Protocol):
     def headline(self) -> str: ...
 
 
-class Ruleset(Protocol[S]):
+class Ruleset(Protocol[S, T]):
     """What a rule set tells the engine."""
 
-    def phase(self, name: str) -> PhaseRules[S]:
+    def phase(self, name: str) -> PhaseRules[S, T]:
         """The phase called ``name``."""
         ...
 
@@ -48,7 +50,7 @@ class Ruleset(Protocol[S]):
         """The name of the phase after ``name``."""
         ...
 
-    def home(self, action: Action) -> PhaseRules[S] | None:
+    def home(self, action: Action) -> PhaseRules[S, T] | None:
         """The phase that accepts this kind of action (for the refusal's sentence)."""
         ...
 
@@ -74,14 +76,16 @@ class Outcome(Generic[S]):
         return any(e.kind == "phase" for e in self.events)
 
 
-class Engine(Generic[S]):
-    """The turn engine of one rule set (see the module docstring)."""
+class Engine(Generic[S, T]):
+    """The turn engine of one rule set (see the module docstring). ``tools`` are what its
+    handlers get as ``step.tools`` unless a call hands in others (a test's fake mover)."""
 
-    def __init__(self, rules: Ruleset[S]) -> None:
+    def __init__(self, rules: Ruleset[S, T], tools: T) -> None:
         self.rules = rules
+        self.tools = tools
 
     # --- asking -------------------------------------------------------------------------
-    def phase_of(self, state: S) -> PhaseRules[S]:
+    def phase_of(self, state: S) -> PhaseRules[S, T]:
         return self.rules.phase(state.phase)
 
     def actor(self, state: S) -> str | None:
@@ -108,16 +112,17 @@ class Engine(Generic[S]):
         return list(self.phase_of(state).choices(state))
 
     # --- acting -------------------------------------------------------------------------
-    def apply(self, state: S, action: Action, tools: Any = None) -> Outcome[S] | Refused:
+    def apply(self, state: S, action: Action, tools: T | None = None) -> Outcome[S] | Refused:
         """Apply one action; Refused(reason) if it is illegal now (the state is unchanged).
-        ``tools`` reach the handlers as ``step.tools``."""
+        ``tools`` reach the handlers as ``step.tools`` (None: the engine's own)."""
         result = self.rules.outcome(state)
         if result is not None:
             return Refused(f"the game is over: {result.headline}")
         handler = self._handler(state, action)
         if isinstance(handler, str):
             return Refused(handler)
-        step: Applying[S] = Applying(state, state.dice(), self._close_phase, tools)  # type: ignore[attr-defined]
+        own = self.tools if tools is None else tools
+        step: Applying[S, T] = Applying(state, state.dice(), self._close_phase, own)
         first = len(step.cup.log)
         reason = handler(step, action)
         if reason is not None:
@@ -125,18 +130,18 @@ class Engine(Generic[S]):
         phase = self.phase_of(step.state)
         if phase.closes_itself and phase.waiting(step.state) is None:
             self._close_phase(step)
-        start = state.start  # type: ignore[attr-defined]
-        faces = state.faces_used + sum(len(r.faces) for r in step.cup.log[first:])  # type: ignore[attr-defined]
+        start = state.start
+        faces = state.faces_used + sum(len(r.faces) for r in step.cup.log[first:])
         keep_cup(start.seed, start.script, faces, step.cup)
         final = replace(
-            step.state,  # type: ignore[type-var]
+            step.state,
             faces_used=faces,
-            history=state.history + (action,),  # type: ignore[attr-defined]
-            log=state.log + tuple(step.entries),  # type: ignore[attr-defined]
+            history=state.history + (action,),
+            log=state.log + tuple(step.entries),
         )
         return Outcome(final, tuple(step.events))
 
-    def apply_strict(self, state: S, action: Action, tools: Any = None) -> Outcome[S]:
+    def apply_strict(self, state: S, action: Action, tools: T | None = None) -> Outcome[S]:
         """apply() for scripts and replays: an illegal action raises IllegalActionError."""
         out = self.apply(state, action, tools)
         if isinstance(out, Refused):
@@ -155,7 +160,7 @@ class Engine(Generic[S]):
         done = phase.waiting(state) is None and phase.actor(state) is None
         return EndPhase() if not phase.closes_itself and done else None
 
-    def advance(self, state: S, tools: Any = None) -> tuple[S, list[Event]]:
+    def advance(self, state: S, tools: T | None = None) -> tuple[S, list[Event]]:
         """Take every automatic step until a player must act or the game is over."""
         events: list[Event] = []
         for _ in range(MAX_PHASES_PER_ACTION):
@@ -167,7 +172,7 @@ class Engine(Generic[S]):
             events.extend(out.events)
         return state, events
 
-    def replay(self, first: S, actions: Iterable[Action], tools: Any = None) -> S:
+    def replay(self, first: S, actions: Iterable[Action], tools: T | None = None) -> S:
         """The state a game reaches from its first state and its actions."""
         state = first
         for action in actions:
@@ -175,7 +180,7 @@ class Engine(Generic[S]):
         return state
 
     # --- inside ---------------------------------------------------------------------------
-    def _handler(self, state: S, action: Action) -> Handler | str:
+    def _handler(self, state: S, action: Action) -> Handler[S, T] | str:
         """The handler for the action in this phase, or the sentence that refuses it."""
         phase = self.phase_of(state)
         handler = phase.handlers.get(type(action))
@@ -191,22 +196,22 @@ class Engine(Generic[S]):
         doing = action.doing or f"{type(action).__name__} is done"
         return f"{doing} in the {home.name} phase, not in the {phase.name} phase"
 
-    def _end_phase(self, step: Applying[S], action: Action) -> str | None:
+    def _end_phase(self, step: Applying[S, T], action: Action) -> str | None:
         reason = self.waiting(step.state)
         if reason is not None:
             return reason
         self._close_phase(step)
         return None
 
-    def _discard(self, step: Applying[S], action: Action) -> str | None:
-        n = action.faces  # type: ignore[attr-defined]
+    def _discard(self, step: Applying[S, T], action: Action) -> str | None:
+        n = action.faces if isinstance(action, DiscardDice) else 0
         if not isinstance(n, int) or n < 1:
             return "a dice discard drops at least one face"
         for _ in range(n):
             step.cup.d6("discarded: drawn by an undone action")
         return None
 
-    def _close_phase(self, step: Applying[S]) -> None:
+    def _close_phase(self, step: Applying[S, T]) -> None:
         """Leave the current phase, then enter the following ones (skipping those with
         nothing to do) until one must wait for the players or be ended by them."""
         for _ in range(MAX_PHASES_PER_ACTION):
@@ -218,7 +223,7 @@ class Engine(Generic[S]):
                 nxt = self.rules.following(nxt, step.state)
             entered = self.rules.phase(nxt)
             if entered.starts_turn and self._last_turn_over(step.state):
-                step.state = replace(step.state, turn=step.state.turn + 1)  # type: ignore[type-var]
+                step.state = replace(step.state, turn=step.state.turn + 1)
                 return  # a turn limit: the game ends with its last turn, none opens
             self._enter(step, entered)
             if self.rules.outcome(step.state) is not None:
@@ -229,12 +234,12 @@ class Engine(Generic[S]):
 
     def _last_turn_over(self, state: S) -> bool:
         """Whether the game is over once this turn ends (a turn limit reached)."""
-        ahead = replace(state, turn=state.turn + 1)  # type: ignore[type-var]
+        ahead = replace(state, turn=state.turn + 1)
         return self.rules.outcome(ahead) is not None
 
-    def _enter(self, step: Applying[S], phase: PhaseRules[S]) -> None:
+    def _enter(self, step: Applying[S, T], phase: PhaseRules[S, T]) -> None:
         s = step.state
         turn = s.turn + 1 if phase.starts_turn else s.turn
-        step.state = replace(s, phase=phase.name, turn=turn)  # type: ignore[type-var]
+        step.state = replace(s, phase=phase.name, turn=turn)
         step.emit(Event("phase", phase.entry_title(step.state), payload=str(phase.name)))
         phase.enter(step)

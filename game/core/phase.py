@@ -11,27 +11,49 @@ state record (game.state.GameState for the hex game).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import Field, dataclass, field
 from types import MappingProxyType
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from game.core.actions import Action, Event, LogEntry
 from game.core.dice import Dice, Roll
 
 
-class CoreState(Protocol):
-    """What the engine reads of every rule set's state (a frozen dataclass)."""
+class CoreStart(Protocol):
+    """What the engine reads of a game's start: where its dice come from."""
 
+    @property
+    def seed(self) -> int: ...
+    @property
+    def script(self) -> tuple[int, ...]: ...
+
+
+class CoreState(Protocol):
+    """What the engine reads of every rule set's state: a frozen dataclass (the engine
+    replaces it) with these fields and a dice cup positioned at ``faces_used``."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    @property
+    def start(self) -> CoreStart: ...
     @property
     def turn(self) -> int: ...
     @property
     def phase(self) -> str: ...
+    @property
+    def faces_used(self) -> int: ...
+    @property
+    def history(self) -> tuple[Action, ...]: ...
+    @property
+    def log(self) -> tuple[LogEntry, ...]: ...
+    def dice(self) -> Dice: ...
 
 
 S = TypeVar("S", bound=CoreState)
+T = TypeVar("T")  # what the rule set hands its handlers besides the state (its "tools")
 
 
-class Applying(Generic[S]):
+class Applying(Generic[S, T]):
     """The action being applied: the evolving state, its events and the dice cup.
 
     ``close_phase`` is the engine's own "leave this phase and enter the next ones" (handed
@@ -43,8 +65,8 @@ class Applying(Generic[S]):
         self,
         state: S,
         cup: Dice,
-        close_phase: Callable[[Applying[S]], None],
-        tools: Any = None,
+        close_phase: Callable[[Applying[S, T]], None],
+        tools: T,
     ) -> None:
         self.state = state
         self.cup = cup
@@ -66,36 +88,38 @@ class Applying(Generic[S]):
         self._close(self)
 
 
-Handler = Callable[[Applying[Any], Action], "str | None"]  # a refusal sentence, or None
-Hook = Callable[[Applying[Any]], None]
+# Generic aliases: Handler[S, T], Hook[S, T]; unsubscripted they take any state and tools.
+Handler = Callable[[Applying[S, T], Action], "str | None"]  # a refusal sentence, or None
+Hook = Callable[[Applying[S, T]], None]
 
 
-def _nothing(step: Applying[Any]) -> None:
+# The defaults below take any state or step (``object``), so they fit every rule set.
+def _nothing(step: object) -> None:
     return None
 
 
-def _never(state: Any) -> str | None:
+def _never(state: object) -> str | None:
     return None
 
 
-def _nobody(state: Any) -> str | None:
+def _nobody(state: object) -> str | None:
     return None
 
 
-def _no_action(state: Any) -> Action | None:
+def _no_action(state: object) -> Action | None:
     return None
 
 
-def _no_choices(state: Any) -> Iterable[Action]:
+def _no_choices(state: object) -> Iterable[Action]:
     return ()
 
 
-def _skip_never(state: Any) -> bool:
+def _skip_never(state: object) -> bool:
     return False
 
 
 @dataclass(frozen=True, slots=True)
-class PhaseRules(Generic[S]):
+class PhaseRules(Generic[S, T]):
     """One phase (see the module docstring).
 
     - ``handlers``: the actions the phase accepts, each with its handler;
@@ -113,9 +137,9 @@ class PhaseRules(Generic[S]):
     """
 
     name: str
-    handlers: Mapping[type, Handler] = field(default_factory=lambda: MappingProxyType({}))
-    enter: Hook = _nothing
-    leave: Hook = _nothing
+    handlers: Mapping[type, Handler[S, T]] = field(default_factory=lambda: MappingProxyType({}))
+    enter: Hook[S, T] = _nothing
+    leave: Hook[S, T] = _nothing
     waiting: Callable[[S], str | None] = _never
     closes_itself: bool = True
     actor: Callable[[S], str | None] = _nobody

@@ -6,10 +6,10 @@ The sandbox has its own undo line (game.core.history), where dice roll anew.
 
 from __future__ import annotations
 
-from typing import Any
+from .phase import CoreState
 
 
-def why_not_take_back(before: Any, after: Any) -> str | None:
+def why_not_take_back(before: CoreState, after: CoreState) -> str | None:
     """Why the action that led from ``before`` to ``after`` cannot be taken back (one
     sentence), or None when it may."""
     if after.faces_used != before.faces_used:

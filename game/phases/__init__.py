@@ -27,8 +27,9 @@ from . import (
     setup,
     weapons,
 )
+from .movers import HexPhase
 
-PRE_GAME: tuple[PhaseRules, ...] = (setup.RULES, deployment.RULES)
+PRE_GAME: tuple[HexPhase, ...] = (setup.RULES, deployment.RULES)
 TURN_MODULES = (initiative, movement, aerospace, reaction, weapons, physical, heat, end)
 PHASES = MappingProxyType(
     {str(r.name): r for r in PRE_GAME + tuple(m.RULES for m in TURN_MODULES) + (sandbox.RULES,)}
@@ -48,7 +49,7 @@ class UnknownPhaseError(ValueError):
     """A state names a phase no module implements (a damaged save)."""
 
 
-def get(name: str) -> PhaseRules:
+def get(name: str) -> HexPhase:
     """The phase called ``name``."""
     try:
         return PHASES[str(name)]

@@ -18,6 +18,7 @@ from types import MappingProxyType
 
 from game.core.actions import Action
 from game.phases.flights import FlyUnit, fly, preview
+from game.phases.movers import HexPhase
 from game.units.unit import Unit
 
 from ..core.phase import Applying, PhaseRules
@@ -130,7 +131,7 @@ def _choices(s: GameState) -> list[Action]:
     return out
 
 
-RULES = PhaseRules(
+RULES: HexPhase = PhaseRules(
     name=Phase.AEROSPACE_MOVEMENT,
     handlers=MappingProxyType({FlyUnit: _fly}),
     enter=_enter,

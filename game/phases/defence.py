@@ -21,13 +21,12 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from game.core.actions import Action, Event
-from game.phases.movers import Mover, MoveReport, preview_move, reach_of
+from game.phases.movers import HexApplying, MoveReport, preview_move, reach_of
 from game.rules.move.movement import ATTACKER_MODIFIER, MoveResult
 from game.rules.move.reach import Reach
 from game.rules.move.steps import StepError, parse_step
 from game.units.unit import Unit
 
-from ..core.phase import Applying
 from ..narrate import move_summary
 from ..state import GameState, MoveRecord
 from .taken import take_move
@@ -110,11 +109,11 @@ def walk_preview(s: GameState, unit_id: str, steps: tuple[str, ...]) -> MoveResu
     return preview_move(walker_view(s, unit_id), unit_id, WALK, steps)
 
 
-def resolve_walk(step: Applying, unit: Unit, steps: tuple[str, ...]) -> str | None:
+def resolve_walk(step: HexApplying, unit: Unit, steps: tuple[str, ...]) -> str | None:
     """Walk now (every roll through the phase's cup); the state gets the units, board and
     the move record afterwards. A refusal sentence, or None."""
     s = step.state
-    mover: Mover = step.tools
+    mover = step.tools
     report = mover(walker_view(s, unit.id), step.cup, unit.id, WALK, steps)
     if not report.legal:
         return report.error or "that walk is not legal"

@@ -16,6 +16,7 @@ from types import MappingProxyType
 
 from game.core.actions import Action, Event
 from game.phases.actions import Deploy
+from game.phases.movers import HexPhase
 from game.rules.deploy import check_deploy, legal_deploy_hexes
 from game.units.unit import Unit
 
@@ -117,7 +118,7 @@ def _choices(s: GameState) -> list[Action]:
     return [Deploy(unit.id, h, facing) for h in free]
 
 
-RULES = PhaseRules(
+RULES: HexPhase = PhaseRules(
     name="deployment",
     handlers=MappingProxyType({Deploy: _deploy}),
     enter=_enter,

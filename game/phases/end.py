@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from game.core.actions import Event
 from game.core.dice import Dice
+from game.phases.movers import HexPhase
 from game.rules.damage.vehicle_crits import end_phase as vehicle_end_phase
 from game.rules.piloting.falls import wake_up as rules_wake_up
 from game.units.unit import Unit
@@ -52,4 +53,4 @@ def _enter(step: Applying) -> None:
     control_rolls(step)  # AERO-03 / AERO-10
 
 
-RULES = PhaseRules(name=Phase.END, enter=_enter)
+RULES: HexPhase = PhaseRules(name=Phase.END, enter=_enter)

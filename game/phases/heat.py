@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.core.actions import Event
+from game.phases.movers import HexPhase
 from game.units.unit import Unit
 
 from ..core.phase import Applying, PhaseRules
@@ -64,6 +65,6 @@ def _skipped(s: GameState) -> bool:
                    for u in s.units)  # fmt: skip
 
 
-RULES = PhaseRules(name=Phase.HEAT, enter=_enter, skipped=_skipped)
+RULES: HexPhase = PhaseRules(name=Phase.HEAT, enter=_enter, skipped=_skipped)
 
 __all__ = ["RULES", "fired"]

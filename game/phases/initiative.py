@@ -11,6 +11,7 @@ from types import MappingProxyType
 
 from game.core.actions import Action, Event
 from game.phases.actions import RollInitiative
+from game.phases.movers import HexPhase
 
 from ..core.phase import Applying, PhaseRules
 from ..narrate.combat import initiative_text
@@ -40,7 +41,7 @@ def _waiting(s: GameState) -> str | None:
     return "roll initiative first" if s.initiative is None else None
 
 
-RULES = PhaseRules(
+RULES: HexPhase = PhaseRules(
     name=Phase.INITIATIVE,
     handlers=MappingProxyType({RollInitiative: _roll}),
     enter=_enter,

@@ -16,7 +16,7 @@ from typing import ClassVar
 
 from game.core.actions import Action, Event
 from game.phases.actions import CommitMove, DeclareMode, EndMove, SelectUnit, StandStill
-from game.phases.movers import Mover, MoveReport, reach_of
+from game.phases.movers import HexApplying, HexPhase, MoveReport, reach_of
 from game.units.unit import Unit
 
 from ..core.phase import Applying, PhaseRules
@@ -115,7 +115,7 @@ def _same_mode(s: GameState, unit: Unit, mode: str) -> str | None:
     return None
 
 
-def _commit(step: Applying, a: Action) -> str | None:
+def _commit(step: HexApplying, a: Action) -> str | None:
     assert isinstance(a, CommitMove)
     unit, reason = mover_now(step.state, a.unit_id)
     if unit is None:
@@ -125,7 +125,7 @@ def _commit(step: Applying, a: Action) -> str | None:
         return reason
     if a.partial and a.mode == "jump":
         return "a jump is one move: it cannot be taken in parts"
-    mover: Mover = step.tools  # game.flow hands the movement rules (or a test's fake) in
+    mover = step.tools  # game.flow hands the movement rules (or a test's fake) in
     extra = {"careless": True} if a.careless else {}  # ADV-05 (fakes need not know it)
     if a.partial:
         report = mover(step.state, step.cup, unit.id, a.mode, tuple(a.steps), final=False, **extra)
@@ -178,7 +178,7 @@ class DeclareCharge(Action):
     target: str
 
 
-def _charge(step: Applying, a: Action) -> str | None:
+def _charge(step: HexApplying, a: Action) -> str | None:
     assert isinstance(a, DeclareCharge)
     s = step.state
     unit, reason = mover_now(s, a.unit_id)
@@ -197,7 +197,7 @@ def _charge(step: Applying, a: Action) -> str | None:
     if not plan.steps:  # a DFA from the hex beside the target: no move before it
         report = MoveReport(True, units=s.units, record=MoveRecord(unit.id, "jump"))
     else:
-        mover: Mover = step.tools
+        mover = step.tools
         report = mover(s, step.cup, unit.id, plan.mode, plan.steps)
     if not report.legal:
         return report.error or "that move is not legal"
@@ -229,14 +229,14 @@ def _finish(step: Applying, start: Unit, mode: str, report: MoveReport) -> None:
     _after_action(step)
 
 
-def _end_move(step: Applying, a: Action) -> str | None:
+def _end_move(step: HexApplying, a: Action) -> str | None:
     assert isinstance(a, EndMove)
     busy = step.state.underway
     if busy is None or busy.unit_id != a.unit_id:
         return f"{a.unit_id} has no move under way (S stands a unit still)"
     unit = step.state.unit(a.unit_id)
     assert unit is not None
-    mover: Mover = step.tools
+    mover = step.tools
     report = mover(step.state, step.cup, unit.id, busy.mode, ())
     if not report.legal:
         return report.error or "the move cannot end here"
@@ -365,7 +365,7 @@ def _possible(s: GameState, a: DeclareCharge) -> bool:
     return not isinstance(plan, str) and plan.option.attacks
 
 
-RULES = PhaseRules(
+RULES: HexPhase = PhaseRules(
     name=Phase.MOVEMENT,
     handlers=MappingProxyType(
         {

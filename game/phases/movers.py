@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from game.board import Board
 from game.core.actions import Event
 from game.core.dice import Dice, Roll
+from game.core.phase import Applying, PhaseRules
 from game.hexgrid import Hex
 from game.narrate import Narrator
 from game.state import GameState, MoveRecord
@@ -59,6 +60,11 @@ class Mover(Protocol):
         final: bool = True,
         careless: bool = False,
     ) -> MoveReport: ...
+
+
+# The hex game's engine hands its handlers the mover as their tools (game.flow.ENGINE):
+HexApplying = Applying[GameState, Mover]  # an action being applied
+HexPhase = PhaseRules[GameState, Mover]  # a phase (game.phases.PHASES)
 
 
 def resume_of(state: GameState, unit_id: str) -> Any:

@@ -23,6 +23,7 @@ from types import MappingProxyType
 from typing import ClassVar
 
 from game.core.actions import Action, Event
+from game.phases.movers import HexPhase
 from game.units.unit import Unit
 
 from ..core.phase import Applying, PhaseRules
@@ -358,7 +359,7 @@ def walk_choices(s: GameState, u: Unit, by_id: dict[str, Unit],
     return out
 
 
-RULES = PhaseRules(
+RULES: HexPhase = PhaseRules(
     name=Phase.PHYSICAL_ATTACK,
     handlers=MappingProxyType(
         {DeclarePhysical: _declare, PickUpClub: _pick_up, DefendWalk: _defend_walk}

@@ -8,9 +8,11 @@ change.
 
 from __future__ import annotations
 
+from game.phases.movers import HexPhase
+
 from ..core.phase import PhaseRules
 from ..rules.turn import Phase
 
-RULES = PhaseRules(
+RULES: HexPhase = PhaseRules(
     name=Phase.REACTION,
 )

@@ -19,7 +19,7 @@ from game.core.actions import Action, Event
 from game.designs.roster import RosterError, make_unit
 from game.phases.actions import CommitMove, RemoveUnit, StandStill
 from game.phases.flights import FlyUnit, fly, settle_now
-from game.phases.movers import Mover, MoveReport, with_building_cf
+from game.phases.movers import HexApplying, HexPhase, MoveReport, with_building_cf
 from game.rules.deploy import prohibited_mask
 from game.rules.move.bridges import without_bridges
 from game.rules.move.diving import set_at
@@ -269,7 +269,7 @@ def _remove(step: Applying, a: Action) -> str | None:
     return None
 
 
-def _move(step: Applying, a: Action) -> str | None:
+def _move(step: HexApplying, a: Action) -> str | None:
     """Any unit moves at any time (no turn order); the rules check and roll as in play.
     Afterwards it may move again (its latest move counts for the to-hit modifiers)."""
     assert isinstance(a, CommitMove)
@@ -277,7 +277,7 @@ def _move(step: Applying, a: Action) -> str | None:
     if isinstance(u, str):
         return u
     s = replace(step.state, units=tuple(replace(o, moved=False) for o in step.state.units))
-    mover: Mover = step.tools
+    mover = step.tools
     report: MoveReport = mover(s, step.cup, u.id, a.mode, tuple(a.steps))
     if not report.legal:
         return report.error or "that move is not legal"
@@ -350,7 +350,7 @@ def _stand(step: Applying, a: Action) -> str | None:
     return _set_moved(step, SetMoved(a.unit_id, "stand", 0))
 
 
-RULES = PhaseRules(
+RULES: HexPhase = PhaseRules(
     name=NAME,
     handlers=MappingProxyType(
         {

@@ -8,6 +8,7 @@ from types import MappingProxyType
 from game.core.actions import Action, Event
 from game.designs.roster import RosterError, make_unit
 from game.phases.actions import AddUnit, RemoveUnit, StartGame
+from game.phases.movers import HexPhase
 from game.rules.deploy import legal_deploy_hexes
 from game.units.unit import VESSELS
 
@@ -68,7 +69,7 @@ def _waiting(s: GameState) -> str | None:
     return "start the game first"
 
 
-RULES = PhaseRules(
+RULES: HexPhase = PhaseRules(
     name="setup",
     handlers=MappingProxyType(
         {AddUnit: _add_unit, RemoveUnit: _remove_unit, StartGame: _start_game}

@@ -17,6 +17,7 @@ from types import MappingProxyType
 from typing import ClassVar
 
 from game.core.actions import Action, Event
+from game.phases.movers import HexPhase
 from game.units.unit import Unit
 
 from ..core.phase import Applying, PhaseRules
@@ -267,7 +268,7 @@ def _choices(s: GameState) -> list[Action]:
     return out
 
 
-RULES = PhaseRules(
+RULES: HexPhase = PhaseRules(
     name=Phase.WEAPON_ATTACK,
     handlers=MappingProxyType({DeclareFire: _declare}),
     enter=_enter,

@@ -17,20 +17,20 @@ from .state import RegimentStart, RegimentState
 class RegimentRules:
     """The regiments rule set as the engine sees it."""
 
-    def phase(self, name: str) -> PhaseRules[RegimentState]:
+    def phase(self, name: str) -> PhaseRules[RegimentState, None]:
         return phases.get(name)
 
     def following(self, name: str, state: RegimentState) -> str:
         return phases.following(name, state)
 
-    def home(self, action: Action) -> PhaseRules[RegimentState] | None:
+    def home(self, action: Action) -> PhaseRules[RegimentState, None] | None:
         return next((p for p in phases.PHASES.values() if type(action) in p.handlers), None)
 
     def outcome(self, state: RegimentState) -> Finished | None:
         return None
 
 
-ENGINE: Engine[RegimentState] = Engine(RegimentRules())
+ENGINE: Engine[RegimentState, None] = Engine(RegimentRules(), None)  # no tools
 
 
 def initial_state(start: RegimentStart) -> RegimentState:

@@ -187,17 +187,19 @@ def vehicle_body(tons: int, kind: str, armour: Mapping[str, int] | None = None,
     return VehicleBody(int(tons), kind, locs, turret, weapons=weapons, bins=bins)
 
 
-def apply_vehicle_hit(body: VehicleBody, location: str, damage: int,
-                      roll: int | None = None) -> tuple[VehicleBody, HitResult]:  # fmt: skip
-    """Armour, then structure; a location whose structure is gone destroys the vehicle
-    (standard TW value, not in seeds). Vehicles transfer nothing: what is left once the
-    vehicle is destroyed is ``lost``."""
+def apply_vehicle_hit(body: VehicleBody, location: str, damage: int, roll: int | None = None,
+                      internal: bool = False) -> tuple[VehicleBody, HitResult]:  # fmt: skip
+    """Armour, then structure (``internal``: the structure only, an ammunition explosion,
+    CMB-48); a location whose structure is gone destroys the vehicle (standard TW value,
+    not in seeds). Vehicles transfer nothing: what is left once the vehicle is destroyed
+    is ``lost``; so is all of it on a location already gone (a blown-off turret: the
+    vehicle goes with it)."""
     remaining = max(int(damage), 0)
     loc = body[location]
     parts: tuple[LocationDamage, ...] = ()
     destroyed: tuple[str, ...] = ()
     if not body.destroyed and not loc.destroyed:
-        a = min(remaining, loc.armour)
+        a = 0 if internal else min(remaining, loc.armour)
         s = min(remaining - a, loc.structure)
         remaining -= a + s
         gone = loc.structure - s == 0
@@ -208,7 +210,7 @@ def apply_vehicle_hit(body: VehicleBody, location: str, damage: int,
             destroyed = (location,)
             body = replace(body, destroyed=True)
     lost = remaining if body.destroyed or loc.destroyed else 0
-    if loc.destroyed and not body.destroyed:  # pragma: no cover - a lost location ends it
+    if loc.destroyed and not body.destroyed:  # only a turret is lost and the vehicle lives
         body = replace(body, destroyed=True)
     result = HitResult(location, False, int(damage), parts, destroyed, (), body.destroyed,
                        lost, roll)  # fmt: skip

@@ -1,6 +1,7 @@
 """The one damage entry, game.rules.damage.land (issue 24): whatever lands on a Mech, a
 vehicle or a platoon is never lost or doubled (CMB-28/29/37, CMB-41), counts as the phase's
-damage (PSR-08), and an explosion skips the armour (HEAT-09, CMB-36)."""
+damage (PSR-08) unless the record is not tallied (a vehicle's ammunition critical), and an
+explosion skips the armour (HEAT-09, CMB-36, CMB-48)."""
 
 from __future__ import annotations
 
@@ -46,34 +47,53 @@ def _left(u: Unit) -> int:
             st.integers(0, 40),
             st.booleans(),
             st.sampled_from(SOURCES),
+            st.booleans(),
         ),
         max_size=12,
     )
 )
 def test_cmb_28_29_what_lands_on_a_mech_is_never_lost_or_doubled(hits: list) -> None:
     u = _unit("HBK-4G")
-    for code, points, rear, source in hits:
+    for code, points, rear, source, tallied in hits:
         before, phase = _left(u), u.damage.phase_damage
-        landed = land(u, DamageRecord(code, points, source, rear))
+        landed = land(u, DamageRecord(code, points, source, rear, tallied=tallied))
         res, u = landed.result, landed.unit
         assert res.absorbed + res.lost == points
         assert before - _left(u) == res.absorbed + sum(v for _, v in res.collateral)
-        assert u.damage.phase_damage - phase == res.absorbed  # PSR-08
+        assert u.damage.phase_damage - phase == (res.absorbed if tallied else 0)  # PSR-08
         if source == EXPLOSION:  # HEAT-09 / CMB-36: no armour is touched
             assert all(p.armour == 0 for p in res.parts)
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(HULL_CODES), st.integers(0, 30)), max_size=10))
-def test_what_lands_on_a_hull_is_never_lost_or_doubled(hits: list) -> None:
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(HULL_CODES), st.integers(0, 30), st.sampled_from(SOURCES)),
+        max_size=10,
+    ),
+    st.booleans(),
+)
+def test_cmb_48_what_lands_on_a_hull_is_never_lost_or_doubled(hits: list, off: bool) -> None:
+    """Any source on any location, the turret blown off first or not (CMB-48: then a hit
+    there is lost, and the vehicle with it); an explosion (the ammunition critical, not
+    tallied as the phase's damage) goes into the structure only."""
     u = _unit("Scorpion")
-    for code, points in hits:
+    if off:
+        u, _ = sever(u, "TU")
+    for code, points, source in hits:
         before, phase = _left(u), u.damage.phase_damage
-        landed = land(u, DamageRecord(code, points, WEAPON))
+        assert u.hull is not None
+        gone = u.hull[code].destroyed
+        tallied = source != EXPLOSION
+        landed = land(u, DamageRecord(code, points, source, tallied=tallied))
         res, u = landed.result, landed.unit
         assert res.absorbed + res.lost == points
         assert before - _left(u) == res.absorbed
-        assert u.damage.phase_damage - phase == res.absorbed
+        assert u.damage.phase_damage - phase == (res.absorbed if tallied else 0)
+        if source == EXPLOSION:
+            assert all(p.armour == 0 for p in res.parts)
+        if gone:  # nothing lands on a location already lost: the vehicle goes with it
+            assert res.absorbed == 0 and u.hull is not None and u.hull.destroyed
 
 
 @settings(max_examples=40, deadline=None)
@@ -101,6 +121,16 @@ def test_cmb_30_a_limb_blown_off_takes_its_points_but_is_not_phase_damage() -> N
     assert after.damage.phase_damage == 0 and not after.destroyed
     head, _ = sever(u, "HD")
     assert head.destroyed  # CMB-37
+
+
+def test_cmb_48_a_turret_blown_off_takes_its_points_but_is_not_phase_damage() -> None:
+    u = _unit("Scorpion")
+    assert u.hull is not None
+    turret = u.hull["TU"]
+    after, lost = sever(u, "TU")
+    assert after.hull is not None and after.hull["TU"].destroyed and not after.destroyed
+    assert lost == turret.armour + turret.structure > 0
+    assert after.damage.phase_damage == 0 and _left(u) - _left(after) == lost
 
 
 def test_a_record_names_a_known_source() -> None:

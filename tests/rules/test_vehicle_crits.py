@@ -183,6 +183,9 @@ def test_ammunition_explodes_or_destroys_a_weapon_without_ammo() -> None:
     t, evs = crit(tank(), "RR", 5, 6)  # 11 rear: ammunition
     assert [e.type for e in evs] == ["critical", "explosion"]
     assert evs[1].get("damage") == 20 * 5 and t.destroyed  # the AC/5 bin: 20 shots x 5
+    assert t.hull is not None and t.hull.crits.destroyed_by == "ammunition"
+    assert t.hull["RR"].armour == tank().hull["RR"].armour  # into the structure only
+    assert t.hull["RR"].structure == 0 and t.damage.phase_damage == 0  # not tallied
     dry = tank()
     assert dry.hull is not None
     dry = replace(dry, hull=replace(dry.hull, ammo=(0, 0)))

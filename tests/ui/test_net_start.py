@@ -123,6 +123,16 @@ def test_one_window_hosts_from_the_start_screen_and_another_joins(screens, tmp_p
     for _ in range(20):
         host.step([], 1 / 60)
     assert host.net.linked
+    placing = host.base  # side A places a unit: the guest's screen carries it out, ringed
+    first = next(u.id for u in host.state.units if u.side == "A")
+    placing.place(min(placing.legal()))
+    _frames(host, guest, until=lambda: guest.state.history == host.state.history)
+    assert guest.base.landing is not None and guest.base.landing[0] == first
+    for app in [host] * (len(side_a) - 1) + [guest]:  # the rest; the guest's last begins it
+        app.base.place(min(app.base.legal()))
+        _frames(host, guest, until=lambda: guest.state.history == host.state.history)
+    assert host.base.scene_name == guest.base.scene_name != "deploy"
+    assert state_hash(guest.state) == state_hash(host.state)
 
 
 def test_a_wrong_code_in_the_panel_is_said_and_the_panel_stays(screens) -> None:

@@ -23,7 +23,7 @@ class UnknownPhaseError(ValueError):
     """A state names a phase this rule set does not have (a damaged save)."""
 
 
-def get(name: str) -> PhaseRules[RegimentState]:
+def get(name: str) -> PhaseRules[RegimentState, None]:
     try:
         return PHASES[str(name)]
     except KeyError:

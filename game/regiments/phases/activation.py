@@ -99,7 +99,7 @@ def _choices(s: RegimentState) -> Iterable[Action]:
 
 
 ORDERS = (RegimentMove, RegimentFace, RegimentReshape, RegimentCharge, RegimentHold)
-RULES: PhaseRules[RegimentState] = PhaseRules(
+RULES: PhaseRules[RegimentState, None] = PhaseRules(
     name=NAME,
     handlers=MappingProxyType({cls: _order for cls in ORDERS}),
     waiting=_waiting,

@@ -47,7 +47,7 @@ def _choices(s: RegimentState) -> Iterable[Action]:
     return [Countercharge(s.pending.ask, True), Countercharge(s.pending.ask, False)]
 
 
-RULES: PhaseRules[RegimentState] = PhaseRules(
+RULES: PhaseRules[RegimentState, None] = PhaseRules(
     name=NAME,
     handlers=MappingProxyType({Countercharge: _decide}),
     waiting=lambda s: (

@@ -49,7 +49,7 @@ def _roll(step: Applying, a: Action) -> str | None:
     return None
 
 
-RULES: PhaseRules[RegimentState] = PhaseRules(
+RULES: PhaseRules[RegimentState, None] = PhaseRules(
     name=NAME,
     handlers=MappingProxyType({RollFirstActivation: _roll}),
     enter=_enter,

@@ -295,7 +295,7 @@ EDITS = {
     SetMarkers: _idle(_set_markers),
     ClearMarkers: _idle(_clear_markers),
 }
-RULES: PhaseRules[RegimentState] = PhaseRules(
+RULES: PhaseRules[RegimentState, None] = PhaseRules(
     name=NAME,
     handlers=MappingProxyType(
         {**EDITS, **dict.fromkeys(ORDERS, _order), Countercharge: _countercharge}

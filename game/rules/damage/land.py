@@ -6,15 +6,20 @@ Every rule that deals damage builds a record and calls :func:`land`, each group 
 (the groups are the caller's: 5-point groups for falls, charges, DFAs and collisions,
 PSR-16 / ``damage_groups``; a cluster's groups, CMB-25): weapon attacks
 (game.rules.combat.resolve), ammunition explosions (game.rules.combat.criticals, HEAT-09 /
-CMB-36), physical attacks (game.rules.physical.strike, .resolve), falls
+CMB-36; a combat vehicle's ammunition critical, game.rules.damage.vehicle_crits, CMB-48),
+physical attacks (game.rules.physical.strike, .resolve), falls
 (game.rules.piloting.falls), skids, charges and collisions (game.rules.piloting.collide),
 and, through :mod:`.hull` and :mod:`.platoon_hurt`, collapses, bridges, deaths from above
-and crashes. A location blown off whole by a critical hit (CMB-30) is :func:`sever`.
+and crashes. A location blown off whole by a critical hit (a Mech's head or limb, CMB-30;
+a vehicle's turret, CMB-48) is :func:`sever`.
 Nothing outside this package writes armour or structure (tests/test_architecture.py);
 the arithmetic itself is the body records' (game.units.mech.apply_hit CMB-28/29/37,
 game.units.vehicle.apply_vehicle_hit, game.units.platoon.Platoon.lose CMB-41).
 
-Whatever a record's points take off a unit also counts as its damage this phase (PSR-08).
+Whatever a record's points take off a unit also counts as its damage this phase (PSR-08),
+unless the record says it is not ``tallied``: only a combat vehicle's ammunition critical,
+which has never counted there (the tally is PSR-08's 20+ count, which only a Mech rolls
+on; a vehicle's tally is shown, never used, and the referee's answers show it unchanged).
 """
 
 from __future__ import annotations
@@ -41,8 +46,10 @@ class DamageRecord:
     """One group of damage on one location: ``location`` (a Mech's or vehicle's location
     code; a platoon has one, ignored), ``points``, what dealt it (``source``: one of
     :data:`SOURCES`), rear armour (``rear``: torsos only), the roll that chose the location
-    (kept in the result, CMB-27) and, for a platoon, whether it stands in the open
-    (CMB-40: the points doubled; a platoon's points are already converted, CMB-39)."""
+    (kept in the result, CMB-27), for a platoon whether it stands in the open (CMB-40:
+    the points doubled; a platoon's points are already converted, CMB-39), and whether
+    the points taken count as the phase's damage (``tallied``, PSR-08; see the module
+    docstring for the one record that does not)."""
 
     location: str
     points: int
@@ -50,6 +57,7 @@ class DamageRecord:
     rear: bool = False
     roll: int | None = None
     open_ground: bool = False
+    tallied: bool = True
 
     def __post_init__(self) -> None:
         assert self.source in SOURCES, f"unknown damage source {self.source!r}"
@@ -114,12 +122,13 @@ def land(unit: Unit, rec: DamageRecord) -> Landed:
     if unit.platoon is not None:
         return _on_platoon(unit, rec)
     if unit.hull is not None:
-        hull, res = apply_vehicle_hit(unit.hull, rec.location, rec.points, rec.roll)
-        return Landed(_add_phase(replace(unit, hull=hull), res.absorbed), res)
+        hull, res = apply_vehicle_hit(unit.hull, rec.location, rec.points, rec.roll,
+                                      internal=rec.internal)  # fmt: skip
+        return Landed(_add_phase(replace(unit, hull=hull), rec, res.absorbed), res)
     assert unit.body is not None, f"{unit.id} has no body, hull or troopers to damage"
     body, res = apply_hit(unit.body, rec.location, rec.points, rec.rear, rec.roll,
                           internal=rec.internal)  # fmt: skip
-    return Landed(_add_phase(replace(unit, body=body), res.absorbed), res)
+    return Landed(_add_phase(replace(unit, body=body), rec, res.absorbed), res)
 
 
 def _on_platoon(unit: Unit, rec: DamageRecord) -> Landed:
@@ -129,13 +138,18 @@ def _on_platoon(unit: Unit, rec: DamageRecord) -> Landed:
     hit = PlatoonHit(rec.points, rec.open_ground, p.troopers, 0)
     after = p.lose(hit.damage)
     hit = replace(hit, troopers_after=after.troopers)
-    return Landed(_add_phase(replace(unit, platoon=after), hit.killed), troopers=hit)
+    return Landed(_add_phase(replace(unit, platoon=after), rec, hit.killed), troopers=hit)
 
 
 def sever(unit: Unit, code: str) -> tuple[Unit, int]:
     """CMB-30: a critical hit blows ``code`` (the head or a limb) off whole: the location
     destroyed, its armour and structure gone (not the phase's damage: no points landed);
-    the head takes the Mech with it. Returns the unit and what went with the location."""
+    the head takes the Mech with it. A vehicle's turret blown off (CMB-48) goes the same
+    way and leaves the vehicle alive. Returns the unit and what went with the location."""
+    if unit.hull is not None:
+        tu = unit.hull[code]
+        hull = unit.hull.with_location(code, Location(0, 0, 0, True))
+        return replace(unit, hull=hull), tu.armour + tu.rear + tu.structure
     body = unit.body
     assert body is not None
     loc = body[code]
@@ -146,5 +160,7 @@ def sever(unit: Unit, code: str) -> tuple[Unit, int]:
     return replace(unit, body=body), lost
 
 
-def _add_phase(u: Unit, points: int) -> Unit:
+def _add_phase(u: Unit, rec: DamageRecord, points: int) -> Unit:
+    if not rec.tallied:
+        return u
     return replace(u, damage=replace(u.damage, phase_damage=u.damage.phase_damage + points))

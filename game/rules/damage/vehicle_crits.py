@@ -21,9 +21,9 @@ from typing import Any
 
 from game.core.dice import Dice
 from game.designs import weapons_table
+from game.rules.damage.land import EXPLOSION, DamageRecord, land, sever
 from game.rules.piloting.falls import RulesEvent, event
 from game.units.locations import TURRET
-from game.units.mech import Location
 from game.units.unit import Unit
 from game.units.vehicle import VehicleBody
 from game.units.vehicle_crits import (
@@ -59,10 +59,16 @@ def vehicle_critical(unit: Unit, location: str, dice: Dice) -> tuple[Unit, list[
     roll = dice.roll2d6(f"vehicle critical ({location})")
     printed = crit_result(location, roll.total)
     effect = _effective(hull, printed)
-    hull, data, extra = _apply(unit.id, hull, location, effect)
+    if effect == AMMO:  # damage: it lands through the one entry (game.rules.damage.land)
+        unit, data, extra = _ammo(unit, location)
+    elif effect == TURRET_OFF:
+        unit, data, extra = _turret_off(unit), {}, []
+    else:
+        hull, data, extra = _apply(hull, location, effect)
+        unit = replace(unit, hull=hull)
     ev = event("critical", None, unit=unit.id, location=location, roll=roll.total,
                result=printed, effect=effect, **data)  # fmt: skip
-    return replace(unit, hull=hull), [ev, *extra]
+    return unit, [ev, *extra]
 
 
 def _effective(hull: VehicleBody, printed: str) -> str:
@@ -77,8 +83,10 @@ def _effective(hull: VehicleBody, printed: str) -> str:
     return printed
 
 
-def _apply(uid: str, hull: VehicleBody, where: str, effect: str
+def _apply(hull: VehicleBody, where: str, effect: str
            ) -> tuple[VehicleBody, dict[str, Any], list[RulesEvent]]:  # fmt: skip
+    """The effects that deal no damage (ammunition and the turret blown off are the
+    caller's: :func:`_ammo`, :func:`_turret_off`)."""
     c = hull.crits
     simple = {
         DRIVER: lambda: replace(c, driver=True),
@@ -97,11 +105,6 @@ def _apply(uid: str, hull: VehicleBody, where: str, effect: str
         return _weapon(hull, where, effect)
     if effect == FUEL:
         return replace(hull, destroyed=True, crits=replace(c, destroyed_by="fuel tank")), {}, []
-    if effect == AMMO:
-        return _ammo(uid, hull, where)
-    if effect == TURRET_OFF:
-        hull = hull.with_location(TURRET, Location(0, 0, 0, True))
-        return hull.with_crits(replace(c, turret="off")), {}, []
     assert effect in (NONE, CARGO), effect  # no cargo is carried in this build
     return hull, {}, []
 
@@ -125,25 +128,35 @@ def _weapon(hull: VehicleBody, where: str, effect: str
     return hull.with_crits(replace(c, weapons=c.weapons | {i})), data, []
 
 
-def _ammo(uid: str, hull: VehicleBody, where: str
-          ) -> tuple[VehicleBody, dict[str, Any], list[RulesEvent]]:  # fmt: skip
+def _ammo(unit: Unit, where: str) -> tuple[Unit, dict[str, Any], list[RulesEvent]]:
     """CMB-48: the first live bin explodes; its shots times the damage of one shot go into
-    the internal structure of the location hit (a vehicle location gone destroys it)."""
+    the internal structure of the location hit (a vehicle location gone destroys it),
+    landed as an explosion that stays out of the phase's damage (DamageRecord.tallied)."""
+    hull = unit.hull
+    assert hull is not None
     k = next(i for i in range(len(hull.bins)) if hull.bin_live(i))
     b = hull.bins[k]
     w = weapons_table()[b.weapon]
     damage = hull.ammo[k] * w.damage * max(w.missiles, 1)
-    hull = hull.with_ammo(k, 0)
-    loc = hull[where]
-    left = max(loc.structure - damage, 0)
-    if not loc.destroyed:
-        hull = hull.with_location(where, replace(loc, structure=left, destroyed=left == 0))
-    if left == 0:
+    unit = replace(unit, hull=hull.with_ammo(k, 0))
+    unit = land(unit, DamageRecord(where, damage, EXPLOSION, tallied=False)).unit
+    hull = unit.hull
+    assert hull is not None
+    if hull.destroyed:
         crits = replace(hull.crits, destroyed_by=hull.crits.destroyed_by or "ammunition")
-        hull = replace(hull, destroyed=True, crits=crits)
-    ev = event("explosion", None, unit=uid, location=where, weapon=b.weapon, damage=damage,
-               cause="vehicle ammunition critical")  # fmt: skip
-    return hull, {"weapon": b.weapon}, [ev]
+        unit = replace(unit, hull=hull.with_crits(crits))
+    ev = event("explosion", None, unit=unit.id, location=where, weapon=b.weapon,
+               damage=damage, cause="vehicle ammunition critical")  # fmt: skip
+    return unit, {"weapon": b.weapon}, [ev]
+
+
+def _turret_off(unit: Unit) -> Unit:
+    """CMB-48: the turret blown off whole (game.rules.damage.land.sever: not the phase's
+    damage, as a Mech's limb, CMB-30); the turret counts as off."""
+    unit, _ = sever(unit, TURRET)
+    hull = unit.hull
+    assert hull is not None
+    return replace(unit, hull=hull.with_crits(replace(hull.crits, turret="off")))
 
 
 def end_phase(unit: Unit) -> Unit:

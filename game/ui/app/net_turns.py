@@ -212,7 +212,8 @@ class NetTurns:
 
 def _carry_out(app: NetApp, action: Action) -> bool:
     """The other side's action on this screen: the screen animates it if it can (the
-    ``carry_out`` of the movement, flight, weapon and physical attack screens), else
+    ``carry_out`` of the deployment, movement, flight, weapon and physical attack
+    screens), else
     App.act; True if it was carried out."""
     count = len(app.state.history)
     app.follow_phase()  # a screen still showing the last phase's end gives way at once

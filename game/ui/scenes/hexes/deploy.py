@@ -2,7 +2,9 @@
 
 The zone (from the map's object layer, else the map edges) is shaded in the side's
 colour; the next unit follows the mouse as a ghost counter, turned with the wheel or
-Q / E. A click sends ``Deploy``; a refusal (occupied, prohibited terrain) is shown.
+Q / E. A click sends ``Deploy``; a refusal (occupied, prohibited terrain) is shown. In a
+network game the other player's placements are carried out here as if clicked
+(:meth:`DeployScene.carry_out`) and stay ringed for a moment where they landed.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from game.phases.actions import Deploy
 from game.phases.deployment import deploying_side, to_deploy
 from game.rules.deploy import legal_deploy_hexes
 from game.ui.app.app import App
+from game.ui.app.pace import paced
 from game.ui.app.registry import for_phase, register
 from game.ui.map import overlays
 from game.ui.map.sprites import draw_unit
@@ -41,6 +44,9 @@ from game.ui.widgets.refusals import unused_key
 from game.ui.widgets.unit_tip import tip_beside, tip_rows
 from game.units.unit import Unit, platoon_line
 
+LANDING = 1.5  # seconds (at dice speed 1) the other player's placement stays ringed
+LANDING_COLOUR = (255, 246, 192)  # the outline a local placement's hex has under the mouse
+
 
 class DeployScene:
     overlay = False
@@ -58,6 +64,7 @@ class DeployScene:
         self.space = False
         self.handoff: str | None = deploying_side(s)
         self.placed: tuple[float, tuple[int, int]] = (0.0, (0, 0))  # last placing click
+        self.landing: tuple[str, float] | None = None  # a placement made elsewhere, time left
         self.zone_key: tuple[int, float] | None = None  # the state and zoom drawn for
         self.zone = overlays.EMPTY
         self.log_view = LogView()
@@ -109,16 +116,43 @@ class DeployScene:
         waiting = to_deploy(s, side) if side else ()
         if h is None or not waiting:
             return
-        if self.app.act(Deploy(waiting[0].id, h, self.facing)) is None:
-            return
+        self._deploy(Deploy(waiting[0].id, h, self.facing))
+
+    def _deploy(self, action: Deploy) -> bool:
+        """A placement, clicked here or carried out for the other player: act it; once
+        every unit is down the game begins, else a new side to deploy gets its hand-off,
+        its facing and its zone in view. True if it was accepted."""
+        side = deploying_side(self.state)
+        if self.app.act(action) is None:
+            return False
         self.zone_key = None
         if Deploy not in phase_of(self.app.state).handlers:  # every unit is down
             self.app.start_game(self.app.state)
-            return
+            return True
         if deploying_side(self.app.state) != side:
             self.handoff = deploying_side(self.app.state)
             self._default_facing()
             self.focus_zone()
+        return True
+
+    def carry_out(self, action: object) -> bool:
+        """The other player's placement in a network game (game.ui.app.net_turns): made
+        here the way a click makes one (:meth:`_deploy`: the game begins after the last,
+        a new side gets its facing and zone), without a hand-off (one player a screen),
+        its hex ringed for :data:`LANDING` seconds and, while that side goes on placing,
+        panned into view if it was out of it; False for an action of another kind or a
+        refused one (the caller acts it)."""
+        if not isinstance(action, Deploy):
+            return False
+        side = deploying_side(self.state)
+        if not self._deploy(action):
+            return False
+        self.handoff = None
+        self.landing = (action.unit_id, LANDING)
+        going_on = self.app.base is self and deploying_side(self.state) == side
+        if going_on and not self.layout.map.contains(self.view.hex_box(action.at)):
+            self.view.ensure_visible(action.at)  # (a new side's zone is in view: _deploy)
+        return True
 
     def handle(self, event: pygame.event.Event) -> bool:
         if help_key(self, event):
@@ -180,6 +214,10 @@ class DeployScene:
 
     def update(self, dt: float) -> None:
         self.view.held_keys(dt)
+        if self.landing is not None:
+            uid, left = self.landing
+            left -= paced(self.app, dt)
+            self.landing = (uid, left) if left > 0 else None
 
     def draw(self, screen: pygame.Surface) -> None:
         s, view, lay = self.state, self.view, self.layout
@@ -192,11 +230,12 @@ class DeployScene:
             self.zone = overlays.zone_layer(view.layout, self.legal(), side_colour(side))
         self.zone.draw(screen, view.camera)
         view.draw_units(screen, s.units)
+        self._draw_landing(screen)
         waiting = to_deploy(s, side) if side else ()
         if self.hover is not None and waiting and self.handoff is None:
             ok = self.hover in self.legal()
             view.renderer.outline(
-                screen, view.camera, self.hover, (255, 246, 192) if ok else (225, 45, 45), 3
+                screen, view.camera, self.hover, LANDING_COLOUR if ok else (225, 45, 45), 3
             )
             if ok:
                 draw_unit(
@@ -236,6 +275,23 @@ class DeployScene:
         if self.help:
             draw_help(screen, "Deployment", DEPLOY_KEYS + map_notes(s))
         view.write_debug_layout(s.units, {"phase": s.phase, "side_to_act": side})
+
+    def _draw_landing(self, screen: pygame.Surface) -> None:
+        """The other player's last placement: its hex outlined as a click's hex is, and a
+        ring in its side's colour closing in on it as it lands."""
+        if self.landing is None:
+            return
+        uid, left = self.landing
+        unit = self.state.unit(uid)
+        if unit is None or not self.state.board.contains(unit.at):
+            return
+        view = self.view
+        view.renderer.outline(screen, view.camera, unit.at, LANDING_COLOUR, 3)
+        radius = view.hex_box(unit.at).h / 2 * (1 + max(left, 0) / LANDING)
+        old = screen.get_clip()
+        screen.set_clip(self.layout.map)
+        pygame.draw.circle(screen, side_colour(unit.side), view.centre(unit.at), radius, 3)
+        screen.set_clip(old)
 
     def _draw_tip(self, screen: pygame.Surface) -> None:
         """Hovering a unit already placed: what it is."""

@@ -227,6 +227,10 @@ SIMPLE: dict[str, Callable[[Context, RulesEvent, str], str]] = {
     "lands_beside": lambda n, e, w: (
         f"{w} misses and lands beside the unit, in {n.where(e.get('at'))}"
     ),
+    "comes_down_beside": lambda n, e, w: (
+        f"{w} has no room in {n.where(e.get('full'))} ({e.get('why')}) and comes down "
+        f"beside it, in {n.where(e.get('at'))} (ADV-28)"
+    ),
     # advanced movement (docs/advanced-movement.md)
     "crawl_failed": lambda n, e, w: (
         f"{w} fails to crawl into {n.where(e.get('into'))}: the MP are spent, it stays "

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from game.core.actions import Event
 from game.rules.damage.lift import bring_down
-from game.rules.piloting.aftercrash import crashed_onto
+from game.rules.piloting.aftercrash import came_down
 from game.rules.piloting.falls import event as rules_event
 from game.rules.piloting.falls import fall
 from game.rules.piloting.psr import auto_fail_reason, psr_base_modifiers
@@ -112,7 +112,9 @@ def damage_rolls(step: Applying, before: tuple[Unit, ...]) -> None:
 def lift_checks(step: Applying) -> None:
     """ADV-26/27/29: every airborne VTOL or WiGE the phase's damage took the lift from
     crashes or makes a forced landing, in every phase and variant (game.rules.damage.lift);
-    a crash onto a ground unit is an accidental fall from above on it (PHY-17, ADV-28)."""
+    a crash onto a ground unit is an accidental fall from above on it (PHY-17, ADV-28);
+    then the stacking limits hold (MOV-34: a vehicle come down into a full hex goes beside
+    it or is destroyed, game.rules.piloting.aftercrash.came_down)."""
     s = step.state
     units = list(s.units)
     for i in range(len(units)):
@@ -121,7 +123,7 @@ def lift_checks(step: Applying) -> None:
         down = bring_down(u, s.board, step.cup)
         if down is None:
             continue
-        down, others = crashed_onto(s.board, units, down, u.flying_height, step.cup, s.rules)
+        down, others = came_down(s.board, units, down, u.flying_height, step.cup, s.rules)
         units[i] = down.unit
         units = [others.get(o.id, o) for o in units]
         narrator = Narrator(s.board, s.units, step.cup.log[first:])

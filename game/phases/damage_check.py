@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from game.core.actions import Event
 from game.rules.damage.lift import bring_down
+from game.rules.damage.sinking import sink, sinks
 from game.rules.piloting.aftercrash import came_down
 from game.rules.piloting.falls import event as rules_event
 from game.rules.piloting.falls import fall
@@ -34,6 +35,7 @@ def damage_check(phase: str) -> Hook:
 
     def leave(step: Applying) -> None:
         lift_checks(step)
+        sink_checks(step)
         s = step.state
         if s.rules.classic and phase != Phase.WEAPON_ATTACK:
             return
@@ -83,8 +85,11 @@ def damage_rolls(step: Applying, before: tuple[Unit, ...]) -> None:
     for (game.rules.combat.damage_psr: a gyro hit, a lost hip, leg or foot actuator, 20+
     damage, automatic falls for a destroyed gyro or leg), in that order, until one fails
     and the Mech falls in place; then the phase damage resets (TW). Classic: only at the
-    end of the weapon attack phase, and the tally runs for the whole turn."""
+    end of the weapon attack phase, and the tally runs for the whole turn. Before them,
+    in every variant: the fliers the phase's damage brings down and the hovercraft it
+    sinks (:func:`lift_checks`, :func:`sink_checks`)."""
     lift_checks(step)
+    sink_checks(step)
     s = step.state
     phase = str(s.phase)
     if s.rules.classic and phase != Phase.WEAPON_ATTACK:
@@ -128,6 +133,23 @@ def lift_checks(step: Applying) -> None:
         units = [others.get(o.id, o) for o in units]
         narrator = Narrator(s.board, s.units, step.cup.log[first:])
         for line, rolls in narrator.told(list(down.events), u.id):
+            step.emit(Event(line.event.type, line.text, line.unit_id, rolls, line.event))
+    step.state = replace(s, units=tuple(units))
+
+
+def sink_checks(step: Applying) -> None:
+    """CMB-48a item 5 at the end of the phase (item 4): every hovercraft immobilised over
+    depth 1+ water sinks and is destroyed (game.rules.damage.sinking)."""
+    s = step.state
+    units = list(s.units)
+    for i, u in enumerate(units):
+        why = sinks(u, s.board)
+        if why is None or s.is_destroyed(u):
+            continue
+        out = sink(u, why)
+        units[i] = out.unit
+        narrator = Narrator(s.board, s.units, ())
+        for line, rolls in narrator.told(list(out.events), u.id):
             step.emit(Event(line.event.type, line.text, line.unit_id, rolls, line.event))
     step.state = replace(s, units=tuple(units))
 

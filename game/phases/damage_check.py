@@ -34,8 +34,7 @@ def damage_check(phase: str) -> Hook:
     """The leave hook of a phase in which units can take damage."""
 
     def leave(step: Applying) -> None:
-        lift_checks(step)
-        sink_checks(step)
+        vehicle_checks(step)
         s = step.state
         if s.rules.classic and phase != Phase.WEAPON_ATTACK:
             return
@@ -87,9 +86,8 @@ def damage_rolls(step: Applying, before: tuple[Unit, ...]) -> None:
     and the Mech falls in place; then the phase damage resets (TW). Classic: only at the
     end of the weapon attack phase, and the tally runs for the whole turn. Before them,
     in every variant: the fliers the phase's damage brings down and the hovercraft it
-    sinks (:func:`lift_checks`, :func:`sink_checks`)."""
-    lift_checks(step)
-    sink_checks(step)
+    sinks (:func:`vehicle_checks`)."""
+    vehicle_checks(step)
     s = step.state
     phase = str(s.phase)
     if s.rules.classic and phase != Phase.WEAPON_ATTACK:
@@ -112,6 +110,15 @@ def damage_rolls(step: Applying, before: tuple[Unit, ...]) -> None:
     if not s.rules.classic:
         units = [replace(u, damage=replace(u.damage, phase_damage=0)) for u in units]
     step.state = replace(step.state, units=tuple(units))
+
+
+def vehicle_checks(step: Applying) -> None:
+    """The vehicles' end-of-phase checks, in every phase and variant (also after each move
+    and attack in the sandbox, game.phases.sandbox): the fliers that lost their lift come
+    down (:func:`lift_checks`), then the hovercraft immobilised over water sink
+    (:func:`sink_checks`)."""
+    lift_checks(step)
+    sink_checks(step)
 
 
 def lift_checks(step: Applying) -> None:

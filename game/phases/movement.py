@@ -21,7 +21,7 @@ from game.units.unit import Unit
 
 from ..core.phase import Applying, PhaseRules
 from ..hexgrid import distance, neighbour
-from ..narrate import move_summary, underway_text
+from ..narrate import crashed_in, move_summary, underway_text
 from ..rules.physical.records import NAMES
 from ..rules.turn import Phase
 from ..state import MODES, GameState, MoveRecord, Underway
@@ -224,7 +224,8 @@ def _finish(step: Applying, start: Unit, mode: str, report: MoveReport) -> None:
     after = step.state.unit(start.id) or start
     told = mode if mode == "crawl" else record.mode  # ADV-03: a crawl counts as a walk
     text = move_summary(s.board, start, after, told, record.hexes_moved, record.mp_used,
-                        record.heat, record.target_modifier)  # fmt: skip
+                        record.heat, record.target_modifier,
+                        crashed_in(report.events, start.id))  # fmt: skip
     step.emit(Event("move", text, start.id, (), record))
     _after_action(step)
 

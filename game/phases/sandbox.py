@@ -30,7 +30,7 @@ from game.units.unit import Damage, Unit
 from ..core.cups import cup_at
 from ..core.phase import Applying, PhaseRules
 from ..hexgrid import Hex
-from ..narrate import move_summary
+from ..narrate import crashed_in, move_summary
 from ..rules.aero import out_of_control
 from ..rules.combat.records import Movement
 from ..state import GameState, MoveRecord
@@ -296,7 +296,8 @@ def _move(step: Applying, a: Action) -> str | None:
         step.emit(event)
     after = step.state.unit(u.id) or u
     text = move_summary(s.board, u, after, record.mode, record.hexes_moved, record.mp_used,
-                        record.heat, record.target_modifier)  # fmt: skip
+                        record.heat, record.target_modifier,
+                        crashed_in(report.events, u.id))  # fmt: skip
     step.emit(Event("move", text, u.id, (), report.record))
     vehicle_checks(step)  # each move is its own phase for the crash and sinking rules
     return None

@@ -55,8 +55,9 @@ def test_mov_34_adv_28_a_forced_landing_in_a_full_hex_comes_down_beside_it() -> 
     assert broken(_after(units, out.unit, others), TW) == []
     text = [line.text for line in Narrator(board(), tuple(units), dice.log).lines(
         list(out.events), "v")]  # fmt: skip
-    assert text[-1].startswith("v has no room in 0505 (already holds 2 units of side A")
-    assert text[-1].endswith(f"comes down beside it, in {out.unit.at} (ADV-28)")
+    assert text[-1] == ("v has no room in 0505 (MOV-34: already holds 2 units of side A; at "
+                        "most two of a side per hex), so it comes down beside it, in "
+                        f"{out.unit.at} (ADV-28)")  # fmt: skip
 
 
 def test_mov_34_adv_28_no_valid_hex_beside_a_full_hex_destroys_it() -> None:

@@ -103,6 +103,7 @@ def test_an_id_missing_from_the_list_is_caught(tmp_path: Path) -> None:
     f.write_text(
         "# MOV-20 minimum movement, MOV-99 a typo, EX-PSR-77 too\n"
         "def test_psr_98_unknown(): ...\ndef test_ex_mov_01_known(): ...\n"
+        "def test_cmb_48a_1_a_letter_suffix_is_known(): ...\n"
         "ROSTER = 'GAL-100'  # a design code, not a rule\n",
         encoding="utf-8",
     )

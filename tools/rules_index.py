@@ -154,8 +154,14 @@ def cited_ids(text: str, prefixes: Iterable[str]) -> set[str]:
     upper = re.compile(rf"(?<![A-Za-z0-9_-])((?:EX-)?(?:{alt})-\d+[a-z]?)(?![A-Za-z0-9])")
     snake = re.compile(rf"\bdef test_((?:ex_)?(?:{alt.lower()})_\d+[a-z]?)(?![a-z0-9])")
     found = set(upper.findall(text))
-    found.update(s.upper().replace("_", "-") for s in snake.findall(text))
+    found.update(_from_snake(s) for s in snake.findall(text))
     return found
+
+
+def _from_snake(name: str) -> str:
+    """``cmb_48a`` -> ``CMB-48a``: the prefix upper case, a letter suffix kept lower."""
+    head, tail = (name[:-1], name[-1]) if name[-1].isalpha() else (name, "")
+    return head.upper().replace("_", "-") + tail
 
 
 def unknown_citations(files: Iterable[Path], known: Iterable[RuleId]) -> list[tuple[str, str]]:

@@ -159,13 +159,22 @@ VERBS = {"walk": "walks", "run": "runs", "jump": "jumps", "stand": "stays", "cra
 
 
 def move_summary(
-    board: Board, before: Unit, after: Unit, mode: str, hexes: int, mp: int, heat: int, target: int
+    board: Board,
+    before: Unit,
+    after: Unit,
+    mode: str,
+    hexes: int,
+    mp: int,
+    heat: int,
+    target: int,
+    crashed: bool = False,
 ) -> str:
     """The line that closes a unit's move: where it ended and what the move counts for.
 
     E.g. 'A1 (Hunchback HBK-4G) walks 2 hexes to 0305, facing SE (3 MP, heat +1, target
     modifier +1)'; 'x stays in 0303 and goes prone, facing SE (walk: 1 MP, ...)'; infantry
     without facing and heat: 'A2 (Jump Platoon INF-J) jumps 3 hexes to 0808 (3 MP, ...)'.
+    ``crashed``: the VTOL or WiGE crashed in the move ('... to 0505 and crashes, ...').
     """
     label = unit_label(before)
     where = board.hex_name(after.at)
@@ -180,6 +189,8 @@ def move_summary(
         posture = " and is still hull-down"
     if before.wige_airborne and not after.wige_airborne:  # ADV-17/18: a WiGE came down
         posture = " and lands"
+    if crashed:  # ADV-26..28: a VTOL or WiGE that crashed in its move did not land
+        posture = " and crashes"
     if after.depth != before.depth:  # ADV-25: a submarine dived or rose
         posture = " and surfaces" if after.depth == 0 else f" at depth {after.depth}"
     counts = f"{mp} MP, heat +{heat}, target modifier +{target}"
@@ -190,6 +201,18 @@ def move_summary(
         return f"{label} stays in {where}{posture}{facing} ({mode}: {counts})"
     moved = plural(hexes, "hex", "hexes")
     return f"{label} {VERBS.get(mode, mode)} {moved} to {where}{posture}{facing} ({counts})"
+
+
+def crashed_in(events: Iterable[Any], unit_id: str) -> bool:
+    """Do the game events of a move (``kind`` and a rules ``payload``) hold a crash of
+    ``unit_id`` (ADV-26..28)?"""
+    for e in events:
+        pay = getattr(e, "payload", None)
+        if getattr(e, "kind", None) != "crash" or not isinstance(pay, RulesEvent):
+            continue
+        if pay.get("unit") == unit_id:
+            return True
+    return False
 
 
 def underway_text(unit_id: str, left: int, prone: bool) -> str:

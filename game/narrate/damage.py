@@ -113,6 +113,9 @@ def hurt_other(n: Context, e: RulesEvent, who: str, mover: str) -> str:
     if isinstance(detail, tuple) and detail and isinstance(detail[0], HitResult):
         told = [group_text(n, who, g, i + 1, len(detail)) for i, g in enumerate(detail)]
         return text + ": " + "; ".join(told)
+    if isinstance(detail, tuple) and detail and isinstance(detail[0], RulesEvent):
+        # a vehicle's hull or a platoon: the nested lines below give the damage and groups
+        return f"{who} is hit from the {e.get('side')} by {cause}:"
     return text
 
 

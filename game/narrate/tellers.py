@@ -227,6 +227,10 @@ SIMPLE: dict[str, Callable[[Context, RulesEvent, str], str]] = {
     "lands_beside": lambda n, e, w: (
         f"{w} misses and lands beside the unit, in {n.where(e.get('at'))}"
     ),
+    "comes_down_beside": lambda n, e, w: (
+        f"{w} has no room in {n.where(e.get('full'))} ({_rule_first(str(e.get('why')))}), "
+        f"so it comes down beside it, in {n.where(e.get('at'))} (ADV-28)"
+    ),
     # advanced movement (docs/advanced-movement.md)
     "crawl_failed": lambda n, e, w: (
         f"{w} fails to crawl into {n.where(e.get('into'))}: the MP are spent, it stays "
@@ -264,6 +268,13 @@ SIMPLE: dict[str, Callable[[Context, RulesEvent, str], str]] = {
         f"{w} avoids an ammunition explosion (rolls {e.get('roll')})"
     ),
 }
+
+
+def _rule_first(why: str) -> str:
+    """'already holds 2 units ...; at most two of a side per hex (MOV-34)' as 'MOV-34:
+    already holds ...' (no brackets inside brackets)."""
+    m = re.fullmatch(r"(.*) \(([A-Z]+-\d+)\)", why)
+    return f"{m.group(2)}: {m.group(1)}" if m else why
 
 
 def _displaced(n: Context, e: RulesEvent, who: str, mover: str) -> str:

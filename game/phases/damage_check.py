@@ -14,7 +14,8 @@ from dataclasses import replace
 
 from game.core.actions import Event
 from game.rules.damage.lift import bring_down
-from game.rules.piloting.aftercrash import crashed_onto
+from game.rules.damage.sinking import sink, sinks
+from game.rules.piloting.aftercrash import came_down
 from game.rules.piloting.falls import event as rules_event
 from game.rules.piloting.falls import fall
 from game.rules.piloting.psr import auto_fail_reason, psr_base_modifiers
@@ -33,7 +34,7 @@ def damage_check(phase: str) -> Hook:
     """The leave hook of a phase in which units can take damage."""
 
     def leave(step: Applying) -> None:
-        lift_checks(step)
+        vehicle_checks(step)
         s = step.state
         if s.rules.classic and phase != Phase.WEAPON_ATTACK:
             return
@@ -83,8 +84,10 @@ def damage_rolls(step: Applying, before: tuple[Unit, ...]) -> None:
     for (game.rules.combat.damage_psr: a gyro hit, a lost hip, leg or foot actuator, 20+
     damage, automatic falls for a destroyed gyro or leg), in that order, until one fails
     and the Mech falls in place; then the phase damage resets (TW). Classic: only at the
-    end of the weapon attack phase, and the tally runs for the whole turn."""
-    lift_checks(step)
+    end of the weapon attack phase, and the tally runs for the whole turn. Before them,
+    in every variant: the fliers the phase's damage brings down and the hovercraft it
+    sinks (:func:`vehicle_checks`)."""
+    vehicle_checks(step)
     s = step.state
     phase = str(s.phase)
     if s.rules.classic and phase != Phase.WEAPON_ATTACK:
@@ -109,10 +112,21 @@ def damage_rolls(step: Applying, before: tuple[Unit, ...]) -> None:
     step.state = replace(step.state, units=tuple(units))
 
 
+def vehicle_checks(step: Applying) -> None:
+    """The vehicles' end-of-phase checks, in every phase and variant (also after each move
+    and attack in the sandbox, game.phases.sandbox): the fliers that lost their lift come
+    down (:func:`lift_checks`), then the hovercraft immobilised over water sink
+    (:func:`sink_checks`)."""
+    lift_checks(step)
+    sink_checks(step)
+
+
 def lift_checks(step: Applying) -> None:
     """ADV-26/27/29: every airborne VTOL or WiGE the phase's damage took the lift from
     crashes or makes a forced landing, in every phase and variant (game.rules.damage.lift);
-    a crash onto a ground unit is an accidental fall from above on it (PHY-17, ADV-28)."""
+    a crash onto a ground unit is an accidental fall from above on it (PHY-17, ADV-28);
+    then the stacking limits hold (MOV-34: a vehicle come down into a full hex goes beside
+    it or is destroyed, game.rules.piloting.aftercrash.came_down)."""
     s = step.state
     units = list(s.units)
     for i in range(len(units)):
@@ -121,11 +135,28 @@ def lift_checks(step: Applying) -> None:
         down = bring_down(u, s.board, step.cup)
         if down is None:
             continue
-        down, others = crashed_onto(s.board, units, down, u.flying_height, step.cup, s.rules)
+        down, others = came_down(s.board, units, down, u.flying_height, step.cup, s.rules)
         units[i] = down.unit
         units = [others.get(o.id, o) for o in units]
         narrator = Narrator(s.board, s.units, step.cup.log[first:])
         for line, rolls in narrator.told(list(down.events), u.id):
+            step.emit(Event(line.event.type, line.text, line.unit_id, rolls, line.event))
+    step.state = replace(s, units=tuple(units))
+
+
+def sink_checks(step: Applying) -> None:
+    """CMB-48a item 5 at the end of the phase (item 4): every hovercraft immobilised over
+    depth 1+ water sinks and is destroyed (game.rules.damage.sinking)."""
+    s = step.state
+    units = list(s.units)
+    for i, u in enumerate(units):
+        why = sinks(u, s.board)
+        if why is None or s.is_destroyed(u):
+            continue
+        out = sink(u, why)
+        units[i] = out.unit
+        narrator = Narrator(s.board, s.units, ())
+        for line, rolls in narrator.told(list(out.events), u.id):
             step.emit(Event(line.event.type, line.text, line.unit_id, rolls, line.event))
     step.state = replace(s, units=tuple(units))
 

@@ -21,7 +21,7 @@ from game.units.unit import Unit
 
 from ..core.phase import Applying, PhaseRules
 from ..hexgrid import distance, neighbour
-from ..narrate import move_summary, underway_text
+from ..narrate import crashed_in, move_summary, underway_text
 from ..rules.physical.records import NAMES
 from ..rules.turn import Phase
 from ..state import MODES, GameState, MoveRecord, Underway
@@ -224,7 +224,8 @@ def _finish(step: Applying, start: Unit, mode: str, report: MoveReport) -> None:
     after = step.state.unit(start.id) or start
     told = mode if mode == "crawl" else record.mode  # ADV-03: a crawl counts as a walk
     text = move_summary(s.board, start, after, told, record.hexes_moved, record.mp_used,
-                        record.heat, record.target_modifier)  # fmt: skip
+                        record.heat, record.target_modifier,
+                        crashed_in(report.events, start.id))  # fmt: skip
     step.emit(Event("move", text, start.id, (), record))
     _after_action(step)
 
@@ -245,7 +246,7 @@ def _end_move(step: HexApplying, a: Action) -> str | None:
     return None
 
 
-def _stand_still(step: Applying, a: Action) -> str | None:
+def _stand_still(step: HexApplying, a: Action) -> str | None:
     assert isinstance(a, StandStill)
     unit, reason = mover_now(step.state, a.unit_id)
     if unit is None:
@@ -265,11 +266,11 @@ def _stand_still(step: Applying, a: Action) -> str | None:
     return None
 
 
-def _land_in_place(step: Applying, unit: Unit) -> str | None:
+def _land_in_place(step: HexApplying, unit: Unit) -> str | None:
     """An airborne WiGE that stands still has flown fewer than 5 hexes: it lands where it
     is (ADV-17, no MP), with what landing there brings (ADV-18: water destroys it, terrain
     but clear or paved is a crash). It spent no MP and entered no hex: it stood still."""
-    mover: Mover = step.tools
+    mover = step.tools
     report = mover(step.state, step.cup, unit.id, "walk", ())
     if not report.legal:
         return report.error or f"{unit.id} cannot land where it is"

@@ -30,11 +30,12 @@ from game.units.unit import Damage, Unit
 from ..core.cups import cup_at
 from ..core.phase import Applying, PhaseRules
 from ..hexgrid import Hex
-from ..narrate import move_summary
+from ..narrate import crashed_in, move_summary
 from ..rules.aero import out_of_control
 from ..rules.combat.records import Movement
 from ..state import GameState, MoveRecord
 from . import sandbox_edit, sandbox_fire
+from .damage_check import vehicle_checks
 from .sandbox_edit import (
     EditAmmo,
     EditCrit,
@@ -270,8 +271,10 @@ def _remove(step: Applying, a: Action) -> str | None:
 
 
 def _move(step: HexApplying, a: Action) -> str | None:
-    """Any unit moves at any time (no turn order); the rules check and roll as in play.
-    Afterwards it may move again (its latest move counts for the to-hit modifiers)."""
+    """Any unit moves at any time (no turn order); the rules check and roll as in play,
+    then the end-of-phase vehicle checks (a flier that lost its lift comes down, ADV-26..29;
+    a hovercraft immobilised over water sinks, CMB-48a). Afterwards it may move again (its
+    latest move counts for the to-hit modifiers)."""
     assert isinstance(a, CommitMove)
     u = find_unit(step, a.unit_id)
     if isinstance(u, str):
@@ -293,8 +296,10 @@ def _move(step: HexApplying, a: Action) -> str | None:
         step.emit(event)
     after = step.state.unit(u.id) or u
     text = move_summary(s.board, u, after, record.mode, record.hexes_moved, record.mp_used,
-                        record.heat, record.target_modifier)  # fmt: skip
+                        record.heat, record.target_modifier,
+                        crashed_in(report.events, u.id))  # fmt: skip
     step.emit(Event("move", text, u.id, (), report.record))
+    vehicle_checks(step)  # each move is its own phase for the crash and sinking rules
     return None
 
 

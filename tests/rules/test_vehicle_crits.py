@@ -253,3 +253,77 @@ def test_crits_keep_the_hull_sound(rolls: list[tuple[str, int, int]]) -> None:
 
 def test_table_has_seven_rows_per_column() -> None:
     assert all(len(v) == 7 for v in TABLE.values())
+
+
+# --- CMB-48a, item by item (item 5, hovercraft sinking: tests/rules/test_hover_sinks.py) ---
+
+
+def test_cmb_48a_1_heavy_damage_halves_cruise_rounding_up() -> None:
+    hull = tank().hull
+    assert hull is not None
+    heavy = replace(hull, motive=("heavy",))
+    assert [heavy.cruise(mp) for mp in (5, 4, 3, 1)] == [3, 2, 2, 1]  # PSR-27 said down
+
+
+def test_cmb_48a_2_each_rows_modifier_once_moderate_mp_repeats() -> None:
+    hull = tank().hull
+    assert hull is not None
+    every = replace(hull, motive=("minor", "moderate", "heavy") * 3)
+    assert every.driving_modifier() == 6  # 1 + 2 + 3, at most +6
+    assert replace(hull, motive=("moderate",) * 3).cruise(6) == 3  # -1 each time
+    assert replace(hull, motive=("moderate",) * 3).driving_modifier() == 2
+
+
+def test_cmb_48a_3_cruise_0_is_not_an_immobile_target() -> None:
+    from game.rules.combat.modifiers import immobile_reason
+
+    t = tank(walk=3)
+    assert t.hull is not None
+    stopped = replace(t, hull=replace(t.hull, motive=("moderate",) * 3))
+    assert stopped.walk_mp() == 0 and not stopped.immobile
+    assert immobile_reason(stopped) is None  # no -4 to hit (CMB-20)
+    assert immobile_reason(replace(t, hull=replace(t.hull, motive=("major",)))) == "immobile"
+
+
+def test_cmb_48a_4_a_second_attacker_in_the_phase_does_not_get_the_minus_4() -> None:
+    """a's laser hits (12), location 9: motive 6+6 +1 (rear) = 13, immobile; b fires in
+    the same phase with the numbers as declared (needs 6); from the next phase the -4
+    counts (needs 2)."""
+    from combatkit import board, mech
+
+    from game.rules.combat.records import Declaration
+    from game.rules.combat.resolve import resolve_declarations
+
+    units = [tank(), mech("HBK-4G", "a", "0509"), mech("HBK-4G", "b", "0609")]
+    decls = [Declaration("a", "t", (0,)), Declaration("b", "t", (0,))]
+    after, events = resolve_declarations(board(), units, decls, {},
+                                         Dice(1, [6, 6, 4, 5, 6, 6, 6, 6, 3, 4]))  # fmt: skip
+    motive = next(e for e in events if e.type == "critical" and e.get("effect") == "major")
+    assert motive.get("unit") == "t"
+    shots = [e for e in events if e.type == "shot"]
+    assert [e.get("needs") for e in shots] == [4, 6]  # gunnery 4; b at medium range +2
+    later = weapon_options(board(), {u.id: u for u in after}, "b", "t", {})
+    assert later.weapons[0].target == 2
+    assert any("immobile" in m.reason for m in later.weapons[0].modifiers)
+
+
+def test_cmb_48a_6_without_the_vehicle_effectiveness_option_9_and_side_8_count() -> None:
+    """CMB-48a item 6 (CMB-46): TacOps vehicle effectiveness is not built, so the TW table
+    holds: a 9 is a motive hit, a side 8 a critical, from every side."""
+    for side in ("front", "left", "rear"):
+        assert vehicle_location(side, 9, True)[1]
+    assert vehicle_location("left", 8, True)[2] and not vehicle_location("front", 8, True)[2]
+
+
+@pytest.mark.parametrize(("kind", "modifier"), [("naval", 0), ("hydrofoil", 3)])
+def test_cmb_48a_7_the_naval_motive_table(kind: str, modifier: int) -> None:
+    """Naval +0, hydrofoil +3 on the same rows (front: no side modifier)."""
+    from game.rules.damage.hull import motive_hit
+
+    t = tank()
+    assert t.hull is not None
+    vessel = replace(t, kind=kind, hull=replace(t.hull, kind=kind))
+    hit, m = motive_hit(vessel, "front", Dice(1, [4, 4]))  # 8: moderate for naval
+    assert m.modifier == modifier
+    assert m.effect == ("moderate" if kind == "naval" else "heavy")  # 8 / 11
+    assert hit.hull is not None and hit.hull.motive == (m.effect,)

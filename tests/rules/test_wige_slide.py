@@ -141,7 +141,7 @@ def test_the_report_tells_the_sideslip_crash_and_the_fall_onto_the_unit_below() 
         list(res.outcome.events), "w")]  # fmt: skip
     assert any("crashes in 0511 (sideslip into building)" in t and "(ADV-28)" in t for t in text)
     assert any(t.startswith("w accidentally falls onto t") for t in text)
-    assert any("(the crashing vehicle)" in t for t in text)
+    assert any(t == "t is hit from the rear by the crashing vehicle:" for t in text), text
 
 
 def test_adv_21_a_ram_that_cuts_the_wige_to_0_mp_crashes_it_where_it_is() -> None:

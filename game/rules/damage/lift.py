@@ -35,7 +35,7 @@ def lift_lost(u: Unit) -> str | None:
     if u.kind != "vtol" or not _airborne(u) or u.hull is None:
         return None
     if u.hull.crits.engine:
-        return "engine hit: no lift (ADV-26)"
+        return "engine hit: no lift, ADV-26"  # told inside brackets: no brackets of its own
     return None
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import pygame
 
 from game.ui.widgets.fonts import draw_text, font
-from game.ui.widgets.palette import DEEP, INK, SUBMERGED_TINT
+from game.ui.widgets.palette import DEEP, INK, SKY, SUBMERGED_TINT
 from game.ui.widgets.palette import SIDE_LIGHT as TAG_EDGE
 from game.units.unit import Unit
 
@@ -98,6 +98,9 @@ def draw_unit(
     if unit.submerged:
         badge = depth_badge(unit.depth, label_size(zoom))
         screen.blit(badge, (cx + size / 2 - badge.get_width() * 0.8, cy - badge.get_height() / 2))
+    elif unit.kind in ("vtol", "wige") and unit.flying_height > 0 and not unit.destroyed:
+        badge = altitude_badge(unit.flying_height, label_size(zoom))  # ADV-23/25
+        screen.blit(badge, (cx + size / 2 - badge.get_width() * 0.8, cy - badge.get_height() / 2))
     if unit.platoon is not None:  # CMB-41: the troopers left, on the counter's upper left
         p = unit.platoon  # (a platoon is never prone; the right is the to-hit badge's)
         badge = troopers_badge(p.troopers, p.full, label_size(zoom))
@@ -126,6 +129,20 @@ def depth_badge(depth: int, size: int) -> pygame.Surface:
     pygame.draw.rect(tag, (*DEEP, 235), tag.get_rect(), border_radius=h // 2)
     pygame.draw.rect(tag, (170, 215, 255), tag.get_rect(), 1, border_radius=h // 2)
     draw_text(tag, text, f, (235, 245, 255), (4, 1))
+    return tag
+
+
+@lru_cache(maxsize=32)
+def altitude_badge(height: int, size: int) -> pygame.Surface:
+    """The flying height of an airborne VTOL or WiGE, e.g. "+3", on a sky-blue tag (ADV-23,
+    ADV-25); it goes when the flier lands or crashes (ADV-26..29), so a downed one reads."""
+    f = font(size, True)
+    text = f"+{height}"
+    w, h = f.size(text)[0] + 8, f.get_linesize() + 2
+    tag = pygame.Surface((w, h), pygame.SRCALPHA)
+    pygame.draw.rect(tag, (*SKY, 235), tag.get_rect(), border_radius=h // 2)
+    pygame.draw.rect(tag, INK, tag.get_rect(), 1, border_radius=h // 2)
+    draw_text(tag, text, f, INK, (4, 1))
     return tag
 
 

@@ -132,6 +132,7 @@ BADGE: Colour = (250, 240, 235)
 CALM: Colour = (235, 240, 250)
 ALARM: Colour = (225, 55, 45)
 DEEP: Colour = (16, 52, 110)
+SKY: Colour = (150, 205, 245)  # an airborne VTOL's or WiGE's altitude tag (ADV-23/25)
 SUBMERGED_TINT = (150, 195, 255, 170)  # multiplies the counter's colour and opacity
 # The regiments table (game.ui.scenes.regiments.view)
 FELT: Colour = (52, 92, 60)

@@ -7,8 +7,9 @@ from typing import Any
 
 import pygame
 
-from game.designs.roster import built_body
+from game.designs.roster import built_body, built_hull
 from game.narrate import plural, skills
+from game.phases.crashed import crashed_this_turn
 from game.state import GameState
 from game.ui.widgets.palette import BAD, DIM, TEXT
 from game.ui.widgets.palette import SIDE_LIGHT as SIDE
@@ -27,6 +28,13 @@ def armour_state(unit: Unit) -> str:
         state = "OUT OF CONTROL" if c.out_of_control or unit.damage.shutdown else "in control"
         return (f"velocity {c.velocity}, thrust {c.thrust} of {c.max_thrust} "
                 f"(safe {c.safe_thrust}), {state}")  # fmt: skip
+    hull = unit.hull
+    if body is None and hull is not None:  # a vehicle's hull (CMB-45..48)
+        top = built_hull(unit) or hull
+        text = (f"armour {hull.total_armour()}/{top.total_armour()}, "
+                f"structure {hull.total_structure()}/{top.total_structure()}")  # fmt: skip
+        lost = [c for c in hull.codes if hull[c].destroyed]
+        return text + (f"; destroyed: {', '.join(lost)}" if lost else "")
     if body is None:
         return "no armour record yet (vehicle)" if unit.kind != INFANTRY else infantry_line(unit)
     full = built_body(unit) or body
@@ -80,6 +88,8 @@ def tip_rows(state: GameState, unit: Unit) -> list[Row]:
               (f"flying at altitude {unit.flying_height}",  # ADV-23/25
                unit.kind in ("vtol", "wige") and unit.flying_height > 0),
               ("landed", unit.kind == "vtol" and unit.landed),
+              ("crashed this turn: no attacks (ADV-28)", crashed_this_turn(state, unit.id)),
+              ("immobile", unit.hull is not None and unit.hull.immobile),  # PSR-27, CMB-48
               (f"submerged, depth {unit.depth}", unit.submerged),  # ADV-25
               ("pilot unconscious", unit.damage.unconscious))
               if on]  # fmt: skip

@@ -163,7 +163,10 @@ def volley_odds(options: AttackOptions, target: Unit, chosen: Iterable[int] | No
     fired = [o for o in options.weapons if o.index in picked and o.fires]
     sight = options.sight
     quad = target.kind == "quad"
-    table = spots(options.side, quad, sight.partial_cover or sight.water_cover, rules)
+    # CMB-17/18: cover takes the leg hits of a Mech; a vehicle's or platoon's hits are
+    # resolved without it (game.rules.combat.resolve), so its odds are too
+    covered = target.body is not None and (sight.partial_cover or sight.water_cover)
+    table = spots(options.side, quad, covered, rules)
     weapons = tuple(weapon_odds(o, table) for o in fired)
     damage = sum(w.damage for w in weapons)
     miss = 1.0

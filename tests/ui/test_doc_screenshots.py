@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 from collections import Counter
+from functools import cache
 from pathlib import Path
 
 import pygame
@@ -61,8 +62,10 @@ def linked_pictures() -> set[str]:
     return found
 
 
+@cache  # the script's list is the same for the whole run: one process for both tests
 def known_pictures() -> dict[str, tuple[int, int]]:
-    """``doc_pictures.py --list``: each picture the script makes, with its size."""
+    """``doc_pictures.py --list``: each picture the script makes, with its size (the
+    callers only read it)."""
     script = str(ROOT / "tools" / "doc_pictures.py")
     done = subprocess.run([sys.executable, script, "--list"], capture_output=True, text=True,
                           env=PICTURES_ENV, timeout=120)  # fmt: skip

@@ -1,6 +1,6 @@
 """The headless autoplay (``python main.py autoplay``): whole games of random legal actions
 through the core, invariants checked after every action and the replay compared at the
-end (game.bot.autoplay). The long run over 100 seeds per bundled map is marked slow."""
+end (game.bot.autoplay). The long run over many seeds per bundled map is marked slow."""
 
 from __future__ import annotations
 
@@ -37,10 +37,24 @@ def test_a_few_seeded_games_on_every_bundled_map(map_path: Path) -> None:
         assert kinds & {"move", "stand_still"}
 
 
+# The slow run: seeds 0-29 on every map, and the later seeds (of the 0-99 it once played)
+# whose games reached code none of the first 30 seeds' games on any map reached. Branch
+# coverage of game/ per game (coverage.py, arcs), measured over all 500 games on commit
+# 5cd6029: seeds 0-29 reach 8700 of the 8983 arcs the 500 reach; these 22 games the other
+# 283, so the 172 games reach every branch the 500 did at about a third of the cost.
+SLOW_SEEDS = 30
+LATER_SEEDS = {
+    "city": (38, 49, 57, 60, 78, 86, 87, 92, 95, 96),
+    "harbour": (34, 48, 56, 65, 90, 95, 96),
+    "river": (50, 62, 82),
+    "grassland": (41, 79),
+}
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("map_path", MAPS, ids=lambda p: p.stem)
-def test_a_hundred_seeded_games_on_every_bundled_map(map_path: Path) -> None:
-    for seed in range(100):
+def test_many_seeded_games_on_every_bundled_map(map_path: Path) -> None:
+    for seed in (*range(SLOW_SEEDS), *LATER_SEEDS.get(map_path.stem, ())):
         played = _game(map_path, seed, 6, tacops=seed % 2 == 1)  # odd seeds: ADV-01 walks too
         assert played.result == outcome(played.state)
 

@@ -1,4 +1,11 @@
-"""The referee through its real command line (`python main.py rules ...`).
+"""The referee through its command line (`python main.py rules ...`).
+
+The questions go to game.cli.main in this process, the function main.py hands its
+arguments to (exit code, stdout and stderr as the process would give them);
+test_the_process_answers_what_the_command_line_answers runs one question of each
+command, a broken scenario and bad arguments as a real process and checks it prints
+exactly the same, so starting a Python for each of the hundred questions proves nothing
+more (it cost a third of a second each).
 
 Every ``tests/scenarios/*.expected.json`` holds a question (scenario + arguments), the
 answer worked out by hand from the rules digest, and a ``why`` with the arithmetic.
@@ -10,15 +17,19 @@ modifiers worth 0 are ignored (whether a "+0" line is listed is presentation).
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
 from collections import Counter
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from game.cli import main as cli_main
 from game.referee.moves import answer, main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -55,7 +66,8 @@ COMMAND_KEYS = {
 }  # fmt: skip
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
+def process(*args: str) -> subprocess.CompletedProcess[str]:
+    """``python main.py rules ARGS`` as a real process."""
     return subprocess.run(
         [sys.executable, "main.py", "rules", *args],
         cwd=ROOT,
@@ -63,6 +75,14 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
         text=True,
         timeout=60,
     )
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    """``main.py rules ARGS`` in this process (game.cli.main, from the same folder)."""
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.chdir(ROOT), redirect_stdout(out), redirect_stderr(err):
+        code = cli_main(["rules", *args])
+    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
 
 
 def _modifiers(expected: list[dict], actual: list[dict], where: str) -> None:
@@ -124,6 +144,35 @@ def test_scenario_answer_matches_hand_computation(case: Path) -> None:
     match(spec["answer"], out)
 
 
+def _one_question_of_each_command() -> list[list[str]]:
+    """The first expected answer's question of each command, with and without --resolve."""
+    seen: dict[tuple[str, bool], list[str]] = {}
+    for case in EXPECTED:
+        spec = json.loads(case.read_text())
+        command, *extra = spec["args"]
+        seen.setdefault((command, "--resolve" in extra),
+                        [command, str(SCENARIOS / spec["scenario"]), *extra])  # fmt: skip
+    return list(seen.values())
+
+
+PROCESS_CASES = [
+    *_one_question_of_each_command(),
+    ["move", str(SCENARIOS / "water_three_hexes.json"), "--resolve", "--seed", "7"],
+    ["move", str(SCENARIOS / "broken" / "bad_map.json")],
+    ["reach", "x.json", "--mode", "stand"],
+]
+
+
+@pytest.mark.parametrize(
+    "args", PROCESS_CASES, ids=lambda a: " ".join([a[0], Path(a[1]).name, *a[2:]])
+)
+def test_the_process_answers_what_the_command_line_answers(args: list[str]) -> None:
+    real, here = process(*args), run(*args)
+    assert (real.returncode, real.stdout, real.stderr) == (here.returncode, here.stdout,
+                                                           here.stderr)  # fmt: skip
+    assert real.stdout or real.returncode == 2
+
+
 def test_at_least_fifteen_scenarios_and_every_expected_names_a_file() -> None:
     scenarios = {json.loads(p.read_text())["scenario"] for p in EXPECTED}
     assert len(scenarios) >= 15
@@ -173,7 +222,7 @@ def test_bad_arguments_exit_2_with_one_line(
 
 
 def test_bad_arguments_through_the_real_cli() -> None:
-    p = run("move", "--seed")
+    p = process("move", "--seed")
     assert p.returncode == 2 and "Traceback" not in p.stderr
     assert len(p.stderr.strip().splitlines()) == 1
 
@@ -198,7 +247,7 @@ def test_ex_turn_orders_via_referee(winner: str, units: str, variant: str, expec
 
 
 def test_ex_turn_01_order_subprocess() -> None:
-    p = run("order", "--initiative-winner", "A", "--units", "A=8,B=5")
+    p = process("order", "--initiative-winner", "A", "--units", "A=8,B=5")
     assert p.returncode == 0, p.stderr
     expected = "B A B A B A A B A A B A A"
     assert json.loads(p.stdout) == {"order": expected.split()}

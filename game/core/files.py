@@ -17,6 +17,7 @@ import os
 import typing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -148,8 +149,7 @@ def decode_action(data: Any, fields: Sequence[FieldCodec] = ()) -> Action:
     cls = ACTION_TYPES.get(data["type"])
     if cls is None:
         raise ValueError(f"unknown action type {brief(data['type'])}")
-    hints = typing.get_type_hints(cls)
-    known = {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+    hints, known = _shape(cls)
     extra = set(data) - set(known) - {"type"}
     if extra:
         raise ValueError(f"action {data['type']} has unknown keys {brief(sorted(extra))}")
@@ -162,6 +162,15 @@ def decode_action(data: Any, fields: Sequence[FieldCodec] = ()) -> Action:
         where = f"action {data['type']} {name}"
         kwargs[name] = _from_json(where, hints[name], data[name], fields)
     return cls(**kwargs)
+
+
+@cache
+def _shape(cls: type) -> tuple[dict[str, Any], dict[str, dataclasses.Field[Any]]]:
+    """An action class's field types and fields, worked out once per class (a save's
+    every action needs them; typing.get_type_hints evaluates the annotations each time).
+    The callers only read them."""
+    hints = typing.get_type_hints(cls)
+    return hints, {f.name: f for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
 
 
 _NAMES = {str: "a string", int: "a whole number", bool: "true or false", float: "a number"}

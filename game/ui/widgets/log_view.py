@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -156,6 +157,14 @@ class _Row:
     note: Note | None = None
 
 
+@lru_cache(maxsize=1 << 15)
+def _wrapped(text: str, size: int, bold: bool, width: int) -> tuple[str, ...]:
+    """One log line wrapped (game.ui.widgets.hud.wrap), kept: the whole report is laid out
+    again for every new state, and measuring every word of a long game's log each time made
+    a frame's cost grow with the game (a long enough game's lines still fit the cache)."""
+    return tuple(wrap(text, font(size, bold), width))
+
+
 class LogView:
     """A scrollable view of the report (see the module docstring)."""
 
@@ -171,16 +180,14 @@ class LogView:
 
     # --- content ---------------------------------------------------------------------------
     def _layout(self, lines: Sequence[ReportLine], width: int, size: int) -> list[_Row]:
-        f = font(size)
         indent = size
         rows: list[_Row] = []
         for line in lines:
             if line.kind not in ("text", "detail"):
                 rows.append(_Row(line.text, line.colour, line.kind, True, 0))
                 continue
-            fb = font(size, line.bold)
             first = True
-            for part in wrap(line.text, fb if line.bold else f, width - indent):
+            for part in _wrapped(line.text, size, line.bold, width - indent):
                 rows.append(_Row(part, line.colour, "text", line.bold, 0 if first else indent,
                                  line.note))  # fmt: skip
                 first = False

@@ -7,8 +7,8 @@ of tests/rules/dijkstra.py (a heapq Dijkstra that calls movement.advance() with 
 token; for jumps a ring-by-ring search in plain Python) measured in the same process.
 Goals: one query <= 0.5 ms on the default map and no slower than the baseline; the batch
 >= 3x faster than 24 baseline queries. Then the advanced modes with the tacops option on
-(careless, crawl, prone, an airborne WiGE) and a submarine at depth (ADV-25), same goal
-for walk and run.
+(careless, crawl, prone, an airborne WiGE alone and among 23 units) and a submarine at
+depth (ADV-25), same goal for walk and run.
 """
 
 from __future__ import annotations
@@ -145,14 +145,20 @@ def bench_advanced(name: str, board: Board) -> None:
         ("prone walk", prone, "walk", False),
         ("WiGE cruise", wige, "walk", False),
     ]
+    # MOV-34/35 per height band: the WiGE among 23 tanks and Mechs (search.search_banded)
+    crowd = [Unit(f"u{i}", "AB"[i % 2], ("biped", "tracked")[i % 2], 50, 5, h, 0)
+             for i, h in enumerate(spots) if h != centre]  # fmt: skip
     print(f"\n{name} with the tacops option, unit at {board.hex_name(centre)}")
     print(f"{'query':<14}{'reach ms':>10}{'baseline ms':>13}{'speed-up':>10}")
-    for label, unit, mode, careless in cases:
-        reach(board, [unit], "hero", mode, rules, careless)  # builds the arrays
+    for label, unit, mode, careless, others in [(*c, []) for c in cases] + [
+        ("WiGE in crowd", wige, "walk", False, crowd)
+    ]:
+        units = [unit, *others]
+        reach(board, units, "hero", mode, rules, careless)  # builds the arrays
         base = median_ms(
-            lambda u=unit, m=mode, c=careless: baseline_hexes(board, [u], "hero", m, rules, c), 3
+            lambda u=units, m=mode, c=careless: baseline_hexes(board, u, "hero", m, rules, c), 3
         )
-        fast = median_ms(lambda u=unit, m=mode, c=careless: reach(board, [u], "hero", m, rules, c),
+        fast = median_ms(lambda u=units, m=mode, c=careless: reach(board, u, "hero", m, rules, c),
                          200)  # fmt: skip
         print(f"{label:<14}{fast:>10.3f}{base:>13.2f}{base / fast:>9.0f}x")
 

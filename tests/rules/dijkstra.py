@@ -31,7 +31,13 @@ Key = tuple
 
 
 def _key(s: MoveState) -> Key:
-    """Everything that decides what the move can still do (MoveState less its record)."""
+    """Everything that decides what the move can still do (MoveState less its record).
+
+    ``stopped`` (MOV-35) is in it: the same hex, facing and altitude can be reached both
+    stopped and free (a WiGE entering an enemy Mech's hex at altitude 1 must stop, holding
+    altitude 2 over lower ground it passes over it), and the free one may go on. Left out:
+    ``took_off`` (it only decides whether a WiGE lands at the end, flight.wige_end, never
+    which steps are legal) and the counts that decide only rolls and modifiers."""
     return (
         s.at,
         s.facing,
@@ -46,6 +52,7 @@ def _key(s: MoveState) -> Key:
         s.landed,
         s.depth,
         s.steps == 0,
+        s.stopped is not None,
     )
 
 

@@ -167,9 +167,13 @@ def check_reach(b, units, mode, rules, careless=False):
     hexes = r.hexes()
     occupied = {u.at for u in units[1:]}
     assert (r.cost >= 0).all()  # (c) costs never negative
-    for h in occupied & set(hexes):  # (d) MOV-30 classic: none; TW: only with room (MOV-34)
+    # (d) MOV-30 classic: none; TW: only with room (MOV-34), in the band the unit ends in:
+    # as it starts unless its band can change (then (a) replays the end through the checker)
+    banded = units[0].kind in ("wige", "submarine") or units[0].prone
+    for h in occupied & set(hexes):
         there = [u for u in units[1:] if u.at == h]
-        assert not rules.classic and violation(replace(units[0], at=h), there, rules) is None
+        assert not rules.classic
+        assert banded or violation(replace(units[0], at=h), there, rules) is None
     for h, (mp, faces) in hexes.items():  # (a) every reached state replays
         assert 0 <= mp <= r.mp_available + (1 if r.alt is not None else 0)
         for f in faces:

@@ -18,9 +18,10 @@ take a place there (not destroyed, not an aerospace unit in the air) *and* whose
 overlaps the mover's, as the mover is at that step (game.rules.move.movestate.placed): an
 airborne WiGE or a VTOL flying over an enemy tank passes on, a tank driving under an enemy
 VTOL does too, a surfaced ship stops over nothing submerged. A Mech is refused an enemy
-Mech's hex whatever the bands (MOV-35's first line). The reach search (reach.py) asks with
-the unit as it starts, so a WiGE that takes off during the move is shaded as if it stayed
-on the ground there (the checker, which the move committed is, has the last word).
+Mech's hex whatever the bands (MOV-35's first line). The reach search (reach.py) asks the
+same per layer of its search where the layer changes the band (a WiGE landed or at an
+altitude, a submarine's depth, a Mech prone or standing: search.search_banded), in the
+band of the layer a step is made from, as the checker does.
 
 Classic (variant ``classic``, MOV-30 as this engine has always read it): no unit may enter
 a hex holding an enemy unit; the words of that refusal are kept exactly.

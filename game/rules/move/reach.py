@@ -17,16 +17,28 @@ import numpy as np
 
 from game.board import Board
 from game.core.options import TW, Rules
-from game.hexgrid import Hex
+from game.hexgrid import Hex, distance
 from game.rules.move.enemies import Entry, entry_rule
 from game.rules.move.flightmoves import air_layer, relief, wige_layers
 from game.rules.move.jumps import jump_landings
 from game.rules.move.movement import advance, begin_move, finish_move
-from game.rules.move.search import ENTER0, HULL_DOWN, INF, LINK, Found, Spec, search, tokens_of
-from game.rules.move.stacking import violation
+from game.rules.move.movestate import MoveState, placed
+from game.rules.move.search import (
+    ENTER0,
+    HULL_DOWN,
+    INF,
+    LINK,
+    PRONE_POSTURE,
+    Found,
+    Spec,
+    search,
+    search_banded,
+    tokens_of,
+)
+from game.rules.move.stacking import band, counts, levels, violation
 from game.rules.move.tacops import hull_down_mp
 from game.rules.window import Window, found_to_board, window_around, window_transitions
-from game.units.unit import Unit
+from game.units.unit import MECH_KINDS, Unit
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -61,6 +73,10 @@ class Reach:
     jump: bool = False
     start: tuple[Hex, int] | None = None
     layers: int = 4  # of the state space (search.Transitions)
+    # A unit whose height band changes with the layer (search.search_banded): the
+    # (layer * hexes + hex) it may not end in, sorted, instead of ``ends_blocked``; ``main``
+    # then holds the stopped copy of the states too (MOV-35: state + layers * 6 * hexes).
+    ends_blocked_at: np.ndarray | None = None
 
     @property
     def cost(self) -> np.ndarray:
@@ -72,9 +88,12 @@ class Reach:
     @property
     def pred(self) -> np.ndarray:
         """(S,) predecessor state, -1 at the start and out of reach."""
-        out = np.full(self.layers * 6 * self.rows * self.cols, -1, np.int32)
-        if self.main is not None:
-            out[self.main.states] = np.where(self.main.link < 0, -1, self.main.link // LINK)
+        size = self.layers * 6 * self.rows * self.cols
+        out = np.full(size, -1, np.int32)
+        if self.main is not None:  # a banded search: the unstopped copy's (search_banded)
+            own = self.main.states < size
+            link = self.main.link[own]
+            out[self.main.states[own]] = np.where(link < 0, -1, (link // LINK) % size)
         if self.alt is not None:
             beyond = self.alt.cost > self.mp_available
             alt = self.alt.link[beyond]
@@ -86,8 +105,19 @@ class Reach:
         n = self.rows * self.cols
         states = self.found.states
         hexes = states % n
-        ok = ~_member(hexes, self.ends_blocked)
+        if self.ends_blocked_at is None:
+            ok = ~_member(hexes, self.ends_blocked)
+        else:
+            ok = self._end_free(states)
         return states[ok], hexes[ok], (states[ok] // n) % 6
+
+    def _end_free(self, states: np.ndarray) -> np.ndarray:
+        """May the unit end its move in these states (MOV-30/34: not in a hex whose units
+        leave no room for it, in the height band of the state's layer)?"""
+        n = self.rows * self.cols
+        if self.ends_blocked_at is None:
+            return ~_member(states % n, self.ends_blocked)
+        return ~_member(states // (6 * n) * n + states % n, self.ends_blocked_at)
 
     def hexes(self, minimum: bool = True) -> dict[Hex, tuple[int, tuple[int, ...]]]:
         """Least MP to end in each hex and the facings it can end in within the MP; with
@@ -143,10 +173,16 @@ class Reach:
     def _best_state(self, h: Hex, facing: int) -> int | None:
         n = self.rows * self.cols
         idx = h.row * self.cols + h.col
-        if idx < 0 or idx >= n or not (0 <= h.col < self.cols) or self._blocked_end(idx):
+        if idx < 0 or idx >= n or not (0 <= h.col < self.cols):
+            return None
+        if self.ends_blocked_at is None and self._blocked_end(idx):
             return None
         faces = range(6) if self.kind == "infantry" and not self.still else (facing,)
         want = np.array([(lay * 6 + f) * n + idx for lay in range(self.layers) for f in faces])
+        if self.ends_blocked_at is not None:  # per layer (search_banded)
+            want = want[self._end_free(want)]
+            if not len(want):
+                return None
         pos = np.searchsorted(self.found.states, want)
         pos = np.minimum(pos, len(self.found.states) - 1)
         hit = self.found.states[pos] == want if len(self.found.states) else pos < 0
@@ -154,9 +190,13 @@ class Reach:
             return None
         return int(want[hit][np.argmin(self.found.cost[pos[hit]])])
 
-    def _blocked_end(self, idx: int) -> bool:
-        i = int(np.searchsorted(self.ends_blocked, idx))
-        return i < len(self.ends_blocked) and int(self.ends_blocked[i]) == idx
+    def _blocked_end(self, idx: int, layer: int = 0) -> bool:
+        """May the unit not end in hex ``idx`` (in ``layer``: search_banded)?"""
+        blocked = self.ends_blocked
+        if self.ends_blocked_at is not None:
+            blocked, idx = self.ends_blocked_at, layer * self.rows * self.cols + idx
+        i = int(np.searchsorted(blocked, idx))
+        return i < len(blocked) and int(blocked[i]) == idx
 
     def cost_to(self, h: Hex, facing: int) -> int | None:
         """Least MP to end in ``h`` facing ``facing`` (None if out of reach)."""
@@ -201,7 +241,11 @@ class Reach:
             return None
         s = (depth * 6 + facing) * n + idx
         i = self.found.at(s)
-        if self._blocked_end(idx) or i >= len(self.found.states) or self.found.states[i] != s:
+        if (
+            self._blocked_end(idx, depth)
+            or i >= len(self.found.states)
+            or self.found.states[i] != s
+        ):
             return None
         return int(self.found.cost[i]), self._tokens_to(s, facing)
 
@@ -211,6 +255,8 @@ class Reach:
         if self.alt is not None and self.found.cost[self.found.at(s)] > self.mp_available:
             tree = self.alt
         assert tree is not None
+        if self.ends_blocked_at is not None:  # search_banded: maybe its stopped copy
+            s = _cheapest_copy(tree, s, self.layers * 6 * self.rows * self.cols)
         codes: list[int] = []
         while True:
             i = tree.at(s)
@@ -254,6 +300,16 @@ def _member(values: np.ndarray, sorted_set: np.ndarray) -> np.ndarray:
     return sorted_set[pos] == values
 
 
+def _cheapest_copy(tree: Found, s: int, size: int) -> int:
+    """State ``s`` or its stopped copy ``s + size`` (search_banded), whichever is cheaper."""
+    best, cost = s, INF
+    for c in (s, s + size):
+        i = tree.at(c)
+        if i < len(tree.states) and tree.states[i] == c and tree.cost[i] < cost:
+            best, cost = c, tree.cost[i]
+    return best
+
+
 def _turns(have: int, want: int) -> list[str]:
     turn = (want - have) % 6
     return ["R"] * turn if turn <= 3 else ["L"] * (6 - turn)
@@ -289,6 +345,80 @@ def _blocked(board: Board, units: Sequence[Unit], mover: Unit,
     return _flat(enemy), _flat(anyone), _flat(stops)
 
 
+def _layer_bands(spec: Spec, layers: int, st: MoveState) -> list[tuple[bool, int, int]] | None:
+    """(prone, flying height, depth) of the mover in each layer of the search, what decides
+    its height band (stacking.levels, MOV-34): a WiGE landed or at an altitude
+    (flightmoves), a submarine at a depth (divemoves), a Mech prone or standing. None where
+    the band is the same in every layer the search can reach (vehicles, infantry, a VTOL
+    at its altitude, a Mech that starts standing, a crawling one)."""
+    if spec.wige:  # layers 0, 1 landed, then air_layer(altitude, road-bound)
+        return [(False, 0 if lay < 2 else (lay - 2) // 2 + 1, 0) for lay in range(layers)]
+    if spec.depths:
+        return [(False, 0, lay) for lay in range(layers)]
+    if spec.kind in MECH_KINDS and spec.posture and not spec.crawl:
+        return [(lay % spec.postures == PRONE_POSTURE, 0, 0) for lay in range(layers)]
+    return None
+
+
+def _as_state(st: MoveState, kind: str, prone: bool, flying: int, depth: int) -> MoveState:
+    """The move state of a layer of _layer_bands (for movestate.placed)."""
+    if kind == "wige":
+        return replace(st, airborne=flying > 0, altitude=flying)
+    return replace(st, prone=prone, depth=depth)
+
+
+def _banded(board: Board, ctx: Any, st: MoveState, spec: Spec, layers: int
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:  # fmt: skip
+    """Per-layer masks (layers, hexes) for a unit whose band changes in its move: the hexes
+    a step from the layer may not enter (an enemy Mech's hex for a Mech, MOV-35), those a
+    step from it enters and must stop in (MOV-35, in the band the step is made in, as
+    movestate.MoveContext.entering asks), and those the unit may not end in in that layer
+    (MOV-34, as movement.finish_move asks: never its start hex). None when every layer
+    meets the same units within its MP (classic MOV-30 knows no bands): the per-hex
+    search then does. Layers whose band overlaps the same units share one computation."""
+    if ctx.rules.classic or not ctx.units:
+        return None
+    bands = _layer_bands(spec, layers, st)
+    if bands is None:
+        return None
+    kind = ctx.unit.kind
+    mine = {b: levels(kind, *b) for b in set(bands)}
+    if len(set(mine.values())) < 2:
+        return None
+    reach_mp = ctx.mp_available + 1  # every hex entered costs 1 MP or more (MOV-07)
+    near = [u for u in ctx.units if counts(u) and distance(ctx.unit.at, u.at) <= reach_mp]
+    theirs = [band(u) for u in near]
+    meets = {b: tuple(lo < t1 and t0 < hi for t0, t1 in theirs) for b, (lo, hi) in mine.items()}
+    if len(set(meets.values())) < 2:
+        return None
+    keys = [meets[b] for b in bands]
+    n = board.height * board.width
+    there: dict[int, list[int]] = {}  # hex: the units of ``near`` there
+    for i, u in enumerate(near):
+        there.setdefault(u.at.row * board.width + u.at.col, []).append(i)
+    start = ctx.unit.at.row * board.width + ctx.unit.at.col
+    mech = ctx.unit.is_mech  # refused an enemy Mech's hex in any band (MOV-35)
+    no_entry, stops, ends = (np.zeros((layers, n), bool) for _ in range(3))
+    done: dict[tuple[bool, ...], int] = {}  # the first layer of each set of units met
+    for lay, (b, key) in enumerate(zip(bands, keys, strict=True)):
+        if key in done:
+            for m in (no_entry, stops, ends):
+                m[lay] = m[done[key]]
+            continue
+        done[key] = lay
+        mover = placed(ctx.unit, _as_state(st, kind, *b))
+        for idx, members in there.items():
+            if not mech and not any(key[i] for i in members):
+                continue  # it meets nobody there: it passes and may end there
+            group = [near[i] for i in members]
+            rule, _ = entry_rule(mover, group, ctx.rules)
+            no_entry[lay, idx] = rule is Entry.REFUSE
+            stops[lay, idx] = rule is Entry.STOP and idx != start
+            if idx != start:
+                ends[lay, idx] = violation(mover, group, ctx.rules) is not None  # reads no .at
+    return no_entry, stops, ends
+
+
 def _flat(hexes: list[int]) -> np.ndarray:
     return np.unique(np.array(hexes, np.int64))
 
@@ -318,6 +448,9 @@ class _Query:
     base: dict[str, Any]
     window: Window  # the board around the unit its MP can cover (game.rules.window)
     spec: Spec
+    # (layers, hexes) no-entry, stop and end masks of a unit whose band changes with the
+    # layer (_banded), searched alone by search.search_banded; None: the masks above
+    banded: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
 
 
 def reach_batch(
@@ -419,7 +552,6 @@ def _prepare(
     u = ctx.unit
     rows, cols = board.shape
     n = rows * cols
-    enemy, anyone, stops = _blocked(board, units, u, rules)
     h0 = u.at.row * cols + u.at.col
     # Every hex entered costs >= 1 MP (MOV-07): the search stays within the MP (+1 on
     # pavement, MOV-25) of the start, one more ring gives its entry arrays their neighbours.
@@ -427,9 +559,15 @@ def _prepare(
     spec = search_spec(board, w, ctx, st)
     layers = wige_layers(spec.altitudes) if spec.wige else spec.depths or 2 * spec.postures
     start_state = (start_layer(spec, st) * 6 + u.facing) * n + h0
+    banded = _banded(board, ctx, st, spec, layers) if mode not in ("jump", "stand") else None
+    if banded is None:
+        enemy, anyone, stops = _blocked(board, units, u, rules)
+    else:  # the per-layer masks stand for these
+        enemy = anyone = stops = np.zeros(0, np.int64)
+    ends_at = None if banded is None else np.flatnonzero(banded[2])
     base = dict(unit_id=unit_id, mode=mode, mp_available=ctx.mp_available, rows=rows,
                 cols=cols, kind=u.kind, ends_blocked=anyone, start=(u.at, u.facing),
-                layers=layers)  # fmt: skip
+                layers=layers, ends_blocked_at=ends_at)  # fmt: skip
     if ctx.error and not ctx.may_stay:
         return Reach(found=_NONE, **base), None
     if ctx.error:  # MOV-02/07: 0 MP, the unit can only end where it is, as it is
@@ -446,23 +584,37 @@ def _prepare(
         starts = (start_layer(spec, st) * 6 + np.arange(6, dtype=np.int64)) * n + h0
     else:
         starts = np.array([start_state], np.int64)
-    return None, _Query(index, ctx, st, starts, enemy, stops, base, w, spec)
+    return None, _Query(index, ctx, st, starts, enemy, stops, base, w, spec, banded)
 
 
 def _group_search(tr: Any, queries: list[_Query], paved: bool, w: Window) -> list[Reach]:
     starts = [w.states_to_window(q.starts) for q in queries]
     budgets = [q.ctx.mp_available for q in queries]
-    blocked = _hex_masks(w, [q.enemy for q in queries])
-    stops = _hex_masks(w, [q.stops for q in queries])  # MOV-35
-    mains = [found_to_board(w, f) for f in search(tr, starts, budgets, blocked, stops=stops)]
+    plain = [i for i, q in enumerate(queries) if q.banded is None]
+    blocked = _hex_masks(w, [queries[i].enemy for i in plain])
+    stops = _hex_masks(w, [queries[i].stops for i in plain])  # MOV-35
+    found = search(tr, [starts[i] for i in plain], [budgets[i] for i in plain], blocked,
+                   stops=stops) if plain else []  # fmt: skip
+    mains: list[Found] = [_NONE] * len(queries)
+    for i, f in zip(plain, found, strict=True):
+        mains[i] = found_to_board(w, f)
+    for i, q in enumerate(queries):
+        if q.banded is not None:  # its band changes with the layer: alone, per layer
+            no_entry, stop, _ = (np.stack([w.mask_to_window(row) for row in m])
+                                 for m in q.banded)  # fmt: skip
+            f = search_banded(tr, starts[i], budgets[i], no_entry, stop)
+            mains[i] = found_to_board(w, f)
     alts: list[Found | None] = [None] * len(queries)
-    if paved:  # MOV-25: one more MP while every hex entered is paved
+    if paved:  # MOV-25: ground vehicles (never banded): one more MP while on pavement
+        assert len(plain) == len(queries)
         more = search(tr, starts, [b + 1 for b in budgets], blocked, paved_only=True,
                       stops=stops)  # fmt: skip
         alts = [found_to_board(w, f) for f in more]
     out = []
     for q, main, alt in zip(queries, mains, alts, strict=True):
         found = main
+        if q.banded is not None:  # the least of a state and its stopped copy
+            found = _collapse(main, q.base["layers"] * 6 * q.ctx.board.height * q.ctx.board.width)
         if alt is not None:
             extra = ~np.isin(alt.states, main.states)
             merged = np.concatenate([main.states, alt.states[extra]])
@@ -482,6 +634,15 @@ def _group_search(tr: Any, queries: list[_Query], paved: bool, w: Window) -> lis
             result.minimum_ends.update(_minimum_stand(q.ctx, q.state, result))
         out.append(result)
     return out
+
+
+def _collapse(main: Found, size: int) -> Found:
+    """search_banded's states less their stopped copy: the least cost per state."""
+    base = main.states % size
+    order = np.lexsort((main.cost, base))
+    base, cost = base[order], main.cost[order]
+    first = np.concatenate(([True], base[1:] != base[:-1]))
+    return Found(base[first], cost[first], np.full(int(first.sum()), -1, np.int64))
 
 
 def _hex_masks(w: Window, per_query: list[np.ndarray]) -> np.ndarray | None:
@@ -548,9 +709,9 @@ def _minimum_stand(
         error, _ = finish_move(ctx, after, 0)
         h = after.at
         idx = h.row * result.cols + h.col
-        if error is not None or result._blocked_end(idx):
-            continue
         layer = int(after.deck) * (result.layers // 2) + int(after.prone)
+        if error is not None or result._blocked_end(idx, layer):
+            continue
         if (layer * 6 + after.facing) * n + idx in have:
             continue
         out[(h, after.facing)] = (after.mp_used, (token,))

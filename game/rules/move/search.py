@@ -492,3 +492,77 @@ def _split(
         lk = np.where(lk < 0, lk, lk - u * size * LINK)
         out.append(Found(states[a:b] - u * size, cost[a:b], lk))
     return out
+
+
+def search_banded(
+    tr: Transitions, first: np.ndarray, budget: int, no_entry: np.ndarray, stops: np.ndarray
+) -> Found:
+    """search() for one unit whose height band changes with the layer (MOV-34/35: a WiGE
+    taking off or holding altitude, a submarine diving, a prone Mech standing up), so
+    that who blocks and who stops it depends on the layer it steps from.
+
+    ``no_entry[layer, hex]``: hexes a step from that layer may not enter; ``stops[layer,
+    hex]``: hexes a step from that layer enters and ends its move in (MOV-35). Whether a
+    unit is stopped is then no longer a property of its hex: the states of a stopped unit
+    are a second copy of the state space (state + S, S = tr.dest.shape[0]) whose moves stay
+    in the hex (turns, posture, depth). Found holds states of both copies; links point
+    into them. Rare (units in other bands nearby), so a plain bucketed loop; not
+    thread-safe (work arrays as _scratch)."""
+    size, m = tr.dest.shape
+    plane = 6 * tr.hexes
+    dist, link = _scratch_banded(tr)
+    first = np.asarray(first, np.int64)
+    dist[first] = 0
+    seen = [first]
+    try:
+        touched = first
+        for k in range(budget):  # every move costs >= 1 MP: the last bucket expands nothing
+            dt = dist[touched]
+            fr = touched[dt == k]
+            touched = touched[dt > k]
+            if fr.size == 0:
+                continue
+            base = fr % size
+            held = (fr >= size)[:, None]  # in the stopped copy
+            cost = tr.cost[base].astype(np.int32)
+            dest = tr.dest[base].astype(np.int64)
+            to_hex = dest % tr.hexes
+            leaves = to_hex != (base % tr.hexes)[:, None]
+            layer = (base // plane)[:, None]
+            cost = np.where(leaves & (held | no_entry[layer, to_hex]), NO_MOVE, cost)
+            dest = np.where(held | (leaves & stops[layer, to_hex]), dest + size, dest)
+            idx = np.flatnonzero(cost <= budget - k)
+            dest = dest.ravel()[idx]
+            new = cost.ravel()[idx] + k
+            keep = new < dist[dest]
+            idx, dest, new = idx[keep], dest[keep], new[keep]
+            if dest.size == 0:
+                continue
+            np.minimum.at(dist, dest, new)
+            sel = dist[dest] == new
+            src, code = np.divmod(idx[sel], m)
+            dest = dest[sel]
+            link[dest] = fr[src] * LINK + tr.codes[code]
+            touched = np.concatenate([touched, dest])
+            seen.append(dest)
+        every = np.unique(np.concatenate(seen))
+        return Found(every, dist[every].astype(np.int16), link[every])
+    finally:
+        every = np.concatenate(seen)
+        dist[every] = INF
+        link[every] = -1
+
+
+_SCRATCH2: dict[int, tuple[Transitions, np.ndarray, np.ndarray]] = {}
+
+
+def _scratch_banded(tr: Transitions) -> tuple[np.ndarray, np.ndarray]:
+    """_scratch for search_banded: two copies of one unit's states."""
+    hit = _SCRATCH2.get(id(tr))
+    if hit is None or hit[0] is not tr:
+        size = 2 * tr.dest.shape[0]
+        hit = (tr, np.full(size, INF, np.int32), np.full(size, -1, np.int64))
+        if len(_SCRATCH2) >= 4:
+            _SCRATCH2.pop(next(iter(_SCRATCH2)))
+        _SCRATCH2[id(tr)] = hit
+    return hit[1], hit[2]

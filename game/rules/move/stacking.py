@@ -36,13 +36,19 @@ MOST_IN_ALL = 4  # MOV-34 rule 3
 
 def band(u: Unit) -> tuple[int, int]:
     """The levels a unit occupies relative to its hex, as [low, high) (MOV-34)."""
-    if u.kind == "submarine" and u.depth >= 1:
-        low = -u.depth
-    elif u.flying_height > 0:  # an airborne WiGE or VTOL (ADV-23/25)
-        low = u.flying_height
+    return levels(u.kind, u.prone, u.flying_height, u.depth)
+
+
+def levels(kind: str, prone: bool, flying_height: int, depth: int) -> tuple[int, int]:
+    """:func:`band` of a unit of ``kind`` with that posture, flying height (Unit.flying_height)
+    and depth (for the reach search's layers, game.rules.move.reach)."""
+    if kind == "submarine" and depth >= 1:
+        low = -depth
+    elif flying_height > 0:  # an airborne WiGE or VTOL (ADV-23/25)
+        low = flying_height
     else:
         low = 0
-    height = 2 if u.kind in MECH_KINDS and not u.prone else 1
+    height = 2 if kind in MECH_KINDS and not prone else 1
     return low, low + height
 
 

@@ -104,3 +104,27 @@ def test_bad_bot_arguments_are_one_sentence() -> None:
     screen = pygame.display.set_mode((640, 400))
     with pytest.raises(PlayError, match="no side C"):
         make_app(Args(MAP, None, None, (640, 400), 1, bots=("C",)), screen)
+
+
+def test_the_computers_placements_are_ringed_on_the_deployment_screen() -> None:
+    """A computer's Deploy is made by the deployment screen itself, as a network player's
+    is: its hex ringed a moment (DeployScene.landing) and no hot-seat hand-off."""
+    app = _app(("B",))
+    human = make_player("random", 1)
+    for _ in range(40):
+        if str(app.state.phase) != "deployment":
+            break
+        if actor(app.state) == "A":
+            assert app.act(human.decide(app.state).action) is not None
+            app.advance()
+            app.follow_phase()
+            _frames(app, 1)
+            continue
+        placed = len(app.state.history)
+        _frames(app, 4, dt=0.25)
+        if len(app.state.history) > placed and str(app.state.phase) == "deployment":
+            landing = getattr(app.base, "landing", None)
+            assert landing is not None and landing[0].startswith("B"), landing
+            assert app.base.handoff is None
+            return
+    raise AssertionError("the computer placed no unit while deployment went on")

@@ -29,6 +29,7 @@ from game.core.actions import Action
 from game.core.engine import Outcome
 from game.core.seats import Seats, note_of
 from game.flow import actor, outcome
+from game.phases.actions import Deploy
 from game.state import GameState
 from game.ui.app.session import Session
 from game.ui.widgets.bot_badge import draw_badge
@@ -44,6 +45,9 @@ class Plays(Protocol):
 
     @property
     def top(self) -> object: ...
+
+    @property
+    def base(self) -> object: ...
 
     @property
     def session(self) -> Session: ...
@@ -167,7 +171,7 @@ class BotTurns:
         if decision.why:  # noted first: the autosave of a phase change in act keeps it
             note = note_of(len(state.history), side, decision.why, decision.numbers)
             app.session.book.add(decision.action, note)
-        if app.act(decision.action) is None:
+        if not _placed(app, decision.action) and app.act(decision.action) is None:
             return  # (a note for an action the history does not hold is never shown)
         if decision.why:
             self.why.append(decision.why)
@@ -175,6 +179,20 @@ class BotTurns:
         app.advance()
         app.follow_phase()
         self.wait = self.pace
+
+
+def _placed(app: Plays, action: object) -> bool:
+    """A placement made by the deployment screen itself (its ``carry_out``: ringed on the
+    map, the next side's facing and zone, no hand-off), as a network player's is; False
+    for any other action (App.act does it) or if the screen did not take it."""
+    before = app.state
+    if not isinstance(action, Deploy) or before is None:
+        return False
+    carry = getattr(app.base, "carry_out", None)
+    if carry is None or not carry(action):
+        return False
+    after = app.state
+    return after is not None and len(after.history) > len(before.history)
 
 
 def seat(app: Seated, seats: Seats) -> None:

@@ -69,13 +69,19 @@ def baseline_states(
     best: dict[Key, tuple[int, MoveState]] = {_key(start): (0, start)}
     if ctx.error or mode in ("stand", "jump"):
         return best
+    # A VTOL's reach keeps the altitude it starts at (game.rules.move.vtolflight): a climb
+    # or descent is a part of its own (the movement screen searches again from the new
+    # altitude), so the oracle leaves RS / DV out for it as well
+    tokens = (
+        tuple(t for t in TOKENS if t not in ("RS", "DV")) if ctx.unit.kind == "vtol" else TOKENS
+    )
     heap: list[tuple[int, int, MoveState]] = [(0, 0, start)]
     tie = 1
     while heap:
         cost, _, state = heapq.heappop(heap)
         if best[_key(state)][0] < cost:
             continue
-        for token in TOKENS:
+        for token in tokens:
             rep = advance(ctx, state, token, state.steps)
             if not rep.ok or rep.state_after.minimum:
                 continue

@@ -16,7 +16,10 @@ keeps that altitude from hex to hex and pays 1 MP per level the top below it cha
 
 Unit key ``altitude`` (1..20, default 1) and ``airborne`` (default true; false: landed),
 our extension beside the WiGE's keys of the same names. The reach search keeps the
-altitude the VTOL starts with (the altitude changes cost the same wherever they are made).
+altitude the VTOL starts with (the altitude changes cost the same wherever they are made);
+a climb that lifts it over a unit it would have to stop with at its starting altitude
+(MOV-34/35 height bands) is planned as a part of its own: the movement screen searches
+again from the altitude the planned path reaches.
 """
 
 from __future__ import annotations

@@ -59,9 +59,15 @@ def along_road(board: Board, h: Hex, d: int) -> bool:
 
 def landable(board: Board, h: Hex) -> str | None:
     """ADV-18: None where a WiGE may land (clear or paved), else what is there."""
-    r, c = h.row, h.col
-    if board.water[r, c] >= 0:
+    if board.water[h.row, h.col] >= 0:
         return "water"
+    return in_the_way(board, h)
+
+
+def in_the_way(board: Board, h: Hex) -> str | None:
+    """The terrain in ``h`` a landing WiGE meets (woods, rough, rubble, a building, a
+    bridge), or None: water aside, the ground ADV-18 and ADV-28 refuse."""
+    r, c = h.row, h.col
     for what, there in (("woods", board.woods[r, c] > 0), ("rough", board.rough[r, c]),
                         ("rubble", board.rubble[r, c]),
                         ("a building", board.building_class[r, c] > 0),

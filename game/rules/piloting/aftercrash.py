@@ -31,6 +31,7 @@ from game.core.dice import Dice
 from game.core.options import Rules
 from game.hexgrid import Hex, distance, neighbour, ring
 from game.rules.move.diving import set_at
+from game.rules.move.flight import in_the_way
 from game.rules.move.stacking import violation
 from game.rules.move.vtolflight import landing_refusal
 from game.rules.piloting.collide import SlideWorld, standable
@@ -184,16 +185,10 @@ def landing_problem(board: Board, u: Unit, at: Hex) -> str | None:
     """ADV-28: what in ``at`` the vehicle cannot land on, or None."""
     if u.kind == "vtol":
         return landing_refusal(board, at)
-    r, c = at.row, at.col
-    if int(board.water[r, c]) >= 1:
+    if int(board.water[at.row, at.col]) >= 1:
         return None  # a WiGE may land on water (ADV-28)
-    for what, there in (("woods", board.woods[r, c] > 0), ("rough ground", board.rough[r, c]),
-                        ("rubble", board.rubble[r, c]),
-                        ("a building", board.building_class[r, c] > 0),
-                        ("a bridge", board.bridge_class[r, c] > 0)):  # fmt: skip
-        if there:
-            return str(what)
-    return None
+    what = in_the_way(board, at)
+    return "rough ground" if what == "rough" else what
 
 
 def survives_landing(board: Board, out: UnitOutcome, step: int | None) -> UnitOutcome:

@@ -371,15 +371,9 @@ def search(
                 owner = owner[keep] if owner is not None else None
             if owner is not None:
                 dest += owner * size
-            keep = new < dist[dest]
-            idx, dest, new = idx[keep], dest[keep], new[keep]
-            if dest.size == 0:
+            dest = _relax(tr, dist, link, fr, idx, dest, new)
+            if dest is None:
                 continue
-            np.minimum.at(dist, dest, new)
-            sel = dist[dest] == new
-            src, code = np.divmod(idx[sel], m)
-            dest = dest[sel]
-            link[dest] = fr[src] * LINK + tr.codes[code]
             touched = np.concatenate([touched, dest])
             seen.append(dest)
         every = np.concatenate(seen)
@@ -390,6 +384,23 @@ def search(
         every = np.concatenate(seen)
         dist[every] = INF
         link[every] = -1
+
+
+def _relax(tr: Transitions, dist: np.ndarray, link: np.ndarray, fr: np.ndarray,
+           idx: np.ndarray, dest: np.ndarray, new: np.ndarray) -> np.ndarray | None:  # fmt: skip
+    """One bucket's candidate moves (``idx`` into the (state, move) rows of ``fr``, to
+    ``dest`` at cost ``new``): the cheaper ones lower ``dist`` and write their ``link``
+    (the last of the cheapest wins); the states improved, or None."""
+    keep = new < dist[dest]
+    idx, dest, new = idx[keep], dest[keep], new[keep]
+    if dest.size == 0:
+        return None
+    np.minimum.at(dist, dest, new)
+    sel = dist[dest] == new
+    src, code = np.divmod(idx[sel], tr.dest.shape[1])
+    dest = dest[sel]
+    link[dest] = fr[src] * LINK + tr.codes[code]
+    return dest
 
 
 def _stay_in(tr: Transitions, local: np.ndarray, stopped: np.ndarray, cost: np.ndarray) -> None:
@@ -534,15 +545,9 @@ def search_banded(
             idx = np.flatnonzero(cost <= budget - k)
             dest = dest.ravel()[idx]
             new = cost.ravel()[idx] + k
-            keep = new < dist[dest]
-            idx, dest, new = idx[keep], dest[keep], new[keep]
-            if dest.size == 0:
+            dest = _relax(tr, dist, link, fr, idx, dest, new)
+            if dest is None:
                 continue
-            np.minimum.at(dist, dest, new)
-            sel = dist[dest] == new
-            src, code = np.divmod(idx[sel], m)
-            dest = dest[sel]
-            link[dest] = fr[src] * LINK + tr.codes[code]
             touched = np.concatenate([touched, dest])
             seen.append(dest)
         every = np.unique(np.concatenate(seen))

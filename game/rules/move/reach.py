@@ -22,7 +22,7 @@ from game.rules.move.enemies import Entry, entry_rule
 from game.rules.move.flightmoves import air_layer, relief, wige_layers
 from game.rules.move.jumps import jump_landings
 from game.rules.move.movement import advance, begin_move, finish_move
-from game.rules.move.movestate import MoveState, placed
+from game.rules.move.movestate import MoveContext, MoveState, placed
 from game.rules.move.search import (
     ENTER0,
     HULL_DOWN,
@@ -440,8 +440,8 @@ class _Query:
     """One walk/run request waiting for its group search."""
 
     index: int
-    ctx: Any
-    state: Any
+    ctx: MoveContext
+    state: MoveState
     starts: np.ndarray
     enemy: np.ndarray
     stops: np.ndarray  # MOV-35: hexes it may enter but must end its move in
